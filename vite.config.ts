@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 // One config for the widget build (issue 4 fills in the entries) and for Vitest.
 export default defineConfig({

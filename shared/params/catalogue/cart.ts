@@ -1,0 +1,174 @@
+/** Spec sections: cart items, cart payments, marketplace, airline. */
+
+import type { FormTree } from '../../form/decode';
+import { group, list } from '../nodes';
+import { check } from '../rules';
+import { AN, BOOL, COUNTRY, CURRENCY, DATE, DEC2, decimal, INT, N, oneOf, pattern, URL } from './dsl';
+
+/** "Index n runs from 0; at most 1000 items." */
+export const MAX_CART_ITEMS = 1000;
+/**
+ * The spec sets no limit for the other lists; these bound memory and stay far above real use
+ * (a cart with more payments than items, a flight with more legs than a ticket holds, is not a cart).
+ */
+export const MAX_CART_PAYMENTS = 100;
+export const MAX_SELLERS = 1000;
+export const MAX_PASSENGERS = 999;
+export const MAX_LEGS = 99;
+
+const C = { req: 'C' } as const;
+
+const cartItem = group({
+  name: AN(1, 255, C),
+  merchantItemId: AN(1, 255, C),
+  quantity: decimal(12, 3, C),
+  type: oneOf(['PHYSICAL', 'DIGITAL', 'MIXED', 'ANONYMOUS_DONATION', 'AUTHORITIES_PAYMENT'], C),
+  sku: AN(1, 255),
+  currency: CURRENCY(C),
+  description: AN(1, 2048, C),
+  commodityCode: N(8, 8, { note: 'UNSPSC code.' }),
+  commodityDescription: AN(1, 50),
+  originalPrice: AN(1, 255, { note: 'Price excluding tax and discount, independent of quantity.' }),
+  price: DEC2({ req: 'C', note: 'Price including tax and discount, independent of quantity.' }),
+  totalAmount: DEC2({ req: 'C', note: 'Total including quantity.' }),
+  taxAmount: DEC2({ req: 'C', note: 'Independent of quantity.' }),
+  totalTaxAmount: DEC2(C),
+  tax: decimal(3, 2, { req: 'C', max: 100, note: 'Percentage 0 to 100.' }),
+  taxCategory: oneOf(['AA', 'S', 'E', 'Z'], C),
+  shipping: DEC2(C),
+  discount: DEC2(C),
+  giftMessage: AN(1, 255),
+  shippingMethod: AN(1, 255),
+  shippingInstructions: AN(1, 255),
+  shippingTrackingNumber: AN(1, 255),
+  quantityUnit: oneOf(['M', 'CM', 'KG', 'G', 'COUNT'], { note: 'Default COUNT.' }),
+  productUrl: URL(1, 2048),
+  imageUrl: URL(1, 2048),
+  totalDiscountAmount: DEC2(),
+  productCode: AN(1, 30),
+  partNumber: AN(1, 30),
+  vatReferenceNumber: AN(1, 30),
+  itemNumber: INT(1, 999, { note: 'Invoice line number.' }),
+  sellerId: AN(1, 255, { note: 'Marketplace seller owning the item.' }),
+  recipient: group({
+    salutation: AN(1, 5),
+    firstName: AN(1, 48),
+    lastName: AN(1, 48),
+    middleName: AN(1, 50),
+    apartment: AN(1, 100),
+    street: AN(1, 100),
+    address: AN(1, 100),
+    city: AN(1, 80),
+    state: AN(1, 50),
+    postcode: AN(1, 16),
+    country: pattern(/^([A-Za-z]{2}|[0-9]{3})$/, '2 letters or 3 digits'),
+    phone: N(1, 25),
+    email: AN(1, 128),
+  }),
+  deliveryDate: DATE(),
+});
+
+const cartPayment = group({
+  name: AN(1, 255),
+  type: oneOf(['GIFTCARD', 'PROMOTION']),
+  amount: DEC2(),
+  currency: CURRENCY(),
+  status: oneOf(['pending', 'authorized', 'captured']),
+  brand: AN(1, 255),
+  primary: BOOL({ note: 'Marks the primary payment method.' }),
+});
+
+/** "Items of a seller are sent as cart items whose sellerId equals the seller id." */
+const sellerIdsKnown = check({
+  paths: ['cart.items', 'marketPlace.sellers'],
+  says: 'When marketplace sellers are sent, each cart item sellerId names one of them.',
+  apply(root, report) {
+    const sellers = (root.marketPlace as FormTree | undefined)?.sellers;
+    const items = (root.cart as FormTree | undefined)?.items;
+    if (!Array.isArray(sellers) || !Array.isArray(items)) return;
+    const ids = new Set(sellers.map((s) => s.id));
+    items.forEach((item, i) => {
+      const id = item.sellerId;
+      if (typeof id === 'string' && !ids.has(id)) {
+        report(`cart.items[${i}].sellerId`, 'must be the id of one of the marketPlace.sellers');
+      }
+    });
+  },
+});
+
+export const cart = group(
+  {
+    cart: group({
+      items: list(cartItem, MAX_CART_ITEMS),
+      payments: list(cartPayment, MAX_CART_PAYMENTS),
+    }),
+    marketPlace: group({
+      sellers: list(
+        group({ id: AN(1, 255), amount: DEC2({ note: "Total of the seller's items." }) }),
+        MAX_SELLERS,
+      ),
+    }),
+  },
+  [sellerIdsKnown],
+);
+
+const T = (o?: { req?: 'C' }) => AN(1, 255, o ?? C);
+
+const leg = group({
+  ticketNumber: T(),
+  taxAmount: DEC2(C),
+  stopOverAllowed: T(),
+  restrictions: T(),
+  flightNumber: T(),
+  feesAmount: DEC2(C),
+  fareBasis: T(),
+  fareAmount: DEC2(C),
+  exchangeTicketNum: T(),
+  departureTaxAmount: DEC2(C),
+  departureCountry: T(),
+  departureAirport: T(),
+  airlineName: T(),
+  airlineCode: T(),
+  departureTime: T(),
+  departureDate: DATE(C),
+  arrivalCountry: T(),
+  arrivalAirport: T(),
+  arrivalTime: T(),
+  arrivalDate: DATE(C),
+  couponNumber: T(),
+  classOfService: T(),
+  carrierCode: T(),
+  timeToDeparture: AN(1, 10, { req: 'C', note: 'Days.' }),
+});
+
+const passenger = group({
+  type: T(),
+  name: T(),
+  ticketRestricted: T(),
+  ticketNumber: T(),
+  status: T(),
+  phone: T(),
+  frequentFlyerNumber: T(),
+  email: T(),
+  dob: T(),
+  checkDigit: T(),
+  residenceCountry: COUNTRY(C),
+  legs: list(leg, MAX_LEGS),
+});
+
+export const airline = group({
+  airline: group({
+    totalTaxAmount: DEC2(C),
+    totalFeesAmount: DEC2(C),
+    totalFareAmount: DEC2(C),
+    ticketIssueDate: DATE(C),
+    ticketIssueAddress: T(),
+    thirdPartyBooking: T(),
+    bookingtype: T(),
+    ticketDeliveryMethod: T(),
+    bookingRefNum: T(),
+    agentName: T(),
+    agentCode: T(),
+    passengers: list(passenger, MAX_PASSENGERS),
+  }),
+});

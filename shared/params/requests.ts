@@ -1,0 +1,414 @@
+/**
+ * Request kinds: which parameter groups each endpoint accepts and which it requires. A card
+ * payment, a bank payment, a checkout creation, a referencing request, a registration and a
+ * query all take the same catalogue; they differ only here.
+ */
+import { brandInfo } from '../brands/registry';
+import { type DecodeOptions, decodeForm, type FormTree } from '../form/decode';
+import { INSTRUMENT_GROUPS, type InstrumentGroup, SECTIONS, type SectionId, WALLETS } from './catalogue';
+import { oneOf } from './catalogue/dsl';
+import { dedupe, maskValue, type ParameterError } from './errors';
+import { type Group, group, type Infer, merge, pick } from './nodes';
+import { check, has, type Rule, str } from './rules';
+import { schemaOf } from './schema';
+import { type CompiledRequest, leafNamed, type Validated, validateTree } from './validate';
+
+/** The decisions: initial types on /v1/payments, referencing types on /v1/payments/{id}. */
+export const INITIAL_PAYMENT_TYPES = ['PA', 'DB', 'CD', 'PA.CP'] as const;
+export const REFERENCING_PAYMENT_TYPES = ['CP', 'RV', 'RF', 'RB'] as const;
+/** A registration charges with a plain debit, authorization or credit. */
+export const REGISTRATION_PAYMENT_TYPES = ['PA', 'DB', 'CD'] as const;
+
+/** Everything a payment may carry besides its instrument. */
+const PAYMENT_DATA = [
+  'basicPayment',
+  'forex',
+  'authentication',
+  'customer',
+  'billing',
+  'shipping',
+  'corporate',
+  'sender',
+  'recipient',
+  'merchant',
+  'cart',
+  'airline',
+  'tokenization',
+  'recurringMigration',
+  'threeDSecure',
+  'customParameters',
+  'asynchronous',
+  'risk',
+  'standingInstruction',
+] as const satisfies readonly SectionId[];
+
+const INSTRUMENTS = [
+  'card',
+  'wallets',
+  'virtualAccount',
+  'bankAccount',
+  'tokenAccount',
+  'giftCard',
+] as const satisfies readonly SectionId[];
+
+// ---- Rules that depend on the request kind -------------------------------------------------
+
+const onlyAt = (path: string, where: string): Rule =>
+  check({
+    paths: [path],
+    says: `${path} is accepted only ${where}.`,
+    apply(root, report) {
+      if (has(root, path)) report(path, `is accepted only ${where}`, null);
+    },
+  });
+
+const overridePaymentTypeOnlyAtCheckout = onlyAt('overridePaymentType', 'when a checkout is created');
+const registrationsOnlyAtCheckout = onlyAt('registrations', 'when a checkout is created');
+
+/** The instrument groups sent; a wallet's decrypted card counts as part of that wallet. */
+function instrumentsOf(root: FormTree): InstrumentGroup[] {
+  const sent = INSTRUMENT_GROUPS.filter((g) => has(root, g));
+  const decryptedWallet = WALLETS.some((w) => has(root, `${w}.source`));
+  return decryptedWallet ? sent.filter((g) => g !== 'card') : sent;
+}
+
+/** Which instrument groups a brand takes: its own, and for card brands also network tokens. */
+function groupsFor(brand: string): readonly InstrumentGroup[] | undefined {
+  const info = brandInfo(brand);
+  if (info === undefined) return undefined;
+  if (info.kind === 'card') return ['card', 'tokenAccount'];
+  return info.group === undefined ? [] : [info.group];
+}
+
+/** The first required field of an instrument group, to name in "is required" errors. */
+const FIRST_FIELD: Record<InstrumentGroup, string> = {
+  card: 'card.number',
+  bankAccount: 'bankAccount.holder',
+  virtualAccount: 'virtualAccount.accountId',
+  tokenAccount: 'tokenAccount.number',
+  walletA: 'walletA.paymentToken',
+  walletB: 'walletB.paymentToken',
+  walletC: 'walletC.paymentToken',
+  giftCard: 'giftCard.number',
+};
+
+/**
+ * One instrument per request, matching paymentBrand. `optionalBrand` is for the widget, where the
+ * brand may be detected from the card number; `optionalInstrument` for requests whose instrument
+ * may come from elsewhere (a stored registration, a referenced transaction).
+ */
+function instrumentRule(options: { optionalBrand?: boolean; optionalInstrument?: boolean }): Rule {
+  return check({
+    paths: ['paymentBrand', ...INSTRUMENT_GROUPS],
+    says: 'One payment instrument (card, bank account, …) per request, matching paymentBrand.',
+    requiredness: true,
+    apply(root, report) {
+      const sent = instrumentsOf(root);
+      const brand = str(root, 'paymentBrand');
+      if (sent.length > 1) {
+        report(sent[1]!, `cannot be combined with ${sent[0]}: send one payment instrument`, null);
+        return;
+      }
+      const allowed = brand === undefined ? undefined : groupsFor(brand);
+      if (sent.length === 1) {
+        const g = sent[0]!;
+        if (brand === undefined) {
+          if (!options.optionalBrand) report('paymentBrand', `is required with ${g} data`, null);
+        } else if (allowed !== undefined && !allowed.includes(g)) {
+          report('paymentBrand', `${brand} does not take ${g} data`);
+        }
+        return;
+      }
+      if (options.optionalInstrument || has(root, 'referenceUuid')) return;
+      if (brand === undefined) {
+        report(
+          'paymentBrand',
+          'is required, with the account data of the payment (card.*, bankAccount.* …)',
+          null,
+        );
+      } else if (allowed !== undefined && allowed.length > 0) {
+        report(FIRST_FIELD[allowed[0]!], `is required for paymentBrand ${brand}`, null);
+      }
+    },
+  });
+}
+
+/** "When sent from the client side in the widget flow, the name is prefixed SHOPPER_." */
+const shopperCustomParameters = check({
+  paths: ['customParameters'],
+  says: 'Custom parameters sent from the widget start with SHOPPER_.',
+  apply(root, report) {
+    const params = root.customParameters;
+    if (typeof params !== 'object' || Array.isArray(params)) return;
+    for (const name of Object.keys(params)) {
+      if (!name.startsWith('SHOPPER_'))
+        report(`customParameters[${name}]`, 'must start with SHOPPER_ when sent from the widget');
+    }
+  },
+});
+
+/** A registration-only checkout has no paymentType; any other checkout needs one. */
+const checkoutPaymentType = check({
+  paths: ['paymentType', 'createRegistration'],
+  says: 'paymentType is required unless the checkout only registers (createRegistration=true).',
+  requiredness: true,
+  apply(root, report) {
+    const registers = ['true', '1'].includes(str(root, 'createRegistration') ?? '');
+    if (!has(root, 'paymentType') && !registers) report('paymentType', 'is required', null);
+  },
+});
+
+/** A referencing request: amount and currency, except for a full reversal. */
+const referencingAmount = check({
+  paths: ['amount', 'currency', 'paymentType'],
+  says: 'amount and currency are required, except for a reversal (RV).',
+  requiredness: true,
+  apply(root, report) {
+    if (str(root, 'paymentType') === 'RV') {
+      if (has(root, 'amount') !== has(root, 'currency')) {
+        report(has(root, 'amount') ? 'currency' : 'amount', 'is required with a partial reversal', null);
+      }
+      return;
+    }
+    for (const p of ['amount', 'currency']) if (!has(root, p)) report(p, 'is required', null);
+  },
+});
+
+const QUERY_DATE = check({
+  paths: ['date.from', 'date.to'],
+  says: 'date.from and date.to are used together, date.from not after date.to.',
+  apply(root, report) {
+    const from = str(root, 'date.from');
+    const to = str(root, 'date.to');
+    if (from !== undefined && to === undefined)
+      report('date.to', 'is required together with date.from', null);
+    if (to !== undefined && from === undefined)
+      report('date.from', 'is required together with date.to', null);
+    if (from !== undefined && to !== undefined && from > to)
+      report('date.to', 'must not be before date.from');
+  },
+});
+
+const scheduleNeedsJob = check({
+  paths: ['job'],
+  says: 'A schedule needs job.expression or job.* fields.',
+  requiredness: true,
+  apply(root, report) {
+    if (!has(root, 'job')) report('job.expression', 'is required, or the job.* fields', null);
+  },
+});
+
+// ---- Request kinds -------------------------------------------------------------------------
+
+interface KindSpec {
+  readonly sections: readonly SectionId[];
+  /** Extra groups beyond whole sections (a few fields of a section). */
+  readonly extra?: readonly Group[];
+  readonly required?: readonly string[];
+  readonly paymentTypes?: readonly string[];
+  readonly rules?: readonly Rule[];
+}
+
+const basic = SECTIONS.basicPayment.group;
+
+const KINDS = {
+  /** POST /v1/payments: an initial payment. */
+  payment: {
+    sections: [...PAYMENT_DATA, ...INSTRUMENTS],
+    required: ['paymentType', 'amount', 'currency'],
+    paymentTypes: INITIAL_PAYMENT_TYPES,
+    rules: [overridePaymentTypeOnlyAtCheckout, registrationsOnlyAtCheckout, instrumentRule({})],
+  },
+  /** POST /v1/payments/{id}: capture, reversal, refund or rebill of an earlier payment. */
+  referencing: {
+    sections: ['authentication', 'customParameters', 'merchant', 'cart', 'risk'],
+    extra: [
+      pick(basic, [
+        'amount',
+        'currency',
+        'paymentType',
+        'descriptor',
+        'merchantTransactionId',
+        'merchantInvoiceId',
+        'merchantMemo',
+        'sequence',
+        'numberOfCaptures',
+        'testMode',
+        'lifecycleId',
+        'taxAmount',
+        'discountAmount',
+      ]),
+    ],
+    required: ['paymentType'],
+    paymentTypes: REFERENCING_PAYMENT_TYPES,
+    rules: [referencingAmount],
+  },
+  /** POST /v1/checkouts: a checkout for the widget; the instrument comes from the shopper later. */
+  checkout: {
+    sections: PAYMENT_DATA,
+    required: ['amount', 'currency'],
+    paymentTypes: INITIAL_PAYMENT_TYPES,
+    rules: [checkoutPaymentType],
+  },
+  /** POST /v1/checkouts/{id}/payment: what the widget submits; the brand may be detected. */
+  checkoutPayment: {
+    sections: ['authentication', 'customer', 'billing', 'customParameters', 'tokenization', ...INSTRUMENTS],
+    extra: [pick(basic, ['paymentBrand'])],
+    rules: [shopperCustomParameters, instrumentRule({ optionalBrand: true, optionalInstrument: true })],
+  },
+  /** POST /v1/registrations: stores payment details as a registration. */
+  registration: {
+    sections: [
+      'authentication',
+      'customer',
+      'billing',
+      'shipping',
+      'customParameters',
+      'recurringMigration',
+      'standingInstruction',
+      'threeDSecure',
+      'asynchronous',
+      ...INSTRUMENTS,
+    ],
+    extra: [
+      pick(basic, ['paymentBrand', 'testMode', 'merchantTransactionId', 'descriptor']),
+      pick(SECTIONS.tokenization.group, ['overrideHolder']),
+    ],
+    rules: [instrumentRule({})],
+  },
+  /** POST /v1/registrations/{id}/payments: a payment with stored details. */
+  registrationPayment: {
+    sections: [...PAYMENT_DATA, 'card'],
+    required: ['paymentType', 'amount', 'currency'],
+    paymentTypes: REGISTRATION_PAYMENT_TYPES,
+    rules: [
+      overridePaymentTypeOnlyAtCheckout,
+      registrationsOnlyAtCheckout,
+      onlyAt('card.number', 'with a new card, not with a stored registration'),
+    ],
+  },
+  /** GET /v1/query and /v1/query/{id}. */
+  query: {
+    sections: ['authentication', 'query'],
+    rules: [QUERY_DATE],
+  },
+  /** GET /reports/v1/reconciliations/aggregations[/{id}]. */
+  reporting: {
+    sections: ['authentication', 'reporting'],
+    extra: [pick(basic, ['currency', 'testMode'])],
+    rules: [QUERY_DATE],
+  },
+  /** POST /scheduling/v1/schedules: a job that charges a registration. */
+  schedule: {
+    sections: ['authentication', 'scheduling', 'standingInstruction', 'customParameters'],
+    extra: [
+      pick(basic, ['amount', 'currency', 'paymentType', 'testMode', 'merchantTransactionId', 'descriptor']),
+    ],
+    required: ['registrationId', 'amount', 'currency', 'paymentType'],
+    paymentTypes: REGISTRATION_PAYMENT_TYPES,
+    rules: [scheduleNeedsJob],
+  },
+  /** GET and DELETE requests that only name the channel (payment status, registration delete…). */
+  entity: {
+    sections: ['authentication'],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+export type RequestKind = keyof typeof KINDS;
+export const REQUEST_KINDS = Object.keys(KINDS) as RequestKind[];
+
+type SectionsOf<K extends RequestKind> = (typeof KINDS)[K]['sections'][number];
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+/**
+ * The validated request of a kind: the sections it accepts, merged. (Fields added through
+ * `extra` come from sections already typed here or are few; they are typed loosely as strings.)
+ */
+export type RequestOf<K extends RequestKind> = UnionToIntersection<
+  Infer<(typeof SECTIONS)[SectionsOf<K>]['group']>
+> & {
+  readonly [name: string]: unknown;
+};
+
+interface Compiled extends CompiledRequest {
+  readonly lists: DecodeOptions['lists'];
+}
+const compiled = new Map<RequestKind, Compiled>();
+
+/** The merged catalogue group of a request kind. */
+export function rootOf(kind: RequestKind): Group {
+  return compile(kind).root;
+}
+
+function compile(kind: RequestKind): Compiled {
+  const cached = compiled.get(kind);
+  if (cached !== undefined) return cached;
+  const spec: KindSpec = KINDS[kind];
+  let root = merge([...spec.sections.map((id) => SECTIONS[id].group), ...(spec.extra ?? [])]);
+  if (spec.paymentTypes !== undefined && root.fields.paymentType !== undefined) {
+    root = group({ ...root.fields, paymentType: oneOf(spec.paymentTypes, { req: 'R' }) }, root.rules);
+  }
+  const request: Compiled = {
+    root,
+    schema: schemaOf(root),
+    required: spec.required ?? [],
+    rules: spec.rules ?? [],
+    lists: listLimitsOf(root),
+  };
+  compiled.set(kind, request);
+  return request;
+}
+
+/** Where lists are, and how long they may be, for the form decoder. */
+export function listLimits(kind: RequestKind): DecodeOptions['lists'] {
+  return compile(kind).lists;
+}
+
+function listLimitsOf(root: Group): DecodeOptions['lists'] {
+  const limits = new Map<string, number>();
+  const walk = (g: Group, prefix: string) => {
+    for (const [name, node] of Object.entries(g.fields)) {
+      const path = prefix === '' ? name : `${prefix}.${name}`;
+      if (node.kind === 'group') walk(node, path);
+      else if (node.kind === 'list') {
+        limits.set(path, node.max);
+        walk(node.item, path);
+      }
+    }
+  };
+  walk(root, '');
+  return (path) => limits.get(path);
+}
+
+export function validateRequest<K extends RequestKind>(kind: K, tree: FormTree): Validated<RequestOf<K>> {
+  return validateTree<RequestOf<K>>(compile(kind), tree);
+}
+
+export type ParsedRequest<K extends RequestKind> =
+  | { readonly ok: true; readonly value: RequestOf<K> }
+  | { readonly ok: false; readonly status: 400 | 413; readonly errors: ParameterError[] };
+
+/** Decodes and validates a form body or query string in one step. */
+export function parseRequest<K extends RequestKind>(
+  kind: K,
+  body: string | Uint8Array,
+  options: { maxBytes?: number } = {},
+): ParsedRequest<K> {
+  const request = compile(kind);
+  const decoded = decodeForm(body, { lists: request.lists, ...options });
+  if (!decoded.ok) {
+    const errors = decoded.issues.map((i) => ({
+      ...i,
+      value: i.value === null ? null : maskValue(i.value, leafNamed(request.root, i.name)?.mask),
+    }));
+    if (decoded.partial !== undefined) {
+      const rest = validateTree(request, decoded.partial);
+      if (!rest.ok) errors.push(...rest.errors);
+    }
+    return { ok: false, status: decoded.status, errors: dedupe(errors) };
+  }
+  const result = validateRequest(kind, decoded.tree);
+  return result.ok ? result : { ok: false, status: 400, errors: result.errors };
+}

@@ -1,0 +1,109 @@
+/**
+ * Conditional rules: the spec's "C" column made executable. Each rule relates fields of one
+ * group by their paths relative to that group; `says` is the rule in words, used in the docs.
+ *
+ * Rules look only at which fields are present (and, for checks, at their raw strings), never at
+ * whether each value's format is right, so they run alongside format validation and a request
+ * with both kinds of fault gets all its errors in one response.
+ */
+import type { FormTree, FormValue } from '../form/decode';
+
+export type Report = (path: string, message: string, value?: string | null) => void;
+
+interface RuleBase {
+  /** The fields the rule speaks about, relative to its group. */
+  readonly paths: readonly string[];
+  /** True when the rule only says what is required; optional repeats of a group drop such rules. */
+  readonly requiredness: boolean;
+  readonly says: string;
+}
+
+export interface Rule extends RuleBase {
+  readonly apply: (group: FormTree, report: Report) => void;
+}
+
+/** The value at a dotted path within a group, or undefined. */
+export function at(group: FormTree, path: string): FormValue | undefined {
+  if (path.indexOf('.') === -1) return group[path];
+  let node: FormValue | undefined = group;
+  for (const key of path.split('.')) {
+    if (node === undefined || typeof node === 'string' || Array.isArray(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+export const has = (group: FormTree, path: string): boolean => at(group, path) !== undefined;
+
+export function str(group: FormTree, path: string): string | undefined {
+  const v = at(group, path);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** At least one of the fields must be sent: "Either number or iban is required". */
+export function atLeastOne(...paths: string[]): Rule {
+  const says = `Either ${paths.join(' or ')} is required.`;
+  return {
+    paths,
+    requiredness: true,
+    says,
+    apply(g, report) {
+      if (!paths.some((p) => has(g, p)))
+        report(paths[0]!, `is required, or else ${paths.slice(1).join(' or ')}`, null);
+    },
+  };
+}
+
+/** The fields go together: all or none (identificationDocType with identificationDocId). */
+export function together(...paths: string[]): Rule {
+  const says = `${paths.join(' and ')} are sent together.`;
+  return {
+    paths,
+    requiredness: false,
+    says,
+    apply(g, report) {
+      const present = paths.filter((p) => has(g, p));
+      if (present.length === 0 || present.length === paths.length) return;
+      for (const p of paths)
+        if (!has(g, p)) report(p, `is required together with ${present.join(', ')}`, null);
+    },
+  };
+}
+
+/** When `subject` is sent, each of `needs` must be too (houseNumber2 requires houseNumber1). */
+export function requires(subject: string, ...needs: string[]): Rule {
+  return {
+    paths: [subject, ...needs],
+    requiredness: false,
+    says: `${subject} requires ${needs.join(' and ')}.`,
+    apply(g, report) {
+      if (!has(g, subject)) return;
+      for (const p of needs) if (!has(g, p)) report(p, `is required when ${subject} is sent`, null);
+    },
+  };
+}
+
+/** The fields are required as soon as any other field of the group is sent. */
+export function requiredWithAny(...paths: string[]): Rule {
+  return {
+    paths,
+    requiredness: true,
+    says: `${paths.join(' and ')} are required when any other field of the group is sent.`,
+    apply(g, report) {
+      const others = Object.keys(g).some((k) => !paths.includes(k));
+      if (!others) return;
+      for (const p of paths)
+        if (!has(g, p)) report(p, 'is required when any other parameter of its group is sent', null);
+    },
+  };
+}
+
+/** Any other rule, written as code. */
+export function check(spec: {
+  paths: string[];
+  says: string;
+  requiredness?: boolean;
+  apply: (group: FormTree, report: Report) => void;
+}): Rule {
+  return { requiredness: false, ...spec };
+}
