@@ -1,0 +1,37 @@
+/**
+ * The envelope every JSON response carries (decisions, Wire format): result, buildNumber,
+ * timestamp and ndc, sent as one write with the content type and cache headers clients expect.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface Result {
+  readonly code: string;
+  readonly description: string;
+  readonly parameterErrors?: readonly { name: string; value: string | null; message: string }[];
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `yyyy-MM-dd HH:mm:ss` in UTC. */
+export function utc(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
+    date.getUTCHours(),
+  )}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+/** The response timestamp: `2021-08-16 17:34:10+0000`. */
+export const timestamp = (date: Date): string => `${utc(date)}+0000`;
+
+/** `<40-hex commit>@yyyy-MM-dd HH:mm:ss +0000`. */
+export function buildNumber(commit: string, builtAt: Date): string {
+  const sha = /^[0-9a-f]{40}$/.test(commit) ? commit : '0'.repeat(40);
+  return `${sha}@${utc(builtAt)} +0000`;
+}
+
+/** A fresh request identifier for responses that belong to no payment. */
+export const newNdc = (): string => randomBytes(16).toString('hex');
+
+export const JSON_HEADERS = {
+  'Content-Type': 'application/json;charset=UTF-8',
+  'Cache-Control': 'private, no-cache, no-store',
+} as const;
