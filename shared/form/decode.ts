@@ -52,6 +52,8 @@ export const DEFAULT_MAX_PARAMS = 100_000;
 export const BODY = '(body)';
 
 const IDENT = /^[A-Za-z0-9_]+$/;
+/** The deepest spec name has 6 segments (airline.passengers[n].legs[n].taxAmount); this leaves room. */
+export const MAX_SEGMENTS = 16;
 const INDEX = /^(0|[1-9][0-9]{0,6})$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -226,6 +228,14 @@ function place(
     issues.push({ name, value, message: 'is not a well-formed parameter name' });
     return;
   }
+  if (segments.length > MAX_SEGMENTS) {
+    issues.push({
+      name: `${name.slice(0, 64)}…`,
+      value: null,
+      message: `is nested deeper than ${MAX_SEGMENTS} levels`,
+    });
+    return;
+  }
   let node: Branch = root;
   let list: ListBuilder | undefined; // set when the previous segment named a list
   let path = ''; // the list-lookup path: fields and map keys, no indices
@@ -240,6 +250,11 @@ function place(
       display = `${display}[${seg.key}]`;
     }
     const key = seg.key;
+    if (key === '__proto__') {
+      // Kept out of every tree: copied into an ordinary object it would set the prototype.
+      issues.push({ name, value, message: 'uses the reserved name __proto__' });
+      return;
+    }
 
     // The segment after a list name is its index.
     if (list !== undefined) {

@@ -2,7 +2,6 @@
  * parameterErrors, as the decisions give them: one entry per bad parameter, all reported at
  * once, `{name, value, message}`, with card numbers, security codes and tokens masked in `value`.
  */
-import { luhnValid } from '../brands/luhn';
 import type { Mask } from './nodes';
 
 export interface ParameterError {
@@ -11,8 +10,8 @@ export interface ParameterError {
   readonly message: string;
 }
 
-/** A digit run that could be a card number: 12 to 19 digits, possibly with spaces or hyphens. */
-const PAN_LIKE = /(?:\d[ -]?){11,18}\d/g;
+/** A digit run that could hold a card number: 12 or more digits, possibly with spaces or hyphens. */
+const LONG_DIGITS = /\d(?:[ -]?\d){11,}/g;
 
 function maskDigits(digits: string): string {
   if (digits.length <= 10) return '*'.repeat(digits.length);
@@ -21,8 +20,9 @@ function maskDigits(digits: string): string {
 
 /**
  * The value as it may be shown back to the client or written to a log. Known sensitive fields
- * follow their mask; anything else still has card-number-like digit runs masked, so a PAN sent
- * under a mistyped name (`card.numbr`) is not echoed either.
+ * follow their mask. Anything else still has long digit runs masked, whether or not they pass
+ * Luhn, since a card number may sit next to other digits or under a mistyped name (`card.numbr`):
+ * an error message loses little by it, and a leaked PAN cannot be taken back.
  */
 export function maskValue(value: string, mask?: Mask): string {
   if (mask === 'secret') return '***';
@@ -30,10 +30,7 @@ export function maskValue(value: string, mask?: Mask): string {
     const digits = value.replace(/\D/g, '');
     return digits.length === value.length ? maskDigits(digits) : '***';
   }
-  return value.replace(PAN_LIKE, (run) => {
-    const digits = run.replace(/\D/g, '');
-    return luhnValid(digits) ? maskDigits(digits) : run;
-  });
+  return value.replace(LONG_DIGITS, (run) => maskDigits(run.replace(/\D/g, '')));
 }
 
 /** Keeps the first error per parameter name, in the order found. */

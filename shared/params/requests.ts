@@ -8,10 +8,11 @@ import { type DecodeOptions, decodeForm, type FormTree } from '../form/decode';
 import { INSTRUMENT_GROUPS, type InstrumentGroup, SECTIONS, type SectionId, WALLETS } from './catalogue';
 import { oneOf } from './catalogue/dsl';
 import { dedupe, maskValue, type ParameterError } from './errors';
-import { type Group, group, type Infer, merge, pick } from './nodes';
-import { check, has, type Rule, str } from './rules';
+import { maskOf } from './masks';
+import { type Group, group, type Infer, merge, optional, pick } from './nodes';
+import { check, has, leafPaths, type Rule, str } from './rules';
 import { schemaOf } from './schema';
-import { type CompiledRequest, leafNamed, type Validated, validateTree } from './validate';
+import { type CompiledRequest, type Validated, validateTree } from './validate';
 
 /** The decisions: initial types on /v1/payments, referencing types on /v1/payments/{id}. */
 export const INITIAL_PAYMENT_TYPES = ['PA', 'DB', 'CD', 'PA.CP'] as const;
@@ -53,16 +54,17 @@ const INSTRUMENTS = [
 
 // ---- Rules that depend on the request kind -------------------------------------------------
 
-const onlyAt = (path: string, where: string): Rule =>
+const onlyAt = (path: string, where: string, dict = false): Rule =>
   check({
     paths: [path],
     says: `${path} is accepted only ${where}.`,
     apply(root, report) {
-      if (has(root, path)) report(path, `is accepted only ${where}`, null);
+      for (const sent of leafPaths(root, path, dict))
+        report(sent.name, `is accepted only ${where}`, sent.value);
     },
   });
 
-const overridePaymentTypeOnlyAtCheckout = onlyAt('overridePaymentType', 'when a checkout is created');
+const overridePaymentTypeOnlyAtCheckout = onlyAt('overridePaymentType', 'when a checkout is created', true);
 const registrationsOnlyAtCheckout = onlyAt('registrations', 'when a checkout is created');
 
 /** The instrument groups sent; a wallet's decrypted card counts as part of that wallet. */
@@ -106,7 +108,13 @@ function instrumentRule(options: { optionalBrand?: boolean; optionalInstrument?:
       const sent = instrumentsOf(root);
       const brand = str(root, 'paymentBrand');
       if (sent.length > 1) {
-        report(sent[1]!, `cannot be combined with ${sent[0]}: send one payment instrument`, null);
+        for (const extra of leafPaths(root, sent[1]!)) {
+          report(
+            extra.name,
+            `cannot be combined with ${sent[0]} data: send one payment instrument`,
+            extra.value,
+          );
+        }
         return;
       }
       const allowed = brand === undefined ? undefined : groupsFor(brand);
@@ -276,9 +284,13 @@ const KINDS = {
     ],
     rules: [instrumentRule({})],
   },
-  /** POST /v1/registrations/{id}/payments: a payment with stored details. */
+  /**
+   * POST /v1/registrations/{id}/payments: a payment with stored details. Of the card, only what
+   * the shopper adds at payment time may come (cvv; holder with overrideHolder).
+   */
   registrationPayment: {
-    sections: [...PAYMENT_DATA, 'card'],
+    sections: PAYMENT_DATA,
+    extra: [group({ card: optional(SECTIONS.card.group.fields.card) })],
     required: ['paymentType', 'amount', 'currency'],
     paymentTypes: REGISTRATION_PAYMENT_TYPES,
     rules: [
@@ -295,6 +307,7 @@ const KINDS = {
   /** GET /reports/v1/reconciliations/aggregations[/{id}]. */
   reporting: {
     sections: ['authentication', 'reporting'],
+    required: ['date.from', 'date.to'],
     extra: [pick(basic, ['currency', 'testMode'])],
     rules: [QUERY_DATE],
   },
@@ -401,7 +414,7 @@ export function parseRequest<K extends RequestKind>(
   if (!decoded.ok) {
     const errors = decoded.issues.map((i) => ({
       ...i,
-      value: i.value === null ? null : maskValue(i.value, leafNamed(request.root, i.name)?.mask),
+      value: i.value === null ? null : maskValue(i.value, maskOf(i.name)),
     }));
     if (decoded.partial !== undefined) {
       const rest = validateTree(request, decoded.partial);

@@ -33,6 +33,23 @@ export function at(group: FormTree, path: string): FormValue | undefined {
   return node;
 }
 
+/**
+ * The wire names of every value at or below a path: `registrations[0].id`, and with `dict` set
+ * (the path is a `[key]` map) `overridePaymentType[VISA]`.
+ */
+export function leafPaths(group: FormTree, path: string, dict = false): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  const walk = (name: string, v: FormValue | undefined, keys: boolean) => {
+    if (v === undefined) return;
+    if (typeof v === 'string') out.push({ name, value: v });
+    else if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(`${name}[${i}]`, item, false);
+    else
+      for (const [k, child] of Object.entries(v)) walk(keys ? `${name}[${k}]` : `${name}.${k}`, child, false);
+  };
+  walk(path, at(group, path), dict);
+  return out;
+}
+
 export const has = (group: FormTree, path: string): boolean => at(group, path) !== undefined;
 
 export function str(group: FormTree, path: string): string | undefined {

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { FormTree, FormValue } from '../form/decode';
 import { dedupe, maskValue, type ParameterError } from './errors';
+import { maskOf } from './masks';
 import type { Group, Leaf, Node } from './nodes';
 import { at, type Report, type Rule } from './rules';
 
@@ -54,8 +55,8 @@ function valueAt(tree: FormTree, path: readonly PropertyKey[]): FormValue | unde
   return v;
 }
 
-const shown = (v: FormValue | undefined, leaf?: Leaf): string | null =>
-  typeof v === 'string' ? maskValue(v, leaf?.mask) : null;
+const shown = (v: FormValue | undefined, name: string, leaf?: Leaf): string | null =>
+  typeof v === 'string' ? maskValue(v, leaf?.mask ?? maskOf(name)) : null;
 
 /** Every leaf name below an unknown name, so each one the client sent is reported. */
 function leafNames(name: string, v: FormValue, out: { name: string; value: string }[]): void {
@@ -81,18 +82,17 @@ function zodErrors(
         const names: { name: string; value: string }[] = [];
         leafNames(name, v, names);
         for (const n of names)
-          out.push({ name: n.name, value: maskValue(n.value), message: 'is not a known parameter' });
+          out.push({
+            name: n.name,
+            value: maskValue(n.value, maskOf(n.name)),
+            message: 'is not a known parameter',
+          });
       }
       continue;
     }
     const { name, leaf } = nameOf(root, issue.path);
-    out.push({ name, value: shown(valueAt(tree, issue.path), leaf), message: issue.message });
+    out.push({ name, value: shown(valueAt(tree, issue.path), name, leaf), message: issue.message });
   }
-}
-
-/** The leaf a wire name such as `cart.items[3].name` ends on, if the catalogue has it. */
-export function leafNamed(root: Group, name: string): Leaf | undefined {
-  return leafAt(root, name.replace(/\[[^\]]*\]/g, ''));
 }
 
 function leafAt(group: Group, path: string): Leaf | undefined {
@@ -106,9 +106,10 @@ function leafAt(group: Group, path: string): Leaf | undefined {
 
 function reporter(group: Group, value: FormTree, prefix: string, out: ParameterError[]): Report {
   return (path, message, v) => {
-    const shownValue =
-      v === undefined ? shown(at(value, path), leafAt(group, path)) : v === null ? null : maskValue(v);
-    out.push({ name: prefix === '' ? path : `${prefix}.${path}`, value: shownValue, message });
+    const name = prefix === '' ? path : `${prefix}.${path}`;
+    const sent = v === undefined ? at(value, path) : v;
+    const mask = leafAt(group, path)?.mask ?? maskOf(name);
+    out.push({ name, value: typeof sent === 'string' ? maskValue(sent, mask) : null, message });
   };
 }
 

@@ -90,7 +90,7 @@ const sellerIdsKnown = check({
     items.forEach((item, i) => {
       const id = item.sellerId;
       if (typeof id === 'string' && !ids.has(id)) {
-        report(`cart.items[${i}].sellerId`, 'must be the id of one of the marketPlace.sellers');
+        report(`cart.items[${i}].sellerId`, 'must be the id of one of the marketPlace.sellers', id);
       }
     });
   },

@@ -22,7 +22,8 @@ export const WALLETS = ['walletA', 'walletB', 'walletC'] as const;
 export type Wallet = (typeof WALLETS)[number];
 
 const PAYMENT_TOKEN = AN(1, 65_536, {
-  req: 'R',
+  // Required in the encrypted-token variant; the group's rule says which variant is sent.
+  req: 'C',
   mask: 'secret',
   note: 'Encrypted token sent as received; the gateway decrypts it.',
 });

@@ -1,0 +1,32 @@
+/**
+ * Which wire names carry secrets, across the whole catalogue. A request kind that does not accept
+ * card data still must not echo a card number someone sent it, so masks are looked up here by
+ * name, whatever the kind.
+ */
+import { SECTIONS } from './catalogue';
+import type { Mask, Node } from './nodes';
+
+const masks = new Map<string, Mask>();
+
+function collect(node: Node, path: string): void {
+  if (node.kind === 'leaf') {
+    if (node.mask !== undefined) masks.set(path, node.mask);
+  } else if (node.kind === 'group') {
+    for (const [name, child] of Object.entries(node.fields))
+      collect(child, path === '' ? name : `${path}.${name}`);
+  } else if (node.kind === 'list') {
+    collect(node.item, path);
+  }
+}
+for (const { group } of Object.values(SECTIONS)) collect(group, '');
+
+/**
+ * The mask of a wire name such as `card.cvv` or `cart.items[2].name`, if the catalogue gives one.
+ * A bracket may also spell a field (`card[cvv]`), so both readings are tried.
+ */
+export function maskOf(name: string): Mask | undefined {
+  return (
+    masks.get(name.replace(/\[[^\]]*\]/g, '')) ??
+    masks.get(name.replace(/\[(\d+)\]/g, '').replace(/\[([^\]]*)\]/g, '.$1'))
+  );
+}
