@@ -51,7 +51,6 @@ export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_PARAMS = 100_000;
 export const BODY = '(body)';
 
-const IDENT = /^[A-Za-z0-9_]+$/;
 /** The deepest spec name has 6 segments (airline.passengers[n].legs[n].taxAmount); this leaves room. */
 export const MAX_SEGMENTS = 16;
 const INDEX = /^(0|[1-9][0-9]{0,6})$/;
@@ -59,19 +58,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Lists are built as index maps first, because their items may arrive in any order. */
 class ListBuilder {
-  readonly items = new Map<number, FormTree>();
+  readonly items = new Map<number, Branch>();
   constructor(
     readonly path: string,
     readonly displayName: string,
     readonly max: number,
   ) {}
 }
+/** Branches are Maps while decoding: fast for many keys, and no key can reach a prototype. */
+type Branch = Map<string, Node>;
 type Node = string | Branch | ListBuilder;
-interface Branch {
-  [key: string]: Node;
-}
-
-const newBranch = (): Branch => Object.create(null) as Branch;
 
 export function decodeForm(input: string | Uint8Array, options: DecodeOptions): DecodeResult {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -92,8 +88,7 @@ export function decodeForm(input: string | Uint8Array, options: DecodeOptions): 
   }
 
   const issues: FormIssue[] = [];
-  const seen = new Map<string, string>();
-  const root = newBranch();
+  const root: Branch = new Map();
   const lists: ListBuilder[] = [];
   let count = 0;
 
@@ -118,13 +113,7 @@ export function decodeForm(input: string | Uint8Array, options: DecodeOptions): 
         issues.push({ name, value: null, message: 'is not valid percent-encoded UTF-8' });
       } else if (value !== '') {
         // An empty value is a parameter not sent: form builders emit empty fields routinely.
-        const previous = seen.get(name);
-        if (previous === undefined) {
-          seen.set(name, value);
-          place(root, name, value, options, lists, issues);
-        } else if (previous !== value) {
-          issues.push({ name, value, message: 'is repeated with a different value' });
-        }
+        place(root, name, value, options, lists, issues);
       }
     }
     start = end + 1;
@@ -170,49 +159,47 @@ function percentDecode(s: string): string | undefined {
   }
 }
 
-type Segment =
-  | { readonly kind: 'field'; readonly key: string }
-  | { readonly kind: 'bracket'; readonly key: string };
+const isIdent = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
-/** Splits `a.b[c].d` into segments; undefined when the name is malformed. */
-function segmentsOf(name: string): Segment[] | undefined {
-  const out: Segment[] = [];
-  let i = 0;
+/**
+ * Checks the name's grammar (`ident ( '.' ident | '[' key ']' )*`) and counts its segments,
+ * without allocating; -1 when malformed. Placing only well-formed names keeps a bad name from
+ * leaving half-built groups behind.
+ */
+function segmentCount(name: string): number {
   const n = name.length;
-  let expectField = true;
+  if (n === 0) return -1;
+  let i = 0;
+  let segments = 0;
+  let afterDot = true; // a field must come first, and after every dot
   while (i < n) {
-    const ch = name.charCodeAt(i);
-    if (ch === 91 /* [ */) {
+    const c = name.charCodeAt(i);
+    if (c === 91 /* [ */) {
+      if (afterDot) return -1;
       const close = name.indexOf(']', i + 1);
-      if (close === -1 || close === i + 1 || out.length === 0) return undefined;
-      const key = name.slice(i + 1, close);
-      if (key.includes('[')) return undefined;
-      out.push({ kind: 'bracket', key });
+      if (close === -1 || close === i + 1) return -1;
+      if (name.indexOf('[', i + 1) !== -1 && name.indexOf('[', i + 1) < close) return -1;
       i = close + 1;
-      expectField = false;
-      continue;
+    } else if (afterDot) {
+      const start = i;
+      while (i < n && isIdent(name.charCodeAt(i))) i++;
+      if (i === start) return -1;
+      afterDot = false;
+    } else {
+      return -1;
     }
-    if (ch === 46 /* . */) {
-      if (out.length === 0 || expectField) return undefined;
-      i++;
-      expectField = true;
-      continue;
+    segments++;
+    if (i < n) {
+      const d = name.charCodeAt(i);
+      if (d === 46 /* . */) {
+        i++;
+        afterDot = true;
+        if (i === n) return -1;
+      } else if (d !== 91) return -1;
     }
-    if (!expectField) return undefined;
-    let j = i;
-    while (j < n) {
-      const c = name.charCodeAt(j);
-      if (c === 46 || c === 91 || c === 93) break;
-      j++;
-    }
-    const key = name.slice(i, j);
-    if (!IDENT.test(key)) return undefined;
-    out.push({ kind: 'field', key });
-    i = j;
-    expectField = false;
   }
-  if (expectField) return undefined;
-  return out;
+  return segments;
 }
 
 function place(
@@ -223,12 +210,12 @@ function place(
   lists: ListBuilder[],
   issues: FormIssue[],
 ): void {
-  const segments = segmentsOf(name);
-  if (segments === undefined) {
+  const segments = segmentCount(name);
+  if (segments === -1) {
     issues.push({ name, value, message: 'is not a well-formed parameter name' });
     return;
   }
-  if (segments.length > MAX_SEGMENTS) {
+  if (segments > MAX_SEGMENTS) {
     issues.push({
       name: `${name.slice(0, 64)}…`,
       value: null,
@@ -238,18 +225,31 @@ function place(
   }
   let node: Branch = root;
   let list: ListBuilder | undefined; // set when the previous segment named a list
-  let path = ''; // the list-lookup path: fields and map keys, no indices
-  let display = ''; // the name so far, as sent
-  for (let s = 0; s < segments.length; s++) {
-    const seg = segments[s]!;
-    const last = s === segments.length - 1;
-    if (seg.kind === 'field') {
-      path = path === '' ? seg.key : `${path}.${seg.key}`;
-      display = display === '' ? seg.key : `${display}.${seg.key}`;
+  let path = ''; // the list-lookup path: field names only, no indices
+  const n = name.length;
+  let i = 0;
+  while (i < n) {
+    // Read one segment; the grammar is already checked.
+    let key: string;
+    let bracket: boolean;
+    if (name.charCodeAt(i) === 91) {
+      const close = name.indexOf(']', i + 1);
+      key = name.slice(i + 1, close);
+      i = close + 1;
+      bracket = true;
     } else {
-      display = `${display}[${seg.key}]`;
+      const start = i;
+      while (i < n && isIdent(name.charCodeAt(i))) i++;
+      key = name.slice(start, i);
+      path = path === '' ? key : `${path}.${key}`;
+      bracket = false;
     }
-    const key = seg.key;
+    const last = i === n;
+    const nextIsBracket = !last && name.charCodeAt(i) === 91;
+    if (!last && !nextIsBracket) i++; // the dot
+    // Where the name as sent ends for this segment, for messages (no closure: this loop is hot).
+    const end = nextIsBracket || last ? i : i - 1;
+
     if (key === '__proto__') {
       // Kept out of every tree: copied into an ordinary object it would set the prototype.
       issues.push({ name, value, message: 'uses the reserved name __proto__' });
@@ -267,7 +267,7 @@ function place(
       const index = Number(key);
       if (index >= current.max) {
         issues.push({
-          name: display,
+          name: name.slice(0, end),
           value: null,
           message: `is beyond the limit: at most ${current.max} ${current.path} are allowed (indices 0 to ${current.max - 1})`,
         });
@@ -279,38 +279,40 @@ function place(
       }
       let item = current.items.get(index);
       if (item === undefined) {
-        item = newBranch() as FormTree;
+        item = new Map();
         current.items.set(index, item);
       }
-      node = item as Branch;
+      node = item;
       continue;
     }
 
-    const existing = node[key];
+    const existing = node.get(key);
     if (last) {
-      if (existing !== undefined) {
+      if (existing === undefined) node.set(key, value);
+      else if (typeof existing !== 'string') {
         issues.push({ name, value, message: 'conflicts with other parameters under the same name' });
-        return;
+      } else if (existing !== value) {
+        // The same value twice counts once (some clients repeat a key); a different one is ambiguous.
+        issues.push({ name, value, message: 'is repeated with a different value' });
       }
-      node[key] = value;
       return;
     }
 
-    const next = segments[s + 1]!;
-    const listMax = next.kind === 'bracket' && seg.kind === 'field' ? options.lists(path) : undefined;
-    if (existing === undefined) {
+    const listMax = nextIsBracket && !bracket ? options.lists(path) : undefined;
+    let child = existing;
+    if (child === undefined) {
       if (listMax !== undefined) {
-        const created = new ListBuilder(path, display, listMax);
+        const created = new ListBuilder(path, name.slice(0, end), listMax);
         lists.push(created);
-        node[key] = created;
+        child = created;
       } else {
-        node[key] = newBranch();
+        child = new Map();
       }
-    } else if (typeof existing === 'string' || (listMax !== undefined) !== existing instanceof ListBuilder) {
-      issues.push({ name, value, message: `conflicts with the parameter ${display}` });
+      node.set(key, child);
+    } else if (typeof child === 'string' || (listMax !== undefined) !== child instanceof ListBuilder) {
+      issues.push({ name, value, message: `conflicts with the parameter ${name.slice(0, end)}` });
       return;
     }
-    const child = node[key]!;
     if (child instanceof ListBuilder) list = child;
     else node = child as Branch;
   }
@@ -337,13 +339,11 @@ function materialize(node: Node): FormValue {
   if (typeof node === 'string') return node;
   if (node instanceof ListBuilder) {
     const out: FormTree[] = [];
-    const indices = [...node.items.keys()].sort((a, b) => a - b);
-    for (const i of indices) out.push(materialize(node.items.get(i) as Branch) as FormTree);
+    const indices = [...node.items.keys()].sort((x, y) => x - y);
+    for (const i of indices) out.push(materialize(node.items.get(i)!) as FormTree);
     return out;
   }
-  for (const key in node) {
-    const child = node[key]!;
-    if (typeof child !== 'string') node[key] = materialize(child) as unknown as Node;
-  }
-  return node as unknown as FormTree;
+  const tree: FormTree = {};
+  for (const [key, child] of node) tree[key] = materialize(child);
+  return tree;
 }

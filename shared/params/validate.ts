@@ -131,9 +131,10 @@ function ruleErrors(
     const full = prefix === '' ? name : `${prefix}.${name}`;
     if (node?.kind === 'group' && isTree(v)) ruleErrors(node, v, full, true, out);
     else if (node?.kind === 'list' && Array.isArray(v)) {
-      v.forEach((item, i) => {
+      for (let i = 0; i < v.length; i++) {
+        const item = v[i];
         if (isTree(item)) ruleErrors(node.item, item, `${full}[${i}]`, true, out);
-      });
+      }
     }
   }
   if (!nested) return;
