@@ -10,7 +10,7 @@ import { oneOf } from './catalogue/dsl';
 import { dedupe, maskValue, type ParameterError } from './errors';
 import { maskOf } from './masks';
 import { type Group, group, type Infer, merge, optional, pick } from './nodes';
-import { check, has, leafPaths, type Rule, str } from './rules';
+import { check, has, leafPaths, notBefore, type Rule, str, together } from './rules';
 import { schemaOf } from './schema';
 import { type CompiledRequest, type Validated, validateTree } from './validate';
 
@@ -182,20 +182,8 @@ const referencingAmount = check({
   },
 });
 
-const QUERY_DATE = check({
-  paths: ['date.from', 'date.to'],
-  says: 'date.from and date.to are used together, date.from not after date.to.',
-  apply(root, report) {
-    const from = str(root, 'date.from');
-    const to = str(root, 'date.to');
-    if (from !== undefined && to === undefined)
-      report('date.to', 'is required together with date.from', null);
-    if (to !== undefined && from === undefined)
-      report('date.from', 'is required together with date.to', null);
-    if (from !== undefined && to !== undefined && from > to)
-      report('date.to', 'must not be before date.from');
-  },
-});
+/** date.from and date.to span a time frame together. */
+const DATE_RANGE = [together('date.from', 'date.to'), notBefore('date.from', 'date.to')];
 
 const scheduleNeedsJob = check({
   paths: ['job'],
@@ -302,14 +290,14 @@ const KINDS = {
   /** GET /v1/query and /v1/query/{id}. */
   query: {
     sections: ['authentication', 'query'],
-    rules: [QUERY_DATE],
+    rules: DATE_RANGE,
   },
   /** GET /reports/v1/reconciliations/aggregations[/{id}]. */
   reporting: {
     sections: ['authentication', 'reporting'],
     required: ['date.from', 'date.to'],
     extra: [pick(basic, ['currency', 'testMode'])],
-    rules: [QUERY_DATE],
+    rules: DATE_RANGE,
   },
   /** POST /scheduling/v1/schedules: a job that charges a registration. */
   schedule: {

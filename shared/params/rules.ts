@@ -115,6 +115,20 @@ export function requiredWithAny(...paths: string[]): Rule {
   };
 }
 
+/** When both are sent, `later` is not before `earlier` (dates and timestamps compare as text). */
+export function notBefore(earlier: string, later: string): Rule {
+  return {
+    paths: [earlier, later],
+    requiredness: false,
+    says: `${later} is not before ${earlier}.`,
+    apply(g, report) {
+      const from = str(g, earlier);
+      const to = str(g, later);
+      if (from !== undefined && to !== undefined && to < from) report(later, `must not be before ${earlier}`);
+    },
+  };
+}
+
 /** Any other rule, written as code. */
 export function check(spec: {
   paths: string[];

@@ -4,7 +4,7 @@
  * scheduling and chargebacks; plus the family's legacy names that existing clients still send.
  */
 import { dict, group, leaf, list } from '../nodes';
-import { check, str } from '../rules';
+import { check, notBefore, str } from '../rules';
 import {
   AN,
   BOOL,
@@ -95,18 +95,6 @@ const UNITS = ['YEAR', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE', 'SECOND'] as co
 const cron = (field: 'second' | 'hour' | 'dayOfMonth' | 'month' | 'dayOfWeek' | 'year', note: string) =>
   leaf({ t: 'cron', field }, { note });
 
-/** job.startDate and job.endDate bound the schedule; an end before the start would never run. */
-const endAfterStart = check({
-  paths: ['job.startDate', 'job.endDate'],
-  says: 'job.endDate is not before job.startDate.',
-  apply(root, report) {
-    const start = str(root, 'job.startDate');
-    const end = str(root, 'job.endDate');
-    if (start !== undefined && end !== undefined && end < start)
-      report('job.endDate', 'must not be before job.startDate');
-  },
-});
-
 export const scheduling = group(
   {
     job: group({
@@ -132,7 +120,8 @@ export const scheduling = group(
     }),
     registrationId: ID32({ req: 'R', note: 'The registration the schedule charges.' }),
   },
-  [endAfterStart],
+  // An end before the start would never run.
+  [notBefore('job.startDate', 'job.endDate')],
 );
 
 export const chargeback = group({

@@ -23,6 +23,16 @@ export const corporate = group({
 const COUNTRY3 = pattern(/^[A-Za-z0-9]{1,3}$/, 'up to 3 characters, ISO 3166-1 alpha-3');
 const BIRTH_COUNTRY = pattern(/^[A-Za-z]{1,3}$/, 'up to 3 letters');
 
+/** The account and address fields the spec gives sender and recipient alike. */
+const ACCOUNT_AND_PLACE = {
+  accountNumber: AN(1, 32),
+  street: AN(1, 100),
+  city: LDW(50),
+  state: LDW(50),
+  country: COUNTRY3,
+  postcode: AN(1, 30),
+};
+
 export const sender = group({
   sender: group({
     name: LDW(100),
@@ -30,12 +40,7 @@ export const sender = group({
     middleName: LDW(50),
     surname: LDW(50),
     birthDate: YMD(),
-    accountNumber: AN(1, 32),
-    street: AN(1, 100),
-    city: LDW(50),
-    state: LDW(50),
-    country: COUNTRY3,
-    postcode: AN(1, 30),
+    ...ACCOUNT_AND_PLACE,
     accountNumberType: oneOf(['OTHER', 'RTN_AND_BANK_ACCOUNT', 'IBAN', 'IBAN_AND_BIC', 'CARD_ACCOUNT']),
     sourceOfFunds: oneOf(['01', '02', '03', '04', '05', '06', '07', '08', '09'], {
       note: '01 credit, 02 debit, 03 prepaid, 04 cash, 05-09 other account kinds.',
@@ -57,12 +62,7 @@ export const recipient = group({
       /^[+0-9][0-9 .()-]{7,25}$/,
       'a plus or a digit, then 7 to 25 digits, spaces, dots, parentheses or hyphens',
     ),
-    accountNumber: AN(1, 32),
-    street: AN(1, 100),
-    city: LDW(50),
-    state: LDW(50),
-    country: COUNTRY3,
-    postcode: AN(1, 30),
+    ...ACCOUNT_AND_PLACE,
     accountNumberType: oneOf([
       'OTHER',
       'RTN_AND_BANK_ACCOUNT',
