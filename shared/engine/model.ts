@@ -1,0 +1,111 @@
+/**
+ * The payment engine's records: merchants and their channels, access tokens, payments and
+ * registrations, as the engine and every storage adapter see them. Money is integer minor units.
+ */
+import type { Minor } from '../money';
+
+/** Test channels run the simulators (INTERNAL) or a connector's test system (EXTERNAL); live ones go to acquirers. */
+export type ChannelMode = 'TEST' | 'LIVE';
+export type TestMode = 'INTERNAL' | 'EXTERNAL';
+
+export interface Merchant {
+  readonly id: string; // 32 hex
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+/** Per-channel settings an operator changes with the CLI. */
+export interface ChannelSettings {
+  /** Requests per minute per token and operation; undefined: the gateway default. */
+  readonly throttlePerMinute?: number;
+  /** Whether the gateway authenticates shoppers with 3-D Secure on this channel. */
+  readonly threeDSecure?: boolean;
+  /** EXTERNAL connector: another gateway of this API family. */
+  readonly connector?: { readonly baseUrl: string; readonly entityId: string; readonly accessToken: string };
+}
+
+export interface Channel {
+  readonly id: string; // the entityId: 32 hex
+  readonly merchantId: string;
+  readonly name: string;
+  readonly mode: ChannelMode;
+  readonly settings: ChannelSettings;
+  readonly createdAt: Date;
+}
+
+export interface AccessToken {
+  readonly id: string;
+  readonly merchantId: string;
+  /** userId part of the token (`base64(userId|secret)`); the secret is stored only as a hash. */
+  readonly userId: string;
+  readonly secretHash: string;
+  /** Channels the token may use; all of the merchant's when empty. */
+  readonly channelIds: readonly string[];
+  readonly revokedAt: Date | null;
+  readonly createdAt: Date;
+}
+
+/** A card as stored: the number only encrypted, the security code never. */
+export interface StoredCard {
+  readonly bin: string;
+  readonly last4Digits: string;
+  readonly holder?: string;
+  readonly expiryMonth: string;
+  readonly expiryYear: string;
+  /** AES-256-GCM ciphertext of the PAN (see server/security). */
+  readonly encryptedNumber: string;
+}
+
+export interface Payment {
+  readonly id: string; // 32 hex
+  readonly merchantId: string;
+  readonly channelId: string;
+  readonly paymentType: string;
+  readonly paymentBrand?: string;
+  /** Minor units, null for requests without an amount (a full reversal). */
+  readonly amount: Minor | null;
+  readonly currency?: string;
+  readonly resultCode: string;
+  readonly resultDescription: string;
+  /** The payment this one references (capture of a PA, refund of a DB …). */
+  readonly referencedId?: string;
+  readonly registrationId?: string;
+  readonly merchantTransactionId?: string;
+  readonly shortId: string;
+  readonly descriptor?: string;
+  readonly ndc: string;
+  readonly testMode?: TestMode;
+  readonly card?: StoredCard;
+  /**
+   * The response fields beyond the above, as answered: echoed request groups (customer,
+   * billing, customParameters …), resultDetails, risk, standing-instruction ids. Never card
+   * numbers or security codes.
+   */
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly createdAt: Date;
+}
+
+export interface Registration {
+  readonly id: string; // 32 hex
+  readonly merchantId: string;
+  readonly channelId: string;
+  readonly paymentBrand: string;
+  readonly card?: StoredCard;
+  /** Bank account and other instrument data, IBAN encrypted like a PAN where present. */
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly initialTransactionId?: string;
+  readonly agreementId?: string;
+  readonly deletedAt: Date | null;
+  readonly createdAt: Date;
+}
+
+/** A stored first response to a POST with an Idempotency-Key, replayed for 24 hours. */
+export interface IdempotentResponse {
+  readonly merchantId: string;
+  readonly key: string;
+  /** Hash of method, path and body: the same key with another request is refused. */
+  readonly requestHash: string;
+  readonly status: number;
+  readonly body: string;
+  readonly createdAt: Date;
+}

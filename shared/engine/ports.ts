@@ -1,0 +1,41 @@
+/**
+ * What the engine needs from the outside world, as interfaces: storage, clock and ids. Adapters
+ * live in server/ (SQLite, PostgreSQL); tests may use the in-memory ones.
+ */
+import type { AccessToken, Channel, IdempotentResponse, Merchant, Payment, Registration } from './model';
+
+export interface Store {
+  /** Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL). */
+  insertPayment(payment: Payment): Promise<void>;
+  getPayment(merchantId: string, id: string): Promise<Payment | undefined>;
+  /** Payments referencing `id` (captures, refunds, reversals …), oldest first. */
+  listReferencing(merchantId: string, id: string): Promise<Payment[]>;
+
+  insertRegistration(registration: Registration): Promise<void>;
+  getRegistration(merchantId: string, id: string): Promise<Registration | undefined>;
+  deleteRegistration(merchantId: string, id: string, at: Date): Promise<boolean>;
+
+  insertMerchant(merchant: Merchant): Promise<void>;
+  getMerchant(id: string): Promise<Merchant | undefined>;
+  listMerchants(): Promise<Merchant[]>;
+  insertChannel(channel: Channel): Promise<void>;
+  getChannel(id: string): Promise<Channel | undefined>;
+  listChannels(merchantId: string): Promise<Channel[]>;
+  updateChannelSettings(id: string, settings: Channel['settings']): Promise<void>;
+  insertToken(token: AccessToken): Promise<void>;
+  getTokenByUserId(userId: string): Promise<AccessToken | undefined>;
+  listTokens(merchantId: string): Promise<AccessToken[]>;
+  revokeToken(id: string, at: Date): Promise<boolean>;
+
+  /** Stores the first response under the key, or returns the one already stored. */
+  rememberResponse(response: IdempotentResponse): Promise<IdempotentResponse>;
+  getResponse(merchantId: string, key: string, notBefore: Date): Promise<IdempotentResponse | undefined>;
+
+  close(): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
