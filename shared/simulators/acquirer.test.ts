@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { decide, forcedCode, type SimulatedInstrument } from './acquirer';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const card = (over: Partial<Extract<SimulatedInstrument, { kind: 'card' }>> = {}): SimulatedInstrument => ({
+  kind: 'card',
+  brand: 'VISA',
+  number: '4200000000000000',
+  expiryMonth: '05',
+  expiryYear: '2034',
+  cvv: '123',
+  holder: 'Jane Jones',
+  ...over,
+});
+
+describe('acquirer simulator', () => {
+  it.each<[string, SimulatedInstrument, Record<string, string> | undefined, string]>([
+    ['the standard test card succeeds with exactly 000.100.110', card(), undefined, '000.100.110'],
+    ['a card that fails Luhn', card({ number: '4444444444444444' }), undefined, '100.100.101'],
+    [
+      '4200000000000001 (recorded as invalid)',
+      card({ number: '4200000000000001' }),
+      undefined,
+      '100.100.101',
+    ],
+    [
+      'AMEX test card with a 4-digit code',
+      card({ brand: 'AMEX', number: '377777777777770', cvv: '1234' }),
+      undefined,
+      '000.100.110',
+    ],
+    [
+      'AMEX with a 3-digit code',
+      card({ brand: 'AMEX', number: '377777777777770', cvv: '123' }),
+      undefined,
+      '100.100.601',
+    ],
+    [
+      'MASTER test card',
+      card({ brand: 'MASTER', number: '5232105022907162', cvv: '204' }),
+      undefined,
+      '000.100.110',
+    ],
+    ['a VISA number sent as MASTER', card({ brand: 'MASTER' }), undefined, '100.100.700'],
+    [
+      'an expired card (old samples use past dates)',
+      card({ expiryMonth: '03', expiryYear: '2025' }),
+      undefined,
+      '100.100.303',
+    ],
+    [
+      'the current month is still valid',
+      card({ expiryMonth: '11', expiryYear: '2026' }),
+      undefined,
+      '000.100.110',
+    ],
+    ['forceResultCode forces a decline', card(), { forceResultCode: '800.100.151' }, '800.100.151'],
+    ['forceResultCode cannot force success', card(), { forceResultCode: '000.000.000' }, '000.100.110'],
+    ['forceResultCode cannot force pending', card(), { forceResultCode: '000.200.000' }, '000.100.110'],
+    ['an unknown forced code is ignored', card(), { forceResultCode: '123.456.789' }, '000.100.110'],
+    ['a result code as the holder forces it', card({ holder: '800.100.153' }), undefined, '800.100.153'],
+    [
+      'a test IBAN succeeds',
+      { kind: 'bankAccount', iban: 'DE23100000001234567890' },
+      undefined,
+      '000.100.110',
+    ],
+    [
+      'an IBAN with a bad checksum',
+      { kind: 'bankAccount', iban: 'DE24100000001234567890' },
+      undefined,
+      '100.100.101',
+    ],
+  ])('%s', (_, instrument, customParameters, code) => {
+    expect(decide({ instrument, customParameters, billingSent: false }, NOW).code).toBe(code);
+  });
+
+  it('answers AVS and CVV letters on card successes', () => {
+    expect(decide({ instrument: card(), billingSent: true }, NOW)).toMatchObject({
+      avsResponse: 'F',
+      cvvResponse: 'M',
+    });
+    expect(decide({ instrument: card({ cvv: undefined }), billingSent: false }, NOW)).toMatchObject({
+      avsResponse: 'U',
+      cvvResponse: 'P',
+    });
+  });
+
+  it('is deterministic', () => {
+    const a = decide({ instrument: card(), billingSent: true }, NOW);
+    expect(decide({ instrument: card(), billingSent: true }, NOW)).toEqual(a);
+  });
+
+  it.each([
+    ['800.100.151', '800.100.151'],
+    ['000.100.110', undefined],
+    ['not a code', undefined],
+    [undefined, undefined],
+  ])('forcedCode(%s)', (value, expected) => {
+    expect(forcedCode(value)).toBe(expected);
+  });
+});
