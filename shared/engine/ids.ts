@@ -1,0 +1,24 @@
+/** Identifiers in the family's shapes (decisions: Identifiers). Uses Web Crypto, present in Node and browsers. */
+
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+function random(n: number): Uint8Array {
+  const bytes = new Uint8Array(n);
+  globalThis.crypto.getRandomValues(bytes);
+  return bytes;
+}
+
+/** Payment, registration and entity ids: 32 lowercase hex characters, 128 random bits. */
+export const newId = (): string => hex(random(16));
+
+/** `dddd.dddd.dddd`: short enough to read out on the phone. */
+export function newShortId(): string {
+  const digits = Array.from(random(12), (b) => String(b % 10)).join('');
+  return `${digits.slice(0, 4)}.${digits.slice(4, 8)}.${digits.slice(8, 12)}`;
+}
+
+/** `ndc` of a payment request: `<entityId>_<32 hex>`. */
+export const newPaymentNdc = (entityId: string): string => `${entityId}_${newId()}`;
+
+/** Checkout ids: 32 uppercase hex, a dot and the node name (`…C091.local01-vm-tx01`). */
+export const newCheckoutId = (node: string): string => `${newId().toUpperCase()}.${node}`;
