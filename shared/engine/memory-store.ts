@@ -1,0 +1,90 @@
+/** An in-memory Store for engine tests: the same contract as the database adapters, nothing durable. */
+import type { AccessToken, Channel, IdempotentResponse, Merchant, Payment, Registration } from './model';
+import type { Store } from './ports';
+
+export function memoryStore(): Store {
+  const payments = new Map<string, Payment>();
+  const registrations = new Map<string, Registration>();
+  const merchants = new Map<string, Merchant>();
+  const channels = new Map<string, Channel>();
+  const tokens = new Map<string, AccessToken>();
+  const responses = new Map<string, IdempotentResponse>();
+  const mine = <T extends { merchantId: string }>(record: T | undefined, merchantId: string) =>
+    record?.merchantId === merchantId ? record : undefined;
+
+  return {
+    async insertPayment(p) {
+      if (payments.has(p.id)) throw new Error(`duplicate payment ${p.id}`);
+      payments.set(p.id, p);
+    },
+    async getPayment(merchantId, id) {
+      return mine(payments.get(id), merchantId);
+    },
+    async listReferencing(merchantId, id) {
+      return [...payments.values()]
+        .filter((p) => p.merchantId === merchantId && p.referencedId === id)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+    async insertRegistration(r) {
+      registrations.set(r.id, r);
+    },
+    async getRegistration(merchantId, id) {
+      return mine(registrations.get(id), merchantId);
+    },
+    async deleteRegistration(merchantId, id, at) {
+      const r = mine(registrations.get(id), merchantId);
+      if (r === undefined || r.deletedAt !== null) return false;
+      registrations.set(id, { ...r, deletedAt: at });
+      return true;
+    },
+    async insertMerchant(m) {
+      merchants.set(m.id, m);
+    },
+    async getMerchant(id) {
+      return merchants.get(id);
+    },
+    async listMerchants() {
+      return [...merchants.values()];
+    },
+    async insertChannel(c) {
+      channels.set(c.id, c);
+    },
+    async getChannel(id) {
+      return channels.get(id);
+    },
+    async listChannels(merchantId) {
+      return [...channels.values()].filter((c) => c.merchantId === merchantId);
+    },
+    async updateChannelSettings(id, settings) {
+      const c = channels.get(id);
+      if (c !== undefined) channels.set(id, { ...c, settings });
+    },
+    async insertToken(t) {
+      tokens.set(t.id, t);
+    },
+    async getTokenByUserId(userId) {
+      return [...tokens.values()].find((t) => t.userId === userId);
+    },
+    async listTokens(merchantId) {
+      return [...tokens.values()].filter((t) => t.merchantId === merchantId);
+    },
+    async revokeToken(id, at) {
+      const t = tokens.get(id);
+      if (t === undefined || t.revokedAt !== null) return false;
+      tokens.set(id, { ...t, revokedAt: at });
+      return true;
+    },
+    async rememberResponse(r) {
+      const key = `${r.merchantId}|${r.key}`;
+      const existing = responses.get(key);
+      if (existing !== undefined) return existing;
+      responses.set(key, r);
+      return r;
+    },
+    async getResponse(merchantId, key, notBefore) {
+      const r = responses.get(`${merchantId}|${key}`);
+      return r !== undefined && r.createdAt >= notBefore ? r : undefined;
+    },
+    async close() {},
+  };
+}
