@@ -323,15 +323,12 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   ? I
   : never;
 
-/**
- * The validated request of a kind: the sections it accepts, merged. (Fields added through
- * `extra` come from sections already typed here or are few; they are typed loosely as strings.)
- */
+type ExtrasOf<K extends RequestKind> = (typeof KINDS)[K] extends { readonly extra: readonly (infer G)[] } ? G : never;
+
+/** The validated request of a kind: the sections and extra groups it accepts, merged. */
 export type RequestOf<K extends RequestKind> = UnionToIntersection<
-  Infer<(typeof SECTIONS)[SectionsOf<K>]['group']>
-> & {
-  readonly [name: string]: unknown;
-};
+  Infer<(typeof SECTIONS)[SectionsOf<K>]['group']> | Infer<ExtrasOf<K>>
+>;
 
 interface Compiled extends CompiledRequest {
   readonly lists: DecodeOptions['lists'];

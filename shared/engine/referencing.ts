@@ -1,0 +1,81 @@
+/**
+ * A referencing request (POST /v1/payments/{id}): capture, reversal, refund or rebill of an
+ * earlier payment. Load the referenced payment and what already references it, let the workflow
+ * rules decide, record the outcome (refusals are recorded too: they are transactions the
+ * merchant may look up), answer.
+ */
+import type { RequestOf } from '../params/requests';
+import { describe, ResultCodes } from '../result-codes';
+import { echoOf } from './echo';
+import { newId, newPaymentNdc, newShortId } from './ids';
+import { type Caller, type EngineDeps, type Outcome, readAmount } from './initial-payment';
+import type { Payment } from './model';
+import { checkReference, type ReferencingType } from './workflow';
+
+export type ReferencingOutcome = Outcome | { readonly kind: 'not-found' };
+
+export async function referencePayment(
+  deps: EngineDeps,
+  caller: Caller,
+  referencedId: string,
+  request: RequestOf<'referencing'>,
+): Promise<ReferencingOutcome> {
+  const referenced = await deps.store.getPayment(caller.merchantId, referencedId);
+  if (referenced === undefined) return { kind: 'not-found' };
+
+  let amount = null;
+  if (request.amount !== undefined && request.currency !== undefined) {
+    const read = readAmount(request.amount, request.currency);
+    if (typeof read !== 'number') return { kind: 'invalid', errors: [read] };
+    amount = read;
+  }
+  const paymentType = request.paymentType as ReferencingType;
+  const children = await deps.store.listReferencing(caller.merchantId, referenced.id);
+  const verdict = checkReference(referenced, children, {
+    paymentType,
+    amount,
+    channelId: caller.channel.id,
+    ...(request.currency === undefined ? {} : { currency: request.currency }),
+    ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
+  });
+
+  // The simulators and connectors accept every reference the workflow allows.
+  const code = verdict.ok
+    ? referenced.testMode === 'EXTERNAL'
+      ? ResultCodes.SUCCESS_EXTERNAL
+      : referenced.testMode === 'INTERNAL'
+        ? ResultCodes.SUCCESS_INTERNAL
+        : ResultCodes.SUCCESS_LIVE
+    : verdict.code;
+  const now = deps.clock.now();
+  const shortId = newShortId();
+  const payment: Payment = {
+    id: newId(),
+    merchantId: caller.merchantId,
+    channelId: caller.channel.id,
+    paymentType,
+    ...(referenced.paymentBrand === undefined ? {} : { paymentBrand: referenced.paymentBrand }),
+    amount: verdict.ok ? verdict.amount : amount,
+    ...(referenced.currency === undefined ? {} : { currency: referenced.currency }),
+    resultCode: code,
+    resultDescription: describe(code) ?? '',
+    referencedId: referenced.id,
+    ...(request.merchantTransactionId === undefined
+      ? referenced.merchantTransactionId === undefined
+        ? {}
+        : { merchantTransactionId: referenced.merchantTransactionId }
+      : { merchantTransactionId: request.merchantTransactionId }),
+    shortId,
+    descriptor: request.descriptor ?? referenced.descriptor ?? `${shortId} ${caller.channel.name}`,
+    ndc: newPaymentNdc(caller.channel.id),
+    ...(referenced.testMode === undefined ? {} : { testMode: referenced.testMode }),
+    ...(referenced.card === undefined ? {} : { card: referenced.card }),
+    details: {
+      ...echoOf(request),
+      ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
+    },
+    createdAt: now,
+  };
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}
