@@ -1,0 +1,523 @@
+/**
+ * The one query layer: `Store` over Kysely, the same code for SQLite and PostgreSQL. Rows map to
+ * records here (JSON columns, epoch-millisecond dates, minor amounts, null ↔ absent).
+ *
+ * Payments are written with group commit: `insertPayment` queues the row; one writer flushes
+ * everything queued in ONE transaction as soon as the previous flush has finished, and each
+ * caller's promise resolves only after the transaction holding its row has committed. One fsync
+ * (SQLite) or one commit round trip (PostgreSQL) thus covers every payment that arrived
+ * meanwhile. A failed batch rejects all of its callers; the batches after it are unaffected.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type {
+  AccessToken,
+  Channel,
+  ChannelMode,
+  ChannelSettings,
+  IdempotentResponse,
+  Merchant,
+  Payment,
+  Registration,
+  StoredCard,
+  TestMode,
+} from '../../shared/engine/model';
+import type { Store } from '../../shared/engine/ports';
+import { asMinor } from '../../shared/money';
+import type {
+  AccessTokenRow,
+  ChannelRow,
+  Database,
+  IdempotentResponseRow,
+  MerchantRow,
+  NewPaymentRow,
+  PaymentRow,
+  RegistrationRow,
+} from './schema';
+
+/** Writes one batch of payment rows atomically (all or none), durably, before it settles. */
+export type PaymentBatchWriter = (rows: readonly NewPaymentRow[]) => void | Promise<void>;
+
+export interface KyselyStoreOptions {
+  /** The batch writer for payments; default: multi-row INSERTs through Kysely (PostgreSQL). */
+  readonly writePayments?: PaymentBatchWriter;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Rows per INSERT statement: 19 columns × 1,000 stays far below both databases' parameter limits. */
+const ROWS_PER_STATEMENT = 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Row mapping
+
+const ms = (date: Date): number => {
+  const t = date.getTime();
+  if (!Number.isFinite(t)) throw new RangeError('Invalid Date');
+  return t;
+};
+/** BIGINT columns: numbers (SQLite, and PostgreSQL with the int8 parser of open.ts); strings tolerated. */
+const int = (value: number | string | bigint): number => (typeof value === 'number' ? value : Number(value));
+const date = (value: number | string | bigint): Date => new Date(int(value));
+const dateOrNull = (value: number | string | bigint | null): Date | null =>
+  value === null ? null : date(value);
+
+/** Only the StoredCard fields: whatever else a caller's object carries never reaches the disk. */
+function cardToJson(card: StoredCard | undefined): string | null {
+  if (card === undefined) return null;
+  const stored: StoredCard = {
+    bin: card.bin,
+    last4Digits: card.last4Digits,
+    ...(card.holder !== undefined ? { holder: card.holder } : {}),
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    encryptedNumber: card.encryptedNumber,
+  };
+  return JSON.stringify(stored);
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** All payment columns, in a fixed order (the SQLite hot path binds parameters by this order). */
+export const PAYMENT_COLUMNS = [
+  'id',
+  'merchant_id',
+  'channel_id',
+  'payment_type',
+  'payment_brand',
+  'amount',
+  'currency',
+  'result_code',
+  'result_description',
+  'referenced_id',
+  'registration_id',
+  'merchant_transaction_id',
+  'short_id',
+  'descriptor',
+  'ndc',
+  'test_mode',
+  'card',
+  'details',
+  'created_at',
+] as const satisfies readonly (keyof NewPaymentRow)[];
+
+export function paymentToRow(p: Payment): NewPaymentRow {
+  return {
+    id: p.id,
+    merchant_id: p.merchantId,
+    channel_id: p.channelId,
+    payment_type: p.paymentType,
+    payment_brand: p.paymentBrand ?? null,
+    amount: p.amount,
+    currency: p.currency ?? null,
+    result_code: p.resultCode,
+    result_description: p.resultDescription,
+    referenced_id: p.referencedId ?? null,
+    registration_id: p.registrationId ?? null,
+    merchant_transaction_id: p.merchantTransactionId ?? null,
+    short_id: p.shortId,
+    descriptor: p.descriptor ?? null,
+    ndc: p.ndc,
+    test_mode: p.testMode ?? null,
+    card: cardToJson(p.card),
+    details: JSON.stringify(p.details),
+    created_at: ms(p.createdAt),
+  };
+}
+
+function rowToPayment(r: PaymentRow): Payment {
+  const p: Mutable<Payment> = {
+    id: r.id,
+    merchantId: r.merchant_id,
+    channelId: r.channel_id,
+    paymentType: r.payment_type,
+    amount: r.amount === null ? null : asMinor(int(r.amount)),
+    resultCode: r.result_code,
+    resultDescription: r.result_description,
+    shortId: r.short_id,
+    ndc: r.ndc,
+    details: parseObject(r.details),
+    createdAt: date(r.created_at),
+  };
+  if (r.payment_brand !== null) p.paymentBrand = r.payment_brand;
+  if (r.currency !== null) p.currency = r.currency;
+  if (r.referenced_id !== null) p.referencedId = r.referenced_id;
+  if (r.registration_id !== null) p.registrationId = r.registration_id;
+  if (r.merchant_transaction_id !== null) p.merchantTransactionId = r.merchant_transaction_id;
+  if (r.descriptor !== null) p.descriptor = r.descriptor;
+  if (r.test_mode !== null) p.testMode = r.test_mode as TestMode;
+  if (r.card !== null) p.card = JSON.parse(r.card) as StoredCard;
+  return p;
+}
+
+function rowToRegistration(r: RegistrationRow): Registration {
+  const reg: Mutable<Registration> = {
+    id: r.id,
+    merchantId: r.merchant_id,
+    channelId: r.channel_id,
+    paymentBrand: r.payment_brand,
+    details: parseObject(r.details),
+    deletedAt: dateOrNull(r.deleted_at),
+    createdAt: date(r.created_at),
+  };
+  if (r.card !== null) reg.card = JSON.parse(r.card) as StoredCard;
+  if (r.initial_transaction_id !== null) reg.initialTransactionId = r.initial_transaction_id;
+  if (r.agreement_id !== null) reg.agreementId = r.agreement_id;
+  return reg;
+}
+
+const rowToMerchant = (r: MerchantRow): Merchant => ({
+  id: r.id,
+  name: r.name,
+  createdAt: date(r.created_at),
+});
+
+const rowToChannel = (r: ChannelRow): Channel => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  name: r.name,
+  mode: r.mode as ChannelMode,
+  settings: JSON.parse(r.settings) as ChannelSettings,
+  createdAt: date(r.created_at),
+});
+
+const rowToToken = (r: AccessTokenRow): AccessToken => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  userId: r.user_id,
+  secretHash: r.secret_hash,
+  channelIds: JSON.parse(r.channel_ids) as string[],
+  revokedAt: dateOrNull(r.revoked_at),
+  createdAt: date(r.created_at),
+});
+
+const rowToResponse = (r: IdempotentResponseRow): IdempotentResponse => ({
+  merchantId: r.merchant_id,
+  key: r.key,
+  requestHash: r.request_hash,
+  status: int(r.status),
+  body: r.body,
+  createdAt: date(r.created_at),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Group commit
+
+interface Pending<T> {
+  readonly item: T;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Queues items and writes them in batches: a flush starts when the writer is idle (on the next
+ * turn of the event loop, so that everything arriving in the current turn joins it) and takes
+ * everything queued; items arriving while it runs wait for the next flush, which starts as soon
+ * as this one has finished. No timers, no batch size to tune.
+ */
+export class GroupCommit<T> {
+  #queue: Pending<T>[] = [];
+  #busy = false;
+  #idle: (() => void)[] = [];
+  readonly #write: (items: readonly T[]) => void | Promise<void>;
+
+  constructor(write: (items: readonly T[]) => void | Promise<void>) {
+    this.#write = write;
+  }
+
+  add(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#queue.push({ item, resolve, reject });
+      if (!this.#busy) {
+        this.#busy = true;
+        setImmediate(() => void this.#run());
+      }
+    });
+  }
+
+  /** Resolves once everything queued so far has been written (or has failed). */
+  drained(): Promise<void> {
+    if (!this.#busy) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  async #run(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue;
+      this.#queue = [];
+      try {
+        await this.#write(batch.map((p) => p.item));
+        for (const p of batch) p.resolve();
+      } catch (error) {
+        for (const p of batch) p.reject(error);
+      }
+    }
+    this.#busy = false;
+    for (const resolve of this.#idle.splice(0)) resolve();
+  }
+}
+
+/** Default batch writer: multi-row INSERTs, in one transaction when the batch needs several. */
+export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
+  return async (rows) => {
+    if (rows.length <= ROWS_PER_STATEMENT) {
+      // One statement is one transaction.
+      await db.insertInto('payments').values(rows).execute();
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        await trx
+          .insertInto('payments')
+          .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+          .execute();
+      }
+    });
+  };
+}
+
+/**
+ * SQLite hot path: one better-sqlite3 transaction of prepared single-row INSERTs, on the handle
+ * Kysely itself uses. The SQL is generated once by Kysely from the same table definition. It
+ * runs synchronously: nothing else can interleave on the connection while it runs.
+ */
+export function sqlitePaymentWriter(db: Kysely<Database>, raw: BetterSqlite3.Database): PaymentBatchWriter {
+  const template = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c, null])) as unknown as NewPaymentRow;
+  const compiled = db.insertInto('payments').values(template).compile();
+  const insert = raw.prepare(compiled.sql);
+  const insertAll = raw.transaction((rows: readonly NewPaymentRow[]) => {
+    for (const row of rows) insert.run(PAYMENT_COLUMNS.map((c) => row[c] ?? null));
+  });
+  return async (rows) => {
+    // Never nest into a transaction someone else has open on this connection (it would only
+    // become a savepoint, committed with theirs): wait until it has ended.
+    while (raw.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+    insertAll(rows);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store
+
+export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions = {}): Store {
+  const payments = new GroupCommit<NewPaymentRow>(options.writePayments ?? kyselyPaymentWriter(db));
+  let closing: Promise<void> | undefined;
+
+  return {
+    insertPayment(payment) {
+      if (closing) return Promise.reject(new Error('Store is closed'));
+      let row: NewPaymentRow;
+      try {
+        row = paymentToRow(payment);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return payments.add(row);
+    },
+
+    async getPayment(merchantId, id) {
+      const row = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      return row && rowToPayment(row);
+    },
+
+    async listReferencing(merchantId, id) {
+      const rows = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('referenced_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(rowToPayment);
+    },
+
+    async insertRegistration(r) {
+      await db
+        .insertInto('registrations')
+        .values({
+          id: r.id,
+          merchant_id: r.merchantId,
+          channel_id: r.channelId,
+          payment_brand: r.paymentBrand,
+          card: cardToJson(r.card),
+          details: JSON.stringify(r.details),
+          initial_transaction_id: r.initialTransactionId ?? null,
+          agreement_id: r.agreementId ?? null,
+          deleted_at: r.deletedAt === null ? null : ms(r.deletedAt),
+          created_at: ms(r.createdAt),
+        })
+        .execute();
+    },
+
+    async getRegistration(merchantId, id) {
+      const row = await db
+        .selectFrom('registrations')
+        .selectAll()
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      return row && rowToRegistration(row);
+    },
+
+    async deleteRegistration(merchantId, id, at) {
+      const result = await db
+        .updateTable('registrations')
+        .set({ deleted_at: ms(at) })
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchantId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async insertMerchant(m) {
+      await db
+        .insertInto('merchants')
+        .values({ id: m.id, name: m.name, created_at: ms(m.createdAt) })
+        .execute();
+    },
+
+    async getMerchant(id) {
+      const row = await db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && rowToMerchant(row);
+    },
+
+    async listMerchants() {
+      const rows = await db.selectFrom('merchants').selectAll().orderBy('created_at').orderBy('id').execute();
+      return rows.map(rowToMerchant);
+    },
+
+    async insertChannel(c) {
+      await db
+        .insertInto('channels')
+        .values({
+          id: c.id,
+          merchant_id: c.merchantId,
+          name: c.name,
+          mode: c.mode,
+          settings: JSON.stringify(c.settings),
+          created_at: ms(c.createdAt),
+        })
+        .execute();
+    },
+
+    async getChannel(id) {
+      const row = await db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && rowToChannel(row);
+    },
+
+    async listChannels(merchantId) {
+      const rows = await db
+        .selectFrom('channels')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(rowToChannel);
+    },
+
+    async updateChannelSettings(id, settings) {
+      await db
+        .updateTable('channels')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async insertToken(t) {
+      await db
+        .insertInto('access_tokens')
+        .values({
+          id: t.id,
+          merchant_id: t.merchantId,
+          user_id: t.userId,
+          secret_hash: t.secretHash,
+          channel_ids: JSON.stringify(t.channelIds),
+          revoked_at: t.revokedAt === null ? null : ms(t.revokedAt),
+          created_at: ms(t.createdAt),
+        })
+        .execute();
+    },
+
+    async getTokenByUserId(userId) {
+      const row = await db
+        .selectFrom('access_tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row && rowToToken(row);
+    },
+
+    async listTokens(merchantId) {
+      const rows = await db
+        .selectFrom('access_tokens')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(rowToToken);
+    },
+
+    async revokeToken(id, at) {
+      const result = await db
+        .updateTable('access_tokens')
+        .set({ revoked_at: ms(at) })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async rememberResponse(r) {
+      // Insert-or-keep in one statement (atomic in both databases), then read whichever won.
+      await db
+        .insertInto('idempotent_responses')
+        .values({
+          merchant_id: r.merchantId,
+          key: r.key,
+          request_hash: r.requestHash,
+          status: r.status,
+          body: r.body,
+          created_at: ms(r.createdAt),
+        })
+        .onConflict((oc) => oc.columns(['merchant_id', 'key']).doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('idempotent_responses')
+        .selectAll()
+        .where('merchant_id', '=', r.merchantId)
+        .where('key', '=', r.key)
+        .executeTakeFirstOrThrow();
+      return rowToResponse(row);
+    },
+
+    async getResponse(merchantId, key, notBefore) {
+      const row = await db
+        .selectFrom('idempotent_responses')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('key', '=', key)
+        .where('created_at', '>=', ms(notBefore))
+        .executeTakeFirst();
+      return row && rowToResponse(row);
+    },
+
+    close() {
+      closing ??= (async () => {
+        await payments.drained();
+        await db.destroy();
+      })();
+      return closing;
+    },
+  };
+}

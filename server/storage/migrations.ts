@@ -1,0 +1,141 @@
+/**
+ * The one migration set, written with Kysely's schema builder so that it runs unchanged on SQLite
+ * and PostgreSQL. Migrations are kept in code (not files on disk) and applied by `migrate` at open.
+ * Never edit a migration that has shipped: add a new one with the next name.
+ *
+ * Column types are limited to those both databases understand alike: `text`, `integer` and
+ * `bigint` (SQLite gives `bigint` INTEGER affinity). Dates are epoch milliseconds (see schema.ts).
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+const initial: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('merchants')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('channels')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('mode', 'text', (c) => c.notNull())
+      .addColumn('settings', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('channels_merchant')
+      .on('channels')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+
+    await db.schema
+      .createTable('access_tokens')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('secret_hash', 'text', (c) => c.notNull())
+      .addColumn('channel_ids', 'text', (c) => c.notNull())
+      .addColumn('revoked_at', 'bigint')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('access_tokens_user')
+      .on('access_tokens')
+      .column('user_id')
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('access_tokens_merchant')
+      .on('access_tokens')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+
+    await db.schema
+      .createTable('payments')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('payment_type', 'text', (c) => c.notNull())
+      .addColumn('payment_brand', 'text')
+      .addColumn('amount', 'bigint')
+      .addColumn('currency', 'text')
+      .addColumn('result_code', 'text', (c) => c.notNull())
+      .addColumn('result_description', 'text', (c) => c.notNull())
+      .addColumn('referenced_id', 'text')
+      .addColumn('registration_id', 'text')
+      .addColumn('merchant_transaction_id', 'text')
+      .addColumn('short_id', 'text', (c) => c.notNull())
+      .addColumn('descriptor', 'text')
+      .addColumn('ndc', 'text', (c) => c.notNull())
+      .addColumn('test_mode', 'text')
+      .addColumn('card', 'text')
+      .addColumn('details', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('payments_referenced')
+      .on('payments')
+      .columns(['merchant_id', 'referenced_id'])
+      .execute();
+    await db.schema
+      .createIndex('payments_merchant_transaction')
+      .on('payments')
+      .columns(['merchant_id', 'merchant_transaction_id'])
+      .execute();
+    await db.schema
+      .createIndex('payments_created')
+      .on('payments')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+
+    await db.schema
+      .createTable('registrations')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('payment_brand', 'text', (c) => c.notNull())
+      .addColumn('card', 'text')
+      .addColumn('details', 'text', (c) => c.notNull())
+      .addColumn('initial_transaction_id', 'text')
+      .addColumn('agreement_id', 'text')
+      .addColumn('deleted_at', 'bigint')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('idempotent_responses')
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('request_hash', 'text', (c) => c.notNull())
+      .addColumn('status', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('idempotent_responses_pk', ['merchant_id', 'key'])
+      .execute();
+  },
+};
+
+/** All migrations by name; names sort in the order they apply. */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_initial': initial,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: async () => ({ ...migrations }),
+};
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock table first, so several gateway
+ * processes starting against one PostgreSQL apply each migration once.
+ */
+export async function migrate(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Storage migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

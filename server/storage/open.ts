@@ -1,0 +1,79 @@
+/**
+ * Opens the gateway's store: PostgreSQL when given a `postgres://` or `postgresql://` URL,
+ * otherwise SQLite in `<dataDir>/gateway.db`. Migrations are applied before the store is returned.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Store } from '../../shared/engine/ports';
+import { createKyselyStore, sqlitePaymentWriter } from './kysely-store';
+import { migrate } from './migrations';
+import type { Database } from './schema';
+
+export interface OpenStoreOptions {
+  /** Folder of the SQLite database (created with mode 0700 if missing); default `data`. */
+  readonly dataDir?: string;
+  /** A PostgreSQL URL selects PostgreSQL; anything else (or nothing) selects SQLite. */
+  readonly databaseUrl?: string;
+}
+
+export const SQLITE_FILE = 'gateway.db';
+/** How long SQLite waits for another process's write lock before failing. */
+const BUSY_TIMEOUT_MS = 5000;
+const PG_INT8_OID = 20;
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  return isPostgresUrl(options.databaseUrl)
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(options.dataDir ?? 'data');
+}
+
+async function openSqlite(dataDir: string): Promise<Store> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const raw = new BetterSqlite3(join(dataDir, SQLITE_FILE));
+  try {
+    raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    raw.pragma('journal_mode = WAL');
+    // FULL: in WAL mode every commit syncs the WAL, so a resolved write survives power loss.
+    raw.pragma('synchronous = FULL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    try {
+      await migrate(db as Kysely<unknown>);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return createKyselyStore(db, { writePayments: sqlitePaymentWriter(db, raw) });
+  } catch (error) {
+    if (raw.open) raw.close();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // BIGINT (dates as epoch ms, minor amounts) as numbers rather than strings, for this pool only.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID && format !== 'binary'
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return createKyselyStore(db);
+}

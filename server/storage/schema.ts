@@ -1,0 +1,109 @@
+/**
+ * Table types for Kysely: the rows as both SQLite and PostgreSQL store them.
+ *
+ * Dates are BIGINT epoch milliseconds in both databases (`EpochMs`). SQLite has no date type
+ * (ISO text would sort and compare as text), PostgreSQL's timestamptz has microsecond precision
+ * and comes back as a Date only through the driver: one migration set and one query layer need
+ * one representation that compares, indexes and round-trips identically in both. An integer
+ * does: exact to the millisecond (like a JS Date), range comparisons are plain integer
+ * comparisons, and no time zone or driver parsing is involved. PostgreSQL's int8 comes back as a
+ * string from `pg` by default; `open.ts` gives the pool a parser that turns it into a number.
+ *
+ * Amounts are BIGINT minor units (safe integers in JS), JSON values are TEXT.
+ */
+import type { Insertable, Selectable } from 'kysely';
+
+/** Milliseconds since the epoch (BIGINT). */
+export type EpochMs = number;
+/** A JSON document (TEXT). */
+export type JsonText = string;
+
+export interface MerchantsTable {
+  id: string;
+  name: string;
+  created_at: EpochMs;
+}
+
+export interface ChannelsTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  mode: string;
+  /** ChannelSettings as JSON. */
+  settings: JsonText;
+  created_at: EpochMs;
+}
+
+export interface AccessTokensTable {
+  id: string;
+  merchant_id: string;
+  user_id: string;
+  secret_hash: string;
+  /** string[] as JSON. */
+  channel_ids: JsonText;
+  revoked_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+export interface PaymentsTable {
+  id: string;
+  merchant_id: string;
+  channel_id: string;
+  payment_type: string;
+  payment_brand: string | null;
+  /** Minor units; null for requests without an amount. */
+  amount: number | null;
+  currency: string | null;
+  result_code: string;
+  result_description: string;
+  referenced_id: string | null;
+  registration_id: string | null;
+  merchant_transaction_id: string | null;
+  short_id: string;
+  descriptor: string | null;
+  ndc: string;
+  test_mode: string | null;
+  /** StoredCard as JSON (the number only encrypted). */
+  card: JsonText | null;
+  details: JsonText;
+  created_at: EpochMs;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  merchant_id: string;
+  channel_id: string;
+  payment_brand: string;
+  card: JsonText | null;
+  details: JsonText;
+  initial_transaction_id: string | null;
+  agreement_id: string | null;
+  deleted_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+export interface IdempotentResponsesTable {
+  merchant_id: string;
+  key: string;
+  request_hash: string;
+  status: number;
+  body: string;
+  created_at: EpochMs;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  channels: ChannelsTable;
+  access_tokens: AccessTokensTable;
+  payments: PaymentsTable;
+  registrations: RegistrationsTable;
+  idempotent_responses: IdempotentResponsesTable;
+}
+
+export type MerchantRow = Selectable<MerchantsTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type AccessTokenRow = Selectable<AccessTokensTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPaymentRow = Insertable<PaymentsTable>;
+export type RegistrationRow = Selectable<RegistrationsTable>;
+export type IdempotentResponseRow = Selectable<IdempotentResponsesTable>;

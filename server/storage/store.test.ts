@@ -1,0 +1,417 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AccessToken,
+  Channel,
+  IdempotentResponse,
+  Merchant,
+  Payment,
+  Registration,
+  StoredCard,
+} from '../../shared/engine/model';
+import type { Store } from '../../shared/engine/ports';
+import { asMinor } from '../../shared/money';
+import { openStore } from './index';
+import { SQLITE_FILE } from './open';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './testing/postgres';
+
+const hex = (): string => randomBytes(16).toString('hex');
+const TEST_PAN = '4200000000000000';
+
+function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: hex(),
+    merchantId: 'm'.repeat(32),
+    channelId: 'c'.repeat(32),
+    paymentType: 'DB',
+    amount: asMinor(1234),
+    currency: 'EUR',
+    resultCode: '000.100.110',
+    resultDescription: "Request successfully processed in 'Merchant in Integrator Test Mode'",
+    shortId: '1234.5678.9012',
+    ndc: hex(),
+    details: {},
+    createdAt: new Date(),
+    ...overrides,
+  };
+}
+
+const card: StoredCard = {
+  bin: '420000',
+  last4Digits: '0000',
+  holder: 'Jane Jones',
+  expiryMonth: '05',
+  expiryYear: '2034',
+  encryptedNumber: 'v1.gcm.b3BhcXVlLWNpcGhlcnRleHQ',
+};
+
+type Dialect = 'sqlite' | 'postgres';
+
+describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
+  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
+  if (unavailable !== undefined) {
+    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
+    return;
+  }
+
+  let dataDir = '';
+  let cluster: PostgresCluster | undefined;
+  let store: Store;
+  /** Another store on the same database (a fresh connection). */
+  const open = (): Promise<Store> =>
+    cluster ? openStore({ databaseUrl: cluster.url }) : openStore({ dataDir });
+
+  beforeAll(async () => {
+    if (dialect === 'postgres') cluster = await startPostgres();
+    else dataDir = join(await mkdtemp(join(tmpdir(), 'gateway-store-')), 'nested', 'data');
+    store = await open();
+  }, 60_000);
+
+  afterAll(async () => {
+    await store?.close();
+    await cluster?.stop();
+    if (dataDir) await rm(join(dataDir, '..', '..'), { recursive: true, force: true });
+  }, 60_000);
+
+  it('stores merchants', async () => {
+    const a: Merchant = { id: hex(), name: 'Alpha', createdAt: new Date('2024-01-02T03:04:05.678Z') };
+    const b: Merchant = { id: hex(), name: 'Beta', createdAt: new Date('2024-01-01T00:00:00.001Z') };
+    await store.insertMerchant(a);
+    await store.insertMerchant(b);
+    expect(await store.getMerchant(a.id)).toEqual(a);
+    expect((await store.getMerchant(a.id))?.createdAt.getTime()).toBe(a.createdAt.getTime());
+    expect(await store.getMerchant(hex())).toBeUndefined();
+    const all = await store.listMerchants();
+    expect(all.filter((m) => m.id === a.id || m.id === b.id)).toEqual([b, a]);
+    await expect(store.insertMerchant(a)).rejects.toThrow();
+  });
+
+  it('stores channels with their settings as JSON and updates the settings', async () => {
+    const merchantId = hex();
+    const live: Channel = {
+      id: hex(),
+      merchantId,
+      name: 'Live',
+      mode: 'LIVE',
+      settings: {
+        throttlePerMinute: 120,
+        threeDSecure: true,
+        connector: { baseUrl: 'https://eu-test.example/v1', entityId: hex(), accessToken: 'T0k€n==' },
+      },
+      createdAt: new Date('2024-03-04T05:06:07.089Z'),
+    };
+    const test: Channel = {
+      id: hex(),
+      merchantId,
+      name: 'Test',
+      mode: 'TEST',
+      settings: {},
+      createdAt: new Date('2024-03-04T05:06:07.090Z'),
+    };
+    await store.insertChannel(test);
+    await store.insertChannel(live);
+    await store.insertChannel({ ...test, id: hex(), merchantId: hex() });
+    expect(await store.getChannel(live.id)).toEqual(live);
+    expect(await store.getChannel(hex())).toBeUndefined();
+    expect(await store.listChannels(merchantId)).toEqual([live, test]);
+
+    await store.updateChannelSettings(test.id, { throttlePerMinute: 5 });
+    expect((await store.getChannel(test.id))?.settings).toEqual({ throttlePerMinute: 5 });
+    expect((await store.getChannel(live.id))?.settings).toEqual(live.settings);
+  });
+
+  it('stores access tokens, finds them by userId and revokes them once', async () => {
+    const merchantId = hex();
+    const token: AccessToken = {
+      id: hex(),
+      merchantId,
+      userId: hex(),
+      secretHash: 'scrypt$abc$def',
+      channelIds: [hex(), hex()],
+      revokedAt: null,
+      createdAt: new Date('2024-05-06T07:08:09.123Z'),
+    };
+    const other: AccessToken = {
+      ...token,
+      id: hex(),
+      userId: hex(),
+      channelIds: [],
+      createdAt: new Date('2024-05-06T07:08:09.124Z'),
+    };
+    await store.insertToken(token);
+    await store.insertToken(other);
+    expect(await store.getTokenByUserId(token.userId)).toEqual(token);
+    expect(await store.getTokenByUserId(hex())).toBeUndefined();
+    expect(await store.listTokens(merchantId)).toEqual([token, other]);
+    expect(await store.listTokens(hex())).toEqual([]);
+    await expect(store.insertToken({ ...token, id: hex() })).rejects.toThrow(); // userId is unique
+
+    const at = new Date('2024-06-01T00:00:00.999Z');
+    expect(await store.revokeToken(token.id, at)).toBe(true);
+    expect(await store.revokeToken(token.id, new Date())).toBe(false);
+    expect(await store.revokeToken(hex(), at)).toBe(false);
+    expect(await store.getTokenByUserId(token.userId)).toEqual({ ...token, revokedAt: at });
+    expect((await store.getTokenByUserId(other.userId))?.revokedAt).toBeNull();
+  });
+
+  it('round-trips a payment with every field', async () => {
+    const full = payment({
+      paymentType: 'PA',
+      paymentBrand: 'VISA',
+      amount: asMinor(Number.MAX_SAFE_INTEGER),
+      currency: 'JPY',
+      referencedId: hex(),
+      registrationId: hex(),
+      merchantTransactionId: 'order-42 ü',
+      descriptor: '1234.5678.9012 OPP_Channel',
+      testMode: 'EXTERNAL',
+      card,
+      details: {
+        customer: { givenName: 'Jane', surname: "O'Brien", email: 'jane@example.com' },
+        customParameters: { SHOPPER_x: '1' },
+        resultDetails: { ExtendedDescription: 'ok', nested: [1, 'two', null, { three: true }] },
+        risk: { score: 0 },
+      },
+      createdAt: new Date('2024-07-08T09:10:11.012Z'),
+    });
+    await store.insertPayment(full);
+    const got = await store.getPayment(full.merchantId, full.id);
+    expect(got).toEqual(full);
+    expect(got?.createdAt.getTime()).toBe(full.createdAt.getTime());
+    expect(typeof got?.amount).toBe('number');
+    expect(await store.getPayment(hex(), full.id)).toBeUndefined();
+    expect(await store.getPayment(full.merchantId, hex())).toBeUndefined();
+  });
+
+  it('round-trips a payment without amount and optional fields (absent, not null)', async () => {
+    const { currency: _currency, ...minimal } = payment({ paymentType: 'RV', amount: null });
+    await store.insertPayment(minimal);
+    const got = await store.getPayment(minimal.merchantId, minimal.id);
+    expect(got).toEqual(minimal);
+    expect(got?.amount).toBeNull();
+    expect(Object.keys(got ?? {}).sort()).toEqual(Object.keys(minimal).sort());
+
+    const negative = payment({ amount: asMinor(-5) });
+    await store.insertPayment(negative);
+    expect((await store.getPayment(negative.merchantId, negative.id))?.amount).toBe(-5);
+  });
+
+  it('lists the payments referencing one, oldest first, of that merchant only', async () => {
+    const original = payment({ paymentType: 'PA' });
+    const t = original.createdAt.getTime();
+    const refund = payment({ paymentType: 'RF', referencedId: original.id, createdAt: new Date(t + 3000) });
+    const capture = payment({ paymentType: 'CP', referencedId: original.id, createdAt: new Date(t + 1000) });
+    const reversal = payment({ paymentType: 'RV', referencedId: original.id, createdAt: new Date(t + 2001) });
+    const foreign = payment({ merchantId: hex(), referencedId: original.id, createdAt: new Date(t + 1500) });
+    await Promise.all([original, refund, capture, reversal, foreign].map((p) => store.insertPayment(p)));
+    expect(await store.listReferencing(original.merchantId, original.id)).toEqual([
+      capture,
+      reversal,
+      refund,
+    ]);
+    expect(await store.listReferencing(original.merchantId, hex())).toEqual([]);
+  });
+
+  it('stores registrations and deletes them once', async () => {
+    const registration: Registration = {
+      id: hex(),
+      merchantId: hex(),
+      channelId: hex(),
+      paymentBrand: 'VISA',
+      card,
+      details: { bankAccount: { holder: 'Jane', ibanEncrypted: 'v1.gcm.xyz' } },
+      initialTransactionId: 'SI-123',
+      agreementId: 'AG-9',
+      deletedAt: null,
+      createdAt: new Date('2024-08-09T10:11:12.345Z'),
+    };
+    const bare: Registration = {
+      id: hex(),
+      merchantId: registration.merchantId,
+      channelId: registration.channelId,
+      paymentBrand: 'SEPA',
+      details: {},
+      deletedAt: null,
+      createdAt: new Date('2024-08-09T10:11:12.346Z'),
+    };
+    await store.insertRegistration(registration);
+    await store.insertRegistration(bare);
+    expect(await store.getRegistration(registration.merchantId, registration.id)).toEqual(registration);
+    expect(await store.getRegistration(bare.merchantId, bare.id)).toEqual(bare);
+    expect(await store.getRegistration(hex(), registration.id)).toBeUndefined();
+
+    const at = new Date('2024-09-01T01:02:03.004Z');
+    expect(await store.deleteRegistration(hex(), registration.id, at)).toBe(false);
+    expect(await store.deleteRegistration(registration.merchantId, registration.id, at)).toBe(true);
+    expect(await store.deleteRegistration(registration.merchantId, registration.id, new Date())).toBe(false);
+    expect(await store.getRegistration(registration.merchantId, registration.id)).toEqual({
+      ...registration,
+      deletedAt: at,
+    });
+    expect((await store.getRegistration(bare.merchantId, bare.id))?.deletedAt).toBeNull();
+  });
+
+  it('remembers the first response under an idempotency key', async () => {
+    const first: IdempotentResponse = {
+      merchantId: hex(),
+      key: 'key-1',
+      requestHash: 'h1',
+      status: 200,
+      body: '{"id":"a"}',
+      createdAt: new Date('2024-10-11T12:13:14.156Z'),
+    };
+    const second: IdempotentResponse = {
+      ...first,
+      requestHash: 'h2',
+      status: 400,
+      body: '{}',
+      createdAt: new Date(),
+    };
+    expect(await store.rememberResponse(first)).toEqual(first);
+    expect(await store.rememberResponse(second)).toEqual(first);
+    const otherMerchant = { ...second, merchantId: hex() };
+    expect(await store.rememberResponse(otherMerchant)).toEqual(otherMerchant);
+
+    expect(await store.getResponse(first.merchantId, first.key, new Date('2024-10-10T00:00:00Z'))).toEqual(
+      first,
+    );
+    expect(await store.getResponse(first.merchantId, first.key, first.createdAt)).toEqual(first);
+    expect(
+      await store.getResponse(first.merchantId, first.key, new Date(first.createdAt.getTime() + 1)),
+    ).toBe(undefined);
+    expect(await store.getResponse(first.merchantId, 'key-2', new Date(0))).toBeUndefined();
+
+    // Racing first requests: exactly one wins, everyone gets the winner.
+    const racers = Array.from({ length: 20 }, (_, i) => ({ ...first, key: 'race', body: String(i) }));
+    const answers = await Promise.all(racers.map((r) => store.rememberResponse(r)));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it('writes 500 concurrent payments, all readable once resolved', async () => {
+    const merchantId = hex();
+    const payments = Array.from({ length: 500 }, (_, i) =>
+      payment({ merchantId, amount: asMinor(i), details: { i } }),
+    );
+    await Promise.all(payments.map((p) => store.insertPayment(p)));
+    const read = await Promise.all(payments.map((p) => store.getPayment(merchantId, p.id)));
+    expect(read).toEqual(payments);
+  });
+
+  it('rejects only the callers of a failing batch; later batches succeed', async () => {
+    const existing = payment();
+    await store.insertPayment(existing);
+
+    const duplicate = payment({ id: existing.id, merchantId: existing.merchantId, amount: asMinor(1) });
+    const sameBatch = payment();
+    const failing = Promise.allSettled([store.insertPayment(duplicate), store.insertPayment(sameBatch)]);
+    await new Promise((resolve) => setImmediate(resolve)); // the first batch is being written
+    const later = payment();
+    const laterWrite = Promise.allSettled([store.insertPayment(later)]);
+    const results = [...(await failing), ...(await laterWrite)];
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+
+    expect(await store.getPayment(existing.merchantId, existing.id)).toEqual(existing);
+    expect(await store.getPayment(sameBatch.merchantId, sameBatch.id)).toBeUndefined();
+    expect(await store.getPayment(later.merchantId, later.id)).toEqual(later);
+    const afterwards = payment();
+    await store.insertPayment(afterwards);
+    expect(await store.getPayment(afterwards.merchantId, afterwards.id)).toEqual(afterwards);
+  });
+
+  it('a fresh connection sees a payment as soon as insertPayment resolved', async () => {
+    const p = payment({ card });
+    await store.insertPayment(p);
+    const fresh = await open();
+    try {
+      expect(await fresh.getPayment(p.merchantId, p.id)).toEqual(p);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('close() writes pending payments first and refuses new ones after', async () => {
+    const other = await open();
+    const pending = Array.from({ length: 50 }, () => payment());
+    const writes = pending.map((p) => other.insertPayment(p));
+    await other.close();
+    await Promise.all(writes);
+    await expect(other.insertPayment(payment())).rejects.toThrow(/closed/);
+    await other.close(); // idempotent
+    const read = await Promise.all(pending.map((p) => store.getPayment(p.merchantId, p.id)));
+    expect(read).toEqual(pending);
+  });
+
+  it('times 2,000 concurrent insertPayment calls', async () => {
+    const payments = Array.from({ length: 2000 }, () =>
+      payment({ card, details: { customer: { email: 'a@b.c' } } }),
+    );
+    const start = performance.now();
+    await Promise.all(payments.map((p) => store.insertPayment(p)));
+    const elapsed = performance.now() - start;
+    console.log(`[${dialect}] 2,000 concurrent insertPayment: ${elapsed.toFixed(1)} ms`);
+
+    // 50 clients, each writing one payment after another, with a turn of the event loop between.
+    const latencies: number[] = [];
+    const clients = 50;
+    const perClient = 40;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        for (let i = 0; i < perClient; i++) {
+          await new Promise((resolve) => setImmediate(resolve));
+          const s = performance.now();
+          await store.insertPayment(payment({ card }));
+          latencies.push(performance.now() - s);
+        }
+      }),
+    );
+    const total = performance.now() - t0;
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN;
+    console.log(
+      `[${dialect}] 50 sequential clients × ${perClient}: ${((clients * perClient * 1000) / total).toFixed(0)} payments/s, p99 ${p99.toFixed(1)} ms`,
+    );
+  });
+
+  if (dialect === 'sqlite') {
+    it('creates the data folder with mode 0700 and the database in it', () => {
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(existsSync(join(dataDir, SQLITE_FILE))).toBe(true);
+      expect(existsSync(join(dataDir, `${SQLITE_FILE}-wal`))).toBe(true); // WAL mode
+    });
+
+    it('never writes a card number to the data files when the record carries only the ciphertext', async () => {
+      const marker = `v1.gcm.${hex()}`;
+      // Even a stray field on the card object must not reach the disk.
+      const leaky = { ...card, encryptedNumber: marker, number: TEST_PAN } as StoredCard;
+      const p = payment({ card: leaky, details: { customer: { givenName: 'Jane' } } });
+      await store.insertPayment(p);
+      await store.insertRegistration({
+        id: hex(),
+        merchantId: p.merchantId,
+        channelId: p.channelId,
+        paymentBrand: 'VISA',
+        card: leaky,
+        details: {},
+        deletedAt: null,
+        createdAt: new Date(),
+      });
+      expect(await store.getPayment(p.merchantId, p.id)).toEqual({
+        ...p,
+        card: { ...card, encryptedNumber: marker },
+      });
+
+      const files = [SQLITE_FILE, `${SQLITE_FILE}-wal`]
+        .map((f) => join(dataDir, f))
+        .filter((f) => existsSync(f))
+        .map((f) => readFileSync(f));
+      const all = Buffer.concat(files);
+      expect(all.includes(marker)).toBe(true); // the files searched do hold the payment
+      expect(all.includes(TEST_PAN)).toBe(false);
+    });
+  }
+});
