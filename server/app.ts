@@ -3,8 +3,12 @@
  * JSON 404. Repeated slashes route like single ones (clients build `base + "/" + resourcePath`).
  */
 import { Hono } from 'hono';
+import type { Clock, Store } from '../shared/engine/ports';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
-import { buildNumber, JSON_HEADERS, newNdc, type Result, timestamp } from './http/envelope';
+import { buildNumber, type Envelope, envelope } from './http/envelope';
+import { paymentRoutes } from './http/routes/payments';
+import { createThrottle, type Throttle } from './http/throttle';
+import type { Logger } from './security/logger';
 
 export interface AppOptions {
   readonly commit: string;
@@ -12,32 +16,49 @@ export interface AppOptions {
   readonly now?: () => Date;
 }
 
-export function createApp(options: AppOptions): Hono {
-  const build = buildNumber(options.commit, options.builtAt);
-  const now = options.now ?? (() => new Date());
+export interface GatewayDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  /** Encrypts card numbers for storage. */
+  readonly seal: (plain: string) => string;
+  readonly logger?: Logger;
+  readonly throttle?: Throttle;
+  /** Largest accepted request body in bytes. */
+  readonly maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
+  const now = options.now ?? deps?.clock.now ?? (() => new Date());
+  const env: Envelope = envelope(buildNumber(options.commit, options.builtAt), now);
   const app = new Hono({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
 
-  const envelope = (result: Result, body: object = {}, ndc = newNdc()) =>
-    JSON.stringify({ ...body, result, buildNumber: build, timestamp: timestamp(now()), ndc });
-
   app.get('/v1/resultcodes', (c) =>
-    c.body(
-      envelope(
-        { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' },
-        resultCodesResponse(),
-      ),
+    env.send(
+      c,
       200,
-      JSON_HEADERS,
+      { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' },
+      resultCodesResponse(),
     ),
   );
+
+  if (deps !== undefined) {
+    paymentRoutes(app, {
+      ...deps,
+      env,
+      throttle: deps.throttle ?? createThrottle(),
+      maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    });
+  }
 
   app.notFound((c) =>
-    c.body(
-      envelope({ code: ResultCodes.ENTITY_NOT_FOUND, description: 'No resource found at this path' }),
-      404,
-      JSON_HEADERS,
-    ),
+    env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: 'No resource found at this path' }),
   );
+  app.onError((error, c) => {
+    deps?.logger?.error('unhandled error', { error, path: c.req.path });
+    return env.send(c, 500, { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, description: 'internal error' });
+  });
   return app;
 }
 

@@ -1,10 +1,13 @@
 /**
  * `npm start`: serves the gateway on PORT (default 8080), on HOST (default 127.0.0.1, so a
- * development instance is not reachable from the network until its operator says so).
+ * development instance is not reachable from the network until its operator says so), with its
+ * data in GATEWAY_DATA_DIR (default ./data) or in PostgreSQL when DATABASE_URL is set.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { startGateway } from './gateway';
 
 function gitCommit(): string {
   if (process.env.GATEWAY_COMMIT) return process.env.GATEWAY_COMMIT;
@@ -20,14 +23,45 @@ function gitCommit(): string {
 
 const port = Number(process.env.PORT ?? 8080);
 const hostname = process.env.HOST ?? '127.0.0.1';
-const app = createApp({ commit: gitCommit(), builtAt: new Date() });
+const cert = process.env.GATEWAY_TLS_CERT;
+const key = process.env.GATEWAY_TLS_KEY;
+const tls = cert !== undefined && key !== undefined;
+const baseUrl = `${tls ? 'https' : 'http'}://${hostname}:${port}`;
 
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(
-    JSON.stringify({ level: 'info', msg: 'gateway listening', url: `http://${hostname}:${info.port}` }),
-  );
+const gateway = await startGateway({
+  dataDir: process.env.GATEWAY_DATA_DIR ?? './data',
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  commit: gitCommit(),
+  baseUrl,
 });
+if (gateway.demo !== undefined) {
+  console.log(
+    `Demo merchant created (also in ${process.env.GATEWAY_DATA_DIR ?? './data'}/demo-merchant.json):`,
+  );
+  console.log(`  entityId:    ${gateway.demo.entityId}`);
+  console.log(`  accessToken: ${gateway.demo.accessToken}`);
+}
+
+const server = serve(
+  {
+    fetch: gateway.app.fetch,
+    port,
+    hostname,
+    ...(tls
+      ? {
+          createServer: createHttpsServer,
+          serverOptions: { cert: readFileSync(cert), key: readFileSync(key) },
+        }
+      : {}),
+  },
+  (info) =>
+    console.log(JSON.stringify({ level: 'info', msg: 'gateway listening', url: baseUrl, port: info.port })),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    server.close(() => {
+      void gateway.close().then(() => process.exit(0));
+    });
+  });
 }

@@ -3,6 +3,7 @@
  * timestamp and ndc, sent as one write with the content type and cache headers clients expect.
  */
 import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
 
 export interface Result {
   readonly code: string;
@@ -35,3 +36,17 @@ export const JSON_HEADERS = {
   'Content-Type': 'application/json;charset=UTF-8',
   'Cache-Control': 'private, no-cache, no-store',
 } as const;
+
+export interface Envelope {
+  /** One JSON write: the body, then result, buildNumber, timestamp and ndc. */
+  send(c: Context, status: number, result: Result, body?: object, ndc?: string): Response;
+}
+
+export function envelope(build: string, now: () => Date): Envelope {
+  return {
+    send(c, status, result, body = {}, ndc = newNdc()) {
+      const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: timestamp(now()), ndc });
+      return c.body(json, status as 200, JSON_HEADERS);
+    },
+  };
+}

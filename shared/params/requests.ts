@@ -323,7 +323,9 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   ? I
   : never;
 
-type ExtrasOf<K extends RequestKind> = (typeof KINDS)[K] extends { readonly extra: readonly (infer G)[] } ? G : never;
+type ExtrasOf<K extends RequestKind> = (typeof KINDS)[K] extends { readonly extra: readonly (infer G)[] }
+  ? G
+  : never;
 
 /** The validated request of a kind: the sections and extra groups it accepts, merged. */
 export type RequestOf<K extends RequestKind> = UnionToIntersection<

@@ -1,0 +1,94 @@
+/**
+ * The composition root: opens the store and the vault, makes sure a demo merchant exists on an
+ * empty store, and builds the app. `npm start` and the tests both start the gateway through here.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newId } from '../shared/engine/ids';
+import type { Clock, Store } from '../shared/engine/ports';
+import { systemClock } from '../shared/engine/ports';
+import { createApp } from './app';
+import { createLogger, type Logger } from './security/logger';
+import { newToken } from './security/tokens';
+import { openVault } from './security/vault';
+import { openStore } from './storage';
+
+export interface GatewayOptions {
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly commit: string;
+  readonly builtAt?: Date;
+  readonly clock?: Clock;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly logger?: Logger;
+  /** Base URL written to demo-merchant.json. */
+  readonly baseUrl?: string;
+}
+
+export interface DemoMerchant {
+  readonly merchantId: string;
+  readonly entityId: string;
+  readonly accessToken: string;
+  readonly baseUrl: string;
+}
+
+export async function startGateway(options: GatewayOptions) {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger({ env: options.env ?? process.env });
+  const store = await openStore({
+    dataDir: options.dataDir,
+    ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+  });
+  const vault = openVault({ dataDir: options.dataDir, env: options.env ?? process.env });
+  const demo = await ensureDemoMerchant(
+    store,
+    clock,
+    options.baseUrl ?? 'http://127.0.0.1:8080',
+    options.dataDir,
+  );
+  if (demo !== undefined)
+    logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
+  const app = createApp(
+    { commit: options.commit, builtAt: options.builtAt ?? clock.now(), now: () => clock.now() },
+    { store, clock, seal: (plain) => vault.encrypt(plain), logger },
+  );
+  return { app, store, vault, demo, close: () => store.close() };
+}
+
+/**
+ * On an empty store: a demo merchant with one test channel (3-D Secure on) and an access token,
+ * written to `<dataDir>/demo-merchant.json` (mode 0600: it holds a credential) and returned once.
+ */
+export async function ensureDemoMerchant(
+  store: Store,
+  clock: Clock,
+  baseUrl: string,
+  dataDir: string,
+): Promise<DemoMerchant | undefined> {
+  if ((await store.listMerchants()).length > 0) return undefined;
+  const now = clock.now();
+  const merchantId = newId();
+  const entityId = newId();
+  await store.insertMerchant({ id: merchantId, name: 'Demo Merchant', createdAt: now });
+  await store.insertChannel({
+    id: entityId,
+    merchantId,
+    name: 'Demo_Test_Channel',
+    mode: 'TEST',
+    settings: { threeDSecure: true },
+    createdAt: now,
+  });
+  const token = newToken();
+  await store.insertToken({
+    id: newId(),
+    merchantId,
+    userId: token.userId,
+    secretHash: token.secretHash,
+    channelIds: [],
+    revokedAt: null,
+    createdAt: now,
+  });
+  const demo = { merchantId, entityId, accessToken: token.token, baseUrl };
+  writeFileSync(join(dataDir, 'demo-merchant.json'), `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return demo;
+}

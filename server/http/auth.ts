@@ -1,0 +1,100 @@
+/**
+ * Authentication (spec: Authentication; decisions: Credentials): a Bearer token, or the legacy
+ * `authentication.userId`/`authentication.password` parameters, both naming the same
+ * `userId|secret`. Then the channel: `entityId` (or legacy `authentication.entityId`) must be a
+ * channel the token may use; it may be left out when the token has exactly one.
+ */
+import type { AccessToken, Channel } from '../../shared/engine/model';
+import type { Store } from '../../shared/engine/ports';
+import {
+  type Credentials,
+  credentialsFromParams,
+  parseAuthorization,
+  verifySecret,
+} from '../security/tokens';
+
+export type Authenticated = { readonly ok: true; readonly token: AccessToken };
+export type AuthFailure = { readonly ok: false; readonly status: 401 | 403; readonly description: string };
+
+/** Reads credentials from the header, else from legacy parameters (body or query). */
+export function credentialsOf(header: string | undefined, rawParams: () => URLSearchParams): Credentials {
+  const fromHeader = parseAuthorization(header);
+  if (fromHeader.kind !== 'missing') return fromHeader;
+  const params = rawParams();
+  const userId = params.get('authentication.userId') ?? undefined;
+  const password = params.get('authentication.password') ?? undefined;
+  return credentialsFromParams({
+    ...(userId === undefined ? {} : { 'authentication.userId': userId }),
+    ...(password === undefined ? {} : { 'authentication.password': password }),
+  });
+}
+
+/**
+ * Checks credentials against the stored tokens. Tokens are cached for a few seconds, so a burst
+ * of payments does not read the same token thousands of times; revoking takes effect within that.
+ */
+export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs = 5_000) {
+  const cache = new Map<string, { token: AccessToken | undefined; until: number }>();
+  return async (credentials: Credentials): Promise<Authenticated | AuthFailure> => {
+    if (credentials.kind === 'missing') {
+      return {
+        ok: false,
+        status: 401,
+        description: 'missing authentication: send Authorization: Bearer <token>',
+      };
+    }
+    if (credentials.kind === 'malformed') {
+      return {
+        ok: false,
+        status: 401,
+        description: 'malformed Authorization header: expected Bearer <token>',
+      };
+    }
+    const t = now();
+    let entry = cache.get(credentials.userId);
+    if (entry === undefined || entry.until < t) {
+      entry = { token: await store.getTokenByUserId(credentials.userId), until: t + ttlMs };
+      if (cache.size > 10_000) cache.clear();
+      cache.set(credentials.userId, entry);
+    }
+    const token = entry.token;
+    if (
+      token === undefined ||
+      token.revokedAt !== null ||
+      !verifySecret(credentials.secret, token.secretHash)
+    ) {
+      return { ok: false, status: 403, description: 'invalid authentication information' };
+    }
+    return { ok: true, token };
+  };
+}
+
+export type ChannelResolution =
+  | { readonly ok: true; readonly channel: Channel }
+  | { readonly ok: false; readonly status: 403; readonly description: string };
+
+/** The channel a request acts for, given the token and the entityId sent (if any). */
+export async function resolveChannel(
+  store: Store,
+  token: AccessToken,
+  entityId: string | undefined,
+): Promise<ChannelResolution> {
+  const refuse = (description: string): ChannelResolution => ({ ok: false, status: 403, description });
+  if (entityId === undefined) {
+    const usable =
+      token.channelIds.length > 0
+        ? token.channelIds
+        : (await store.listChannels(token.merchantId)).map((c) => c.id);
+    if (usable.length !== 1) return refuse('entityId is required: this token may use more than one channel');
+    entityId = usable[0]!;
+  }
+  const channel = await store.getChannel(entityId);
+  if (
+    channel === undefined ||
+    channel.merchantId !== token.merchantId ||
+    (token.channelIds.length > 0 && !token.channelIds.includes(channel.id))
+  ) {
+    return refuse('invalid authentication information: this token may not use that entityId');
+  }
+  return { ok: true, channel };
+}

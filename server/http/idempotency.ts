@@ -1,0 +1,60 @@
+/**
+ * `Idempotency-Key` on any POST: the first response is stored and replayed for 24 hours
+ * instead of acting twice, so a merchant's retry after a timeout cannot charge twice. The same
+ * key with a different request is refused. (The API family has no such header; merchants'
+ * retry logic needs it.)
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { Clock, Store } from '../../shared/engine/ports';
+import { JSON_HEADERS } from './envelope';
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function idempotency(store: Store, clock: Clock) {
+  return async (
+    c: Context,
+    ready: { readonly token: { readonly merchantId: string }; readonly body: string },
+    run: () => Promise<Response>,
+  ): Promise<Response> => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || c.req.method !== 'POST') return run();
+    if (!KEY.test(key)) {
+      return c.json(
+        { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
+        400,
+        JSON_HEADERS,
+      );
+    }
+    const merchantId = ready.token.merchantId;
+    const requestHash = createHash('sha256')
+      .update(`${c.req.method} ${c.req.path}\n${ready.body}`)
+      .digest('hex');
+    const now = clock.now();
+    const replay = (stored: { status: number; body: string; requestHash: string }) =>
+      stored.requestHash === requestHash
+        ? new Response(stored.body, {
+            status: stored.status,
+            headers: { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' },
+          })
+        : c.json({ error: 'Idempotency-Key was already used for a different request' }, 422, JSON_HEADERS);
+
+    const earlier = await store.getResponse(merchantId, key, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
+    if (earlier !== undefined) return replay(earlier);
+
+    const response = await run();
+    const body = await response.text();
+    const kept = await store.rememberResponse({
+      merchantId,
+      key,
+      requestHash,
+      status: response.status,
+      body,
+      createdAt: now,
+    });
+    // A concurrent request with the same key may have been stored first: answer what it answered.
+    if (kept.createdAt.getTime() !== now.getTime() || kept.body !== body) return replay(kept);
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}

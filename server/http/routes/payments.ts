@@ -1,0 +1,181 @@
+/**
+ * /v1/payments: initial payments, referencing requests and status. Each request runs the same
+ * steps: read the body (413 past the limit), authenticate (401/403), throttle (429), validate
+ * (400 with parameterErrors), resolve the channel (403), replay an Idempotency-Key, run the
+ * engine, answer (200 for success and pending, 400 for declines).
+ */
+import type { Context, Hono } from 'hono';
+import { createPayment, type EngineDeps } from '../../../shared/engine/initial-payment';
+import type { AccessToken, Channel, Payment } from '../../../shared/engine/model';
+import { referencePayment } from '../../../shared/engine/referencing';
+import { paymentResponse } from '../../../shared/engine/response';
+import type { ParameterError } from '../../../shared/params/errors';
+import { parseRequest, type RequestKind, type RequestOf } from '../../../shared/params/requests';
+import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../../shared/result-codes';
+import type { Logger } from '../../security/logger';
+import { credentialsOf, resolveChannel, tokenChecker } from '../auth';
+import type { Envelope } from '../envelope';
+import { idempotency } from '../idempotency';
+import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from '../throttle';
+
+export interface RouteDeps extends EngineDeps {
+  readonly env: Envelope;
+  readonly throttle: Throttle;
+  readonly maxBodyBytes: number;
+  readonly logger?: Logger;
+}
+
+const INVALID = { code: ResultCodes.INVALID_PARAMETER, description: 'invalid or missing parameter' };
+
+const statusOf = (code: string): 200 | 400 =>
+  isSuccess(code) || isSuccessReview(code) || isPending(code) ? 200 : 400;
+
+interface Ready<K extends RequestKind> {
+  readonly request: RequestOf<K>;
+  readonly token: AccessToken;
+  readonly channel: Channel;
+  readonly body: string;
+}
+
+export function paymentRoutes(app: Hono, deps: RouteDeps): void {
+  const { env } = deps;
+  const checkToken = tokenChecker(deps.store);
+  const idem = idempotency(deps.store, deps.clock);
+
+  /** The shared front of every route; answers the failure itself and returns undefined then. */
+  async function admit<K extends RequestKind>(
+    c: Context,
+    kind: K,
+    operation: string,
+  ): Promise<Ready<K> | Response> {
+    let body: string;
+    if (c.req.method === 'GET' || c.req.method === 'DELETE') {
+      const url = c.req.url;
+      const q = url.indexOf('?');
+      body = q === -1 ? '' : url.slice(q + 1);
+    } else {
+      const declared = Number(c.req.header('content-length') ?? '0');
+      if (declared > deps.maxBodyBytes) return tooLarge(c);
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength > deps.maxBodyBytes) return tooLarge(c);
+      body = new TextDecoder().decode(bytes);
+      // Invalid UTF-8 is found by the decoder on the bytes; keep them for it.
+      if (body.includes('\uFFFD')) return validate(c, kind, bytes);
+    }
+
+    const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
+    const auth = await checkToken(credentials);
+    if (!auth.ok) {
+      const code = auth.status === 403 ? ResultCodes.INVALID_AUTH : ResultCodes.INVALID_AUTH;
+      return env.send(c, auth.status, { code, description: auth.description });
+    }
+    const mode = await modeOf(auth.token);
+    const taken = deps.throttle.take(
+      { tokenId: auth.token.id, operation, mode },
+      (await limitOf(auth.token)) ?? DEFAULT_LIMIT_PER_MINUTE,
+    );
+    if (!taken.ok) {
+      c.header('Retry-After', String(taken.retryAfterSeconds));
+      return env.send(
+        c,
+        429,
+        { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
+        { id: c.req.param('id') },
+      );
+    }
+
+    const parsed = parseRequest(kind, body, { maxBytes: deps.maxBodyBytes });
+    if (!parsed.ok) return invalid(c, parsed.status, parsed.errors);
+    const value = parsed.value as RequestOf<K> & {
+      entityId?: string;
+      authentication?: { entityId?: string };
+    };
+    const channel = await resolveChannel(
+      deps.store,
+      auth.token,
+      value.entityId ?? value.authentication?.entityId,
+    );
+    if (!channel.ok)
+      return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
+    return { request: parsed.value, token: auth.token, channel: channel.channel, body };
+  }
+
+  async function validate(c: Context, kind: RequestKind, bytes: Uint8Array): Promise<Response> {
+    const parsed = parseRequest(kind, bytes, { maxBytes: deps.maxBodyBytes });
+    return invalid(c, parsed.ok ? 400 : parsed.status, parsed.ok ? [] : parsed.errors);
+  }
+
+  function invalid(c: Context, status: 400 | 413, errors: ParameterError[]): Response {
+    return env.send(c, status, { ...INVALID, parameterErrors: errors });
+  }
+
+  function tooLarge(c: Context): Response {
+    return invalid(c, 413, [
+      { name: '(body)', value: null, message: `is larger than ${deps.maxBodyBytes} bytes` },
+    ]);
+  }
+
+  async function modeOf(token: AccessToken): Promise<'TEST' | 'LIVE'> {
+    const channels = await deps.store.listChannels(token.merchantId);
+    return channels.some(
+      (ch) => ch.mode === 'LIVE' && (token.channelIds.length === 0 || token.channelIds.includes(ch.id)),
+    )
+      ? 'LIVE'
+      : 'TEST';
+  }
+
+  async function limitOf(token: AccessToken): Promise<number | undefined> {
+    const channels = await deps.store.listChannels(token.merchantId);
+    const limits = channels
+      .map((ch) => ch.settings.throttlePerMinute)
+      .filter((n): n is number => n !== undefined);
+    return limits.length === 0 ? undefined : Math.min(...limits);
+  }
+
+  function answer(c: Context, payment: Payment): Response {
+    const { result, ndc, ...body } = paymentResponse(payment);
+    return env.send(c, statusOf(payment.resultCode), result, body, ndc);
+  }
+
+  app.post('/v1/payments', async (c) => {
+    const ready = await admit(c, 'payment', 'payments.create');
+    if (ready instanceof Response) return ready;
+    return idem(c, ready, async () => {
+      const outcome = await createPayment(
+        deps,
+        { merchantId: ready.token.merchantId, channel: ready.channel },
+        ready.request,
+      );
+      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
+    });
+  });
+
+  app.post('/v1/payments/:id', async (c) => {
+    const ready = await admit(c, 'referencing', 'payments.reference');
+    if (ready instanceof Response) return ready;
+    return idem(c, ready, async () => {
+      const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
+      const outcome = await referencePayment(deps, caller, c.req.param('id'), ready.request);
+      if (outcome.kind === 'not-found') {
+        return env.send(c, 404, {
+          code: ResultCodes.REFERENCE_NOT_FOUND,
+          description: 'reference id not existing',
+        });
+      }
+      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
+    });
+  });
+
+  app.get('/v1/payments/:id', async (c) => {
+    const ready = await admit(c, 'entity', 'payments.get');
+    if (ready instanceof Response) return ready;
+    const payment = await deps.store.getPayment(ready.token.merchantId, c.req.param('id'));
+    if (payment === undefined) {
+      return env.send(c, 404, {
+        code: ResultCodes.ENTITY_NOT_FOUND,
+        description: 'No payment found for the requested id',
+      });
+    }
+    return answer(c, payment);
+  });
+}
