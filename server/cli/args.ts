@@ -1,0 +1,193 @@
+/**
+ * Argument parsing and validation for the operator CLI. Two kinds of error: a usage error (bad
+ * flag, malformed id or name; exit code 2) and a failure (unknown merchant, store unavailable;
+ * exit code 1).
+ */
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import type { ChannelMode } from '../../shared/engine/model';
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** A mistake in how the command was called: exit code 2. */
+export const usageError = (message: string): CliError => new CliError(message, 2);
+/** A well-formed command that cannot be carried out: exit code 1. */
+export const failure = (message: string): CliError => new CliError(message, 1);
+
+/** A value for an error message: quoted, shortened, control characters escaped. */
+export function quote(value: string): string {
+  const short = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return JSON.stringify(short);
+}
+
+const ID = /^[0-9a-f]{32}$/;
+
+export const isId = (value: string): boolean => ID.test(value);
+
+/** Merchant, channel (entityId) and token ids: 32 lowercase hex characters. */
+export function checkId(value: string, what: string): string {
+  if (!isId(value)) throw usageError(`${what} must be 32 lowercase hex characters, got ${quote(value)}`);
+  return value;
+}
+
+export const MAX_NAME_LENGTH = 100;
+
+/**
+ * Merchant and channel names: 1 to 100 characters, no leading or trailing whitespace, and no
+ * control, format (bidi overrides, zero-width) or unassigned characters, so a name always prints
+ * as what it is.
+ */
+export function checkName(value: string, what: string): string {
+  if (value.trim() === '') throw usageError(`${what} must not be empty`);
+  if (value !== value.trim()) throw usageError(`${what} must not start or end with whitespace`);
+  if ([...value].length > MAX_NAME_LENGTH)
+    throw usageError(`${what} must be at most ${MAX_NAME_LENGTH} characters`);
+  if (/\p{C}/u.test(value)) throw usageError(`${what} must not contain control or invisible characters`);
+  return value;
+}
+
+export const MAX_THROTTLE = 1_000_000;
+
+/** Requests per minute: a whole number from 1 to 1,000,000. */
+export function checkThrottle(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_THROTTLE)
+    throw usageError(`throttle must be a whole number of requests per minute from 1 to ${MAX_THROTTLE}`);
+  return value;
+}
+
+/** `--throttle N` as a number (`default` only where `allowDefault`). */
+export function parseThrottle(value: string, allowDefault: false): number;
+export function parseThrottle(value: string, allowDefault: true): number | 'default';
+export function parseThrottle(value: string, allowDefault: boolean): number | 'default' {
+  if (allowDefault && value === 'default') return 'default';
+  if (!/^[0-9]{1,16}$/.test(value))
+    throw usageError(
+      `--throttle must be a number of requests per minute${allowDefault ? ' or "default"' : ''}, got ${quote(value)}`,
+    );
+  return checkThrottle(Number(value));
+}
+
+/** `on` / `off` as a boolean. */
+export function parseSwitch(value: string, flag: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw usageError(`${flag} must be "on" or "off", got ${quote(value)}`);
+}
+
+export function parseMode(value: string): ChannelMode {
+  const upper = value.toUpperCase();
+  if (upper === 'TEST' || upper === 'LIVE') return upper;
+  throw usageError(`--mode must be TEST or LIVE, got ${quote(value)}`);
+}
+
+/** A connector's base URL: http(s), no credentials, query or fragment; stored without a trailing slash. */
+export function checkBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw usageError(`connector URL is not a valid URL: ${quote(value)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw usageError('connector URL must start with https:// or http://');
+  if (url.username !== '' || url.password !== '')
+    throw usageError('connector URL must not contain credentials: use --connector-token');
+  if (url.search !== '' || url.hash !== '')
+    throw usageError('connector URL must not have a query or fragment');
+  return url.href.replace(/\/+$/, '');
+}
+
+/** A connector's access token: 1 to 1024 printable ASCII characters without spaces. */
+export function checkConnectorToken(value: string): string {
+  if (!/^[\x21-\x7e]{1,1024}$/.test(value))
+    throw usageError('connector token must be 1 to 1024 printable characters without spaces');
+  return value;
+}
+
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly multiple?: boolean;
+  readonly short?: string;
+}
+
+export type OptionValue = string | boolean | (string | boolean)[] | undefined;
+
+export interface Parsed {
+  readonly values: Readonly<Record<string, OptionValue>>;
+  readonly positionals: readonly string[];
+}
+
+/**
+ * Flags and positionals, strictly: unknown options, missing values and an option given twice
+ * (unless it may repeat) are usage errors.
+ */
+export function parseFlags(argv: readonly string[], options: Readonly<Record<string, OptionSpec>>): Parsed {
+  let result: {
+    values: Record<string, OptionValue>;
+    positionals: string[];
+    tokens?: readonly { kind: string; name?: string }[];
+  };
+  try {
+    result = parseArgs({
+      args: [...argv],
+      options: options as ParseArgsOptionsConfig,
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+    });
+  } catch (error) {
+    throw usageError(parseErrorMessage(error));
+  }
+  const seen = new Set<string>();
+  for (const token of result.tokens ?? []) {
+    if (token.kind !== 'option' || token.name === undefined || options[token.name]?.multiple === true)
+      continue;
+    if (seen.has(token.name)) throw usageError(`--${token.name} given more than once`);
+    seen.add(token.name);
+  }
+  return { values: result.values, positionals: result.positionals };
+}
+
+function parseErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const option = /'([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return message;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/argument missing/.test(message) && option !== undefined)
+      return `${option.replace(/ <value>$/, '')} needs a value`;
+    if (/does not take an argument/.test(message) && option !== undefined)
+      return `${option} does not take a value`;
+    if (/ambiguous/.test(message) && option !== undefined)
+      return `${option} needs a value (a value starting with "-" must be given as ${option}=VALUE)`;
+  }
+  return message;
+}
+
+export function stringFlag(parsed: Parsed, name: string): string | undefined {
+  const value = parsed.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function requiredFlag(parsed: Parsed, name: string, placeholder: string): string {
+  const value = stringFlag(parsed, name);
+  if (value === undefined) throw usageError(`--${name} ${placeholder} is required`);
+  return value;
+}
+
+export function listFlag(parsed: Parsed, name: string): string[] {
+  const value = parsed.values[name];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+export function booleanFlag(parsed: Parsed, name: string): boolean {
+  return parsed.values[name] === true;
+}

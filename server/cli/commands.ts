@@ -1,0 +1,357 @@
+/**
+ * The operator CLI's commands: merchants, channels (entityIds) and their settings, and access
+ * tokens, in the store the server uses. Each command takes the store and an output writer, so
+ * tests call them directly; `run.ts` maps argv onto them. Secrets never leave here except the
+ * new access token, printed once by `createToken`: the store keeps only its userId and a hash.
+ */
+import { newId } from '../../shared/engine/ids';
+import type { AccessToken, Channel, ChannelMode, ChannelSettings, Merchant } from '../../shared/engine/model';
+import { type Clock, type Store, systemClock } from '../../shared/engine/ports';
+import { newToken } from '../security/tokens';
+import {
+  checkBaseUrl,
+  checkConnectorToken,
+  checkId,
+  checkName,
+  checkThrottle,
+  failure,
+  usageError,
+} from './args';
+
+/** Where a command writes: `out` for results (stdout), `err` for notices and warnings (stderr). */
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface CommandContext {
+  readonly store: Store;
+  readonly output: Output;
+  /** Machine-readable output: one JSON document on `out`. */
+  readonly json?: boolean;
+  readonly clock?: Clock;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views: what is printed. No secret hashes, no connector tokens.
+
+export interface MerchantView {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+export interface ChannelView {
+  readonly entityId: string;
+  readonly merchantId: string;
+  readonly name: string;
+  readonly mode: ChannelMode;
+  readonly threeDSecure: boolean;
+  /** null: the gateway default. */
+  readonly throttlePerMinute: number | null;
+  /** The connector without its access token; null when none. */
+  readonly connector: { readonly baseUrl: string; readonly entityId: string } | null;
+  readonly createdAt: string;
+}
+
+export interface TokenView {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly userId: string;
+  /** Empty: all of the merchant's channels. */
+  readonly channelIds: readonly string[];
+  readonly revoked: boolean;
+  readonly revokedAt: string | null;
+  readonly createdAt: string;
+}
+
+export const merchantView = (m: Merchant): MerchantView => ({
+  id: m.id,
+  name: m.name,
+  createdAt: m.createdAt.toISOString(),
+});
+
+export const channelView = (c: Channel): ChannelView => ({
+  entityId: c.id,
+  merchantId: c.merchantId,
+  name: c.name,
+  mode: c.mode,
+  threeDSecure: c.settings.threeDSecure ?? false,
+  throttlePerMinute: c.settings.throttlePerMinute ?? null,
+  connector:
+    c.settings.connector === undefined
+      ? null
+      : { baseUrl: c.settings.connector.baseUrl, entityId: c.settings.connector.entityId },
+  createdAt: c.createdAt.toISOString(),
+});
+
+export const tokenView = (t: AccessToken): TokenView => ({
+  id: t.id,
+  merchantId: t.merchantId,
+  userId: t.userId,
+  channelIds: [...t.channelIds],
+  revoked: t.revokedAt !== null,
+  revokedAt: t.revokedAt?.toISOString() ?? null,
+  createdAt: t.createdAt.toISOString(),
+});
+
+function printJson(ctx: CommandContext, value: unknown): void {
+  ctx.output.out(JSON.stringify(value, null, 2));
+}
+
+/** Left-aligned columns, two spaces apart; the last column is not padded. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => [...(row[i] ?? '')].length)));
+  return all.map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length)))
+      .join('  '),
+  );
+}
+
+function printTable(ctx: CommandContext, header: readonly string[], rows: readonly (readonly string[])[]) {
+  for (const line of table(header, rows)) ctx.output.out(line);
+}
+
+const now = (ctx: CommandContext): Date => (ctx.clock ?? systemClock).now();
+
+async function requireMerchant(store: Store, merchantId: string): Promise<Merchant> {
+  checkId(merchantId, 'merchant id');
+  const merchant = await store.getMerchant(merchantId);
+  if (merchant === undefined) throw failure(`unknown merchant ${merchantId}`);
+  return merchant;
+}
+
+async function requireChannel(store: Store, entityId: string): Promise<Channel> {
+  checkId(entityId, 'channel id');
+  const channel = await store.getChannel(entityId);
+  if (channel === undefined) throw failure(`unknown channel ${entityId}`);
+  return channel;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merchants
+
+export async function createMerchant(
+  ctx: CommandContext,
+  input: { readonly name: string },
+): Promise<Merchant> {
+  const merchant: Merchant = {
+    id: newId(),
+    name: checkName(input.name, 'merchant name'),
+    createdAt: now(ctx),
+  };
+  await ctx.store.insertMerchant(merchant);
+  if (ctx.json) printJson(ctx, merchantView(merchant));
+  else ctx.output.out(merchant.id);
+  return merchant;
+}
+
+export async function listMerchants(ctx: CommandContext): Promise<Merchant[]> {
+  const merchants = await ctx.store.listMerchants();
+  if (ctx.json) printJson(ctx, merchants.map(merchantView));
+  else
+    printTable(
+      ctx,
+      ['ID', 'CREATED', 'NAME'],
+      merchants.map((m) => [m.id, m.createdAt.toISOString(), m.name]),
+    );
+  return merchants;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Channels
+
+export interface CreateChannelInput {
+  readonly merchantId: string;
+  readonly name: string;
+  /** Default TEST. */
+  readonly mode?: ChannelMode;
+  readonly threeDSecure?: boolean;
+  readonly throttlePerMinute?: number;
+}
+
+export async function createChannel(ctx: CommandContext, input: CreateChannelInput): Promise<Channel> {
+  const name = checkName(input.name, 'channel name');
+  const settings: ChannelSettings = {
+    ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
+    ...(input.throttlePerMinute === undefined
+      ? {}
+      : { throttlePerMinute: checkThrottle(input.throttlePerMinute) }),
+  };
+  const merchant = await requireMerchant(ctx.store, input.merchantId);
+  const channel: Channel = {
+    id: newId(),
+    merchantId: merchant.id,
+    name,
+    mode: input.mode ?? 'TEST',
+    settings,
+    createdAt: now(ctx),
+  };
+  await ctx.store.insertChannel(channel);
+  if (ctx.json) printJson(ctx, channelView(channel));
+  else ctx.output.out(channel.id);
+  return channel;
+}
+
+function channelRow(c: Channel): string[] {
+  const v = channelView(c);
+  return [
+    v.entityId,
+    v.mode,
+    v.threeDSecure ? 'on' : 'off',
+    v.throttlePerMinute === null ? 'default' : `${v.throttlePerMinute}/min`,
+    v.connector === null ? '-' : `${v.connector.baseUrl} (${v.connector.entityId})`,
+    v.name,
+  ];
+}
+
+const CHANNEL_HEADER = ['ENTITY ID', 'MODE', '3DS', 'THROTTLE', 'CONNECTOR', 'NAME'];
+
+export async function listChannels(
+  ctx: CommandContext,
+  input: { readonly merchantId: string },
+): Promise<Channel[]> {
+  const merchant = await requireMerchant(ctx.store, input.merchantId);
+  const channels = await ctx.store.listChannels(merchant.id);
+  if (ctx.json) printJson(ctx, channels.map(channelView));
+  else printTable(ctx, CHANNEL_HEADER, channels.map(channelRow));
+  return channels;
+}
+
+export interface SetChannelInput {
+  readonly entityId: string;
+  readonly threeDSecure?: boolean;
+  /** `default`: remove the channel's own limit. */
+  readonly throttlePerMinute?: number | 'default';
+  /** null: remove the connector. */
+  readonly connector?: {
+    readonly baseUrl: string;
+    readonly entityId: string;
+    readonly accessToken: string;
+  } | null;
+}
+
+/** The input checked (usage errors) and normalized: the connector URL without a trailing slash. */
+export function checkSetChannel(input: SetChannelInput): SetChannelInput {
+  if (
+    input.threeDSecure === undefined &&
+    input.throttlePerMinute === undefined &&
+    input.connector === undefined
+  )
+    throw usageError('nothing to change: give --3ds, --throttle, or the connector options');
+  checkId(input.entityId, 'channel id');
+  if (typeof input.throttlePerMinute === 'number') checkThrottle(input.throttlePerMinute);
+  if (input.connector == null) return input;
+  return {
+    ...input,
+    connector: {
+      baseUrl: checkBaseUrl(input.connector.baseUrl),
+      entityId: checkId(input.connector.entityId, 'connector entity id'),
+      accessToken: checkConnectorToken(input.connector.accessToken),
+    },
+  };
+}
+
+/** Changes only the settings given; the others keep their values. */
+export async function setChannel(ctx: CommandContext, request: SetChannelInput): Promise<Channel> {
+  const input = checkSetChannel(request);
+  const throttle = input.throttlePerMinute;
+  const connector = input.connector;
+  const channel = await requireChannel(ctx.store, input.entityId);
+  const { throttlePerMinute: oldThrottle, connector: oldConnector, ...rest } = channel.settings;
+  const nextThrottle = throttle === undefined ? oldThrottle : throttle === 'default' ? undefined : throttle;
+  const nextConnector = connector === undefined ? oldConnector : (connector ?? undefined);
+  const settings: ChannelSettings = {
+    ...rest,
+    ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
+    ...(nextThrottle === undefined ? {} : { throttlePerMinute: nextThrottle }),
+    ...(nextConnector === undefined ? {} : { connector: nextConnector }),
+  };
+  await ctx.store.updateChannelSettings(channel.id, settings);
+  const updated: Channel = { ...channel, settings };
+  if (ctx.json) printJson(ctx, channelView(updated));
+  else printTable(ctx, CHANNEL_HEADER, [channelRow(updated)]);
+  return updated;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access tokens
+
+export const TOKEN_WARNING =
+  'This access token is shown only once: the gateway stores only a hash of its secret and cannot show it again. Keep it secret.';
+
+export interface CreatedToken {
+  readonly token: AccessToken;
+  /** What the merchant sends after `Bearer`. */
+  readonly accessToken: string;
+}
+
+export async function createToken(
+  ctx: CommandContext,
+  input: { readonly merchantId: string; readonly channelIds?: readonly string[] },
+): Promise<CreatedToken> {
+  const channelIds = [...new Set(input.channelIds ?? [])];
+  for (const id of channelIds) checkId(id, 'channel id');
+  const merchant = await requireMerchant(ctx.store, input.merchantId);
+  for (const id of channelIds) {
+    const channel = await requireChannel(ctx.store, id);
+    if (channel.merchantId !== merchant.id)
+      throw failure(`channel ${id} belongs to another merchant, not to ${merchant.id}`);
+  }
+  const fresh = newToken();
+  const token: AccessToken = {
+    id: newId(),
+    merchantId: merchant.id,
+    userId: fresh.userId,
+    secretHash: fresh.secretHash,
+    channelIds,
+    revokedAt: null,
+    createdAt: now(ctx),
+  };
+  await ctx.store.insertToken(token);
+  if (ctx.json) {
+    printJson(ctx, { ...tokenView(token), accessToken: fresh.token, warning: TOKEN_WARNING });
+  } else {
+    const scope = channelIds.length === 0 ? 'all channels' : `channels ${channelIds.join(', ')}`;
+    ctx.output.err(
+      `Access token ${token.id} for merchant ${merchant.id} (userId ${token.userId}, ${scope}):`,
+    );
+    ctx.output.out(fresh.token);
+  }
+  ctx.output.err(`WARNING: ${TOKEN_WARNING}`);
+  return { token, accessToken: fresh.token };
+}
+
+export async function listTokens(
+  ctx: CommandContext,
+  input: { readonly merchantId: string },
+): Promise<AccessToken[]> {
+  const merchant = await requireMerchant(ctx.store, input.merchantId);
+  const tokens = await ctx.store.listTokens(merchant.id);
+  if (ctx.json) printJson(ctx, tokens.map(tokenView));
+  else
+    printTable(
+      ctx,
+      ['ID', 'USER ID', 'CREATED', 'REVOKED', 'CHANNELS'],
+      tokens.map((t) => [
+        t.id,
+        t.userId,
+        t.createdAt.toISOString(),
+        t.revokedAt === null ? 'no' : t.revokedAt.toISOString(),
+        t.channelIds.length === 0 ? 'all' : t.channelIds.join(','),
+      ]),
+    );
+  return tokens;
+}
+
+/** Revokes an active token; a server refuses it within a few seconds (its token cache). */
+export async function revokeToken(ctx: CommandContext, input: { readonly tokenId: string }): Promise<void> {
+  checkId(input.tokenId, 'token id');
+  const at = now(ctx);
+  if (!(await ctx.store.revokeToken(input.tokenId, at)))
+    throw failure(`no active token ${input.tokenId} (unknown or already revoked)`);
+  if (ctx.json) printJson(ctx, { id: input.tokenId, revoked: true, revokedAt: at.toISOString() });
+  else ctx.output.out(`revoked token ${input.tokenId}`);
+}

@@ -1,0 +1,24 @@
+/**
+ * `gateway`: the operator CLI (see `gateway help`). Works on the server's store: SQLite in
+ * GATEWAY_DATA_DIR (default ./data), or PostgreSQL when DATABASE_URL is set. Run through
+ * `bin/gateway` or `npm run gateway -- <command>`.
+ */
+import { openStore } from '../storage';
+import { run } from './run';
+
+const dataDir = process.env.GATEWAY_DATA_DIR ?? './data';
+const databaseUrl = process.env.DATABASE_URL;
+
+// A closed pipe (`gateway merchant list | head -1`) is not an error; the command still finishes.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+
+process.exitCode = await run(process.argv.slice(2), {
+  openStore: () => openStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }),
+  output: {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  },
+});

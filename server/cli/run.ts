@@ -1,0 +1,369 @@
+/**
+ * Dispatch for the operator CLI: argv to a command in `commands.ts`, with help texts and exit
+ * codes (0 success, 1 failure, 2 usage error). Arguments are checked before the store is opened,
+ * so a usage error never touches the data.
+ */
+import type { Clock, Store } from '../../shared/engine/ports';
+import {
+  booleanFlag,
+  CliError,
+  checkId,
+  checkName,
+  listFlag,
+  type OptionSpec,
+  type Parsed,
+  parseFlags,
+  parseMode,
+  parseSwitch,
+  parseThrottle,
+  requiredFlag,
+  stringFlag,
+  usageError,
+} from './args';
+import {
+  type CommandContext,
+  checkSetChannel,
+  createChannel,
+  createMerchant,
+  createToken,
+  listChannels,
+  listMerchants,
+  listTokens,
+  type Output,
+  revokeToken,
+  setChannel,
+} from './commands';
+
+interface CommandSpec {
+  readonly usage: string;
+  readonly summary: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  readonly help: readonly (readonly [string, string])[];
+  /** Names of the positional arguments, all required. */
+  readonly positionals: readonly string[];
+  /** Checks the arguments (usage errors) and returns the work to do with the store. */
+  readonly prepare: (parsed: Parsed) => (ctx: CommandContext) => Promise<unknown>;
+}
+
+const GROUPS = {
+  merchant: 'Merchants: the businesses the gateway serves.',
+  channel: 'Channels: a merchant’s entityIds, each with its mode and settings.',
+  token: 'Access tokens: what a merchant sends as `Authorization: Bearer <token>`.',
+} as const;
+type Group = keyof typeof GROUPS;
+
+const ID_HELP = '32 lowercase hex characters';
+
+const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> = {
+  merchant: {
+    create: {
+      usage: 'gateway merchant create --name NAME',
+      summary: 'Create a merchant; prints its id.',
+      options: { name: { type: 'string' } },
+      help: [['--name NAME', 'the merchant’s name (1 to 100 characters)']],
+      positionals: [],
+      prepare: (p) => {
+        const name = checkName(requiredFlag(p, 'name', 'NAME'), 'merchant name');
+        return (ctx) => createMerchant(ctx, { name });
+      },
+    },
+    list: {
+      usage: 'gateway merchant list',
+      summary: 'List the merchants.',
+      options: {},
+      help: [],
+      positionals: [],
+      prepare: () => (ctx) => listMerchants(ctx),
+    },
+  },
+  channel: {
+    create: {
+      usage:
+        'gateway channel create --merchant ID --name NAME [--mode TEST|LIVE] [--3ds on|off] [--throttle N]',
+      summary: 'Create a channel for a merchant; prints its entityId.',
+      options: {
+        merchant: { type: 'string' },
+        name: { type: 'string' },
+        mode: { type: 'string' },
+        '3ds': { type: 'string' },
+        throttle: { type: 'string' },
+      },
+      help: [
+        ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+        ['--name NAME', 'the channel’s name (1 to 100 characters)'],
+        ['--mode TEST|LIVE', 'TEST (default): simulators or a connector’s test system; LIVE: real money'],
+        ['--3ds on|off', 'authenticate shoppers with 3-D Secure (default off)'],
+        ['--throttle N', 'requests per minute per token and operation (default: the gateway’s)'],
+      ],
+      positionals: [],
+      prepare: (p) => {
+        const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+        const name = checkName(requiredFlag(p, 'name', 'NAME'), 'channel name');
+        const mode = stringFlag(p, 'mode');
+        const threeDs = stringFlag(p, '3ds');
+        const throttle = stringFlag(p, 'throttle');
+        const input = {
+          merchantId,
+          name,
+          ...(mode === undefined ? {} : { mode: parseMode(mode) }),
+          ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
+          ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, false) }),
+        };
+        return (ctx) => createChannel(ctx, input);
+      },
+    },
+    list: {
+      usage: 'gateway channel list --merchant ID',
+      summary: 'List a merchant’s channels and their settings (never the connector token).',
+      options: { merchant: { type: 'string' } },
+      help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
+      positionals: [],
+      prepare: (p) => {
+        const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+        return (ctx) => listChannels(ctx, { merchantId });
+      },
+    },
+    set: {
+      usage:
+        'gateway channel set ENTITY_ID [--3ds on|off] [--throttle N|default]\n' +
+        '                          [--connector-url URL --connector-entity ID --connector-token TOKEN | --no-connector]',
+      summary: 'Change a channel’s settings; those not given keep their values.',
+      options: {
+        '3ds': { type: 'string' },
+        throttle: { type: 'string' },
+        'connector-url': { type: 'string' },
+        'connector-entity': { type: 'string' },
+        'connector-token': { type: 'string' },
+        'no-connector': { type: 'boolean' },
+      },
+      help: [
+        ['ENTITY_ID', `the channel’s entityId (${ID_HELP})`],
+        ['--3ds on|off', 'authenticate shoppers with 3-D Secure'],
+        ['--throttle N|default', 'requests per minute per token and operation; default: the gateway’s'],
+        ['--connector-url URL', 'EXTERNAL connector: base URL of another gateway of this API family'],
+        ['--connector-entity ID', 'the entityId to use on that gateway'],
+        ['--connector-token TOKEN', 'the access token for that gateway (stored; never printed)'],
+        ['--no-connector', 'remove the connector'],
+      ],
+      positionals: ['ENTITY_ID'],
+      prepare: (p) => {
+        const entityId = checkId(p.positionals[0]!, 'channel id');
+        const threeDs = stringFlag(p, '3ds');
+        const throttle = stringFlag(p, 'throttle');
+        const url = stringFlag(p, 'connector-url');
+        const entity = stringFlag(p, 'connector-entity');
+        const token = stringFlag(p, 'connector-token');
+        const anyConnector = url !== undefined || entity !== undefined || token !== undefined;
+        if (anyConnector && booleanFlag(p, 'no-connector'))
+          throw usageError('--no-connector cannot be combined with the --connector-* options');
+        if (anyConnector && (url === undefined || entity === undefined || token === undefined))
+          throw usageError(
+            '--connector-url, --connector-entity and --connector-token must be given together',
+          );
+        const input = checkSetChannel({
+          entityId,
+          ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
+          ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, true) }),
+          ...(booleanFlag(p, 'no-connector') ? { connector: null } : {}),
+          ...(url !== undefined && entity !== undefined && token !== undefined
+            ? { connector: { baseUrl: url, entityId: entity, accessToken: token } }
+            : {}),
+        });
+        return (ctx) => setChannel(ctx, input);
+      },
+    },
+  },
+  token: {
+    create: {
+      usage: 'gateway token create --merchant ID [--channel ENTITY_ID ...]',
+      summary: 'Create an access token; prints it once (only a hash of its secret is stored).',
+      options: { merchant: { type: 'string' }, channel: { type: 'string', multiple: true } },
+      help: [
+        ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+        [
+          '--channel ENTITY_ID',
+          'a channel the token may use; repeat for more (default: all of the merchant’s)',
+        ],
+      ],
+      positionals: [],
+      prepare: (p) => {
+        const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+        const channelIds = listFlag(p, 'channel').map((id) => checkId(id, 'channel id'));
+        return (ctx) => createToken(ctx, { merchantId, channelIds });
+      },
+    },
+    list: {
+      usage: 'gateway token list --merchant ID',
+      summary: 'List a merchant’s tokens: id, userId, channels, revoked (never secrets).',
+      options: { merchant: { type: 'string' } },
+      help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
+      positionals: [],
+      prepare: (p) => {
+        const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+        return (ctx) => listTokens(ctx, { merchantId });
+      },
+    },
+    revoke: {
+      usage: 'gateway token revoke TOKEN_ID',
+      summary: 'Revoke a token (its id from `token list`); servers refuse it within seconds.',
+      options: {},
+      help: [['TOKEN_ID', `the token’s id (${ID_HELP}), not its userId`]],
+      positionals: ['TOKEN_ID'],
+      prepare: (p) => {
+        const tokenId = checkId(p.positionals[0]!, 'token id');
+        return (ctx) => revokeToken(ctx, { tokenId });
+      },
+    },
+  },
+};
+
+const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+const isGroup = (name: string): name is Group => Object.hasOwn(COMMANDS, name);
+
+export function mainHelp(): string {
+  const lines = [
+    'gateway: manage the payment gateway’s merchants, channels and access tokens.',
+    '',
+    'Usage: gateway <command> [options] [--json]',
+    '',
+    'Commands:',
+  ];
+  for (const group of Object.keys(COMMANDS) as Group[])
+    for (const spec of Object.values(COMMANDS[group])) lines.push(`  ${spec.usage.split('\n')[0]}`);
+  lines.push(
+    '',
+    'Options on every command:',
+    '  --json       machine-readable output (JSON on stdout; errors as JSON on stderr)',
+    '  -h, --help   help for the command',
+    '',
+    'Environment (the same store as the server):',
+    '  GATEWAY_DATA_DIR   folder of the SQLite database (default ./data)',
+    '  DATABASE_URL       postgres://… selects PostgreSQL instead',
+    '',
+    'Exit codes: 0 done, 1 failed (unknown merchant, store unavailable …), 2 usage error.',
+    'Run `gateway help <command> [<action>]` for details.',
+  );
+  return lines.join('\n');
+}
+
+function groupHelp(group: Group): string {
+  const lines = [GROUPS[group], '', 'Usage:'];
+  for (const spec of Object.values(COMMANDS[group])) lines.push(`  ${spec.usage}`);
+  lines.push('', 'Actions:');
+  const actions = Object.entries(COMMANDS[group]);
+  const width = Math.max(...actions.map(([a]) => a.length));
+  for (const [action, spec] of actions) lines.push(`  ${action.padEnd(width)}  ${spec.summary}`);
+  lines.push('', `Run \`gateway ${group} <action> --help\` for its options.`);
+  return lines.join('\n');
+}
+
+function commandHelp(spec: CommandSpec): string {
+  const rows: (readonly [string, string])[] = [
+    ...spec.help,
+    ['--json', 'machine-readable output'],
+    ['-h, --help', 'this help'],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return [
+    `Usage: ${spec.usage}`,
+    '',
+    spec.summary,
+    '',
+    spec.positionals.length === 0 ? 'Options:' : 'Arguments and options:',
+    ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
+  ].join('\n');
+}
+
+export interface RunDeps {
+  /** Opens the store; called only once the arguments are known to be valid. */
+  readonly openStore: () => Promise<Store>;
+  readonly output: Output;
+  readonly clock?: Clock;
+}
+
+/** Runs one CLI invocation (argv without `node` and the script); resolves to the exit code. */
+export async function run(argv: readonly string[], deps: RunDeps): Promise<number> {
+  const { output } = deps;
+  const end = argv.indexOf('--');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  const json = flags.includes('--json');
+  const help = flags.includes('--help') || flags.includes('-h');
+  let hint = 'gateway help';
+  try {
+    // Global flags may come before the command.
+    let rest = [...argv];
+    while (rest[0] === '--json' || rest[0] === '--help' || rest[0] === '-h') rest = rest.slice(1);
+    const [group, action] = rest;
+
+    if (group === undefined) {
+      if (help) return printHelp(output, mainHelp());
+      throw usageError('missing command');
+    }
+    if (group === 'help') return printHelp(output, helpTopic(rest.slice(1)));
+    if (!isGroup(group)) throw usageError(`unknown command ${JSON.stringify(group)}`);
+    hint = `gateway help ${group}`;
+    if (action === undefined || action.startsWith('-')) {
+      if (help) return printHelp(output, groupHelp(group));
+      throw usageError(`missing action: gateway ${group} ${Object.keys(COMMANDS[group]).join('|')}`);
+    }
+    const spec = COMMANDS[group][action];
+    if (spec === undefined || !Object.hasOwn(COMMANDS[group], action))
+      throw usageError(`unknown action ${JSON.stringify(action)} for ${group}`);
+    hint = `gateway ${group} ${action} --help`;
+    if (help) return printHelp(output, commandHelp(spec));
+
+    const parsed = parseFlags(rest.slice(2), { ...spec.options, ...COMMON_OPTIONS });
+    if (parsed.positionals.length < spec.positionals.length)
+      throw usageError(`missing ${spec.positionals.slice(parsed.positionals.length).join(' ')}`);
+    if (parsed.positionals.length > spec.positionals.length)
+      throw usageError(`unexpected argument ${JSON.stringify(parsed.positionals[spec.positionals.length])}`);
+    const work = spec.prepare(parsed);
+
+    let store: Store;
+    try {
+      store = await deps.openStore();
+    } catch (error) {
+      throw new CliError(`cannot open the store: ${messageOf(error)}`, 1);
+    }
+    try {
+      await work({ store, output, json, ...(deps.clock === undefined ? {} : { clock: deps.clock }) });
+    } finally {
+      await store.close();
+    }
+    return 0;
+  } catch (error) {
+    const cli = error instanceof CliError ? error : undefined;
+    const exitCode = cli?.exitCode ?? 1;
+    const message = cli?.message ?? messageOf(error);
+    if (json) output.err(JSON.stringify({ error: { message, exitCode } }));
+    else {
+      output.err(`gateway: ${message}`);
+      if (exitCode === 2) output.err(`Run \`${hint}\` for usage.`);
+    }
+    return exitCode;
+  }
+}
+
+function helpTopic(topic: readonly string[]): string {
+  const [group, action, extra] = topic;
+  if (group === undefined) return mainHelp();
+  if (!isGroup(group)) throw usageError(`no help for ${JSON.stringify(group)}: not a command`);
+  if (action === undefined) return groupHelp(group);
+  const spec = Object.hasOwn(COMMANDS[group], action) ? COMMANDS[group][action] : undefined;
+  if (spec === undefined || extra !== undefined)
+    throw usageError(`no help for ${JSON.stringify(topic.join(' '))}: not a command`);
+  return commandHelp(spec);
+}
+
+function printHelp(output: Output, text: string): number {
+  for (const line of text.split('\n')) output.out(line);
+  return 0;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
