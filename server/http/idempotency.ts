@@ -7,12 +7,21 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Clock, Store } from '../../shared/engine/ports';
-import { JSON_HEADERS } from './envelope';
+import { ResultCodes } from '../../shared/result-codes';
+import { type Envelope, JSON_HEADERS } from './envelope';
+import { keyedLock } from './keyed-lock';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-export function idempotency(store: Store, clock: Clock) {
+export function idempotency(store: Store, clock: Clock, env: Envelope) {
+  const lock = keyedLock();
+  const refuse = (c: Context, message: string, key: string) =>
+    env.send(c, 400, {
+      code: ResultCodes.INVALID_PARAMETER,
+      description: 'invalid or missing parameter',
+      parameterErrors: [{ name: 'Idempotency-Key', value: key, message }],
+    });
   return async (
     c: Context,
     ready: { readonly token: { readonly merchantId: string }; readonly body: string },
@@ -20,13 +29,7 @@ export function idempotency(store: Store, clock: Clock) {
   ): Promise<Response> => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || c.req.method !== 'POST') return run();
-    if (!KEY.test(key)) {
-      return c.json(
-        { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
-        400,
-        JSON_HEADERS,
-      );
-    }
+    if (!KEY.test(key)) return refuse(c, 'must be 1 to 255 visible ASCII characters', '');
     const merchantId = ready.token.merchantId;
     const requestHash = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${ready.body}`)
@@ -38,23 +41,29 @@ export function idempotency(store: Store, clock: Clock) {
             status: stored.status,
             headers: { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' },
           })
-        : c.json({ error: 'Idempotency-Key was already used for a different request' }, 422, JSON_HEADERS);
+        : refuse(c, 'was already used for a different request', key);
 
-    const earlier = await store.getResponse(merchantId, key, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
-    if (earlier !== undefined) return replay(earlier);
-
-    const response = await run();
-    const body = await response.text();
-    const kept = await store.rememberResponse({
-      merchantId,
-      key,
-      requestHash,
-      status: response.status,
-      body,
-      createdAt: now,
+    // Retries with one key wait for each other, so only the first one acts.
+    return lock(`${merchantId}|${key}`, async () => {
+      const earlier = await store.getResponse(
+        merchantId,
+        key,
+        new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS),
+      );
+      if (earlier !== undefined) return replay(earlier);
+      const response = await run();
+      const body = await response.text();
+      const kept = await store.rememberResponse({
+        merchantId,
+        key,
+        requestHash,
+        status: response.status,
+        body,
+        createdAt: now,
+      });
+      // Another process may have stored first: answer what it answered.
+      if (kept.body !== body) return replay(kept);
+      return new Response(body, { status: response.status, headers: response.headers });
     });
-    // A concurrent request with the same key may have been stored first: answer what it answered.
-    if (kept.createdAt.getTime() !== now.getTime() || kept.body !== body) return replay(kept);
-    return new Response(body, { status: response.status, headers: response.headers });
   };
 }

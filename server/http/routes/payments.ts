@@ -5,6 +5,7 @@
  * engine, answer (200 for success and pending, 400 for declines).
  */
 import type { Context, Hono } from 'hono';
+import { newId } from '../../../shared/engine/ids';
 import { createPayment, type EngineDeps } from '../../../shared/engine/initial-payment';
 import type { AccessToken, Channel, Payment } from '../../../shared/engine/model';
 import { referencePayment } from '../../../shared/engine/referencing';
@@ -16,6 +17,7 @@ import type { Logger } from '../../security/logger';
 import { credentialsOf, resolveChannel, tokenChecker } from '../auth';
 import type { Envelope } from '../envelope';
 import { idempotency } from '../idempotency';
+import { keyedLock } from '../keyed-lock';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from '../throttle';
 
 export interface RouteDeps extends EngineDeps {
@@ -40,7 +42,10 @@ interface Ready<K extends RequestKind> {
 export function paymentRoutes(app: Hono, deps: RouteDeps): void {
   const { env } = deps;
   const checkToken = tokenChecker(deps.store);
-  const idem = idempotency(deps.store, deps.clock);
+  const idem = idempotency(deps.store, deps.clock, env);
+  // References to one payment run one at a time, so two captures cannot both take the rest.
+  const serialize = keyedLock();
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
 
   /** The shared front of every route; answers the failure itself and returns undefined then. */
   async function admit<K extends RequestKind>(
@@ -58,32 +63,19 @@ export function paymentRoutes(app: Hono, deps: RouteDeps): void {
       if (declared > deps.maxBodyBytes) return tooLarge(c);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.byteLength > deps.maxBodyBytes) return tooLarge(c);
-      body = new TextDecoder().decode(bytes);
-      // Invalid UTF-8 is found by the decoder on the bytes; keep them for it.
-      if (body.includes('\uFFFD')) return validate(c, kind, bytes);
+      try {
+        body = utf8.decode(bytes);
+      } catch {
+        // The decoder reports invalid UTF-8 in its own words.
+        return validate(c, kind, bytes);
+      }
     }
 
     const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
     const auth = await checkToken(credentials);
     if (!auth.ok) {
-      const code = auth.status === 403 ? ResultCodes.INVALID_AUTH : ResultCodes.INVALID_AUTH;
-      return env.send(c, auth.status, { code, description: auth.description });
+      return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
     }
-    const mode = await modeOf(auth.token);
-    const taken = deps.throttle.take(
-      { tokenId: auth.token.id, operation, mode },
-      (await limitOf(auth.token)) ?? DEFAULT_LIMIT_PER_MINUTE,
-    );
-    if (!taken.ok) {
-      c.header('Retry-After', String(taken.retryAfterSeconds));
-      return env.send(
-        c,
-        429,
-        { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
-        { id: c.req.param('id') },
-      );
-    }
-
     const parsed = parseRequest(kind, body, { maxBytes: deps.maxBodyBytes });
     if (!parsed.ok) return invalid(c, parsed.status, parsed.errors);
     const value = parsed.value as RequestOf<K> & {
@@ -95,8 +87,24 @@ export function paymentRoutes(app: Hono, deps: RouteDeps): void {
       auth.token,
       value.entityId ?? value.authentication?.entityId,
     );
-    if (!channel.ok)
+    if (!channel.ok) {
       return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
+    }
+
+    // Throttled per token and operation, the live and the test system counted apart.
+    const taken = deps.throttle.take(
+      { tokenId: auth.token.id, operation, mode: channel.channel.mode },
+      channel.channel.settings.throttlePerMinute ?? DEFAULT_LIMIT_PER_MINUTE,
+    );
+    if (!taken.ok) {
+      c.header('Retry-After', String(taken.retryAfterSeconds));
+      return env.send(
+        c,
+        429,
+        { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
+        { id: c.req.param('id') ?? newId() },
+      );
+    }
     return { request: parsed.value, token: auth.token, channel: channel.channel, body };
   }
 
@@ -115,21 +123,13 @@ export function paymentRoutes(app: Hono, deps: RouteDeps): void {
     ]);
   }
 
-  async function modeOf(token: AccessToken): Promise<'TEST' | 'LIVE'> {
-    const channels = await deps.store.listChannels(token.merchantId);
-    return channels.some(
-      (ch) => ch.mode === 'LIVE' && (token.channelIds.length === 0 || token.channelIds.includes(ch.id)),
-    )
-      ? 'LIVE'
-      : 'TEST';
-  }
-
-  async function limitOf(token: AccessToken): Promise<number | undefined> {
-    const channels = await deps.store.listChannels(token.merchantId);
-    const limits = channels
-      .map((ch) => ch.settings.throttlePerMinute)
-      .filter((n): n is number => n !== undefined);
-    return limits.length === 0 ? undefined : Math.min(...limits);
+  /** A payment the token may see: its merchant's, on a channel the token may use. */
+  async function visible(token: AccessToken, id: string): Promise<Payment | undefined> {
+    const payment = await deps.store.getPayment(token.merchantId, id);
+    if (payment === undefined) return undefined;
+    return token.channelIds.length === 0 || token.channelIds.includes(payment.channelId)
+      ? payment
+      : undefined;
   }
 
   function answer(c: Context, payment: Payment): Response {
@@ -155,7 +155,14 @@ export function paymentRoutes(app: Hono, deps: RouteDeps): void {
     if (ready instanceof Response) return ready;
     return idem(c, ready, async () => {
       const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
-      const outcome = await referencePayment(deps, caller, c.req.param('id'), ready.request);
+      const id = c.req.param('id');
+      if ((await visible(ready.token, id)) === undefined) {
+        return env.send(c, 404, {
+          code: ResultCodes.REFERENCE_NOT_FOUND,
+          description: 'reference id not existing',
+        });
+      }
+      const outcome = await serialize(id, () => referencePayment(deps, caller, id, ready.request));
       if (outcome.kind === 'not-found') {
         return env.send(c, 404, {
           code: ResultCodes.REFERENCE_NOT_FOUND,
@@ -169,7 +176,7 @@ export function paymentRoutes(app: Hono, deps: RouteDeps): void {
   app.get('/v1/payments/:id', async (c) => {
     const ready = await admit(c, 'entity', 'payments.get');
     if (ready instanceof Response) return ready;
-    const payment = await deps.store.getPayment(ready.token.merchantId, c.req.param('id'));
+    const payment = await visible(ready.token, c.req.param('id'));
     if (payment === undefined) {
       return env.send(c, 404, {
         code: ResultCodes.ENTITY_NOT_FOUND,
