@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequest, type RequestOf } from '../params/requests';
 import { createPayment, type EngineDeps } from './initial-payment';
 import { memoryStore } from './memory-store';
-import type { Channel } from './model';
 import { paymentResponse } from './response';
+import { parsed, testChannel } from './testing';
 
-const channel: Channel = {
-  id: '8a8294174b7ecb28014b9699220015ca',
-  merchantId: 'm'.repeat(32),
-  name: 'Test_Channel',
-  mode: 'TEST',
-  settings: {},
-  createdAt: new Date(0),
-};
+const channel = testChannel;
 const NOW = new Date('2026-11-21T12:00:00Z');
 
-function request(body: string): RequestOf<'payment'> {
-  const parsed = parseRequest('payment', body);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.value;
-}
+const request = (body: string) => parsed('payment', body);
 
 const CARD =
   'card.number=4200000000000000&card.holder=Jane%20Jones&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123';

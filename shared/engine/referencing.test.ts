@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequest, type RequestKind, type RequestOf } from '../params/requests';
 import { createPayment, type EngineDeps } from './initial-payment';
 import { memoryStore } from './memory-store';
-import type { Channel } from './model';
 import { referencePayment } from './referencing';
+import { parsed, testChannel } from './testing';
 
-const channel: Channel = {
-  id: '8a8294174b7ecb28014b9699220015ca',
-  merchantId: 'm'.repeat(32),
-  name: 'Test_Channel',
-  mode: 'TEST',
-  settings: {},
-  createdAt: new Date(0),
-};
+const channel = testChannel;
 const caller = { merchantId: channel.merchantId, channel };
 let tick = 0;
 const deps: EngineDeps = {
@@ -21,14 +13,8 @@ const deps: EngineDeps = {
   seal: () => 'sealed',
 };
 
-function parse<K extends RequestKind>(kind: K, body: string): RequestOf<K> {
-  const parsed = parseRequest(kind, body);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.value;
-}
-
 const ref = async (id: string, body: string) => {
-  const outcome = await referencePayment(deps, caller, id, parse('referencing', body));
+  const outcome = await referencePayment(deps, caller, id, parsed('referencing', body));
   if (outcome.kind !== 'payment') throw new Error(outcome.kind);
   return outcome.payment;
 };
@@ -38,7 +24,7 @@ describe('referencePayment', () => {
     const pa = await createPayment(
       deps,
       caller,
-      parse(
+      parsed(
         'payment',
         'amount=100.00&currency=EUR&paymentBrand=VISA&paymentType=PA&card.number=4200000000000000&card.expiryMonth=05&card.expiryYear=2034',
       ),
@@ -67,7 +53,7 @@ describe('referencePayment', () => {
       deps,
       caller,
       'f'.repeat(32),
-      parse('referencing', 'paymentType=RV'),
+      parsed('referencing', 'paymentType=RV'),
     );
     expect(outcome.kind).toBe('not-found');
   });
