@@ -5,8 +5,10 @@
 import { Hono } from 'hono';
 import type { Clock, Store } from '../shared/engine/ports';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
+import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
 import { paymentRoutes } from './http/routes/payments';
+import { registrationRoutes } from './http/routes/registrations';
 import { createThrottle, type Throttle } from './http/throttle';
 import type { Logger } from './security/logger';
 
@@ -44,12 +46,15 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
   );
 
   if (deps !== undefined) {
-    paymentRoutes(app, {
+    const routeDeps = {
       ...deps,
       env,
       throttle: deps.throttle ?? createThrottle(),
       maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    });
+    };
+    const front = admission(routeDeps);
+    paymentRoutes(app, routeDeps, front);
+    registrationRoutes(app, routeDeps, front);
   }
 
   app.notFound((c) =>

@@ -7,11 +7,11 @@ import { binOf, last4Of } from '../brands';
 import { exponentOf, isToMinorError, type Minor, toMinor } from '../money';
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
-import { describe, ResultCodes } from '../result-codes';
-import { decide, type SimulatedInstrument } from '../simulators/acquirer';
+import { describe, isSuccess, ResultCodes } from '../result-codes';
+import { decide, type SimulatedInstrument, type SimulatorRequest } from '../simulators/acquirer';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc, newShortId } from './ids';
-import type { Channel, Payment, StoredCard, TestMode } from './model';
+import type { Channel, Payment, Registration, StoredCard, TestMode } from './model';
 import type { Clock, Store } from './ports';
 
 export interface EngineDeps {
@@ -43,7 +43,10 @@ export function readAmount(amount: string, currency: string, name = 'amount'): M
   return { name, value: amount, message };
 }
 
-function instrumentOf(request: PaymentRequest): SimulatedInstrument {
+/** The account data a request carries, for the simulator. */
+export function instrumentOf(
+  request: Pick<PaymentRequest, 'card' | 'bankAccount' | 'paymentBrand'>,
+): SimulatedInstrument {
   const card = request.card;
   if (card?.number !== undefined) {
     return {
@@ -66,7 +69,10 @@ function instrumentOf(request: PaymentRequest): SimulatedInstrument {
   return { kind: 'other' };
 }
 
-function storedCard(request: PaymentRequest, seal: EngineDeps['seal']): StoredCard | undefined {
+export function storedCard(
+  request: { card?: PaymentRequest['card'] },
+  seal: EngineDeps['seal'],
+): StoredCard | undefined {
   const card = request.card;
   if (card?.number === undefined) return undefined;
   return {
@@ -79,6 +85,46 @@ function storedCard(request: PaymentRequest, seal: EngineDeps['seal']): StoredCa
   };
 }
 
+export interface Decision {
+  readonly testMode?: TestMode;
+  readonly code: string;
+  /** avsResponse and cvvResponse, beside result.code. */
+  readonly result: Record<string, string>;
+  readonly resultDetails: Record<string, string>;
+}
+
+/**
+ * decide: test channels simulate (INTERNAL) or forward (EXTERNAL); live channels need an
+ * acquirer. Without a connector or acquirer the request is refused, never simulated.
+ */
+export function decideFor(
+  channel: Channel,
+  requestedTestMode: string | undefined,
+  simulation: SimulatorRequest,
+  now: Date,
+): Decision {
+  const testMode: TestMode | undefined =
+    channel.mode === 'TEST' ? ((requestedTestMode as TestMode | undefined) ?? 'INTERNAL') : undefined;
+  if (testMode !== 'INTERNAL') {
+    return {
+      ...(testMode === undefined ? {} : { testMode }),
+      code: ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
+      result: {},
+      resultDetails: {},
+    };
+  }
+  const decision = decide(simulation, now);
+  return {
+    testMode,
+    code: decision.code,
+    result: {
+      ...(decision.avsResponse === undefined ? {} : { avsResponse: decision.avsResponse }),
+      ...(decision.cvvResponse === undefined ? {} : { cvvResponse: decision.cvvResponse }),
+    },
+    resultDetails: { AcquirerResponse: decision.acquirerResponse, clearingInstituteName: 'Simulator' },
+  };
+}
+
 export async function createPayment(
   deps: EngineDeps,
   caller: Caller,
@@ -88,32 +134,18 @@ export async function createPayment(
   const amount = readAmount(request.amount ?? '', request.currency ?? '');
   if (typeof amount !== 'number') return { kind: 'invalid', errors: [amount] };
 
-  // decide: test channels simulate (INTERNAL) or forward (EXTERNAL); live channels need an acquirer
   const now = deps.clock.now();
-  const testMode: TestMode | undefined =
-    caller.channel.mode === 'TEST' ? ((request.testMode as TestMode | undefined) ?? 'INTERNAL') : undefined;
-  let code: string;
-  let result: Record<string, string> = {};
-  let resultDetails: Record<string, string> = {};
-  if (testMode === 'INTERNAL') {
-    const decision = decide(
-      {
-        instrument: instrumentOf(request),
-        ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-        billingSent: request.billing !== undefined,
-      },
-      now,
-    );
-    code = decision.code;
-    result = {
-      ...(decision.avsResponse === undefined ? {} : { avsResponse: decision.avsResponse }),
-      ...(decision.cvvResponse === undefined ? {} : { cvvResponse: decision.cvvResponse }),
-    };
-    resultDetails = { AcquirerResponse: decision.acquirerResponse, clearingInstituteName: 'Simulator' };
-  } else {
-    // No connector and no acquirer is configured for this channel: refused, never simulated.
-    code = ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD;
-  }
+  const decision = decideFor(
+    caller.channel,
+    request.testMode,
+    {
+      instrument: instrumentOf(request),
+      ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+      billingSent: request.billing !== undefined,
+    },
+    now,
+  );
+  const { code, result, resultDetails, testMode } = decision;
 
   // record
   const shortId = newShortId();
@@ -145,6 +177,69 @@ export async function createPayment(
     },
     createdAt: now,
   };
-  await deps.store.insertPayment(payment);
-  return { kind: 'payment', payment };
+  const registered = await registerAlong(deps, caller, request, payment);
+  await deps.store.insertPayment(registered);
+  return { kind: 'payment', payment: registered };
+}
+
+const wantsRegistration = (value: string | undefined) => value === 'true' || value === '1';
+
+/**
+ * After a successful payment: the scheme reference of a cardholder-initiated first payment
+ * (`standingInstruction.initialTransactionId`), and with createRegistration the stored
+ * registration, whose id the payment answers as registrationId.
+ */
+async function registerAlong(
+  deps: EngineDeps,
+  caller: Caller,
+  request: PaymentRequest,
+  payment: Payment,
+): Promise<Payment> {
+  if (!isSuccess(payment.resultCode)) return payment;
+  const instruction = request.standingInstruction;
+  const initial = instruction?.mode === 'INITIAL' || request.recurringType === 'INITIAL';
+  const initialTransactionId = initial ? newSchemeReference() : undefined;
+  const agreementId = initial ? (instruction?.agreementId ?? newId()) : undefined;
+  let withIds = payment;
+  if (initialTransactionId !== undefined) {
+    withIds = {
+      ...payment,
+      details: {
+        ...payment.details,
+        standingInstruction: { ...(instruction ?? {}), initialTransactionId, agreementId },
+      },
+    };
+  }
+  if (!wantsRegistration(request.createRegistration) || request.paymentBrand === undefined) return withIds;
+  const registration: Registration = {
+    id: newId(),
+    merchantId: caller.merchantId,
+    channelId: caller.channel.id,
+    paymentBrand: request.paymentBrand,
+    ...(payment.card === undefined ? {} : { card: payment.card }),
+    details: registrationDetails(request),
+    ...(initialTransactionId === undefined ? {} : { initialTransactionId }),
+    ...(agreementId === undefined ? {} : { agreementId }),
+    deletedAt: null,
+    createdAt: payment.createdAt,
+  };
+  await deps.store.insertRegistration(registration);
+  return { ...withIds, registrationId: registration.id };
+}
+
+/** What a registration keeps besides its card: the bank account and the shopper's groups. */
+export function registrationDetails(request: object): Record<string, unknown> {
+  const echo = echoOf(request) as Record<string, unknown>;
+  const kept: Record<string, unknown> = {};
+  for (const key of ['bankAccount', 'virtualAccount', 'customer', 'billing', 'card']) {
+    if (echo[key] !== undefined) kept[key] = echo[key];
+  }
+  return kept;
+}
+
+/** A scheme reference as acquirers return them: 15 digits. */
+function newSchemeReference(): string {
+  const bytes = new Uint8Array(15);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => String(b % 10)).join('');
 }

@@ -30,6 +30,14 @@ export type SimulatedInstrument =
       readonly holder?: string;
     }
   | { readonly kind: 'bankAccount'; readonly iban?: string; readonly holder?: string }
+  /** A card stored with a registration: its number was checked when it was stored. */
+  | {
+      readonly kind: 'storedCard';
+      readonly brand: string;
+      readonly expiryMonth: string;
+      readonly expiryYear: string;
+      readonly cvv?: string;
+    }
   | { readonly kind: 'other' };
 
 export interface SimulatorRequest {

@@ -1,0 +1,141 @@
+/**
+ * The front every API route shares: read the body (413 past the limit), authenticate (401/403),
+ * validate (400 with parameterErrors), resolve the channel (403), throttle (429); then
+ * Idempotency-Key replay and the answer (200 for success and pending, 400 for declines).
+ */
+import type { Context } from 'hono';
+import { newId } from '../../shared/engine/ids';
+import type { EngineDeps } from '../../shared/engine/initial-payment';
+import type { AccessToken, Channel, Payment } from '../../shared/engine/model';
+import { paymentResponse } from '../../shared/engine/response';
+import type { ParameterError } from '../../shared/params/errors';
+import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';
+import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../shared/result-codes';
+import type { Logger } from '../security/logger';
+import { credentialsOf, resolveChannel, tokenChecker } from './auth';
+import type { Envelope } from './envelope';
+import { idempotency } from './idempotency';
+import { keyedLock } from './keyed-lock';
+import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './throttle';
+
+export interface RouteDeps extends EngineDeps {
+  readonly env: Envelope;
+  readonly throttle: Throttle;
+  readonly maxBodyBytes: number;
+  readonly logger?: Logger;
+}
+
+const INVALID = { code: ResultCodes.INVALID_PARAMETER, description: 'invalid or missing parameter' };
+
+export const statusOf = (code: string): 200 | 400 =>
+  isSuccess(code) || isSuccessReview(code) || isPending(code) ? 200 : 400;
+
+export interface Ready<K extends RequestKind> {
+  readonly request: RequestOf<K>;
+  readonly token: AccessToken;
+  readonly channel: Channel;
+  readonly body: string;
+}
+
+export function admission(deps: RouteDeps) {
+  const { env } = deps;
+  const checkToken = tokenChecker(deps.store);
+  const idem = idempotency(deps.store, deps.clock, env);
+  // References to one payment run one at a time, so two captures cannot both take the rest.
+  const serialize = keyedLock();
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+  /** The shared front of every route; answers the failure itself and returns undefined then. */
+  async function admit<K extends RequestKind>(
+    c: Context,
+    kind: K,
+    operation: string,
+  ): Promise<Ready<K> | Response> {
+    let body: string;
+    if (c.req.method === 'GET' || c.req.method === 'DELETE') {
+      const url = c.req.url;
+      const q = url.indexOf('?');
+      body = q === -1 ? '' : url.slice(q + 1);
+    } else {
+      const declared = Number(c.req.header('content-length') ?? '0');
+      if (declared > deps.maxBodyBytes) return tooLarge(c);
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength > deps.maxBodyBytes) return tooLarge(c);
+      try {
+        body = utf8.decode(bytes);
+      } catch {
+        // The decoder reports invalid UTF-8 in its own words.
+        return validate(c, kind, bytes);
+      }
+    }
+
+    const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
+    const auth = await checkToken(credentials);
+    if (!auth.ok) {
+      return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+    }
+    const parsed = parseRequest(kind, body, { maxBytes: deps.maxBodyBytes });
+    if (!parsed.ok) return invalid(c, parsed.status, parsed.errors);
+    const value = parsed.value as RequestOf<K> & {
+      entityId?: string;
+      authentication?: { entityId?: string };
+    };
+    const channel = await resolveChannel(
+      deps.store,
+      auth.token,
+      value.entityId ?? value.authentication?.entityId,
+    );
+    if (!channel.ok) {
+      return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
+    }
+
+    // Throttled per token and operation, the live and the test system counted apart.
+    const taken = deps.throttle.take(
+      { tokenId: auth.token.id, operation, mode: channel.channel.mode },
+      channel.channel.settings.throttlePerMinute ?? DEFAULT_LIMIT_PER_MINUTE,
+    );
+    if (!taken.ok) {
+      c.header('Retry-After', String(taken.retryAfterSeconds));
+      return env.send(
+        c,
+        429,
+        { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
+        { id: c.req.param('id') ?? newId() },
+      );
+    }
+    return { request: parsed.value, token: auth.token, channel: channel.channel, body };
+  }
+
+  async function validate(c: Context, kind: RequestKind, bytes: Uint8Array): Promise<Response> {
+    const parsed = parseRequest(kind, bytes, { maxBytes: deps.maxBodyBytes });
+    return invalid(c, parsed.ok ? 400 : parsed.status, parsed.ok ? [] : parsed.errors);
+  }
+
+  function invalid(c: Context, status: 400 | 413, errors: ParameterError[]): Response {
+    return env.send(c, status, { ...INVALID, parameterErrors: errors });
+  }
+
+  function tooLarge(c: Context): Response {
+    return invalid(c, 413, [
+      { name: '(body)', value: null, message: `is larger than ${deps.maxBodyBytes} bytes` },
+    ]);
+  }
+
+  /** A payment the token may see: its merchant's, on a channel the token may use. */
+  async function visible(token: AccessToken, id: string): Promise<Payment | undefined> {
+    const payment = await deps.store.getPayment(token.merchantId, id);
+    if (payment === undefined) return undefined;
+    return token.channelIds.length === 0 || token.channelIds.includes(payment.channelId)
+      ? payment
+      : undefined;
+  }
+
+  function answer(c: Context, payment: Payment): Response {
+    const { result, ndc, ...body } = paymentResponse(payment);
+    return env.send(c, statusOf(payment.resultCode), result, body, ndc);
+  }
+
+  return { admit, invalid, visible, answer, idem, serialize };
+}
+
+export type Admission = ReturnType<typeof admission>;

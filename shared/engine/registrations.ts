@@ -1,0 +1,193 @@
+/**
+ * Registrations (tokenization): storing payment details (POST /v1/registrations), reading and
+ * deleting them, and paying with them (POST /v1/registrations/{id}/payments), including
+ * merchant-initiated repeats of a standing instruction.
+ */
+import type { Minor } from '../money';
+import type { RequestOf } from '../params/requests';
+import { describe, isSuccess, ResultCodes } from '../result-codes';
+import { echoOf } from './echo';
+import { newId, newPaymentNdc, newShortId } from './ids';
+import {
+  type Caller,
+  decideFor,
+  type EngineDeps,
+  instrumentOf,
+  readAmount,
+  registrationDetails,
+  storedCard,
+} from './initial-payment';
+import type { Payment, Registration } from './model';
+
+export type RegistrationOutcome =
+  | {
+      readonly kind: 'registration';
+      readonly registration: Registration;
+      readonly code: string;
+      readonly ndc: string;
+    }
+  | { readonly kind: 'refused'; readonly code: string };
+
+/** POST /v1/registrations: checks the account data like a payment would, then stores it. */
+export async function createRegistration(
+  deps: EngineDeps,
+  caller: Caller,
+  request: RequestOf<'registration'>,
+): Promise<RegistrationOutcome> {
+  const now = deps.clock.now();
+  const decision = decideFor(
+    caller.channel,
+    request.testMode,
+    {
+      instrument: instrumentOf(request),
+      ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+      billingSent: request.billing !== undefined,
+    },
+    now,
+  );
+  const card = storedCard(request, deps.seal);
+  const registration: Registration = {
+    id: newId(),
+    merchantId: caller.merchantId,
+    channelId: caller.channel.id,
+    paymentBrand: request.paymentBrand ?? '',
+    ...(card === undefined ? {} : { card }),
+    details: registrationDetails(request),
+    deletedAt: null,
+    createdAt: now,
+  };
+  // A registration the checks refused is answered but not kept: nothing could pay with it.
+  if (isSuccess(decision.code)) await deps.store.insertRegistration(registration);
+  return { kind: 'registration', registration, code: decision.code, ndc: newPaymentNdc(caller.channel.id) };
+}
+
+/** The registration as GET /v1/registrations/{id} and its creation answer it. */
+export function registrationResponse(r: Registration): Record<string, unknown> {
+  const card =
+    r.card === undefined
+      ? undefined
+      : {
+          bin: r.card.bin,
+          last4Digits: r.card.last4Digits,
+          ...(r.card.holder === undefined ? {} : { holder: r.card.holder }),
+          expiryMonth: r.card.expiryMonth,
+          expiryYear: r.card.expiryYear,
+        };
+  return {
+    id: r.id,
+    paymentBrand: r.paymentBrand,
+    ...r.details,
+    ...(card === undefined ? {} : { card }),
+    ...(r.initialTransactionId === undefined && r.agreementId === undefined
+      ? {}
+      : {
+          standingInstruction: {
+            ...(r.initialTransactionId === undefined ? {} : { initialTransactionId: r.initialTransactionId }),
+            ...(r.agreementId === undefined ? {} : { agreementId: r.agreementId }),
+          },
+        }),
+  };
+}
+
+export type RegistrationPaymentOutcome =
+  | { readonly kind: 'payment'; readonly payment: Payment }
+  | { readonly kind: 'invalid'; readonly errors: { name: string; value: string | null; message: string }[] }
+  | { readonly kind: 'refused'; readonly code: string };
+
+/** POST /v1/registrations/{id}/payments: a payment with stored details. */
+export async function payWithRegistration(
+  deps: EngineDeps,
+  caller: Caller,
+  registrationId: string,
+  request: RequestOf<'registrationPayment'>,
+): Promise<RegistrationPaymentOutcome> {
+  const amount = readAmount(request.amount ?? '', request.currency ?? '');
+  if (typeof amount !== 'number') return { kind: 'invalid', errors: [amount] };
+  const registration = await deps.store.getRegistration(caller.merchantId, registrationId);
+  if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
+  if (registration.deletedAt !== null)
+    return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
+
+  // A merchant-initiated repeat names the agreement it continues; it must be this registration's.
+  const instruction = request.standingInstruction;
+  if (instruction?.source === 'MIT') {
+    const sentInitial = instruction.initialTransactionId;
+    const sentAgreement = instruction.agreementId;
+    const matches =
+      (sentInitial !== undefined || sentAgreement !== undefined) &&
+      (sentInitial === undefined || sentInitial === registration.initialTransactionId) &&
+      (sentAgreement === undefined || sentAgreement === registration.agreementId);
+    if (!matches) {
+      return {
+        kind: 'invalid',
+        errors: [
+          {
+            name:
+              sentInitial !== undefined
+                ? 'standingInstruction.initialTransactionId'
+                : 'standingInstruction.agreementId',
+            value: sentInitial ?? sentAgreement ?? null,
+            message:
+              'must be the initialTransactionId or agreementId returned for the initial payment of this registration',
+          },
+        ],
+      };
+    }
+  }
+
+  const now = deps.clock.now();
+  const stored = registration.card;
+  const decision = decideFor(
+    caller.channel,
+    request.testMode,
+    {
+      instrument:
+        stored === undefined
+          ? { kind: 'other' }
+          : {
+              kind: 'storedCard',
+              brand: registration.paymentBrand,
+              expiryMonth: stored.expiryMonth,
+              expiryYear: stored.expiryYear,
+              ...(request.card?.cvv === undefined ? {} : { cvv: request.card.cvv }),
+            },
+      ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+      billingSent: request.billing !== undefined,
+    },
+    now,
+  );
+  // overrideHolder: a holder sent now replaces an empty stored one, for this payment only.
+  const holder =
+    request.overrideHolder === 'true' && stored?.holder === undefined ? request.card?.holder : stored?.holder;
+  const shortId = newShortId();
+  const { card: _echoedCard, ...echo } = echoOf(request);
+  const payment: Payment = {
+    id: newId(),
+    merchantId: caller.merchantId,
+    channelId: caller.channel.id,
+    paymentType: request.paymentType ?? 'DB',
+    paymentBrand: registration.paymentBrand,
+    amount: amount as Minor,
+    ...(request.currency === undefined ? {} : { currency: request.currency }),
+    resultCode: decision.code,
+    resultDescription: describe(decision.code) ?? '',
+    registrationId: registration.id,
+    ...(request.merchantTransactionId === undefined
+      ? {}
+      : { merchantTransactionId: request.merchantTransactionId }),
+    shortId,
+    descriptor: request.descriptor ?? `${shortId} ${caller.channel.name}`,
+    ndc: newPaymentNdc(caller.channel.id),
+    ...(decision.testMode === undefined ? {} : { testMode: decision.testMode }),
+    ...(stored === undefined ? {} : { card: { ...stored, ...(holder === undefined ? {} : { holder }) } }),
+    details: {
+      ...echo,
+      ...(Object.keys(decision.result).length === 0 ? {} : { result: decision.result }),
+      ...(Object.keys(decision.resultDetails).length === 0 ? {} : { resultDetails: decision.resultDetails }),
+      risk: { score: '0' },
+    },
+    createdAt: now,
+  };
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}
