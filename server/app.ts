@@ -3,7 +3,7 @@
  * JSON 404. Repeated slashes route like single ones (clients build `base + "/" + resourcePath`).
  */
 import { Hono } from 'hono';
-import type { Clock, Store } from '../shared/engine/ports';
+import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
@@ -27,6 +27,8 @@ export interface GatewayDeps {
   readonly throttle?: Throttle;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes?: number;
+  /** Forwards testMode=EXTERNAL requests to a channel's connector. */
+  readonly connector?: Connector;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;

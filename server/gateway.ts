@@ -5,9 +5,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newId } from '../shared/engine/ids';
-import type { Clock, Store } from '../shared/engine/ports';
+import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { systemClock } from '../shared/engine/ports';
 import { createApp } from './app';
+import { oppForwardConnector } from './connectors/opp-forward';
 import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
@@ -23,6 +24,8 @@ export interface GatewayOptions {
   readonly logger?: Logger;
   /** Base URL written to demo-merchant.json. */
   readonly baseUrl?: string;
+  /** The EXTERNAL connector; HTTP forwarding to another gateway of the family by default. */
+  readonly connector?: Connector;
 }
 
 export interface DemoMerchant {
@@ -50,7 +53,13 @@ export async function startGateway(options: GatewayOptions) {
     logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
   const app = createApp(
     { commit: options.commit, builtAt: options.builtAt ?? clock.now(), now: () => clock.now() },
-    { store, clock, seal: (plain) => vault.encrypt(plain), logger },
+    {
+      store,
+      clock,
+      seal: (plain) => vault.encrypt(plain),
+      logger,
+      connector: options.connector ?? oppForwardConnector(),
+    },
   );
   return { app, store, vault, demo, close: () => store.close() };
 }

@@ -15,7 +15,6 @@ import type { Logger } from '../security/logger';
 import { credentialsOf, resolveChannel, tokenChecker } from './auth';
 import type { Envelope } from './envelope';
 import { idempotency } from './idempotency';
-import { keyedLock } from './keyed-lock';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './throttle';
 
 export interface RouteDeps extends EngineDeps {
@@ -41,8 +40,9 @@ export function admission(deps: RouteDeps) {
   const { env } = deps;
   const checkToken = tokenChecker(deps.store);
   const idem = idempotency(deps.store, deps.clock, env);
-  // References to one payment run one at a time, so two captures cannot both take the rest.
-  const serialize = keyedLock();
+  /** References to one payment run one at a time, across processes too, so two captures cannot both take the rest. */
+  const serialize = <T>(paymentId: string, task: () => Promise<T>) =>
+    deps.store.exclusive(`payment:${paymentId}`, task);
   const utf8 = new TextDecoder('utf-8', { fatal: true });
 
   /** The shared front of every route; answers the failure itself and returns undefined then. */

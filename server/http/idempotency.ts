@@ -9,13 +9,11 @@ import type { Context } from 'hono';
 import type { Clock, Store } from '../../shared/engine/ports';
 import { ResultCodes } from '../../shared/result-codes';
 import { type Envelope, JSON_HEADERS } from './envelope';
-import { keyedLock } from './keyed-lock';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 export function idempotency(store: Store, clock: Clock, env: Envelope) {
-  const lock = keyedLock();
   const refuse = (c: Context, message: string, key: string) =>
     env.send(c, 400, {
       code: ResultCodes.INVALID_PARAMETER,
@@ -44,7 +42,7 @@ export function idempotency(store: Store, clock: Clock, env: Envelope) {
         : refuse(c, 'was already used for a different request', key);
 
     // Retries with one key wait for each other, so only the first one acts.
-    return lock(`${merchantId}|${key}`, async () => {
+    return store.exclusive(`idempotency:${merchantId}|${key}`, async () => {
       const earlier = await store.getResponse(
         merchantId,
         key,

@@ -8,8 +8,10 @@
  * (SQLite) or one commit round trip (PostgreSQL) thus covers every payment that arrived
  * meanwhile. A failed batch rejects all of its callers; the batches after it are unaffected.
  */
+
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { keyedLock } from '../../shared/engine/keyed-lock';
 import type {
   AccessToken,
   Channel,
@@ -41,6 +43,8 @@ export type PaymentBatchWriter = (rows: readonly NewPaymentRow[]) => void | Prom
 export interface KyselyStoreOptions {
   /** The batch writer for payments; default: multi-row INSERTs through Kysely (PostgreSQL). */
   readonly writePayments?: PaymentBatchWriter;
+  /** A lock that also holds between processes sharing the database (PostgreSQL advisory locks). */
+  readonly lockAcrossProcesses?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -304,8 +308,15 @@ export function sqlitePaymentWriter(db: Kysely<Database>, raw: BetterSqlite3.Dat
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions = {}): Store {
   const payments = new GroupCommit<NewPaymentRow>(options.writePayments ?? kyselyPaymentWriter(db));
   let closing: Promise<void> | undefined;
+  const local = keyedLock();
+  const across = options.lockAcrossProcesses;
 
   return {
+    exclusive(key, task) {
+      // One waiter per key in this process; the database lock then orders the processes.
+      return local(key, () => (across === undefined ? task() : across(key, task)));
+    },
+
     insertPayment(payment) {
       if (closing) return Promise.reject(new Error('Store is closed'));
       let row: NewPaymentRow;

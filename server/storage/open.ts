@@ -75,5 +75,31 @@ async function openPostgres(url: string): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return createKyselyStore(db);
+  // Locks live on their own small pool: a task holding one still needs the main pool's
+  // connections for its reads and writes, and must never wait for its own lock's connection.
+  const lockPool = new pg.Pool({ connectionString: url, max: 10 });
+  const store = createKyselyStore(db, {
+    lockAcrossProcesses: async (key, task) => {
+      const client = await lockPool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+        try {
+          return await task();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  });
+  let lockPoolClosed: Promise<void> | undefined;
+  return {
+    ...store,
+    close: async () => {
+      await store.close();
+      lockPoolClosed ??= lockPool.end();
+      await lockPoolClosed;
+    },
+  };
 }

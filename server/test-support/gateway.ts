@@ -11,7 +11,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { newId } from '../../shared/engine/ids';
 import type { ChannelMode, ChannelSettings } from '../../shared/engine/model';
-import type { Clock } from '../../shared/engine/ports';
+import type { Clock, Connector } from '../../shared/engine/ports';
 import { createApp } from '../app';
 import { startGateway } from '../gateway';
 import { createLogger } from '../security/logger';
@@ -34,6 +34,8 @@ export interface TestGatewayOptions {
    * itself through `createApp`, on the gateway's store and vault, with this `maxBodyBytes`.
    */
   readonly maxBodyBytes?: number;
+  /** The EXTERNAL connector (e.g. forwarding into another in-process gateway). */
+  readonly connector?: Connector;
 }
 
 export interface SendOptions {
@@ -96,6 +98,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       env,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+      ...(options.connector === undefined ? {} : { connector: options.connector }),
     });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });

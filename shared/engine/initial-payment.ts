@@ -9,16 +9,19 @@ import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { describe, isSuccess, ResultCodes } from '../result-codes';
 import { decide, type SimulatedInstrument, type SimulatorRequest } from '../simulators/acquirer';
+import { decideExternal } from './connector';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc, newShortId } from './ids';
 import type { Channel, Payment, Registration, StoredCard, TestMode } from './model';
-import type { Clock, Store } from './ports';
+import type { Clock, Connector, Store } from './ports';
 
 export interface EngineDeps {
   readonly store: Store;
   readonly clock: Clock;
   /** Encrypts a card number for storage (server/security/vault). */
   readonly seal: (plain: string) => string;
+  /** Forwards testMode=EXTERNAL requests; without it they are refused. */
+  readonly connector?: Connector;
 }
 
 export interface Caller {
@@ -135,16 +138,19 @@ export async function createPayment(
   if (typeof amount !== 'number') return { kind: 'invalid', errors: [amount] };
 
   const now = deps.clock.now();
-  const decision = decideFor(
-    caller.channel,
-    request.testMode,
-    {
-      instrument: instrumentOf(request),
-      ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-      billingSent: request.billing !== undefined,
-    },
-    now,
-  );
+  const decision =
+    caller.channel.mode === 'TEST' && request.testMode === 'EXTERNAL'
+      ? await decideExternal(deps.connector, caller.channel, '/v1/payments', request)
+      : decideFor(
+          caller.channel,
+          request.testMode,
+          {
+            instrument: instrumentOf(request),
+            ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+            billingSent: request.billing !== undefined,
+          },
+          now,
+        );
   const { code, result, resultDetails, testMode } = decision;
 
   // record

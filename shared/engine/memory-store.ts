@@ -1,4 +1,6 @@
 /** An in-memory Store for engine tests: the same contract as the database adapters, nothing durable. */
+
+import { keyedLock } from './keyed-lock';
 import type { AccessToken, Channel, IdempotentResponse, Merchant, Payment, Registration } from './model';
 import type { Store } from './ports';
 
@@ -85,6 +87,7 @@ export function memoryStore(): Store {
       const r = responses.get(`${merchantId}|${key}`);
       return r !== undefined && r.createdAt >= notBefore ? r : undefined;
     },
+    exclusive: keyedLock(),
     async close() {},
   };
 }

@@ -2,7 +2,15 @@
  * What the engine needs from the outside world, as interfaces: storage, clock and ids. Adapters
  * live in server/ (SQLite, PostgreSQL); tests may use the in-memory ones.
  */
-import type { AccessToken, Channel, IdempotentResponse, Merchant, Payment, Registration } from './model';
+import type {
+  AccessToken,
+  Channel,
+  ChannelSettings,
+  IdempotentResponse,
+  Merchant,
+  Payment,
+  Registration,
+} from './model';
 
 export interface Store {
   /** Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL). */
@@ -31,6 +39,13 @@ export interface Store {
   rememberResponse(response: IdempotentResponse): Promise<IdempotentResponse>;
   getResponse(merchantId: string, key: string, notBefore: Date): Promise<IdempotentResponse | undefined>;
 
+  /**
+   * Runs the task while no other task with the same key runs, in this process or (PostgreSQL)
+   * in any process on the same database: references to one payment, retries of one
+   * Idempotency-Key.
+   */
+  exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
+
   close(): Promise<void>;
 }
 
@@ -39,3 +54,21 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+export type ConnectorTarget = NonNullable<ChannelSettings['connector']>;
+
+/** What a connector answered, in the family's terms. */
+export interface ConnectorReply {
+  readonly code: string;
+  readonly description?: string;
+  /** The connector's own id of the transaction, to reference it later. */
+  readonly id?: string;
+}
+
+/**
+ * testMode=EXTERNAL: forwards a request to the channel's connector. Never throws: transport
+ * failures come back as result codes (timeouts as 900.100.300, uncertain).
+ */
+export interface Connector {
+  send(target: ConnectorTarget, path: string, body: string): Promise<ConnectorReply>;
+}

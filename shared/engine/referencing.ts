@@ -6,6 +6,7 @@
  */
 import type { RequestOf } from '../params/requests';
 import { describe, ResultCodes } from '../result-codes';
+import { decideExternal } from './connector';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc, newShortId } from './ids';
 import { type Caller, type EngineDeps, type Outcome, readAmount } from './initial-payment';
@@ -39,14 +40,23 @@ export async function referencePayment(
     ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
   });
 
-  // The simulators and connectors accept every reference the workflow allows.
-  const code = verdict.ok
-    ? referenced.testMode === 'EXTERNAL'
-      ? ResultCodes.SUCCESS_EXTERNAL
-      : referenced.testMode === 'INTERNAL'
-        ? ResultCodes.SUCCESS_INTERNAL
-        : ResultCodes.SUCCESS_LIVE
-    : verdict.code;
+  // The connector decides references of payments it made; the simulator accepts what the workflow allows.
+  let code: string = verdict.ok ? ResultCodes.SUCCESS_INTERNAL : verdict.code;
+  let resultDetails: Record<string, string> = {};
+  if (verdict.ok && referenced.testMode === 'EXTERNAL') {
+    const connectorId = (referenced.details.resultDetails as Record<string, string> | undefined)
+      ?.ConnectorTxID1;
+    const decision = await decideExternal(
+      deps.connector,
+      caller.channel,
+      `/v1/payments/${encodeURIComponent(connectorId ?? '')}`,
+      request,
+    );
+    code = connectorId === undefined ? ResultCodes.REFERENCE_NOT_FOUND : decision.code;
+    resultDetails = decision.resultDetails;
+  } else if (verdict.ok && referenced.testMode === undefined) {
+    code = ResultCodes.SUCCESS_LIVE;
+  }
   const now = deps.clock.now();
   const shortId = newShortId();
   const payment: Payment = {
@@ -73,6 +83,7 @@ export async function referencePayment(
     details: {
       ...echoOf(request),
       ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
+      ...(Object.keys(resultDetails).length === 0 ? {} : { resultDetails }),
     },
     createdAt: now,
   };

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { oppForwardConnector } from './opp-forward';
+
+const CARD = {
+  paymentBrand: 'VISA',
+  'card.number': '4200000000000000',
+  'card.expiryMonth': '05',
+  'card.expiryYear': '2034',
+  'card.cvv': '123',
+};
+
+describe('testMode=EXTERNAL through the forwarding connector', () => {
+  let upstream: TestGateway;
+  let gateway: TestGateway;
+  let acquirer: TestMerchant;
+  let merchant: TestMerchant;
+
+  beforeAll(async () => {
+    // The connector's other side: a second instance of this gateway, reached in process.
+    upstream = await testGateway();
+    acquirer = await upstream.addMerchant({ channels: 1 });
+    gateway = await testGateway({
+      connector: oppForwardConnector({ fetch: (url, init) => upstream.app.request(url, init) }),
+    });
+    merchant = await gateway.addMerchant({
+      channels: 1,
+      settings: {
+        connector: {
+          baseUrl: 'http://upstream.test/',
+          entityId: acquirer.entityId,
+          accessToken: acquirer.token,
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await gateway.cleanup();
+    await upstream.cleanup();
+  });
+
+  const post = (path: string, params: Record<string, string>) =>
+    gateway.post(path, { entityId: merchant.entityId, ...params }, { token: merchant.token });
+
+  it('forwards a PA, answers 000.100.112, and forwards its capture and refund', async () => {
+    const pa = await post('/v1/payments', {
+      ...CARD,
+      amount: '50.00',
+      currency: 'EUR',
+      paymentType: 'PA',
+      testMode: 'EXTERNAL',
+    });
+    expect(pa.status).toBe(200);
+    expect(pa.body.result.code).toBe('000.100.112');
+    const upstreamId = pa.body.resultDetails.ConnectorTxID1;
+    expect(upstreamId).toMatch(/^[0-9a-f]{32}$/);
+    expect(upstreamId).not.toBe(pa.body.id);
+
+    const upstreamPa = await upstream.get(
+      `/v1/payments/${upstreamId}`,
+      { entityId: acquirer.entityId },
+      { token: acquirer.token },
+    );
+    expect(upstreamPa.body).toMatchObject({
+      paymentType: 'PA',
+      amount: '50.00',
+      result: { code: '000.100.110' },
+    });
+
+    const cp = await post(`/v1/payments/${pa.body.id}`, {
+      paymentType: 'CP',
+      amount: '50.00',
+      currency: 'EUR',
+    });
+    expect(cp.body.result.code).toBe('000.100.112');
+    const rf = await post(`/v1/payments/${cp.body.id}`, {
+      paymentType: 'RF',
+      amount: '50.00',
+      currency: 'EUR',
+    });
+    // The refund references our capture, which the connector knows by its own id.
+    expect(rf.body.result.code).toBe('000.100.112');
+  });
+
+  it('passes the connector refusals through', async () => {
+    const declined = await post('/v1/payments', {
+      ...CARD,
+      amount: '5.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      testMode: 'EXTERNAL',
+      'customParameters[forceResultCode]': '800.100.151',
+    });
+    expect(declined.status).toBe(400);
+    expect(declined.body.result.code).toBe('800.100.151');
+  });
+
+  it('answers 900.100.300 when the connector does not answer in time', async () => {
+    const slow = oppForwardConnector({
+      timeoutMs: 50,
+      fetch: (_url, init) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    });
+    const reply = await slow.send(
+      { baseUrl: 'http://x', entityId: 'e', accessToken: 't' },
+      '/v1/payments',
+      '',
+    );
+    expect(reply.code).toBe('900.100.300');
+  });
+});
