@@ -1,0 +1,692 @@
+/**
+ * HTTP load test: `POST /v1/payments` and `GET /v1/payments/{id}` on the real gateway, side by
+ * side with a naive baseline (`bench/baseline.ts`: bare Hono + one durable SQLite insert per
+ * request), at 10 and at 50 connections. Both servers run as child processes on 127.0.0.1, each
+ * with its own temporary data folder. See bench/README.md.
+ *
+ *   npm run bench:http                          # same as: npx tsx bench/payments.bench.ts
+ *   npx tsx bench/payments.bench.ts --quick     # 3 s per scenario (1 s warm-up)
+ *   npx tsx bench/payments.bench.ts --duration 20 --warmup 3 --connections 10,50,100
+ *   npx tsx bench/payments.bench.ts --strict    # exit 1 when a goal is missed
+ *
+ *   npx tsx bench/payments.bench.ts --ops GET   # only the reads (ids from payments made first)
+ *
+ * Environment: BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_CONNECTIONS, BENCH_OPS (comma-separated),
+ * BENCH_TMPDIR (where the temporary data folders go; the OS temp dir by default),
+ * BENCH_GATEWAY_NODE_ARGS (extra node flags for the gateway, e.g. `--cpu-prof --cpu-prof-dir=prof`).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { MAX_THROTTLE } from '../server/cli/args';
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HOST = '127.0.0.1';
+const SUCCESS = '000.100.110';
+/** Responses of each measured run parsed in full (status, JSON, result.code, id). */
+const SAMPLE = 200;
+/** Payment ids kept per target for the GET scenarios (taken from the POST responses). */
+const MAX_IDS = 5_000;
+/** Payments made before the GET scenarios when no POST scenario runs. */
+const SEED_IDS = 500;
+const READY_TIMEOUT_MS = 60_000;
+const P99_GOAL_MS = 30;
+const P99_GOAL_CONNECTIONS = 50;
+
+const argv = process.argv.slice(2);
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  const inline = argv.find((a) => a.startsWith(prefix));
+  if (inline !== undefined) return inline.slice(prefix.length);
+  const i = argv.indexOf(`--${name}`);
+  const next = i === -1 ? undefined : argv[i + 1];
+  return next !== undefined && !next.startsWith('--') ? next : undefined;
+}
+
+function seconds(value: string | undefined, fallback: number, what: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 600)
+    throw new Error(`${what} must be 0 to 600 seconds, got ${value}`);
+  return n;
+}
+
+const quick = argv.includes('--quick');
+const strict = argv.includes('--strict');
+const DURATION = seconds(option('duration') ?? process.env.BENCH_DURATION, quick ? 3 : 10, '--duration');
+const WARMUP = seconds(option('warmup') ?? process.env.BENCH_WARMUP, quick ? 1 : 2, '--warmup');
+const CONNECTIONS = (option('connections') ?? process.env.BENCH_CONNECTIONS ?? '10,50')
+  .split(',')
+  .map((s) => {
+    const n = Number(s.trim());
+    if (!Number.isSafeInteger(n) || n < 1 || n > 1000) throw new Error(`bad connection count: ${s}`);
+    return n;
+  });
+const OPS = (option('ops') ?? process.env.BENCH_OPS ?? 'POST,GET').split(',').map((s) => {
+  const op = s.trim().toUpperCase();
+  if (op !== 'POST' && op !== 'GET') throw new Error(`bad operation: ${s} (POST or GET)`);
+  return op;
+});
+if (DURATION < 1) throw new Error('--duration must be at least 1 second');
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Child {
+  readonly name: string;
+  readonly proc: ChildProcess;
+  readonly port: number;
+  /** The tail of what it printed, for error messages. */
+  output(): string;
+}
+
+const children: Child[] = [];
+const tempDirs: string[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, HOST, () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Environment for a child: ours, less anything that would point the gateway elsewhere. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of ['DATABASE_URL', 'GATEWAY_TLS_CERT', 'GATEWAY_TLS_KEY', 'NODE_OPTIONS'])
+    delete env[name];
+  return env;
+}
+
+async function startChild(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyText: string,
+  nodeArgs: readonly string[] = [],
+): Promise<Child> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: childEnv({ ...env, PORT: String(port), HOST }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const child: Child = { name, proc, port, output: () => tail };
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => fail(new Error(`${name} did not start within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
+    let ready = false;
+    const onData = (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-8_000);
+      if (!ready && tail.includes(readyText)) {
+        ready = true;
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    function fail(error: Error): void {
+      if (ready) return;
+      ready = true;
+      clearTimeout(timer);
+      reject(new Error(`${error.message}\n--- ${name} output ---\n${tail}`));
+    }
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.once('error', fail);
+    proc.once('exit', (code, signal) =>
+      fail(new Error(`${name} exited early (code ${code}, signal ${signal})`)),
+    );
+  });
+}
+
+async function stopChild(child: Child): Promise<void> {
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function cleanup(): Promise<void> {
+  await Promise.all(children.map(stopChild));
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const CLK_TCK = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(r.stdout?.trim());
+  return Number.isFinite(n) && n > 0 ? n : 100;
+})();
+
+interface CpuTimes {
+  /** Seconds in user mode and in the kernel. */
+  readonly user: number;
+  readonly system: number;
+}
+
+/** CPU a process has used (all its threads), from /proc; undefined elsewhere. */
+function processCpu(pid: number | undefined): CpuTimes | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) / CLK_TCK, system: Number(fields[12]) / CLK_TCK };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds the whole machine has spent in user mode (all CPUs), from /proc/stat. */
+function machineUserSeconds(): number | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    // cpu  user nice system idle iowait irq softirq steal …
+    const [user, nice] = line.trim().split(/\s+/).slice(1).map(Number);
+    return ((user ?? 0) + (nice ?? 0)) / CLK_TCK;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Mean time of a 4 KiB write + fdatasync in `dir`, in ms: what one durable commit costs at least
+ * on this disk. A naive store pays it per request, a group commit per batch.
+ */
+function fsyncMs(dir: string, rounds = 200): number {
+  const path = join(dir, 'fsync-probe');
+  const fd = openSync(path, 'w');
+  const block = Buffer.alloc(4096, 1);
+  try {
+    const t0 = performance.now();
+    for (let i = 0; i < rounds; i++) {
+      writeSync(fd, block, 0, block.length, (i % 16) * block.length);
+      fdatasyncSync(fd);
+    }
+    return (performance.now() - t0) / rounds;
+  } finally {
+    closeSync(fd);
+    rmSync(path, { force: true });
+  }
+}
+
+/**
+ * What else runs on the machine: the user-mode CPU of other processes over `ms`, in cores. Kernel
+ * time is left out, as the servers' loopback networking and fsyncs land there too.
+ */
+async function otherLoad(ms: number): Promise<number | undefined> {
+  const m0 = machineUserSeconds();
+  const b0 = process.cpuUsage();
+  await sleep(ms);
+  const m1 = machineUserSeconds();
+  const own = process.cpuUsage(b0).user / 1e6;
+  return m0 === undefined || m1 === undefined ? undefined : Math.max(0, m1 - m0 - own) / (ms / 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+type Op = 'POST' | 'GET';
+
+interface Target {
+  readonly name: 'gateway' | 'baseline';
+  readonly child: Child;
+  readonly headers: Record<string, string>;
+  readonly postPath: string;
+  readonly postBody: string;
+  getPath(id: string): string;
+  /** Ids of payments created on this target, for the GET scenarios. */
+  readonly ids: string[];
+}
+
+const PAYMENT_FIELDS =
+  'amount=92.00&currency=EUR&paymentBrand=VISA&paymentType=DB&card.number=4200000000000000' +
+  '&card.holder=Jane%20Jones&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+async function startGatewayTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'opg-bench-gateway-'));
+  tempDirs.push(dataDir);
+  const env = {
+    GATEWAY_DATA_DIR: dataDir,
+    GATEWAY_DATA_KEY: randomBytes(32).toString('hex'),
+    GATEWAY_COMMIT: '0'.repeat(40),
+    LOG_LEVEL: 'warn',
+  };
+  const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = await startChild('gateway', 'server/main.ts', env, '"gateway listening"', nodeArgs);
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-merchant.json'), 'utf8')) as {
+    entityId: string;
+    accessToken: string;
+  };
+  // The default throttle (6,000 a minute per token and operation) would answer most of the load
+  // with 429: lift it to the most the CLI allows, as an operator would for a load test.
+  const cli = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/cli/main.ts',
+      'channel',
+      'set',
+      demo.entityId,
+      '--throttle',
+      String(MAX_THROTTLE),
+    ],
+    { cwd: ROOT, env: childEnv(env), encoding: 'utf8' },
+  );
+  if (cli.status !== 0) throw new Error(`gateway channel set --throttle failed:\n${cli.stdout}${cli.stderr}`);
+  return {
+    name: 'gateway',
+    child,
+    headers: { authorization: `Bearer ${demo.accessToken}`, 'content-type': FORM },
+    postPath: '/v1/payments',
+    postBody: `entityId=${demo.entityId}&${PAYMENT_FIELDS}`,
+    getPath: (id) => `/v1/payments/${id}?entityId=${demo.entityId}`,
+    ids: [],
+  };
+}
+
+async function startBaselineTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'opg-bench-baseline-'));
+  tempDirs.push(dataDir);
+  const child = await startChild(
+    'baseline',
+    'bench/baseline.ts',
+    { BASELINE_DATA_DIR: dataDir },
+    '"baseline listening"',
+  );
+  return {
+    name: 'baseline',
+    child,
+    headers: { 'content-type': FORM },
+    postPath: '/payments',
+    // The same body, entityId included, so both parse the same bytes.
+    postBody: `entityId=00000000000000000000000000000000&${PAYMENT_FIELDS}`,
+    getPath: (id) => `/payments/${id}`,
+    ids: [],
+  };
+}
+
+/** Why a parsed response is not a real successful payment, or undefined when it is. */
+function verdict(status: number, body: string): string | undefined {
+  if (status !== 200) return `HTTP ${status}: ${body.slice(0, 300)}`;
+  let json: { id?: unknown; result?: { code?: unknown } };
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return `not JSON: ${body.slice(0, 300)}`;
+  }
+  if (json.result?.code !== SUCCESS) return `result.code ${String(json.result?.code)}: ${body.slice(0, 300)}`;
+  if (typeof json.id !== 'string') return `no id: ${body.slice(0, 300)}`;
+  return undefined;
+}
+
+/** Payments for the GET scenarios to read, made a few at a time, when no POST scenario makes them. */
+async function seed(target: Target, count: number): Promise<void> {
+  const base = `http://${HOST}:${target.child.port}`;
+  while (target.ids.length < count) {
+    const batch = Array.from({ length: 10 }, async () => {
+      const res = await fetch(base + target.postPath, {
+        method: 'POST',
+        headers: target.headers,
+        body: target.postBody,
+      });
+      const body = await res.text();
+      const bad = verdict(res.status, body);
+      if (bad !== undefined) throw new Error(`${target.name} seeding: ${bad}`);
+      target.ids.push((JSON.parse(body) as { id: string }).id);
+    });
+    await Promise.all(batch);
+  }
+}
+
+/** One POST and one GET of what it created, before any load: the scenarios must be real payments. */
+async function preflight(target: Target): Promise<void> {
+  const base = `http://${HOST}:${target.child.port}`;
+  const post = await fetch(base + target.postPath, {
+    method: 'POST',
+    headers: target.headers,
+    body: target.postBody,
+  });
+  const postBody = await post.text();
+  const bad = verdict(post.status, postBody);
+  if (bad !== undefined) throw new Error(`${target.name} POST preflight: ${bad}`);
+  const id = (JSON.parse(postBody) as { id: string }).id;
+  const get = await fetch(base + target.getPath(id), { headers: target.headers });
+  const getBody = await get.text();
+  const badGet = verdict(get.status, getBody);
+  if (badGet !== undefined) throw new Error(`${target.name} GET preflight: ${badGet}`);
+  target.ids.push(id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface Measurement {
+  readonly op: Op;
+  readonly target: Target['name'];
+  readonly connections: number;
+  readonly responses: number;
+  readonly elapsedS: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly non2xx: number;
+  readonly statusCodes: Record<string, number>;
+  /** Responses of this run parsed in full, and the first reason one failed. */
+  readonly sampled: number;
+  readonly sampleFailure: string | undefined;
+  /** 2xx responses without `"code":"000.100.110"` in the body (every response is tested). */
+  readonly missingCode: number;
+  readonly serverCpu: number | undefined;
+  readonly benchCpu: number;
+  /** User-mode CPU of every other process meanwhile (what else competed for the cores). */
+  readonly otherCpu: number | undefined;
+}
+
+function percentile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+const CODE_TEXT = `"code":"${SUCCESS}"`;
+
+async function load(target: Target, op: Op, connections: number, durationS: number): Promise<Measurement> {
+  let sampled = 0;
+  let sampleFailure: string | undefined;
+  let missingCode = 0;
+  const onResponse = (status: number, body: string): void => {
+    if (status >= 200 && status < 300 && !body.includes(CODE_TEXT)) missingCode++;
+    if (sampled >= SAMPLE && (op === 'GET' || target.ids.length >= MAX_IDS)) return;
+    sampled++;
+    const bad = verdict(status, body);
+    if (bad !== undefined) {
+      sampleFailure ??= bad;
+      return;
+    }
+    if (op === 'POST' && target.ids.length < MAX_IDS)
+      target.ids.push((JSON.parse(body) as { id: string }).id);
+  };
+
+  let request: autocannon.Request;
+  if (op === 'POST') {
+    request = {
+      method: 'POST',
+      path: target.postPath,
+      headers: target.headers,
+      body: target.postBody,
+      onResponse,
+    };
+  } else {
+    const ids = target.ids;
+    if (ids.length === 0) throw new Error(`${target.name}: no payment ids to read`);
+    let next = 0;
+    request = {
+      method: 'GET',
+      path: target.getPath(ids[0]!),
+      headers: target.headers,
+      setupRequest: (req) => ({ ...req, path: target.getPath(ids[next++ % ids.length]!) }),
+      onResponse,
+    };
+  }
+
+  const latencies: number[] = [];
+  const pid = target.child.proc.pid;
+  const cpu0 = processCpu(pid);
+  const machine0 = machineUserSeconds();
+  const bench0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://${HOST}:${target.child.port}`,
+        connections,
+        duration: durationS,
+        timeout: 10,
+        requests: [request],
+      },
+      (error: unknown, res: autocannon.Result) => (error ? reject(error) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  const elapsedS = (performance.now() - t0) / 1000;
+  const cpu1 = processCpu(pid);
+  const machine1 = machineUserSeconds();
+  const bench = process.cpuUsage(bench0);
+  const server =
+    cpu0 === undefined || cpu1 === undefined
+      ? undefined
+      : { user: cpu1.user - cpu0.user, system: cpu1.system - cpu0.system };
+
+  const sorted = Float64Array.from(latencies).sort();
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = stat.count ?? 0;
+  return {
+    op,
+    target: target.name,
+    connections,
+    responses: latencies.length,
+    elapsedS,
+    rps: latencies.length / elapsedS,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+    sampled,
+    sampleFailure,
+    missingCode,
+    serverCpu: server === undefined ? undefined : (server.user + server.system) / elapsedS,
+    benchCpu: (bench.user + bench.system) / 1e6 / elapsedS,
+    otherCpu:
+      server === undefined || machine0 === undefined || machine1 === undefined
+        ? undefined
+        : Math.max(0, machine1 - machine0 - server.user - bench.user / 1e6) / elapsedS,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const fmt = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const pct = (n: number | undefined) => (n === undefined ? '-' : `${Math.round(n * 100)}%`);
+
+function table(rows: readonly Measurement[]): string {
+  const head = [
+    'Scenario',
+    'Target',
+    'Conns',
+    'Req/s',
+    'p50 ms',
+    'p99 ms',
+    'Responses',
+    'Errors',
+    'Non-2xx',
+    'Server CPU',
+    'Bench CPU',
+    'Other CPU',
+    'Checked',
+  ];
+  const name = (m: Measurement) =>
+    m.op === 'POST'
+      ? m.target === 'gateway'
+        ? 'POST /v1/payments'
+        : 'POST /payments'
+      : m.target === 'gateway'
+        ? 'GET /v1/payments/{id}'
+        : 'GET /payments/:id';
+  const body = rows.map((m) => [
+    name(m),
+    m.target,
+    String(m.connections),
+    fmt(m.rps, 0),
+    fmt(m.p50, 2),
+    fmt(m.p99, 2),
+    String(m.responses),
+    String(m.errors + m.timeouts),
+    String(m.non2xx),
+    pct(m.serverCpu),
+    pct(m.benchCpu),
+    pct(m.otherCpu),
+    m.sampleFailure === undefined && m.missingCode === 0 ? `${m.sampled} ok` : 'FAILED',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i < 2 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [line(head), rule, ...body.map(line)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main(): Promise<number> {
+  console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} CPUs`);
+  console.log(
+    `${DURATION} s per scenario after ${WARMUP} s of warm-up (not counted), connections ${CONNECTIONS.join(', ')}`,
+  );
+
+  const before = await otherLoad(1_000);
+  if (before !== undefined) {
+    console.log(`other processes before the run: ${pct(before)} of one core (user mode, over 1 s)`);
+    if (before > 0.1)
+      console.log('  the machine is not idle: expect lower and noisier numbers than on an idle one');
+  }
+  const gateway = await startGatewayTarget();
+  const baseline = await startBaselineTarget();
+  const targets = [gateway, baseline];
+  console.log(`gateway on ${HOST}:${gateway.child.port}, baseline on ${HOST}:${baseline.child.port}`);
+  console.log(`data in ${tempDirs.join(' and ')} (removed at the end)`);
+  console.log(`4 KiB write + fdatasync there: ${fmt(fsyncMs(tempDirs[0]!), 3)} ms (mean of 200)`);
+  console.log(`gateway channel throttle lifted to ${MAX_THROTTLE}/min for the run`);
+  for (const t of targets) await preflight(t);
+  console.log('preflight: POST and GET answer 200 with result.code 000.100.110 on both');
+  if (!OPS.includes('POST')) {
+    for (const t of targets) await seed(t, SEED_IDS);
+    console.log(`seeded ${SEED_IDS} payments on each for the reads`);
+  }
+  console.log('');
+
+  const rows: Measurement[] = [];
+  for (const op of OPS) {
+    for (const connections of CONNECTIONS) {
+      for (const target of targets) {
+        const label = `${op} ${target.name} c=${connections}`;
+        if (WARMUP > 0) {
+          process.stdout.write(`${label}: warm-up ${WARMUP} s … `);
+          await load(target, op, connections, WARMUP);
+        } else process.stdout.write(`${label}: `);
+        process.stdout.write(`measuring ${DURATION} s … `);
+        const m = await load(target, op, connections, DURATION);
+        rows.push(m);
+        console.log(
+          `${fmt(m.rps, 0)} req/s, p50 ${fmt(m.p50, 2)} ms, p99 ${fmt(m.p99, 2)} ms` +
+            `${m.errors + m.timeouts + m.non2xx > 0 ? `, status ${JSON.stringify(m.statusCodes)}` : ''}`,
+        );
+        if (m.sampleFailure !== undefined) console.log(`  sampled response failed: ${m.sampleFailure}`);
+        await sleep(500);
+      }
+    }
+  }
+
+  console.log(`\n${table(rows)}\n`);
+  console.log(
+    'Req/s: responses / wall time of the measured run. p50/p99: every response of the run (ms).\n' +
+      'Errors: connection errors + timeouts. CPU in % of one core over the run (of ' +
+      `${os.cpus().length * 100}% in all): Server: the\n` +
+      'server process (all threads, user + kernel); Bench: this process (the load generator, user + kernel);\n' +
+      'Other: user-mode CPU of every other process on the machine (competition the run did not cause).\n' +
+      `Checked: responses of the run parsed in full (HTTP 200,\n` +
+      `result.code ${SUCCESS}, an id): the first ${SAMPLE}, or more while POST runs collect ids for the GETs\n` +
+      `(up to ${MAX_IDS} per target); every 2xx body is also searched for the code.\n`,
+  );
+
+  const find = (op: Op, target: Target['name'], c: number) =>
+    rows.find((r) => r.op === op && r.target === target && r.connections === c);
+  let goalsMet = true;
+  console.log('Goals');
+  for (const c of CONNECTIONS) {
+    const g = find('POST', 'gateway', c);
+    const b = find('POST', 'baseline', c);
+    if (g === undefined || b === undefined) continue;
+    const ok = g.rps >= b.rps;
+    goalsMet &&= ok;
+    console.log(
+      `  POST throughput at ${c} connections, gateway ≥ baseline: ${fmt(g.rps, 0)} vs ${fmt(b.rps, 0)} req/s ` +
+        `(${fmt((g.rps / b.rps) * 100, 0)}% of baseline)  ${ok ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  const g50 = find('POST', 'gateway', P99_GOAL_CONNECTIONS);
+  if (g50 === undefined) {
+    console.log(`  POST p99 ≤ ${P99_GOAL_MS} ms at ${P99_GOAL_CONNECTIONS} connections: not measured`);
+  } else {
+    const ok = g50.p99 <= P99_GOAL_MS;
+    goalsMet &&= ok;
+    console.log(
+      `  POST p99 ≤ ${P99_GOAL_MS} ms at ${P99_GOAL_CONNECTIONS} connections: ${fmt(g50.p99, 2)} ms` +
+        `${ok ? '' : ` (${fmt(g50.p99 - P99_GOAL_MS, 2)} ms over)`}  ${ok ? 'PASS' : 'FAIL'}`,
+    );
+  }
+
+  const invalid = rows.filter(
+    (r) => r.errors + r.timeouts + r.non2xx > 0 || r.sampleFailure !== undefined || r.missingCode > 0,
+  );
+  if (invalid.length > 0) {
+    console.log('\nINVALID: some responses were not successful payments:');
+    for (const r of invalid)
+      console.log(
+        `  ${r.op} ${r.target} c=${r.connections}: errors ${r.errors}, timeouts ${r.timeouts}, ` +
+          `status ${JSON.stringify(r.statusCodes)}, without code ${r.missingCode}` +
+          `${r.sampleFailure === undefined ? '' : `, e.g. ${r.sampleFailure}`}`,
+      );
+    return 1;
+  }
+  return strict && !goalsMet ? 1 : 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
