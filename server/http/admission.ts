@@ -12,7 +12,7 @@ import type { ParameterError } from '../../shared/params/errors';
 import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';
 import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../shared/result-codes';
 import type { Logger } from '../security/logger';
-import { credentialsOf, resolveChannel, tokenChecker } from './auth';
+import { cachedChannels, credentialsOf, resolveChannel, tokenChecker } from './auth';
 import type { Envelope } from './envelope';
 import { idempotency } from './idempotency';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './throttle';
@@ -39,6 +39,7 @@ export interface Ready<K extends RequestKind> {
 export function admission(deps: RouteDeps) {
   const { env } = deps;
   const checkToken = tokenChecker(deps.store);
+  const channels = cachedChannels(deps.store);
   const idem = idempotency(deps.store, deps.clock, env);
   /** References to one payment run one at a time, across processes too, so two captures cannot both take the rest. */
   const serialize = <T>(paymentId: string, task: () => Promise<T>) =>
@@ -81,7 +82,7 @@ export function admission(deps: RouteDeps) {
       authentication?: { entityId?: string };
     };
     const channel = await resolveChannel(
-      deps.store,
+      channels,
       auth.token,
       value.entityId ?? value.authentication?.entityId,
     );

@@ -73,9 +73,40 @@ export type ChannelResolution =
   | { readonly ok: true; readonly channel: Channel }
   | { readonly ok: false; readonly status: 403; readonly description: string };
 
+/**
+ * Channel lookups, cached for a few seconds like tokens: every request names its channel, and
+ * settings changes (throttle, 3-D Secure) may take that long to apply.
+ */
+export function cachedChannels(store: Store, now: () => number = Date.now, ttlMs = 5_000): Store {
+  const byId = new Map<string, { channel: Channel | undefined; until: number }>();
+  const byMerchant = new Map<string, { channels: Channel[]; until: number }>();
+  return Object.assign(Object.create(store) as Store, {
+    async getChannel(id: string) {
+      const t = now();
+      let entry = byId.get(id);
+      if (entry === undefined || entry.until < t) {
+        entry = { channel: await store.getChannel(id), until: t + ttlMs };
+        if (byId.size > 10_000) byId.clear();
+        byId.set(id, entry);
+      }
+      return entry.channel;
+    },
+    async listChannels(merchantId: string) {
+      const t = now();
+      let entry = byMerchant.get(merchantId);
+      if (entry === undefined || entry.until < t) {
+        entry = { channels: await store.listChannels(merchantId), until: t + ttlMs };
+        if (byMerchant.size > 10_000) byMerchant.clear();
+        byMerchant.set(merchantId, entry);
+      }
+      return entry.channels;
+    },
+  });
+}
+
 /** The channel a request acts for, given the token and the entityId sent (if any). */
 export async function resolveChannel(
-  store: Store,
+  store: Pick<Store, 'getChannel' | 'listChannels'>,
   token: AccessToken,
   entityId: string | undefined,
 ): Promise<ChannelResolution> {
