@@ -7,11 +7,12 @@
  * Every child is also killed when the test process exits, but tests should still stop their
  * gateways in afterEach/afterAll (`stopAll` does it for everything this module started).
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../storage/testing/postgres';
 import { TEST_COMMIT, TEST_DATA_KEY } from './gateway';
 
 /** The repository root: the child's working directory, where `tsx` and `server/main.ts` are found. */
@@ -64,22 +65,6 @@ export interface DemoMerchantFile {
 /** `<dataDir>/demo-merchant.json`, as the gateway writes it on an empty store. */
 export async function readDemo(dataDir: string): Promise<DemoMerchantFile> {
   return JSON.parse(await readFile(join(dataDir, 'demo-merchant.json'), 'utf8')) as DemoMerchantFile;
-}
-
-/** A port nobody listens on right now: bind port 0, read the port, release it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 const live = new Set<ChildProcess>();

@@ -46,6 +46,17 @@ export function readAmount(amount: string, currency: string, name = 'amount'): M
   return { name, value: amount, message };
 }
 
+/** What the simulator decides a request on. */
+export function simulationOf(
+  request: Pick<PaymentRequest, 'card' | 'bankAccount' | 'paymentBrand' | 'customParameters' | 'billing'>,
+): SimulatorRequest {
+  return {
+    instrument: instrumentOf(request),
+    ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+    billingSent: request.billing !== undefined,
+  };
+}
+
 /** The account data a request carries, for the simulator. */
 export function instrumentOf(
   request: Pick<PaymentRequest, 'card' | 'bankAccount' | 'paymentBrand'>,
@@ -141,16 +152,7 @@ export async function createPayment(
   const decision =
     caller.channel.mode === 'TEST' && request.testMode === 'EXTERNAL'
       ? await decideExternal(deps.connector, caller.channel, '/v1/payments', request)
-      : decideFor(
-          caller.channel,
-          request.testMode,
-          {
-            instrument: instrumentOf(request),
-            ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-            billingSent: request.billing !== undefined,
-          },
-          now,
-        );
+      : decideFor(caller.channel, request.testMode, simulationOf(request), now);
   const { code, result, resultDetails, testMode } = decision;
 
   // record

@@ -12,9 +12,9 @@ import {
   type Caller,
   decideFor,
   type EngineDeps,
-  instrumentOf,
   readAmount,
   registrationDetails,
+  simulationOf,
   storedCard,
 } from './initial-payment';
 import type { Payment, Registration } from './model';
@@ -35,16 +35,7 @@ export async function createRegistration(
   request: RequestOf<'registration'>,
 ): Promise<RegistrationOutcome> {
   const now = deps.clock.now();
-  const decision = decideFor(
-    caller.channel,
-    request.testMode,
-    {
-      instrument: instrumentOf(request),
-      ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-      billingSent: request.billing !== undefined,
-    },
-    now,
-  );
+  const decision = decideFor(caller.channel, request.testMode, simulationOf(request), now);
   const card = storedCard(request, deps.seal);
   const registration: Registration = {
     id: newId(),

@@ -68,7 +68,7 @@ export function postgresAvailable(): boolean {
 }
 
 /** A port nobody listens on right now: bind port 0, read the port, release it. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
