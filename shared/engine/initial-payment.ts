@@ -3,17 +3,19 @@
  * engine reads its money, picks who decides (simulator or connector), decides, records the
  * payment durably, and hands back the record to answer.
  */
+
 import { binOf, last4Of } from '../brands';
 import { exponentOf, isToMinorError, type Minor, toMinor } from '../money';
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
-import { describe, isSuccess, ResultCodes } from '../result-codes';
+import { isSuccess, ResultCodes } from '../result-codes';
 import { decide, type SimulatedInstrument, type SimulatorRequest } from '../simulators/acquirer';
 import { decideExternal } from './connector';
 import { echoOf } from './echo';
-import { newId, newPaymentNdc, newShortId } from './ids';
+import { newId } from './ids';
 import type { Channel, Payment, Registration, StoredCard, TestMode } from './model';
 import type { Clock, Connector, Store } from './ports';
+import { paymentRecord } from './record';
 
 export interface EngineDeps {
   readonly store: Store;
@@ -156,35 +158,20 @@ export async function createPayment(
   const { code, result, resultDetails, testMode } = decision;
 
   // record
-  const shortId = newShortId();
-  const echo = echoOf(request);
-  const card = storedCard(request, deps.seal);
-  const payment: Payment = {
-    id: newId(),
-    merchantId: caller.merchantId,
-    channelId: caller.channel.id,
+  const payment = paymentRecord(caller, now, {
     paymentType: request.paymentType ?? 'DB',
-    ...(request.paymentBrand === undefined ? {} : { paymentBrand: request.paymentBrand }),
+    paymentBrand: request.paymentBrand,
     amount,
-    ...(request.currency === undefined ? {} : { currency: request.currency }),
-    resultCode: code,
-    resultDescription: describe(code) ?? '',
-    ...(request.merchantTransactionId === undefined
-      ? {}
-      : { merchantTransactionId: request.merchantTransactionId }),
-    shortId,
-    descriptor: request.descriptor ?? `${shortId} ${caller.channel.name}`,
-    ndc: newPaymentNdc(caller.channel.id),
-    ...(testMode === undefined ? {} : { testMode }),
-    ...(card === undefined ? {} : { card }),
-    details: {
-      ...echo,
-      ...(Object.keys(result).length === 0 ? {} : { result }),
-      ...(Object.keys(resultDetails).length === 0 ? {} : { resultDetails }),
-      risk: { score: '0' },
-    },
-    createdAt: now,
-  };
+    currency: request.currency,
+    code,
+    merchantTransactionId: request.merchantTransactionId,
+    descriptor: request.descriptor,
+    testMode,
+    card: storedCard(request, deps.seal),
+    details: { ...echoOf(request), risk: { score: '0' } },
+    result,
+    resultDetails,
+  });
   const registered = await registerAlong(deps, caller, request, payment);
   await deps.store.insertPayment(registered);
   return { kind: 'payment', payment: registered };

@@ -4,13 +4,13 @@
  * rules decide, record the outcome (refusals are recorded too: they are transactions the
  * merchant may look up), answer.
  */
+
 import type { RequestOf } from '../params/requests';
-import { describe, ResultCodes } from '../result-codes';
+import { ResultCodes } from '../result-codes';
 import { decideExternal } from './connector';
 import { echoOf } from './echo';
-import { newId, newPaymentNdc, newShortId } from './ids';
 import { type Caller, type EngineDeps, type Outcome, readAmount } from './initial-payment';
-import type { Payment } from './model';
+import { paymentRecord } from './record';
 import { checkReference, type ReferencingType } from './workflow';
 
 export type ReferencingOutcome = Outcome | { readonly kind: 'not-found' };
@@ -58,35 +58,23 @@ export async function referencePayment(
     code = ResultCodes.SUCCESS_LIVE;
   }
   const now = deps.clock.now();
-  const shortId = newShortId();
-  const payment: Payment = {
-    id: newId(),
-    merchantId: caller.merchantId,
-    channelId: caller.channel.id,
+  const payment = paymentRecord(caller, now, {
     paymentType,
-    ...(referenced.paymentBrand === undefined ? {} : { paymentBrand: referenced.paymentBrand }),
+    paymentBrand: referenced.paymentBrand,
     amount: verdict.ok ? verdict.amount : amount,
-    ...(referenced.currency === undefined ? {} : { currency: referenced.currency }),
-    resultCode: code,
-    resultDescription: describe(code) ?? '',
+    currency: referenced.currency,
+    code,
     referencedId: referenced.id,
-    ...(request.merchantTransactionId === undefined
-      ? referenced.merchantTransactionId === undefined
-        ? {}
-        : { merchantTransactionId: referenced.merchantTransactionId }
-      : { merchantTransactionId: request.merchantTransactionId }),
-    shortId,
-    descriptor: request.descriptor ?? referenced.descriptor ?? `${shortId} ${caller.channel.name}`,
-    ndc: newPaymentNdc(caller.channel.id),
-    ...(referenced.testMode === undefined ? {} : { testMode: referenced.testMode }),
-    ...(referenced.card === undefined ? {} : { card: referenced.card }),
+    merchantTransactionId: request.merchantTransactionId ?? referenced.merchantTransactionId,
+    descriptor: request.descriptor ?? referenced.descriptor,
+    testMode: referenced.testMode,
+    card: referenced.card,
     details: {
       ...echoOf(request),
       ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
-      ...(Object.keys(resultDetails).length === 0 ? {} : { resultDetails }),
     },
-    createdAt: now,
-  };
+    resultDetails,
+  });
   await deps.store.insertPayment(payment);
   return { kind: 'payment', payment };
 }

@@ -3,11 +3,11 @@
  * deleting them, and paying with them (POST /v1/registrations/{id}/payments), including
  * merchant-initiated repeats of a standing instruction.
  */
-import type { Minor } from '../money';
+
 import type { RequestOf } from '../params/requests';
-import { describe, isSuccess, ResultCodes } from '../result-codes';
+import { isSuccess, ResultCodes } from '../result-codes';
 import { echoOf } from './echo';
-import { newId, newPaymentNdc, newShortId } from './ids';
+import { newId, newPaymentNdc } from './ids';
 import {
   type Caller,
   decideFor,
@@ -18,6 +18,7 @@ import {
   storedCard,
 } from './initial-payment';
 import type { Payment, Registration } from './model';
+import { paymentRecord } from './record';
 
 export type RegistrationOutcome =
   | {
@@ -150,35 +151,22 @@ export async function payWithRegistration(
   // overrideHolder: a holder sent now replaces an empty stored one, for this payment only.
   const holder =
     request.overrideHolder === 'true' && stored?.holder === undefined ? request.card?.holder : stored?.holder;
-  const shortId = newShortId();
   const { card: _echoedCard, ...echo } = echoOf(request);
-  const payment: Payment = {
-    id: newId(),
-    merchantId: caller.merchantId,
-    channelId: caller.channel.id,
+  const payment = paymentRecord(caller, now, {
     paymentType: request.paymentType ?? 'DB',
     paymentBrand: registration.paymentBrand,
-    amount: amount as Minor,
-    ...(request.currency === undefined ? {} : { currency: request.currency }),
-    resultCode: decision.code,
-    resultDescription: describe(decision.code) ?? '',
+    amount,
+    currency: request.currency,
+    code: decision.code,
     registrationId: registration.id,
-    ...(request.merchantTransactionId === undefined
-      ? {}
-      : { merchantTransactionId: request.merchantTransactionId }),
-    shortId,
-    descriptor: request.descriptor ?? `${shortId} ${caller.channel.name}`,
-    ndc: newPaymentNdc(caller.channel.id),
-    ...(decision.testMode === undefined ? {} : { testMode: decision.testMode }),
-    ...(stored === undefined ? {} : { card: { ...stored, ...(holder === undefined ? {} : { holder }) } }),
-    details: {
-      ...echo,
-      ...(Object.keys(decision.result).length === 0 ? {} : { result: decision.result }),
-      ...(Object.keys(decision.resultDetails).length === 0 ? {} : { resultDetails: decision.resultDetails }),
-      risk: { score: '0' },
-    },
-    createdAt: now,
-  };
+    merchantTransactionId: request.merchantTransactionId,
+    descriptor: request.descriptor,
+    testMode: decision.testMode,
+    card: stored === undefined ? undefined : { ...stored, ...(holder === undefined ? {} : { holder }) },
+    details: { ...echo, risk: { score: '0' } },
+    result: decision.result,
+    resultDetails: decision.resultDetails,
+  });
   await deps.store.insertPayment(payment);
   return { kind: 'payment', payment };
 }
