@@ -11,6 +11,7 @@ import type { Store } from '../../shared/engine/ports';
 import { createKyselyStore, sqlitePaymentWriter } from './kysely-store';
 import { migrate } from './migrations';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite database (created with mode 0700 if missing); default `data`. */
@@ -42,7 +43,7 @@ async function openSqlite(dataDir: string): Promise<Store> {
     raw.pragma('journal_mode = WAL');
     // FULL: in WAL mode every commit syncs the WAL, so a resolved write survives power loss.
     raw.pragma('synchronous = FULL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
     try {
       await migrate(db as Kysely<unknown>);
     } catch (error) {
