@@ -33,6 +33,7 @@ export function idempotency(store: Store, clock: Clock, env: Envelope) {
       .update(`${c.req.method} ${c.req.path}\n${ready.body}`)
       .digest('hex');
     const now = clock.now();
+    const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
     const replay = (stored: { status: number; body: string; requestHash: string }) =>
       stored.requestHash === requestHash
         ? new Response(stored.body, {
@@ -43,22 +44,21 @@ export function idempotency(store: Store, clock: Clock, env: Envelope) {
 
     // Retries with one key wait for each other, so only the first one acts.
     return store.exclusive(`idempotency:${merchantId}|${key}`, async () => {
-      const earlier = await store.getResponse(
-        merchantId,
-        key,
-        new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS),
-      );
+      const earlier = await store.getResponse(merchantId, key, expiredBefore);
       if (earlier !== undefined) return replay(earlier);
       const response = await run();
       const body = await response.text();
-      const kept = await store.rememberResponse({
-        merchantId,
-        key,
-        requestHash,
-        status: response.status,
-        body,
-        createdAt: now,
-      });
+      const kept = await store.rememberResponse(
+        {
+          merchantId,
+          key,
+          requestHash,
+          status: response.status,
+          body,
+          createdAt: now,
+        },
+        expiredBefore,
+      );
       // Another process may have stored first: answer what it answered.
       if (kept.body !== body) return replay(kept);
       return new Response(body, { status: response.status, headers: response.headers });

@@ -6,7 +6,8 @@
  * everything queued in ONE transaction as soon as the previous flush has finished, and each
  * caller's promise resolves only after the transaction holding its row has committed. One fsync
  * (SQLite) or one commit round trip (PostgreSQL) thus covers every payment that arrived
- * meanwhile. A failed batch rejects all of its callers; the batches after it are unaffected.
+ * meanwhile. When a batch fails, its rows are retried one by one, so only a row that fails on its
+ * own is refused; the batches after it are unaffected.
  */
 
 import type BetterSqlite3 from 'better-sqlite3';
@@ -255,11 +256,23 @@ export class GroupCommit<T> {
         await this.#write(batch.map((p) => p.item));
         for (const p of batch) p.resolve();
       } catch (error) {
-        for (const p of batch) p.reject(error);
+        if (batch.length === 1) batch[0]!.reject(error);
+        // One bad row must not fail the payments that merely shared its batch: write each
+        // alone, so only the row that fails again is refused.
+        else for (const p of batch) await this.#writeAlone(p);
       }
     }
     this.#busy = false;
     for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  async #writeAlone(p: Pending<T>): Promise<void> {
+    try {
+      await this.#write([p.item]);
+      p.resolve();
+    } catch (error) {
+      p.reject(error);
+    }
   }
 }
 
@@ -489,19 +502,24 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       return result.numUpdatedRows > 0n;
     },
 
-    async rememberResponse(r) {
-      // Insert-or-keep in one statement (atomic in both databases), then read whichever won.
+    async rememberResponse(r, replaceBefore) {
+      // Insert, or replace an expired row, or keep a live one: one statement (atomic in both
+      // databases); then read whichever won.
+      const fresh = {
+        request_hash: r.requestHash,
+        status: r.status,
+        body: r.body,
+        created_at: ms(r.createdAt),
+      };
       await db
         .insertInto('idempotent_responses')
-        .values({
-          merchant_id: r.merchantId,
-          key: r.key,
-          request_hash: r.requestHash,
-          status: r.status,
-          body: r.body,
-          created_at: ms(r.createdAt),
-        })
-        .onConflict((oc) => oc.columns(['merchant_id', 'key']).doNothing())
+        .values({ merchant_id: r.merchantId, key: r.key, ...fresh })
+        .onConflict((oc) =>
+          oc
+            .columns(['merchant_id', 'key'])
+            .doUpdateSet(fresh)
+            .where('idempotent_responses.created_at', '<', ms(replaceBefore)),
+        )
         .execute();
       const row = await db
         .selectFrom('idempotent_responses')

@@ -271,10 +271,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
       body: '{}',
       createdAt: new Date(),
     };
-    expect(await store.rememberResponse(first)).toEqual(first);
-    expect(await store.rememberResponse(second)).toEqual(first);
+    const longAgo = new Date('2024-01-01T00:00:00Z');
+    expect(await store.rememberResponse(first, longAgo)).toEqual(first);
+    expect(await store.rememberResponse(second, longAgo)).toEqual(first);
     const otherMerchant = { ...second, merchantId: hex() };
-    expect(await store.rememberResponse(otherMerchant)).toEqual(otherMerchant);
+    expect(await store.rememberResponse(otherMerchant, longAgo)).toEqual(otherMerchant);
 
     expect(await store.getResponse(first.merchantId, first.key, new Date('2024-10-10T00:00:00Z'))).toEqual(
       first,
@@ -287,8 +288,14 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
 
     // Racing first requests: exactly one wins, everyone gets the winner.
     const racers = Array.from({ length: 20 }, (_, i) => ({ ...first, key: 'race', body: String(i) }));
-    const answers = await Promise.all(racers.map((r) => store.rememberResponse(r)));
+    const answers = await Promise.all(racers.map((r) => store.rememberResponse(r, longAgo)));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+
+    // An expired response is replaced by the next one stored under its key; a live one is kept.
+    const later: IdempotentResponse = { ...first, body: '{"later":true}', createdAt: new Date() };
+    expect(await store.rememberResponse(later, new Date(first.createdAt.getTime()))).toEqual(first);
+    expect(await store.rememberResponse(later, new Date(first.createdAt.getTime() + 1))).toEqual(later);
+    expect(await store.getResponse(first.merchantId, first.key, longAgo)).toEqual(later);
   });
 
   it('writes 500 concurrent payments, all readable once resolved', async () => {
@@ -301,21 +308,25 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
     expect(read).toEqual(payments);
   });
 
-  it('rejects only the callers of a failing batch; later batches succeed', async () => {
+  it('refuses only the row that fails: its batch-mates are retried alone; later batches succeed', async () => {
     const existing = payment();
     await store.insertPayment(existing);
 
     const duplicate = payment({ id: existing.id, merchantId: existing.merchantId, amount: asMinor(1) });
-    const sameBatch = payment();
-    const failing = Promise.allSettled([store.insertPayment(duplicate), store.insertPayment(sameBatch)]);
+    const sameBatch = [payment(), payment()];
+    const failing = Promise.allSettled([
+      store.insertPayment(sameBatch[0]!),
+      store.insertPayment(duplicate),
+      store.insertPayment(sameBatch[1]!),
+    ]);
     await new Promise((resolve) => setImmediate(resolve)); // the first batch is being written
     const later = payment();
     const laterWrite = Promise.allSettled([store.insertPayment(later)]);
     const results = [...(await failing), ...(await laterWrite)];
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
 
     expect(await store.getPayment(existing.merchantId, existing.id)).toEqual(existing);
-    expect(await store.getPayment(sameBatch.merchantId, sameBatch.id)).toBeUndefined();
+    for (const p of sameBatch) expect(await store.getPayment(p.merchantId, p.id)).toEqual(p);
     expect(await store.getPayment(later.merchantId, later.id)).toEqual(later);
     const afterwards = payment();
     await store.insertPayment(afterwards);
@@ -345,36 +356,21 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
     expect(read).toEqual(pending);
   });
 
-  it('times 2,000 concurrent insertPayment calls', async () => {
-    const payments = Array.from({ length: 2000 }, () =>
-      payment({ card, details: { customer: { email: 'a@b.c' } } }),
-    );
-    const start = performance.now();
-    await Promise.all(payments.map((p) => store.insertPayment(p)));
-    const elapsed = performance.now() - start;
-    console.log(`[${dialect}] 2,000 concurrent insertPayment: ${elapsed.toFixed(1)} ms`);
-
-    // 50 clients, each writing one payment after another, with a turn of the event loop between.
-    const latencies: number[] = [];
-    const clients = 50;
-    const perClient = 40;
-    const t0 = performance.now();
+  it('50 clients writing one payment after another: every resolved payment is readable', async () => {
+    // Batches of every size form here (a turn of the event loop between a client's writes).
+    const written: Payment[] = [];
     await Promise.all(
-      Array.from({ length: clients }, async () => {
-        for (let i = 0; i < perClient; i++) {
+      Array.from({ length: 50 }, async () => {
+        for (let i = 0; i < 20; i++) {
           await new Promise((resolve) => setImmediate(resolve));
-          const s = performance.now();
-          await store.insertPayment(payment({ card }));
-          latencies.push(performance.now() - s);
+          const p = payment({ card, details: { customer: { email: 'a@b.c' } } });
+          await store.insertPayment(p);
+          written.push(p);
         }
       }),
     );
-    const total = performance.now() - t0;
-    latencies.sort((a, b) => a - b);
-    const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN;
-    console.log(
-      `[${dialect}] 50 sequential clients × ${perClient}: ${((clients * perClient * 1000) / total).toFixed(0)} payments/s, p99 ${p99.toFixed(1)} ms`,
-    );
+    expect(written).toHaveLength(1000);
+    for (const p of written) expect(await store.getPayment(p.merchantId, p.id)).toEqual(p);
   });
 
   if (dialect === 'sqlite') {

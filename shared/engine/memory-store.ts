@@ -76,10 +76,10 @@ export function memoryStore(): Store {
       tokens.set(id, { ...t, revokedAt: at });
       return true;
     },
-    async rememberResponse(r) {
+    async rememberResponse(r, replaceBefore) {
       const key = `${r.merchantId}|${r.key}`;
       const existing = responses.get(key);
-      if (existing !== undefined) return existing;
+      if (existing !== undefined && existing.createdAt >= replaceBefore) return existing;
       responses.set(key, r);
       return r;
     },

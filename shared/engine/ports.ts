@@ -35,8 +35,11 @@ export interface Store {
   listTokens(merchantId: string): Promise<AccessToken[]>;
   revokeToken(id: string, at: Date): Promise<boolean>;
 
-  /** Stores the first response under the key, or returns the one already stored. */
-  rememberResponse(response: IdempotentResponse): Promise<IdempotentResponse>;
+  /**
+   * Stores the first response under the key, or returns the one already stored. A stored one
+   * created before `replaceBefore` has expired: it is replaced, as if the key were new.
+   */
+  rememberResponse(response: IdempotentResponse, replaceBefore: Date): Promise<IdempotentResponse>;
   getResponse(merchantId: string, key: string, notBefore: Date): Promise<IdempotentResponse | undefined>;
 
   /**

@@ -678,6 +678,32 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       expect((await gw.paymentIds(merchant.merchantId)).sort()).toEqual([first.body.id, a.body.id].sort());
     });
 
+    it('acts again once the first response is older than 24 hours', async () => {
+      let now = new Date('2026-11-21T10:00:00Z');
+      const clocked = await testGateway({ clock: { now: () => now } });
+      try {
+        const merchant = await clocked.addMerchant({ channels: 1 });
+        const send = () =>
+          clocked.post(
+            '/v1/payments',
+            { entityId: merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+            { token: merchant.token, headers: { 'Idempotency-Key': 'daily-order' } },
+          );
+        const first = await send();
+        now = new Date(now.getTime() + 24 * 3600_000 - 1000);
+        expect((await send()).body.id).toBe(first.body.id);
+        now = new Date(now.getTime() + 2000);
+        const afterADay = await send();
+        expect(afterADay.status).toBe(200);
+        expect(afterADay.headers.get('idempotent-replayed')).toBeNull();
+        expect(afterADay.body.id).not.toBe(first.body.id);
+        // …and the new response is the one replayed from then on.
+        expect((await send()).body.id).toBe(afterADay.body.id);
+      } finally {
+        await clocked.close();
+      }
+    });
+
     it('replays a referencing request too (a retried capture captures once)', async () => {
       const pa = await pay({ paymentType: 'PA', amount: '50.00' });
       const headers = { 'Idempotency-Key': `cp-${pa.body.id}` };
