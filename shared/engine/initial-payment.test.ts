@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPayment, type EngineDeps } from './initial-payment';
+import { agreementOf, createPayment, type EngineDeps, type Outcome, readMoney } from './initial-payment';
 import { memoryStore } from './memory-store';
 import { paymentResponse } from './response';
 import { parsed, testChannel } from './testing';
@@ -86,5 +86,164 @@ describe('createPayment', () => {
       request(`amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&testMode=EXTERNAL&${CARD}`),
     );
     expect(outcome.kind === 'payment' && outcome.payment.resultCode).toBe('600.200.201');
+  });
+
+  const paid = (outcome: Outcome) => {
+    if (outcome.kind !== 'payment') throw new Error(JSON.stringify(outcome));
+    return outcome.payment;
+  };
+  const caller = { merchantId: channel.merchantId, channel };
+
+  it('answers the simulated issuer data of an INTERNAL card payment, never of a live one', async () => {
+    const body = `amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&${CARD}`;
+    const internal = paymentResponse(paid(await createPayment(deps(), caller, request(body))));
+    expect(internal.card).toMatchObject({
+      type: 'CREDIT',
+      level: 'CLASSIC',
+      issuer: { bank: 'Simulator Bank', phone: '+1 555 0100', website: 'https://simulator-bank.example' },
+    });
+    const live = { ...channel, mode: 'LIVE' as const };
+    const payment = paid(await createPayment(deps(), { ...caller, channel: live }, request(body)));
+    expect(paymentResponse(payment).card).not.toHaveProperty('type');
+  });
+
+  it('answers a token as card bin and last4, without expiry when none was sent', async () => {
+    const payment = paid(
+      await createPayment(
+        deps(),
+        caller,
+        request(
+          'amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&tokenAccount.number=4200000000000000&tokenAccount.type=NETWORK&tokenAccount.cryptogram=AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+        ),
+      ),
+    );
+    expect(payment.card?.encryptedNumber).toBe('sealed(16)');
+    const body = paymentResponse(payment);
+    expect(body.card).toEqual(expect.objectContaining({ bin: '420000', last4Digits: '0000' }));
+    expect(body.card).not.toHaveProperty('expiryMonth');
+    expect(body.tokenAccount).toEqual({ type: 'NETWORK' });
+  });
+
+  describe('forex', () => {
+    it('reads forex.amount in forex.currency and answers it as DEC2, like amount', () => {
+      expect(
+        readMoney({ amount: '10.00', currency: 'EUR', forex: { amount: '1500', currency: 'JPY' } }),
+      ).toEqual({
+        amount: 1000,
+        forex: { amount: '1500.00', currency: 'JPY' },
+      });
+      expect(
+        readMoney({ amount: '10.00', currency: 'EUR', forex: { amount: '7', currency: 'USD' } }),
+      ).toEqual({
+        amount: 1000,
+        forex: { amount: '7.00', currency: 'USD' },
+      });
+    });
+
+    it('reports amount and forex.amount precision faults at once', () => {
+      expect(
+        readMoney({ amount: '10.50', currency: 'JPY', forex: { amount: '1.50', currency: 'JPY' } }),
+      ).toEqual({
+        errors: [
+          { name: 'amount', value: '10.50', message: 'has more decimals than JPY has (0)' },
+          { name: 'forex.amount', value: '1.50', message: 'has more decimals than JPY has (0)' },
+        ],
+      });
+    });
+  });
+
+  describe('referenceUuid', () => {
+    const PA = `amount=10.00&currency=EUR&paymentBrand=VISA&paymentType=PA&${CARD}`;
+
+    it('links a reauthorization to the original and charges its stored card', async () => {
+      const d = deps();
+      const original = paid(await createPayment(d, caller, request(PA)));
+      const reauth = paid(
+        await createPayment(
+          d,
+          caller,
+          request(
+            `amount=12.00&currency=EUR&paymentType=PA&referenceUuid=${original.id}&standingInstruction.industryPractice=REAUTHORIZATION`,
+          ),
+        ),
+      );
+      expect(reauth).toMatchObject({
+        resultCode: '000.100.110',
+        referencedId: original.id,
+        paymentBrand: 'VISA',
+        card: original.card,
+      });
+      expect(paymentResponse(reauth).referencedId).toBe(original.id);
+    });
+
+    /** The original: none, or a PA on another channel of the same merchant. */
+    it.each<[string, boolean]>([
+      ['an unknown id', false],
+      ['a payment on another channel', true],
+    ])('answers a validation error for %s', async (_, onOtherChannel) => {
+      const d = deps();
+      const other = { ...channel, id: 'c'.repeat(32) };
+      const id = onOtherChannel
+        ? paid(await createPayment(d, { ...caller, channel: other }, request(PA))).id
+        : 'f'.repeat(32);
+      const outcome = await createPayment(
+        d,
+        caller,
+        request(`amount=1.00&currency=EUR&paymentType=PA&referenceUuid=${id}`),
+      );
+      expect(outcome).toEqual({
+        kind: 'invalid',
+        errors: [{ name: 'referenceUuid', value: id, message: 'matches no transaction' }],
+      });
+    });
+
+    it('declines building on a rejected original (700.300.200)', async () => {
+      const d = deps();
+      const rejected = paid(
+        await createPayment(d, caller, request(`${PA}&customParameters[forceResultCode]=800.100.151`)),
+      );
+      const outcome = paid(
+        await createPayment(
+          d,
+          caller,
+          request(`amount=1.00&currency=EUR&paymentType=PA&referenceUuid=${rejected.id}`),
+        ),
+      );
+      expect(outcome).toMatchObject({ resultCode: '700.300.200', referencedId: rejected.id });
+    });
+  });
+
+  describe('recurring migration', () => {
+    it('keeps the ids of the agreement the merchant brings along', () => {
+      expect(
+        agreementOf({
+          recurringMigration: { connectorTxId1: 'ACQ-123' },
+          standingInstruction: { agreementId: 'AG-1' },
+        }),
+      ).toEqual({ initialTransactionId: 'ACQ-123', agreementId: 'AG-1' });
+      expect(
+        agreementOf({
+          recurringMigration: {},
+          standingInstruction: { initialTransactionId: '123456789012345' },
+        }),
+      ).toMatchObject({ initialTransactionId: '123456789012345' });
+      expect(agreementOf({})).toBeUndefined();
+    });
+
+    it('registers a migrated agreement with createRegistration', async () => {
+      const d = deps();
+      const payment = paid(
+        await createPayment(
+          d,
+          caller,
+          request(
+            `amount=5.00&currency=EUR&paymentBrand=VISA&paymentType=DB&${CARD}&createRegistration=true&recurringMigration.paymentType=DB&recurringMigration.connectorTxId1=ACQ-123`,
+          ),
+        ),
+      );
+      expect(payment.details.recurringMigration).toEqual({ paymentType: 'DB', connectorTxId1: 'ACQ-123' });
+      const registration = await d.store.getRegistration(channel.merchantId, payment.registrationId ?? '');
+      expect(registration).toMatchObject({ initialTransactionId: 'ACQ-123', card: payment.card });
+    });
   });
 });

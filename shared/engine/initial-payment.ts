@@ -1,19 +1,28 @@
 /**
  * An initial payment (POST /v1/payments), as a pipeline: the request arrives validated; the
- * engine reads its money, picks who decides (simulator or connector), decides, records the
- * payment durably, and hands back the record to answer.
+ * engine reads its money, finds the transaction a referenceUuid links it to, picks who decides
+ * (simulator or connector), decides, records the payment durably, and hands back the record to
+ * answer.
  */
 
-import { binOf, last4Of } from '../brands';
-import { exponentOf, isToMinorError, type Minor, toMinor } from '../money';
+import { exponentOf, fromMinor, isToMinorError, type Minor, toMinor } from '../money';
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
-import { decide, type SimulatedInstrument, type SimulatorRequest } from '../simulators/acquirer';
+import { decide, type SimulatorRequest } from '../simulators/acquirer';
 import { decideExternal } from './connector';
 import { echoOf } from './echo';
 import { newId } from './ids';
-import type { Channel, Payment, Registration, StoredCard, TestMode } from './model';
+import {
+  giftCardDetails,
+  type Seal,
+  sendsInstrument,
+  simulationOf,
+  storedCard,
+  storedCardInstrument,
+} from './instruments';
+import { connectorIdOf, linkedPayment, linkRefusal } from './linked';
+import type { Channel, Payment, Registration, TestMode } from './model';
 import type { Clock, Connector, Store } from './ports';
 import { paymentRecord } from './record';
 
@@ -21,7 +30,7 @@ export interface EngineDeps {
   readonly store: Store;
   readonly clock: Clock;
   /** Encrypts a card number for storage (server/security/vault). */
-  readonly seal: (plain: string) => string;
+  readonly seal: Seal;
   /** Forwards testMode=EXTERNAL requests; without it they are refused. */
   readonly connector?: Connector;
 }
@@ -48,57 +57,32 @@ export function readAmount(amount: string, currency: string, name = 'amount'): M
   return { name, value: amount, message };
 }
 
-/** What the simulator decides a request on. */
-export function simulationOf(
-  request: Pick<PaymentRequest, 'card' | 'bankAccount' | 'paymentBrand' | 'customParameters' | 'billing'>,
-): SimulatorRequest {
-  return {
-    instrument: instrumentOf(request),
-    ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-    billingSent: request.billing !== undefined,
-  };
+/** The money of a payment in minor units; forex.amount answered as DEC2, like amount. */
+export interface Money {
+  readonly amount: Minor;
+  readonly forex?: { readonly amount: string; readonly currency: string };
 }
 
-/** The account data a request carries, for the simulator. */
-export function instrumentOf(
-  request: Pick<PaymentRequest, 'card' | 'bankAccount' | 'paymentBrand'>,
-): SimulatedInstrument {
-  const card = request.card;
-  if (card?.number !== undefined) {
-    return {
-      kind: 'card',
-      brand: request.paymentBrand ?? '',
-      number: card.number,
-      expiryMonth: card.expiryMonth ?? '',
-      expiryYear: card.expiryYear ?? '',
-      ...(card.cvv === undefined ? {} : { cvv: card.cvv }),
-      ...(card.holder === undefined ? {} : { holder: card.holder }),
-    };
+/**
+ * Reads `amount` and `forex.amount` (each in its own currency) the same way, reporting both
+ * faults at once. The AMT formats and the forex pair were already checked by the catalogue.
+ */
+export function readMoney(
+  request: Pick<PaymentRequest, 'amount' | 'currency' | 'forex'>,
+): Money | { readonly errors: ParameterError[] } {
+  const errors: ParameterError[] = [];
+  const amount = readAmount(request.amount ?? '', request.currency ?? '');
+  if (typeof amount !== 'number') errors.push(amount);
+  const { forex } = request;
+  let forexMinor: Minor | ParameterError | undefined;
+  if (forex?.amount !== undefined && forex.currency !== undefined) {
+    forexMinor = readAmount(forex.amount, forex.currency, 'forex.amount');
+    if (typeof forexMinor !== 'number') errors.push(forexMinor);
   }
-  if (request.bankAccount !== undefined) {
-    return {
-      kind: 'bankAccount',
-      ...(request.bankAccount.iban === undefined ? {} : { iban: request.bankAccount.iban }),
-      ...(request.bankAccount.holder === undefined ? {} : { holder: request.bankAccount.holder }),
-    };
-  }
-  return { kind: 'other' };
-}
-
-export function storedCard(
-  request: { card?: PaymentRequest['card'] },
-  seal: EngineDeps['seal'],
-): StoredCard | undefined {
-  const card = request.card;
-  if (card?.number === undefined) return undefined;
-  return {
-    bin: binOf(card.number),
-    last4Digits: last4Of(card.number),
-    ...(card.holder === undefined ? {} : { holder: card.holder }),
-    expiryMonth: card.expiryMonth ?? '',
-    expiryYear: card.expiryYear ?? '',
-    encryptedNumber: seal(card.number),
-  };
+  if (errors.length > 0 || typeof amount !== 'number') return { errors };
+  return typeof forexMinor === 'number' && forex?.currency !== undefined
+    ? { amount, forex: { amount: fromMinor(forexMinor, forex.currency), currency: forex.currency } }
+    : { amount };
 }
 
 export interface Decision {
@@ -108,6 +92,10 @@ export interface Decision {
   readonly result: Record<string, string>;
   readonly resultDetails: Record<string, string>;
 }
+
+/** Test channels run INTERNAL unless EXTERNAL is asked for; live channels have no test mode. */
+export const testModeOf = (channel: Channel, requested: string | undefined): TestMode | undefined =>
+  channel.mode === 'TEST' ? ((requested as TestMode | undefined) ?? 'INTERNAL') : undefined;
 
 /**
  * decide: test channels simulate (INTERNAL) or forward (EXTERNAL); live channels need an
@@ -119,8 +107,7 @@ export function decideFor(
   simulation: SimulatorRequest,
   now: Date,
 ): Decision {
-  const testMode: TestMode | undefined =
-    channel.mode === 'TEST' ? ((requestedTestMode as TestMode | undefined) ?? 'INTERNAL') : undefined;
+  const testMode = testModeOf(channel, requestedTestMode);
   if (testMode !== 'INTERNAL') {
     return {
       ...(testMode === undefined ? {} : { testMode }),
@@ -146,29 +133,42 @@ export async function createPayment(
   caller: Caller,
   request: PaymentRequest,
 ): Promise<Outcome> {
-  // validate: the money (formats and rules were checked by the parameter model)
-  const amount = readAmount(request.amount ?? '', request.currency ?? '');
-  if (typeof amount !== 'number') return { kind: 'invalid', errors: [amount] };
+  // validate: the money (formats and rules were checked by the parameter model) and the link
+  const money = readMoney(request);
+  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
+  const original =
+    request.referenceUuid === undefined
+      ? undefined
+      : await linkedPayment(deps.store, caller, request.referenceUuid);
+  if (original !== undefined && 'message' in original) return { kind: 'invalid', errors: [original] };
+  // Without account data of its own, a linked payment charges the original's stored card.
+  const reused = original !== undefined && !sendsInstrument(request) ? original : undefined;
+  const paymentBrand = request.paymentBrand ?? reused?.paymentBrand;
 
+  // decide
   const now = deps.clock.now();
-  const decision =
-    caller.channel.mode === 'TEST' && request.testMode === 'EXTERNAL'
-      ? await decideExternal(deps.connector, caller.channel, '/v1/payments', request)
-      : decideFor(caller.channel, request.testMode, simulationOf(request), now);
+  const decision = await decideInitial(deps, caller, request, original, reused, now);
   const { code, result, resultDetails, testMode } = decision;
 
   // record
+  const echo = echoOf(request);
   const payment = paymentRecord(caller, now, {
     paymentType: request.paymentType ?? 'DB',
-    paymentBrand: request.paymentBrand,
-    amount,
+    paymentBrand,
+    amount: money.amount,
     currency: request.currency,
     code,
+    referencedId: original?.id,
     merchantTransactionId: request.merchantTransactionId,
     descriptor: request.descriptor,
     testMode,
-    card: storedCard(request, deps.seal),
-    details: { ...echoOf(request), risk: { score: '0' } },
+    card: storedCard(request, deps.seal) ?? reused?.card,
+    details: {
+      ...echo,
+      ...optional('forex', money.forex),
+      ...giftCardDetails(request, echo),
+      risk: { score: '0' },
+    },
     result,
     resultDetails,
   });
@@ -177,11 +177,55 @@ export async function createPayment(
   return { kind: 'payment', payment: registered };
 }
 
+/**
+ * decide, for an initial payment: an original that cannot be built on refuses the link; else
+ * the connector (EXTERNAL, told the original by its own id) or the simulator, which charges the
+ * original's stored card when the request sends no instrument.
+ */
+async function decideInitial(
+  deps: EngineDeps,
+  caller: Caller,
+  request: PaymentRequest,
+  original: Payment | undefined,
+  reused: Payment | undefined,
+  now: Date,
+): Promise<Decision> {
+  const external = caller.channel.mode === 'TEST' && request.testMode === 'EXTERNAL';
+  const connectorId = original === undefined ? undefined : connectorIdOf(original);
+  const refusal =
+    original === undefined
+      ? undefined
+      : (linkRefusal(original, request.currency) ??
+        (external && connectorId === undefined ? ResultCodes.REFERENCE_NOT_FOUND : undefined));
+  if (refusal !== undefined) {
+    const testMode = testModeOf(caller.channel, request.testMode);
+    return { ...optional('testMode', testMode), code: refusal, result: {}, resultDetails: {} };
+  }
+  if (external) {
+    const extra: Record<string, string> = connectorId === undefined ? {} : { referenceUuid: connectorId };
+    return decideExternal(deps.connector, caller.channel, '/v1/payments', request, extra);
+  }
+  const simulation = simulationOf(request);
+  const instrument =
+    reused === undefined
+      ? simulation.instrument
+      : storedCardInstrument(
+          request.paymentBrand ?? reused.paymentBrand ?? '',
+          reused.card,
+          request.card?.cvv,
+        );
+  return decideFor(caller.channel, request.testMode, { ...simulation, instrument }, now);
+}
+
+/** `{ [name]: value }`, or nothing when the value is undefined (records keep no undefined fields). */
+const optional = <K extends string, V>(name: K, value: V | undefined) =>
+  (value === undefined ? {} : { [name]: value }) as Partial<Record<K, V>>;
+
 const wantsRegistration = (value: string | undefined) => value === 'true' || value === '1';
 
 /**
- * After a successful payment: the scheme reference of a cardholder-initiated first payment
- * (`standingInstruction.initialTransactionId`), and with createRegistration the stored
+ * After a successful payment: the scheme reference of a cardholder-initiated first payment or
+ * of a migrated one (`standingInstruction.initialTransactionId`, see agreementOf), and with createRegistration the stored
  * registration, whose id the payment answers as registrationId.
  */
 async function registerAlong(
@@ -192,9 +236,7 @@ async function registerAlong(
 ): Promise<Payment> {
   if (!isSuccess(payment.resultCode)) return payment;
   const instruction = request.standingInstruction;
-  const initial = instruction?.mode === 'INITIAL' || request.recurringType === 'INITIAL';
-  const initialTransactionId = initial ? newSchemeReference() : undefined;
-  const agreementId = initial ? (instruction?.agreementId ?? newId()) : undefined;
+  const { initialTransactionId, agreementId } = agreementOf(request) ?? {};
   let withIds = payment;
   if (initialTransactionId !== undefined) {
     withIds = {
@@ -205,12 +247,12 @@ async function registerAlong(
       },
     };
   }
-  if (!wantsRegistration(request.createRegistration) || request.paymentBrand === undefined) return withIds;
+  if (!wantsRegistration(request.createRegistration) || payment.paymentBrand === undefined) return withIds;
   const registration: Registration = {
     id: newId(),
     merchantId: caller.merchantId,
     channelId: caller.channel.id,
-    paymentBrand: request.paymentBrand,
+    paymentBrand: payment.paymentBrand,
     ...(payment.card === undefined ? {} : { card: payment.card }),
     details: registrationDetails(request),
     ...(initialTransactionId === undefined ? {} : { initialTransactionId }),
@@ -222,11 +264,49 @@ async function registerAlong(
   return { ...withIds, registrationId: registration.id };
 }
 
+/**
+ * The ids of a standing-instruction agreement a first payment starts: the scheme reference of
+ * the cardholder-initiated INITIAL payment and the agreement id, which merchant-initiated
+ * repeats quote. A recurring migration (deprecated) is an INITIAL that happened at another
+ * provider: the merchant brings the agreement along, so the ids it already holds are kept
+ * (standingInstruction.initialTransactionId, else the acquirer's connectorTxId1 of that
+ * INITIAL) and its customers' repeats go on quoting them unchanged.
+ */
+export function agreementOf(request: {
+  readonly standingInstruction?: {
+    readonly mode?: string;
+    readonly initialTransactionId?: string;
+    readonly agreementId?: string;
+  };
+  readonly recurringType?: string;
+  readonly recurringMigration?: { readonly connectorTxId1?: string };
+}): { readonly initialTransactionId: string; readonly agreementId: string } | undefined {
+  const instruction = request.standingInstruction;
+  const migration = request.recurringMigration;
+  if (migration !== undefined) {
+    return {
+      initialTransactionId:
+        instruction?.initialTransactionId ?? migration.connectorTxId1 ?? newSchemeReference(),
+      agreementId: instruction?.agreementId ?? newId(),
+    };
+  }
+  if (instruction?.mode !== 'INITIAL' && request.recurringType !== 'INITIAL') return undefined;
+  return { initialTransactionId: newSchemeReference(), agreementId: instruction?.agreementId ?? newId() };
+}
+
 /** What a registration keeps besides its card: the bank account and the shopper's groups. */
 export function registrationDetails(request: object): Record<string, unknown> {
   const echo = echoOf(request) as Record<string, unknown>;
   const kept: Record<string, unknown> = {};
-  for (const key of ['bankAccount', 'virtualAccount', 'customer', 'billing', 'card']) {
+  for (const key of [
+    'bankAccount',
+    'virtualAccount',
+    'tokenAccount',
+    'customer',
+    'billing',
+    'card',
+    'recurringMigration',
+  ]) {
     if (echo[key] !== undefined) kept[key] = echo[key];
   }
   return kept;

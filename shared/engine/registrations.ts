@@ -9,16 +9,17 @@ import { isSuccess, ResultCodes } from '../result-codes';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
 import {
+  agreementOf,
   type Caller,
   decideFor,
   type EngineDeps,
-  readAmount,
+  readMoney,
   registrationDetails,
-  simulationOf,
-  storedCard,
 } from './initial-payment';
+import { simulationOf, storedCard, storedCardInstrument } from './instruments';
 import type { Payment, Registration } from './model';
 import { paymentRecord } from './record';
+import { maskedCard } from './response';
 
 export type RegistrationOutcome =
   | {
@@ -38,12 +39,16 @@ export async function createRegistration(
   const now = deps.clock.now();
   const decision = decideFor(caller.channel, request.testMode, simulationOf(request), now);
   const card = storedCard(request, deps.seal);
+  // A recurring migration registers an agreement made elsewhere: its ids come along (the spec:
+  // "a registration (RG) is sent with the data of the INITIAL transaction").
+  const agreement = request.recurringMigration === undefined ? undefined : agreementOf(request);
   const registration: Registration = {
     id: newId(),
     merchantId: caller.merchantId,
     channelId: caller.channel.id,
     paymentBrand: request.paymentBrand ?? '',
     ...(card === undefined ? {} : { card }),
+    ...(agreement ?? {}),
     details: registrationDetails(request),
     deletedAt: null,
     createdAt: now,
@@ -55,16 +60,7 @@ export async function createRegistration(
 
 /** The registration as GET /v1/registrations/{id} and its creation answer it. */
 export function registrationResponse(r: Registration): Record<string, unknown> {
-  const card =
-    r.card === undefined
-      ? undefined
-      : {
-          bin: r.card.bin,
-          last4Digits: r.card.last4Digits,
-          ...(r.card.holder === undefined ? {} : { holder: r.card.holder }),
-          expiryMonth: r.card.expiryMonth,
-          expiryYear: r.card.expiryYear,
-        };
+  const card = r.card === undefined ? undefined : maskedCard(r.card);
   return {
     id: r.id,
     paymentBrand: r.paymentBrand,
@@ -93,8 +89,8 @@ export async function payWithRegistration(
   registrationId: string,
   request: RequestOf<'registrationPayment'>,
 ): Promise<RegistrationPaymentOutcome> {
-  const amount = readAmount(request.amount ?? '', request.currency ?? '');
-  if (typeof amount !== 'number') return { kind: 'invalid', errors: [amount] };
+  const money = readMoney(request);
+  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
   const registration = await deps.store.getRegistration(caller.merchantId, registrationId);
   if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
   if (registration.deletedAt !== null)
@@ -133,16 +129,7 @@ export async function payWithRegistration(
     caller.channel,
     request.testMode,
     {
-      instrument:
-        stored === undefined
-          ? { kind: 'other' }
-          : {
-              kind: 'storedCard',
-              brand: registration.paymentBrand,
-              expiryMonth: stored.expiryMonth,
-              expiryYear: stored.expiryYear,
-              ...(request.card?.cvv === undefined ? {} : { cvv: request.card.cvv }),
-            },
+      instrument: storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
       ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
       billingSent: request.billing !== undefined,
     },
@@ -155,7 +142,7 @@ export async function payWithRegistration(
   const payment = paymentRecord(caller, now, {
     paymentType: request.paymentType ?? 'DB',
     paymentBrand: registration.paymentBrand,
-    amount,
+    amount: money.amount,
     currency: request.currency,
     code: decision.code,
     registrationId: registration.id,
@@ -163,7 +150,7 @@ export async function payWithRegistration(
     descriptor: request.descriptor,
     testMode: decision.testMode,
     card: stored === undefined ? undefined : { ...stored, ...(holder === undefined ? {} : { holder }) },
-    details: { ...echo, risk: { score: '0' } },
+    details: { ...echo, ...(money.forex === undefined ? {} : { forex: money.forex }), risk: { score: '0' } },
     result: decision.result,
     resultDetails: decision.resultDetails,
   });

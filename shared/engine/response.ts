@@ -4,7 +4,8 @@
  * the HTTP layer; the ndc belongs to the payment.
  */
 import { fromMinor } from '../money';
-import type { Payment } from './model';
+import { binInfo } from '../simulators/bin-table';
+import type { Payment, StoredCard } from './model';
 
 export type PaymentResponse = Record<string, unknown> & {
   readonly id: string;
@@ -12,21 +13,38 @@ export type PaymentResponse = Record<string, unknown> & {
   readonly ndc: string;
 };
 
+/**
+ * A stored card as responses show it: bin and last4Digits, never the number. A token account's
+ * token is answered here too: the spec's response fields name masked numbers only under `card`
+ * (card.bin, card.last4Digits; card.number is "PAN or account number"), and the echoed
+ * `tokenAccount.type` tells it apart. A token sent without expiry has none to show.
+ */
+export function maskedCard(card: StoredCard): Record<string, unknown> {
+  return {
+    bin: card.bin,
+    last4Digits: card.last4Digits,
+    ...(card.holder === undefined ? {} : { holder: card.holder }),
+    ...(card.expiryMonth === '' ? {} : { expiryMonth: card.expiryMonth }),
+    ...(card.expiryYear === '' ? {} : { expiryYear: card.expiryYear }),
+  };
+}
+
+/**
+ * card.type, card.level and card.issuer.*, derived from the BIN at answer time (nothing to
+ * migrate, and stored payments gain them too). Only the simulator's issuer lookup exists, so
+ * only INTERNAL payments have them: a live or EXTERNAL payment never gets simulated issuer data.
+ */
+function issuerFields(p: Payment, card: StoredCard): Record<string, unknown> {
+  const info = p.testMode === 'INTERNAL' ? binInfo(card.bin) : undefined;
+  return info === undefined ? {} : { type: info.type, level: info.level, issuer: { ...info.issuer } };
+}
+
 export function paymentResponse(p: Payment): PaymentResponse {
   const { result: extraResult, ...details } = p.details as {
     result?: Record<string, unknown>;
     card?: Record<string, unknown>;
   };
-  const card =
-    p.card === undefined
-      ? undefined
-      : {
-          bin: p.card.bin,
-          last4Digits: p.card.last4Digits,
-          ...(p.card.holder === undefined ? {} : { holder: p.card.holder }),
-          expiryMonth: p.card.expiryMonth,
-          expiryYear: p.card.expiryYear,
-        };
+  const card = p.card === undefined ? undefined : { ...maskedCard(p.card), ...issuerFields(p, p.card) };
   const echoedCard = details.card ?? {};
   return {
     id: p.id,

@@ -165,6 +165,13 @@ describe('checkReference', () => {
     ['reference rejected', failed(PA), [], req('CP', 1), { ok: false, code: '700.300.200' }],
     ['currency mismatch', PA, [], req('CP', 1, { currency: 'USD' }), { ok: false, code: '700.100.500' }],
     ['zero amount', DB, [], req('RF', 0), { ok: false, code: '700.100.300' }],
+    [
+      'reversal of a PA a reauthorization links to (referenceUuid): still possible',
+      PA,
+      [payment('PA', 2_000)],
+      req('RV', null),
+      { ok: true, amount: 10_000 },
+    ],
   ])('%s', (_, referenced, children, request, verdict) => {
     expect(checkReference(referenced, children, request)).toEqual(verdict);
   });

@@ -8,6 +8,7 @@
  * request may go ahead and for which amount, or which 700.x code refuses it.
  */
 import type { Minor } from '../money';
+import { INITIAL_PAYMENT_TYPES } from '../params/requests';
 import { isPending, isSuccess, ResultCodes } from '../result-codes';
 import type { Payment } from './model';
 
@@ -28,6 +29,9 @@ export type WorkflowVerdict =
 
 /** Payment types whose money has been taken: refunds and rebills work against them. */
 const CAPTURED_TYPES = new Set(['DB', 'CP', 'RB', 'RC', 'PA.CP']);
+
+/** The types /v1/payments creates; a referencing request never has them. */
+const INITIAL_TYPES: ReadonlySet<string> = new Set(INITIAL_PAYMENT_TYPES);
 
 const succeeded = (p: Payment) => isSuccess(p.resultCode);
 const sum = (payments: readonly Payment[]): number =>
@@ -52,7 +56,9 @@ export function checkReference(
   }
   if (request.amount !== null && request.amount <= 0) return refuse(ResultCodes.REFERENCE_INVALID_AMOUNT);
 
-  const done = children.filter(succeeded);
+  // Initial payments linked by referenceUuid (reauthorizations, incremental authorizations) are
+  // authorizations of their own, not captures, refunds or reversals of this one.
+  const done = children.filter((p) => succeeded(p) && !INITIAL_TYPES.has(p.paymentType));
   const ofType = (type: string) => done.filter((p) => p.paymentType === type);
   const reversed = ofType('RV').length > 0;
   const original = referenced.amount ?? 0;

@@ -638,8 +638,43 @@ describe('one instrument per request, matching paymentBrand', () => {
         paymentBrand: 'VISA',
         'tokenAccount.number': '4200000000000000',
         'tokenAccount.type': 'NETWORK',
+        'tokenAccount.cryptogram': 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
       },
       [],
+    ],
+    [
+      'a network token without its cryptogram',
+      'payment',
+      {
+        ...PAY,
+        paymentBrand: 'VISA',
+        'tokenAccount.number': '4200000000000000',
+        'tokenAccount.type': 'NETWORK',
+      },
+      ['tokenAccount.cryptogram'],
+    ],
+    [
+      'an EXTERNAL token needs no cryptogram: valid',
+      'payment',
+      {
+        ...PAY,
+        paymentBrand: 'VISA',
+        'tokenAccount.number': '4200000000000000',
+        'tokenAccount.type': 'EXTERNAL',
+      },
+      [],
+    ],
+    [
+      'a token expiry month without its year',
+      'payment',
+      {
+        ...PAY,
+        paymentBrand: 'VISA',
+        'tokenAccount.number': '4200000000000000',
+        'tokenAccount.type': 'EXTERNAL',
+        'tokenAccount.expiryMonth': '05',
+      },
+      ['tokenAccount.expiryYear'],
     ],
     [
       'VIRTUAL_ACCOUNT with a virtual account: valid',

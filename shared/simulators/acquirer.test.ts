@@ -71,6 +71,85 @@ describe('acquirer simulator', () => {
       undefined,
       '100.100.101',
     ],
+    // Network tokens get the card checks, without a CVV; the expiry only when sent.
+    [
+      'a network token in VISA ranges',
+      { kind: 'tokenAccount', brand: 'VISA', number: '4200000000000000' },
+      undefined,
+      '000.100.110',
+    ],
+    [
+      'a token failing Luhn',
+      { kind: 'tokenAccount', brand: 'VISA', number: '4444444444444444' },
+      undefined,
+      '100.100.101',
+    ],
+    [
+      'a token outside its brand',
+      { kind: 'tokenAccount', brand: 'MASTER', number: '4200000000000000' },
+      undefined,
+      '100.100.700',
+    ],
+    [
+      'an expired token',
+      {
+        kind: 'tokenAccount',
+        brand: 'VISA',
+        number: '4200000000000000',
+        expiryMonth: '10',
+        expiryYear: '2026',
+      },
+      undefined,
+      '100.100.303',
+    ],
+    [
+      'a token forced to decline',
+      { kind: 'tokenAccount', brand: 'VISA', number: '4200000000000000' },
+      { forceResultCode: '800.100.151' },
+      '800.100.151',
+    ],
+    [
+      'a virtual account',
+      { kind: 'virtualAccount', brand: 'VIRTUAL_ACCOUNT', accountId: 'jane@example.com' },
+      undefined,
+      '000.100.110',
+    ],
+    [
+      'a virtual account of a brand that is none',
+      { kind: 'virtualAccount', brand: 'STC_PAY', accountId: 'jane@example.com' },
+      undefined,
+      '100.210.102',
+    ],
+    [
+      'a virtual account with a blank id',
+      { kind: 'virtualAccount', brand: 'VIRTUAL_ACCOUNT', accountId: '  ' },
+      undefined,
+      '100.210.101',
+    ],
+    [
+      'a virtual account forced to decline',
+      { kind: 'virtualAccount', brand: 'VIRTUAL_ACCOUNT', accountId: 'jane@example.com' },
+      { forceResultCode: '100.396.101' },
+      '100.396.101',
+    ],
+    [
+      'a gift card with number and PIN',
+      { kind: 'giftCard', hasNumber: true, hasPin: true },
+      undefined,
+      '000.100.110',
+    ],
+    [
+      'a gift card without its PIN',
+      { kind: 'giftCard', hasNumber: true, hasPin: false },
+      undefined,
+      '100.100.101',
+    ],
+    [
+      'a gift card forced to decline',
+      { kind: 'giftCard', hasNumber: true, hasPin: true },
+      { forceResultCode: '800.100.151' },
+      '800.100.151',
+    ],
   ])('%s', (_, instrument, customParameters, code) => {
     expect(decide({ instrument, customParameters, billingSent: false }, NOW).code).toBe(code);
   });

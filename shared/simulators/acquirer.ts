@@ -7,9 +7,14 @@
  *    code written as the card holder, the family's "negative testing" habit. Success and pending
  *    codes cannot be forced: a forced outcome is always a failure.
  * 2. Instrument checks every mode makes: Luhn, number against brand, expiry, CVV length, IBAN.
+ *    Network tokens (tokenAccount) are card numbers issued by the scheme, so they get the card
+ *    checks (without a CVV; the cryptogram the catalogue requires stands in for it). A virtual
+ *    account needs a virtual-account brand (100.210.102); a gift card needs its number and PIN to
+ *    be redeemed (100.100.101 otherwise).
  * 3. Anything else succeeds with exactly `000.100.110`, which sample integrations require.
  */
 import {
+  brandKind,
   type CardBrand,
   isCardBrand,
   validateCardNumber,
@@ -30,6 +35,17 @@ export type SimulatedInstrument =
       readonly holder?: string;
     }
   | { readonly kind: 'bankAccount'; readonly iban?: string; readonly holder?: string }
+  /** A network or provider token: a card number with an optional expiry and no CVV. */
+  | {
+      readonly kind: 'tokenAccount';
+      readonly brand: string;
+      readonly number: string;
+      readonly expiryMonth?: string;
+      readonly expiryYear?: string;
+    }
+  | { readonly kind: 'virtualAccount'; readonly brand: string; readonly accountId: string }
+  /** Whether the gift card came with its number and PIN; the values themselves are not needed. */
+  | { readonly kind: 'giftCard'; readonly hasNumber: boolean; readonly hasPin: boolean }
   /** A card stored with a registration: its number was checked when it was stored. */
   | {
       readonly kind: 'storedCard';
@@ -75,25 +91,30 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
     (instrument.kind === 'card' ? forcedCode(instrument.holder?.trim()) : undefined);
   if (forced !== undefined) return decline(forced, '05');
 
-  if (instrument.kind === 'card') {
-    const brand: CardBrand | undefined = isCardBrand(instrument.brand) ? instrument.brand : undefined;
-    const number = validateCardNumber(instrument.number, brand);
-    if (!number.ok) {
-      if (number.reason === 'brand') return decline(ResultCodes.CARD_NUMBER_BRAND_MISMATCH, '14');
-      return decline(ResultCodes.INVALID_CARD_LUHN, '14');
-    }
-    const expiry = validateExpiry(instrument.expiryMonth, instrument.expiryYear, now);
-    if (expiry === 'expired') return decline(ResultCodes.CARD_EXPIRED, '54');
-    if (expiry === 'format') return decline(ResultCodes.INVALID_EXPIRY_FORMAT, '54');
-    if (instrument.cvv !== undefined && !validateCvv(instrument.cvv, number.brand)) {
+  if (instrument.kind === 'card' || instrument.kind === 'tokenAccount') {
+    const checked = checkCardNumber(instrument, now);
+    if ('code' in checked) return checked;
+    const cvv = instrument.kind === 'card' ? instrument.cvv : undefined;
+    if (cvv !== undefined && !validateCvv(cvv, checked.brand)) {
       return decline(ResultCodes.INVALID_CVV_FOR_BRAND, 'N7');
     }
     return {
       code: ResultCodes.SUCCESS_INTERNAL,
       acquirerResponse: '00',
       avsResponse: request.billingSent ? 'F' : 'U',
-      cvvResponse: instrument.cvv === undefined ? 'P' : 'M',
+      cvvResponse: cvv === undefined ? 'P' : 'M',
     };
+  }
+  if (instrument.kind === 'virtualAccount') {
+    if (instrument.accountId.trim() === '') return decline(ResultCodes.VIRTUAL_ACCOUNT_INVALID_ID, '14');
+    // A brand the registry does not list as a virtual account (validation already refuses the
+    // known card and bank brands with virtualAccount data; unknown brands get here).
+    if (brandKind(instrument.brand) !== 'virtualAccount') {
+      return decline(ResultCodes.VIRTUAL_ACCOUNT_INVALID_BRAND, '14');
+    }
+  }
+  if (instrument.kind === 'giftCard' && !(instrument.hasNumber && instrument.hasPin)) {
+    return decline(ResultCodes.INVALID_CARD_LUHN, '14');
   }
   if (
     instrument.kind === 'bankAccount' &&
@@ -103,4 +124,31 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
     return decline(ResultCodes.INVALID_CARD_LUHN, '14');
   }
   return { code: ResultCodes.SUCCESS_INTERNAL, acquirerResponse: '00' };
+}
+
+/**
+ * The number and expiry checks of a card, which a network token gets too: Luhn and length,
+ * the brand's ranges, and the expiry when one is sent (a token's is optional).
+ */
+function checkCardNumber(
+  instrument: {
+    readonly brand: string;
+    readonly number: string;
+    readonly expiryMonth?: string;
+    readonly expiryYear?: string;
+  },
+  now: Date,
+): { readonly brand: CardBrand } | SimulatorDecision {
+  const brand: CardBrand | undefined = isCardBrand(instrument.brand) ? instrument.brand : undefined;
+  const number = validateCardNumber(instrument.number, brand);
+  if (!number.ok) {
+    if (number.reason === 'brand') return decline(ResultCodes.CARD_NUMBER_BRAND_MISMATCH, '14');
+    return decline(ResultCodes.INVALID_CARD_LUHN, '14');
+  }
+  if (instrument.expiryMonth !== undefined || instrument.expiryYear !== undefined) {
+    const expiry = validateExpiry(instrument.expiryMonth ?? '', instrument.expiryYear ?? '', now);
+    if (expiry === 'expired') return decline(ResultCodes.CARD_EXPIRED, '54');
+    if (expiry === 'format') return decline(ResultCodes.INVALID_EXPIRY_FORMAT, '54');
+  }
+  return { brand: number.brand };
 }

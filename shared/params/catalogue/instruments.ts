@@ -3,7 +3,7 @@
  * account, token account and gift card.
  */
 import { group } from '../nodes';
-import { atLeastOne, check, has, type Rule } from '../rules';
+import { atLeastOne, check, has, type Rule, str, together } from '../rules';
 import { A, ALNUM, AN, COUNTRY, DATE, MONTH, N, oneOf, pattern, YEAR } from './dsl';
 
 export const card = group({
@@ -114,19 +114,37 @@ export const bankAccount = group({
   transactionDueDate: DATE({ req: 'C', note: 'Due date of the direct debit.' }),
 });
 
+/**
+ * A network token is only as good as its cryptogram: the scheme checks it instead of a CVV, so a
+ * NETWORK token without one could not be authorized anywhere. EXTERNAL (provider) tokens have none.
+ */
+const networkTokenCryptogram: Rule = check({
+  paths: ['type', 'cryptogram'],
+  says: 'cryptogram is required when type is NETWORK.',
+  requiredness: true,
+  apply(g, report) {
+    if (str(g, 'type') === 'NETWORK' && !has(g, 'cryptogram'))
+      report('cryptogram', 'is required when type is NETWORK', null);
+  },
+});
+
 export const tokenAccount = group({
-  tokenAccount: group({
-    number: N(12, 19, { req: 'R', mask: 'pan', note: 'Token created by an external provider.' }),
-    type: oneOf(['EXTERNAL', 'NETWORK'], { req: 'R' }),
-    expiryMonth: MONTH(),
-    expiryYear: YEAR(),
-    cryptogram: pattern(/^[A-Za-z0-9+/=]{28,32}$/, '28 to 32 base64 characters', {
-      req: 'C',
-      mask: 'secret',
-      note: 'EMV-based dynamic data.',
-    }),
-    dtvc: N(3, 4, { req: 'C', mask: 'secret', note: 'Dynamic token verification code.' }),
-  }),
+  tokenAccount: group(
+    {
+      number: N(12, 19, { req: 'R', mask: 'pan', note: 'Token created by an external provider.' }),
+      type: oneOf(['EXTERNAL', 'NETWORK'], { req: 'R' }),
+      expiryMonth: MONTH(),
+      expiryYear: YEAR(),
+      cryptogram: pattern(/^[A-Za-z0-9+/=]{28,32}$/, '28 to 32 base64 characters', {
+        req: 'C',
+        mask: 'secret',
+        note: 'EMV-based dynamic data.',
+      }),
+      dtvc: N(3, 4, { req: 'C', mask: 'secret', note: 'Dynamic token verification code.' }),
+    },
+    // An expiry is optional, but a month without its year (or the reverse) cannot be checked.
+    [networkTokenCryptogram, together('expiryMonth', 'expiryYear')],
+  ),
 });
 
 export const GIFT_CARD_TYPES = [
