@@ -165,6 +165,23 @@ describe('acquirer simulator', () => {
     });
   });
 
+  it('charges a stored card only while it is valid, checking a CVV sent with it', () => {
+    const stored = (expiryYear: string, cvv?: string): SimulatedInstrument => ({
+      kind: 'storedCard',
+      brand: 'VISA',
+      expiryMonth: '05',
+      expiryYear,
+      ...(cvv === undefined ? {} : { cvv }),
+    });
+    expect(decide({ instrument: stored('2034'), billingSent: false }, NOW)).toMatchObject({
+      code: '000.100.110',
+      cvvResponse: 'P',
+    });
+    expect(decide({ instrument: stored('2025'), billingSent: false }, NOW).code).toBe('100.100.303');
+    expect(decide({ instrument: stored('2034', '12'), billingSent: false }, NOW).code).toBe('100.100.601');
+    expect(decide({ instrument: stored('2034', '123'), billingSent: false }, NOW).cvvResponse).toBe('M');
+  });
+
   it('is deterministic', () => {
     const a = decide({ instrument: card(), billingSent: true }, NOW);
     expect(decide({ instrument: card(), billingSent: true }, NOW)).toEqual(a);

@@ -105,6 +105,22 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
       cvvResponse: cvv === undefined ? 'P' : 'M',
     };
   }
+  if (instrument.kind === 'storedCard') {
+    // Its number was checked when it was stored; its expiry passes with time (decisions:
+    // expired cards are declined in every mode).
+    const expiry = validateExpiry(instrument.expiryMonth, instrument.expiryYear, now);
+    if (expiry === 'expired') return decline(ResultCodes.CARD_EXPIRED, '54');
+    const brand = isCardBrand(instrument.brand) ? instrument.brand : undefined;
+    if (instrument.cvv !== undefined && brand !== undefined && !validateCvv(instrument.cvv, brand)) {
+      return decline(ResultCodes.INVALID_CVV_FOR_BRAND, 'N7');
+    }
+    return {
+      code: ResultCodes.SUCCESS_INTERNAL,
+      acquirerResponse: '00',
+      avsResponse: request.billingSent ? 'F' : 'U',
+      cvvResponse: instrument.cvv === undefined ? 'P' : 'M',
+    };
+  }
   if (instrument.kind === 'virtualAccount') {
     if (instrument.accountId.trim() === '') return decline(ResultCodes.VIRTUAL_ACCOUNT_INVALID_ID, '14');
     // A brand the registry does not list as a virtual account (validation already refuses the
