@@ -46,6 +46,20 @@ export function admission(deps: RouteDeps) {
     deps.store.exclusive(`payment:${paymentId}`, task);
   const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+  // Status reads repeat the same few query strings (`entityId=…`) thousands of times; parsing is
+  // a pure function of kind and text, so its frozen result is kept.
+  const queries = new Map<string, ReturnType<typeof parseRequest>>();
+  function parseQuery(kind: RequestKind, text: string): ReturnType<typeof parseRequest> {
+    const key = `${kind}?${text}`;
+    let parsed = queries.get(key);
+    if (parsed === undefined) {
+      parsed = deepFreeze(parseRequest(kind, text, { maxBytes: deps.maxBodyBytes }));
+      if (queries.size >= 1_000) queries.clear();
+      queries.set(key, parsed);
+    }
+    return parsed;
+  }
+
   /** The shared front of every route; answers the failure itself and returns undefined then. */
   async function admit<K extends RequestKind>(
     c: Context,
@@ -53,7 +67,8 @@ export function admission(deps: RouteDeps) {
     operation: string,
   ): Promise<Ready<K> | Response> {
     let body: string;
-    if (c.req.method === 'GET' || c.req.method === 'DELETE') {
+    const query = c.req.method === 'GET' || c.req.method === 'DELETE';
+    if (query) {
       const url = c.req.url;
       const q = url.indexOf('?');
       body = q === -1 ? '' : url.slice(q + 1);
@@ -75,7 +90,7 @@ export function admission(deps: RouteDeps) {
     if (!auth.ok) {
       return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
     }
-    const parsed = parseRequest(kind, body, { maxBytes: deps.maxBodyBytes });
+    const parsed = query ? parseQuery(kind, body) : parseRequest(kind, body, { maxBytes: deps.maxBodyBytes });
     if (!parsed.ok) return invalid(c, parsed.status, parsed.errors);
     const value = parsed.value as RequestOf<K> & {
       entityId?: string;
@@ -140,3 +155,11 @@ export function admission(deps: RouteDeps) {
 }
 
 export type Admission = ReturnType<typeof admission>;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

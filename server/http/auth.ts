@@ -35,6 +35,9 @@ export function credentialsOf(header: string | undefined, rawParams: () => URLSe
  */
 export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs = 5_000) {
   const cache = new Map<string, { token: AccessToken | undefined; until: number }>();
+  // Credentials that matched, for as long as their token stays cached: a merchant's stream of
+  // requests then skips hashing the same secret again (a tenth of a status read's CPU).
+  const verified = new Map<string, { token: AccessToken; until: number }>();
   return async (credentials: Credentials): Promise<Authenticated | AuthFailure> => {
     if (credentials.kind === 'missing') {
       return {
@@ -51,6 +54,9 @@ export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs =
       };
     }
     const t = now();
+    const known = `${credentials.userId}|${credentials.secret}`;
+    const hit = verified.get(known);
+    if (hit !== undefined && hit.until >= t) return { ok: true, token: hit.token };
     let entry = cache.get(credentials.userId);
     if (entry === undefined || entry.until < t) {
       entry = { token: await store.getTokenByUserId(credentials.userId), until: t + ttlMs };
@@ -65,6 +71,8 @@ export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs =
     ) {
       return { ok: false, status: 403, description: 'invalid authentication information' };
     }
+    if (verified.size > 10_000) verified.clear();
+    verified.set(known, { token, until: entry.until });
     return { ok: true, token };
   };
 }
