@@ -1,0 +1,65 @@
+/**
+ * The README's quick-start curl block, run as printed against a real gateway process: only the
+ * base URL (`http://127.0.0.1:8080`) and the data folder (`./data/`) are rewritten to this test's.
+ * Each example must answer the outcome its comment promises.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, type SpawnedGateway, spawnGateway } from './test-support/process';
+
+const run = promisify(execFile);
+
+/** The first ```sh block after "Try it:", the one with the curl examples. */
+async function quickStartBlock(): Promise<string> {
+  const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
+  const from = readme.indexOf('Try it:');
+  const match = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
+  if (from === -1 || match === null) throw new Error('README: no curl block after "Try it:"');
+  return match[1]!;
+}
+
+describe('README quick start', () => {
+  let dataDir: string;
+  let gateway: SpawnedGateway;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gateway-readme-'));
+    gateway = await spawnGateway({ dataDir });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('every curl example answers what its comment says', async () => {
+    const block = (await quickStartBlock())
+      .replaceAll('http://127.0.0.1:8080', gateway.baseUrl)
+      .replaceAll('./data/', `${dataDir}/`);
+    // One line per response, so each example's answer can be told apart.
+    const script = `set -eu\ncurl() { command curl "$@"; echo; }\n${block}`;
+    const { stdout } = await run('bash', ['-c', script], { cwd: REPO_ROOT, timeout: 60_000 });
+    const answers = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { result: { code: string; parameterErrors?: { name: string }[] } });
+    const codes = answers.map((a) => a.result.code);
+    expect(codes).toEqual([
+      '000.100.110', // a debit
+      '000.100.110', // the second partial capture
+      '000.100.110', // the refund
+      '800.100.151', // the declined card
+      '200.300.404', // 12.5
+      '200.300.404', // no paymentType
+      '200.300.404', // card.holdr
+      '000.100.110', // the payment with the stored registration
+      '000.100.110', // the status of the PA
+    ]);
+    expect(answers[4]!.result.parameterErrors?.map((e) => e.name)).toEqual(['amount']);
+    expect(answers[5]!.result.parameterErrors?.map((e) => e.name)).toEqual(['paymentType']);
+    expect(answers[6]!.result.parameterErrors?.map((e) => e.name)).toEqual(['card.holdr']);
+  });
+});
