@@ -7,6 +7,7 @@ import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
+import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
 import { registrationRoutes } from './http/routes/registrations';
 import { createThrottle, type Throttle } from './http/throttle';
@@ -29,6 +30,10 @@ export interface GatewayDeps {
   readonly maxBodyBytes?: number;
   /** Forwards testMode=EXTERNAL requests to a channel's connector. */
   readonly connector?: Connector;
+  /** The node part of checkout ids (`…C091.<node>`); `local01` by default. */
+  readonly nodeName?: string;
+  /** The widget script's SRI hash, answered on checkout creation with integrity=true (widget build). */
+  readonly integrity?: () => string | undefined;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -53,10 +58,12 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
       env,
       throttle: deps.throttle ?? createThrottle(),
       maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      nodeName: deps.nodeName ?? 'local01',
     };
     const front = admission(routeDeps);
     paymentRoutes(app, routeDeps, front);
     registrationRoutes(app, routeDeps, front);
+    checkoutRoutes(app, routeDeps, front);
   }
 
   app.notFound((c) =>

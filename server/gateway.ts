@@ -3,8 +3,9 @@
  * empty store, and builds the app. `npm start` and the tests both start the gateway through here.
  */
 import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { newId } from '../shared/engine/ids';
+import { checkoutNodeName, newId } from '../shared/engine/ids';
 import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { systemClock } from '../shared/engine/ports';
 import { createApp } from './app';
@@ -13,6 +14,7 @@ import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
 import { openStore } from './storage';
+import { DEFAULT_NOTIFY_INTERVAL_MS, shopperResultNotifier } from './workers/shopper-result-notifier';
 
 export interface GatewayOptions {
   readonly dataDir: string;
@@ -26,6 +28,17 @@ export interface GatewayOptions {
   readonly baseUrl?: string;
   /** The EXTERNAL connector; HTTP forwarding to another gateway of the family by default. */
   readonly connector?: Connector;
+  /** The node part of checkout ids; GATEWAY_NODE_NAME, else the host name (see checkoutNodeName). */
+  readonly nodeName?: string;
+  /** The widget script's SRI hash for checkouts created with integrity=true (the widget build). */
+  readonly integrity?: () => string | undefined;
+  /** The shopperResultUrl notifier: its HTTP client, and its poll interval (GATEWAY_NOTIFY_INTERVAL_MS). */
+  readonly notifier?: {
+    readonly fetch?: typeof fetch;
+    readonly intervalMs?: number;
+    /** false: built but not polling on its own (tests call runOnce). */
+    readonly autoStart?: boolean;
+  };
 }
 
 export interface DemoMerchant {
@@ -51,6 +64,7 @@ export async function startGateway(options: GatewayOptions) {
   );
   if (demo !== undefined)
     logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
+  const env = options.env ?? process.env;
   const app = createApp(
     { commit: options.commit, builtAt: options.builtAt ?? clock.now(), now: () => clock.now() },
     {
@@ -59,10 +73,33 @@ export async function startGateway(options: GatewayOptions) {
       seal: (plain) => vault.encrypt(plain),
       logger,
       connector: options.connector ?? oppForwardConnector(),
+      nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
+      ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
     },
   );
-  return { app, store, vault, demo, close: () => store.close() };
+  const notifier = shopperResultNotifier({
+    store,
+    clock,
+    logger,
+    intervalMs:
+      options.notifier?.intervalMs ??
+      positiveNumber(env.GATEWAY_NOTIFY_INTERVAL_MS) ??
+      DEFAULT_NOTIFY_INTERVAL_MS,
+    ...(options.notifier?.fetch === undefined ? {} : { fetch: options.notifier.fetch }),
+  });
+  if (options.notifier?.autoStart !== false) notifier.start();
+  // The notifier first: a poll in progress still needs the store.
+  const close = async () => {
+    await notifier.stop();
+    await store.close();
+  };
+  return { app, store, vault, demo, notifier, close };
 }
+
+const positiveNumber = (value: string | undefined): number | undefined => {
+  const n = Number(value);
+  return value !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
+};
 
 /**
  * On an empty store: a demo merchant with one test channel (3-D Secure on) and an access token,

@@ -22,6 +22,15 @@ async function quickStartBlock(): Promise<string> {
   return match[1]!;
 }
 
+/** The ```sh block of the section on checkouts; it continues the quick start's ENTITY and TOKEN. */
+async function checkoutBlock(): Promise<string> {
+  const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
+  const from = readme.indexOf('## Checkouts');
+  const match = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
+  if (from === -1 || match === null) throw new Error('README: no curl block in the checkouts section');
+  return match[1]!;
+}
+
 describe('README quick start', () => {
   let dataDir: string;
   let gateway: SpawnedGateway;
@@ -61,5 +70,30 @@ describe('README quick start', () => {
     expect(answers[4]!.result.parameterErrors?.map((e) => e.name)).toEqual(['amount']);
     expect(answers[5]!.result.parameterErrors?.map((e) => e.name)).toEqual(['paymentType']);
     expect(answers[6]!.result.parameterErrors?.map((e) => e.name)).toEqual(['card.holdr']);
+  });
+
+  it('the checkout examples answer what their comments say', async () => {
+    const block = (await checkoutBlock()).replaceAll('http://127.0.0.1:8080', gateway.baseUrl);
+    const demo = `${dataDir}/demo-merchant.json`;
+    const script = [
+      'set -eu',
+      'curl() { command curl "$@"; echo; }',
+      `ENTITY=$(node -p "require('${demo}').entityId")`,
+      `TOKEN=$(node -p "require('${demo}').accessToken")`,
+      block,
+    ].join('\n');
+    const { stdout } = await run('bash', ['-c', script], { cwd: REPO_ROOT, timeout: 60_000 });
+    const answers = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { id?: string; kind?: string; result: { code: string } });
+    expect(answers.map((a) => a.result.code)).toEqual([
+      '000.200.000', // the status before payment
+      '000.000.100', // the session
+      '000.100.110', // the widget's submission
+      '000.100.110', // the status after payment
+    ]);
+    expect(answers[1]!.kind).toBe('payment');
+    expect(answers[3]!.id).toBe(answers[2]!.id);
   });
 });

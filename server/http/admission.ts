@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { newId } from '../../shared/engine/ids';
 import type { EngineDeps } from '../../shared/engine/initial-payment';
-import type { AccessToken, Channel, Payment } from '../../shared/engine/model';
+import type { AccessToken, Channel, Checkout, Payment } from '../../shared/engine/model';
 import { paymentResponse } from '../../shared/engine/response';
 import type { ParameterError } from '../../shared/params/errors';
 import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';
@@ -36,6 +36,15 @@ export interface Ready<K extends RequestKind> {
   readonly body: string;
 }
 
+/** What the checkout routes get: the token only when credentials were sent. */
+export interface CheckoutReady<K extends RequestKind> {
+  readonly request: RequestOf<K>;
+  readonly token: AccessToken | undefined;
+  readonly channel: Channel;
+  readonly checkout: Checkout;
+  readonly body: string;
+}
+
 export function admission(deps: RouteDeps) {
   const { env } = deps;
   const checkToken = tokenChecker(deps.store);
@@ -60,37 +69,77 @@ export function admission(deps: RouteDeps) {
     return parsed;
   }
 
+  const isQuery = (c: Context): boolean => c.req.method === 'GET' || c.req.method === 'DELETE';
+  /** Parameters of a query string (cached, see parseQuery) or of a body. */
+  const parse = <K extends RequestKind>(
+    c: Context,
+    kind: K,
+    text: string,
+  ): ReturnType<typeof parseRequest<K>> =>
+    isQuery(c)
+      ? (parseQuery(kind, text) as ReturnType<typeof parseRequest<K>>)
+      : parseRequest(kind, text, { maxBytes: deps.maxBodyBytes });
+
+  /**
+   * The request's parameters as text: a POST body (413 past the limit, invalid UTF-8 answered as
+   * parameter errors) or the query string of a GET or DELETE.
+   */
+  async function readBody(c: Context, kind: RequestKind): Promise<string | Response> {
+    if (isQuery(c)) {
+      const url = c.req.url;
+      const q = url.indexOf('?');
+      return q === -1 ? '' : url.slice(q + 1);
+    }
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > deps.maxBodyBytes) return tooLarge(c);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength > deps.maxBodyBytes) return tooLarge(c);
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      // The decoder reports invalid UTF-8 in its own words.
+      return validate(c, kind, bytes);
+    }
+  }
+
+  /** 429 with Retry-After when the key's bucket is empty; undefined when the request may go on. */
+  function throttled(
+    c: Context,
+    tokenId: string,
+    operation: string,
+    channel: Channel,
+    id: string = c.req.param('id') ?? newId(),
+  ): Response | undefined {
+    // Throttled per token and operation, the live and the test system counted apart.
+    const taken = deps.throttle.take(
+      { tokenId, operation, mode: channel.mode },
+      channel.settings.throttlePerMinute ?? DEFAULT_LIMIT_PER_MINUTE,
+    );
+    if (taken.ok) return undefined;
+    c.header('Retry-After', String(taken.retryAfterSeconds));
+    return env.send(
+      c,
+      429,
+      { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
+      { id },
+    );
+  }
+
   /** The shared front of every route; answers the failure itself and returns undefined then. */
   async function admit<K extends RequestKind>(
     c: Context,
     kind: K,
     operation: string,
   ): Promise<Ready<K> | Response> {
-    let body: string;
-    const query = c.req.method === 'GET' || c.req.method === 'DELETE';
-    if (query) {
-      const url = c.req.url;
-      const q = url.indexOf('?');
-      body = q === -1 ? '' : url.slice(q + 1);
-    } else {
-      const declared = Number(c.req.header('content-length') ?? '0');
-      if (declared > deps.maxBodyBytes) return tooLarge(c);
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.byteLength > deps.maxBodyBytes) return tooLarge(c);
-      try {
-        body = utf8.decode(bytes);
-      } catch {
-        // The decoder reports invalid UTF-8 in its own words.
-        return validate(c, kind, bytes);
-      }
-    }
+    const body = await readBody(c, kind);
+    if (body instanceof Response) return body;
 
     const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
     const auth = await checkToken(credentials);
     if (!auth.ok) {
       return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
     }
-    const parsed = query ? parseQuery(kind, body) : parseRequest(kind, body, { maxBytes: deps.maxBodyBytes });
+    const parsed = parse(c, kind, body);
     if (!parsed.ok) return invalid(c, parsed.status, parsed.errors);
     const value = parsed.value as RequestOf<K> & {
       entityId?: string;
@@ -104,22 +153,74 @@ export function admission(deps: RouteDeps) {
     if (!channel.ok) {
       return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
     }
-
-    // Throttled per token and operation, the live and the test system counted apart.
-    const taken = deps.throttle.take(
-      { tokenId: auth.token.id, operation, mode: channel.channel.mode },
-      channel.channel.settings.throttlePerMinute ?? DEFAULT_LIMIT_PER_MINUTE,
-    );
-    if (!taken.ok) {
-      c.header('Retry-After', String(taken.retryAfterSeconds));
-      return env.send(
-        c,
-        429,
-        { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
-        { id: c.req.param('id') ?? newId() },
-      );
-    }
+    const refused = throttled(c, auth.token.id, operation, channel.channel);
+    if (refused !== undefined) return refused;
     return { request: parsed.value, token: auth.token, channel: channel.channel, body };
+  }
+
+  /**
+   * The front of the checkout routes, where the checkout id in the path is what authorizes: the
+   * widget submits without merchant credentials, and a few old clients read the status without
+   * any (compat). Credentials that ARE sent must be valid (401/403 as everywhere), an entityId
+   * sent must be one the token may use (403), and the checkout must be visible to them (its
+   * merchant's, on that channel, else 404 as for a payment of another merchant). Without a
+   * token, requests are throttled per checkout.
+   */
+  async function admitCheckout<K extends RequestKind>(
+    c: Context,
+    kind: K,
+    operation: string,
+    checkoutId: string,
+  ): Promise<CheckoutReady<K> | Response> {
+    const body = await readBody(c, kind);
+    if (body instanceof Response) return body;
+    const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
+    let token: AccessToken | undefined;
+    if (credentials.kind !== 'missing') {
+      const auth = await checkToken(credentials);
+      if (!auth.ok) {
+        return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+      }
+      token = auth.token;
+    }
+
+    const checkout = await deps.store.getCheckout(checkoutId);
+    if (checkout === undefined) return noSession(c, checkoutId);
+    const parsed = parse(c, kind, body);
+    if (!parsed.ok) return invalid(c, parsed.status, parsed.errors);
+    const value = parsed.value as { entityId?: string; authentication?: { entityId?: string } };
+    const entityId = value.entityId ?? value.authentication?.entityId;
+
+    if (token !== undefined) {
+      if (entityId !== undefined) {
+        const named = await resolveChannel(channels, token, entityId);
+        if (!named.ok) {
+          return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: named.description });
+        }
+        if (named.channel.id !== checkout.channelId) return noSession(c, checkoutId);
+      } else if (
+        token.merchantId !== checkout.merchantId ||
+        (token.channelIds.length > 0 && !token.channelIds.includes(checkout.channelId))
+      ) {
+        return noSession(c, checkoutId);
+      }
+    }
+    const channel = await channels.getChannel(checkout.channelId);
+    if (channel === undefined) return noSession(c, checkoutId);
+    const refused = throttled(c, token?.id ?? `checkout:${checkout.id}`, operation, channel, checkout.id);
+    if (refused !== undefined) return refused;
+    return { request: parsed.value, token, channel, checkout, body };
+  }
+
+  /** An id that names no checkout (or none these credentials may see): 404, in the family's words. */
+  function noSession(c: Context, checkoutId: string): Response {
+    return env.send(
+      c,
+      404,
+      { code: ResultCodes.INVALID_PARAMETER, description: 'No payment session found for the requested id' },
+      {},
+      /^[0-9A-Za-z.-]{1,48}$/.test(checkoutId) ? checkoutId : undefined,
+    );
   }
 
   async function validate(c: Context, kind: RequestKind, bytes: Uint8Array): Promise<Response> {
@@ -151,7 +252,7 @@ export function admission(deps: RouteDeps) {
     return env.send(c, statusOf(payment.resultCode), result, body, ndc);
   }
 
-  return { admit, invalid, visible, answer, idem, serialize };
+  return { admit, admitCheckout, noSession, throttled, invalid, visible, answer, idem, serialize };
 }
 
 export type Admission = ReturnType<typeof admission>;

@@ -6,7 +6,7 @@
  * Column types are limited to those both databases understand alike: `text`, `integer` and
  * `bigint` (SQLite gives `bigint` INTEGER affinity). Dates are epoch milliseconds (see schema.ts).
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -119,9 +119,55 @@ const initial: Migration = {
   },
 };
 
+/**
+ * Checkouts (issue 4): the merchant's parameters waiting for the widget's submission, and the
+ * state of the shopperResultUrl notification, kept here so that a restart (or another process
+ * on the same PostgreSQL) picks it up.
+ */
+const checkouts: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('checkouts')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('parameters', 'text', (c) => c.notNull())
+      .addColumn('amount', 'bigint', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('shopper_result_url', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('payment_id', 'text')
+      .addColumn('registration_id', 'text')
+      .addColumn('result_code', 'text')
+      .addColumn('submitted_at', 'bigint')
+      .addColumn('completed_at', 'bigint')
+      .addColumn('status_fetched_at', 'bigint')
+      .addColumn('notify_due_at', 'bigint')
+      .addColumn('notify_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('notified_at', 'bigint')
+      .execute();
+    // The notifier's poll: only checkouts still to notify, so the index stays small however many
+    // checkouts were notified or never submitted (both databases support partial indexes).
+    await db.schema
+      .createIndex('checkouts_notify_due')
+      .on('checkouts')
+      .column('notify_due_at')
+      .where(sql.ref('notified_at'), 'is', null)
+      .execute();
+    await db.schema
+      .createIndex('checkouts_merchant')
+      .on('checkouts')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+  },
+};
+
 /** All migrations by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
+  '0002_checkouts': checkouts,
 };
 
 const provider: MigrationProvider = {

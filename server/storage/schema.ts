@@ -11,7 +11,7 @@
  *
  * Amounts are BIGINT minor units (safe integers in JS), JSON values are TEXT.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Milliseconds since the epoch (BIGINT). */
 export type EpochMs = number;
@@ -82,6 +82,31 @@ export interface RegistrationsTable {
   created_at: EpochMs;
 }
 
+export interface CheckoutsTable {
+  id: string;
+  merchant_id: string;
+  channel_id: string;
+  /** CheckoutKind: 'payment' or 'registration'. */
+  kind: string;
+  /** The validated creation parameters as JSON (no credentials, no account data). */
+  parameters: JsonText;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  shopper_result_url: string | null;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  payment_id: string | null;
+  registration_id: string | null;
+  result_code: string | null;
+  submitted_at: EpochMs | null;
+  completed_at: EpochMs | null;
+  status_fetched_at: EpochMs | null;
+  notify_due_at: EpochMs | null;
+  notify_attempts: Generated<number>;
+  notified_at: EpochMs | null;
+}
+
 export interface IdempotentResponsesTable {
   merchant_id: string;
   key: string;
@@ -97,6 +122,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   payments: PaymentsTable;
   registrations: RegistrationsTable;
+  checkouts: CheckoutsTable;
   idempotent_responses: IdempotentResponsesTable;
 }
 
@@ -106,4 +132,5 @@ export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPaymentRow = Insertable<PaymentsTable>;
 export type RegistrationRow = Selectable<RegistrationsTable>;
+export type CheckoutRow = Selectable<CheckoutsTable>;
 export type IdempotentResponseRow = Selectable<IdempotentResponsesTable>;

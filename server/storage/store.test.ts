@@ -4,9 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryStore } from '../../shared/engine/memory-store';
 import type {
   AccessToken,
   Channel,
+  Checkout,
   IdempotentResponse,
   Merchant,
   Payment,
@@ -50,6 +52,180 @@ const card: StoredCard = {
 };
 
 type Dialect = 'sqlite' | 'postgres';
+
+const MINUTE = 60_000;
+const T0 = new Date('2026-03-04T05:06:07.089Z');
+const at = (minutes: number): Date => new Date(T0.getTime() + minutes * MINUTE);
+
+function checkout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    id: `${randomBytes(16).toString('hex').toUpperCase()}.local01`,
+    merchantId: 'm'.repeat(32),
+    channelId: 'c'.repeat(32),
+    kind: 'payment',
+    parameters: { amount: '92.00', currency: 'EUR', paymentType: 'DB', customParameters: { x: 'ü' } },
+    amount: asMinor(9200),
+    currency: 'EUR',
+    shopperResultUrl: 'https://shop.example/return?order=42',
+    createdAt: T0,
+    expiresAt: at(30),
+    submittedAt: null,
+    completedAt: null,
+    statusFetchedAt: null,
+    notifyDueAt: null,
+    notifyAttempts: 0,
+    notifiedAt: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The checkout part of the Store contract, run on every adapter (SQLite, PostgreSQL, memory).
+ * `other` opens a second store on the same data (another process), or undefined when there is none.
+ */
+function checkoutContract(store: () => Store, other: () => Promise<Store | undefined>): void {
+  it('round-trips a checkout with every field, and one with none of the optional ones', async () => {
+    const full = checkout({
+      kind: 'registration',
+      paymentId: hex(),
+      registrationId: hex(),
+      resultCode: '000.100.110',
+      submittedAt: at(1),
+      completedAt: at(2),
+      statusFetchedAt: at(3),
+      notifyDueAt: at(30),
+      notifyAttempts: 2,
+      notifiedAt: at(31),
+    });
+    const { shopperResultUrl: _url, ...bare } = checkout();
+    await store().insertCheckout(full);
+    await store().insertCheckout(bare);
+    expect(await store().getCheckout(full.id)).toEqual(full);
+    const got = await store().getCheckout(bare.id);
+    expect(got).toEqual(bare);
+    expect(Object.keys(got ?? {}).sort()).toEqual(Object.keys(bare).sort());
+    expect(got?.expiresAt.getTime()).toBe(at(30).getTime());
+    expect(await store().getCheckout(`${hex().toUpperCase()}.local01`)).toBeUndefined();
+    await expect(store().insertCheckout(full)).rejects.toThrow();
+  });
+
+  it('records submissions: the first due time stands, a status GET cancels it, the next submission re-arms it', async () => {
+    const c = checkout();
+    await store().insertCheckout(c);
+    await store().recordCheckoutSubmission(c.id, at(1), at(30));
+    expect(await store().getCheckout(c.id)).toMatchObject({ submittedAt: at(1), notifyDueAt: at(30) });
+    // A retry after a decline keeps the pending notification's due time.
+    await store().recordCheckoutSubmission(c.id, at(5), at(34));
+    expect(await store().getCheckout(c.id)).toMatchObject({ submittedAt: at(5), notifyDueAt: at(30) });
+    await store().recordCheckoutStatusFetched(c.id, at(6));
+    expect(await store().getCheckout(c.id)).toMatchObject({ statusFetchedAt: at(6), notifyDueAt: null });
+    await store().recordCheckoutSubmission(c.id, at(7), at(36));
+    expect(await store().getCheckout(c.id)).toMatchObject({ submittedAt: at(7), notifyDueAt: at(36) });
+  });
+
+  it('completes a checkout once', async () => {
+    const c = checkout();
+    await store().insertCheckout(c);
+    const paymentId = hex();
+    expect(await store().completeCheckout(c.id, { at: at(3), resultCode: '000.100.110', paymentId })).toBe(
+      true,
+    );
+    expect(
+      await store().completeCheckout(c.id, { at: at(4), resultCode: '000.100.110', paymentId: hex() }),
+    ).toBe(false);
+    expect(
+      await store().completeCheckout(`${hex().toUpperCase()}.x`, {
+        at: at(4),
+        resultCode: '000.100.110',
+        paymentId,
+      }),
+    ).toBe(false);
+    expect(await store().getCheckout(c.id)).toEqual({
+      ...c,
+      completedAt: at(3),
+      resultCode: '000.100.110',
+      paymentId,
+    });
+
+    const r = checkout({ kind: 'registration' });
+    await store().insertCheckout(r);
+    const registrationId = hex();
+    expect(
+      await store().completeCheckout(r.id, { at: at(2), resultCode: '000.100.110', registrationId }),
+    ).toBe(true);
+    const got = await store().getCheckout(r.id);
+    expect(got?.registrationId).toBe(registrationId);
+    expect(got?.paymentId).toBeUndefined();
+  });
+
+  it('claims due notifications once per lease, oldest first, and never after they are delivered or cancelled', async () => {
+    // A clock of its own, far from the other tests' checkouts (they share the database).
+    const base = new Date('2031-01-01T00:00:00.000Z').getTime();
+    const t = (minutes: number) => new Date(base + minutes * MINUTE);
+    const early = checkout({ createdAt: t(0), expiresAt: t(30) });
+    const late = checkout({ createdAt: t(0), expiresAt: t(30) });
+    const fetched = checkout({ createdAt: t(0), expiresAt: t(30) });
+    const never = checkout({ createdAt: t(0), expiresAt: t(30) });
+    for (const c of [early, late, fetched, never]) await store().insertCheckout(c);
+    await store().recordCheckoutSubmission(late.id, t(2), t(31));
+    await store().recordCheckoutSubmission(early.id, t(1), t(30));
+    await store().recordCheckoutSubmission(fetched.id, t(1), t(30));
+    await store().recordCheckoutStatusFetched(fetched.id, t(10));
+
+    // Due at or after its due time, not before (and other tests' checkouts are long due: ignore them).
+    const ours = (list: Checkout[]) =>
+      list.filter((c) => [early.id, late.id, fetched.id, never.id].includes(c.id));
+    expect(ours(await store().claimCheckoutNotifications(t(29.99), t(31), 1000))).toEqual([]);
+    const first = ours(await store().claimCheckoutNotifications(t(31), t(32), 1000));
+    expect(first.map((c) => c.id)).toEqual([early.id, late.id]);
+    expect(first[0]).toMatchObject({ notifyDueAt: t(32), notifyAttempts: 1, submittedAt: t(1) });
+    expect(await store().getCheckout(early.id)).toMatchObject({ notifyDueAt: t(32), notifyAttempts: 1 });
+    // Within the lease nobody else gets them.
+    expect(ours(await store().claimCheckoutNotifications(t(31.5), t(33), 1000))).toEqual([]);
+    // The lease ran out (the claimer died, or the GET failed): due again.
+    await store().markCheckoutNotified(late.id, t(31.6));
+    const again = ours(await store().claimCheckoutNotifications(t(32), t(33), 1000));
+    expect(again.map((c) => [c.id, c.notifyAttempts])).toEqual([[early.id, 2]]);
+    await store().cancelCheckoutNotification(early.id);
+    expect(ours(await store().claimCheckoutNotifications(t(60), t(61), 1000))).toEqual([]);
+    expect(await store().getCheckout(late.id)).toMatchObject({ notifiedAt: t(31.6), notifyDueAt: null });
+    expect(await store().getCheckout(early.id)).toMatchObject({ notifiedAt: null, notifyDueAt: null });
+
+    // A submission after the notification arms a new one, its attempts counted afresh.
+    await store().recordCheckoutSubmission(late.id, t(40), t(69));
+    expect(await store().getCheckout(late.id)).toMatchObject({
+      notifiedAt: null,
+      notifyDueAt: t(69),
+      notifyAttempts: 0,
+    });
+    const limited = await store().claimCheckoutNotifications(t(100), t(101), 1);
+    expect(limited).toHaveLength(1);
+  });
+
+  it('hands each due notification to one claimer only, however many race for it', async () => {
+    const second = await other();
+    const base = new Date('2032-01-01T00:00:00.000Z').getTime();
+    const t = (minutes: number) => new Date(base + minutes * MINUTE);
+    const due = Array.from({ length: 20 }, () => checkout({ createdAt: t(0), expiresAt: t(30) }));
+    for (const c of due) {
+      await store().insertCheckout(c);
+      await store().recordCheckoutSubmission(c.id, t(1), t(30));
+    }
+    try {
+      const claimers = [store(), second ?? store(), store(), second ?? store()];
+      const results = await Promise.all(
+        claimers.map((s) => s.claimCheckoutNotifications(t(31), t(32), 1000)),
+      );
+      const ids = results
+        .flat()
+        .map((c) => c.id)
+        .filter((id) => due.some((c) => c.id === id));
+      expect(ids.sort()).toEqual(due.map((c) => c.id).sort());
+    } finally {
+      await second?.close();
+    }
+  });
+}
 
 describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
   const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
@@ -373,6 +549,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
     for (const p of written) expect(await store.getPayment(p.merchantId, p.id)).toEqual(p);
   });
 
+  describe('checkouts', () =>
+    checkoutContract(
+      () => store,
+      () => open(),
+    ));
+
   if (dialect === 'sqlite') {
     it('creates the data folder with mode 0700 and the database in it', () => {
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
@@ -410,4 +592,13 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
       expect(all.includes(TEST_PAN)).toBe(false);
     });
   }
+});
+
+describe('memory store', () => {
+  const store = memoryStore();
+  describe('checkouts', () =>
+    checkoutContract(
+      () => store,
+      async () => undefined,
+    ));
 });

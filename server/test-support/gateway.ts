@@ -13,7 +13,7 @@ import { newId } from '../../shared/engine/ids';
 import type { ChannelMode, ChannelSettings } from '../../shared/engine/model';
 import type { Clock, Connector } from '../../shared/engine/ports';
 import { createApp } from '../app';
-import { startGateway } from '../gateway';
+import { type GatewayOptions, startGateway } from '../gateway';
 import { createLogger } from '../security/logger';
 import { newToken } from '../security/tokens';
 import { SQLITE_FILE } from '../storage/open';
@@ -36,6 +36,12 @@ export interface TestGatewayOptions {
   readonly maxBodyBytes?: number;
   /** The EXTERNAL connector (e.g. forwarding into another in-process gateway). */
   readonly connector?: Connector;
+  /** An existing data folder (a restart on the same data); a fresh temporary one otherwise. */
+  readonly dataDir?: string;
+  /** Passed to startGateway: the shopperResultUrl notifier's fetch, interval, autoStart. */
+  readonly notifier?: GatewayOptions['notifier'];
+  readonly nodeName?: string;
+  readonly integrity?: () => string | undefined;
 }
 
 export interface SendOptions {
@@ -87,7 +93,7 @@ export const form = (params: Record<string, string> | string): string =>
   typeof params === 'string' ? params : new URLSearchParams(params).toString();
 
 export async function testGateway(options: TestGatewayOptions = {}) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'gateway-http-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'gateway-http-')));
   const env = { GATEWAY_DATA_KEY: TEST_DATA_KEY, LOG_LEVEL: 'silent', ...options.env };
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   try {
@@ -99,9 +105,12 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
       ...(options.connector === undefined ? {} : { connector: options.connector }),
+      ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
+      ...(options.nodeName === undefined ? {} : { nodeName: options.nodeName }),
+      ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
     });
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const clock = options.clock ?? { now: () => new Date() };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCheckoutId, newId, newPaymentNdc, newShortId } from './ids';
+import { checkoutNodeName, newCheckoutId, newId, newPaymentNdc, newShortId } from './ids';
 
 describe('identifiers', () => {
   it('have the family shapes', () => {
@@ -12,6 +12,18 @@ describe('identifiers', () => {
     expect(checkout).toMatch(/^[0-9A-F]{32}\.local01-vm-tx01$/);
     expect(checkout.length).toBeGreaterThanOrEqual(32);
     expect(checkout.length).toBeLessThanOrEqual(48);
+  });
+
+  it('keep checkout ids within 48 characters of [A-Za-z0-9.-] whatever the node name', () => {
+    expect(checkoutNodeName('Gateway_Host.example.com')).toBe('gateway-host-ex');
+    expect(checkoutNodeName('--')).toBe('local01');
+    expect(checkoutNodeName('')).toBe('local01');
+    for (const node of ['a', 'a-very-long-host-name-indeed.example.com', 'ünïcødé', '___x___']) {
+      const id = newCheckoutId(node);
+      expect(id).toMatch(/^[0-9A-F]{32}\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
+      expect(id.length).toBeGreaterThanOrEqual(34);
+      expect(id.length).toBeLessThanOrEqual(48);
+    }
   });
 
   it('do not repeat', () => {

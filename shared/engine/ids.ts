@@ -32,5 +32,22 @@ export function newShortId(): string {
 /** `ndc` of a payment request: `<entityId>_<32 hex>`. */
 export const newPaymentNdc = (entityId: string): string => `${entityId}_${newId()}`;
 
-/** Checkout ids: 32 uppercase hex, a dot and the node name (`…C091.local01-vm-tx01`). */
-export const newCheckoutId = (node: string): string => `${newId().toUpperCase()}.${node}`;
+/**
+ * The node part of checkout ids: lowercase letters, digits and hyphens (clients validate ids
+ * with `[a-zA-Z0-9.-]+`), at most 15 characters so the id stays within 48; `local01` when
+ * nothing usable is left of the name given (a host name, typically).
+ */
+export function checkoutNodeName(name: string): string {
+  const cleaned = name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .slice(0, 15)
+    .replace(/^-+|-+$/g, '');
+  return cleaned === '' ? 'local01' : cleaned;
+}
+
+/**
+ * Checkout ids: 32 uppercase hex (128 random bits: the id is the bearer secret of the widget's
+ * requests), a dot and the node name (`…C091.local01-vm-tx01`): 34 to 48 characters.
+ */
+export const newCheckoutId = (node: string): string => `${newId().toUpperCase()}.${checkoutNodeName(node)}`;

@@ -1,7 +1,15 @@
 /** An in-memory Store for engine tests: the same contract as the database adapters, nothing durable. */
 
 import { keyedLock } from './keyed-lock';
-import type { AccessToken, Channel, IdempotentResponse, Merchant, Payment, Registration } from './model';
+import type {
+  AccessToken,
+  Channel,
+  Checkout,
+  IdempotentResponse,
+  Merchant,
+  Payment,
+  Registration,
+} from './model';
 import type { Store } from './ports';
 
 export function memoryStore(): Store {
@@ -11,6 +19,11 @@ export function memoryStore(): Store {
   const channels = new Map<string, Channel>();
   const tokens = new Map<string, AccessToken>();
   const responses = new Map<string, IdempotentResponse>();
+  const checkouts = new Map<string, Checkout>();
+  const updateCheckout = (id: string, change: (c: Checkout) => Partial<Checkout>) => {
+    const c = checkouts.get(id);
+    if (c !== undefined) checkouts.set(id, { ...c, ...change(c) });
+  };
   const mine = <T extends { merchantId: string }>(record: T | undefined, merchantId: string) =>
     record?.merchantId === merchantId ? record : undefined;
 
@@ -38,6 +51,46 @@ export function memoryStore(): Store {
       if (r === undefined || r.deletedAt !== null) return false;
       registrations.set(id, { ...r, deletedAt: at });
       return true;
+    },
+    async insertCheckout(c) {
+      if (checkouts.has(c.id)) throw new Error(`duplicate checkout ${c.id}`);
+      checkouts.set(c.id, c);
+    },
+    async getCheckout(id) {
+      return checkouts.get(id);
+    },
+    async recordCheckoutSubmission(id, at, notifyDueAt) {
+      updateCheckout(id, (c) => ({
+        submittedAt: at,
+        notifyDueAt: c.notifyDueAt ?? notifyDueAt,
+        notifyAttempts: c.notifyDueAt === null ? 0 : c.notifyAttempts,
+        notifiedAt: null,
+      }));
+    },
+    async completeCheckout(id, completion) {
+      const c = checkouts.get(id);
+      if (c === undefined || c.completedAt !== null) return false;
+      const { at, resultCode, ...made } = completion;
+      checkouts.set(id, { ...c, ...made, resultCode, completedAt: at });
+      return true;
+    },
+    async recordCheckoutStatusFetched(id, at) {
+      updateCheckout(id, () => ({ statusFetchedAt: at, notifyDueAt: null }));
+    },
+    async claimCheckoutNotifications(now, leaseUntil, limit) {
+      const due = [...checkouts.values()]
+        .filter((c) => c.notifiedAt === null && c.notifyDueAt !== null && c.notifyDueAt <= now)
+        .sort((a, b) => a.notifyDueAt!.getTime() - b.notifyDueAt!.getTime() || a.id.localeCompare(b.id))
+        .slice(0, limit)
+        .map((c) => ({ ...c, notifyDueAt: leaseUntil, notifyAttempts: c.notifyAttempts + 1 }));
+      for (const c of due) checkouts.set(c.id, c);
+      return due;
+    },
+    async markCheckoutNotified(id, at) {
+      updateCheckout(id, () => ({ notifiedAt: at, notifyDueAt: null }));
+    },
+    async cancelCheckoutNotification(id) {
+      updateCheckout(id, () => ({ notifyDueAt: null }));
     },
     async insertMerchant(m) {
       merchants.set(m.id, m);

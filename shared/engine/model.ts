@@ -109,3 +109,55 @@ export interface IdempotentResponse {
   readonly body: string;
   readonly createdAt: Date;
 }
+
+/**
+ * What a checkout was created for: a payment (which may register the card along), or only a
+ * registration (`createRegistration=true` without `paymentType`: the widget stores the details).
+ */
+export type CheckoutKind = 'payment' | 'registration';
+
+/**
+ * A checkout (spec: "Checkout created → valid → expired"): the merchant's parameters, waiting for
+ * the shopper's account data from the widget. Valid 30 minutes after creation; completed by the
+ * first submission that succeeds (or is pending); its status re-readable 30 minutes after that.
+ */
+export interface Checkout {
+  /** 32 uppercase hex, a dot and the node name: the bearer secret of the widget's requests. */
+  readonly id: string;
+  readonly merchantId: string;
+  readonly channelId: string;
+  readonly kind: CheckoutKind;
+  /**
+   * The validated creation parameters a submission is merged with. Credentials are left out, and
+   * the checkout request kind takes no account data, so no card data can be in here.
+   */
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly amount: Minor;
+  readonly currency: string;
+  /** Where the shopper returns, and what the gateway notifies after 29 minutes without a status GET. */
+  readonly shopperResultUrl?: string;
+  readonly createdAt: Date;
+  /** createdAt + 30 minutes. */
+  readonly expiresAt: Date;
+  /** The payment (payment checkouts) or registration (registration checkouts) that completed it. */
+  readonly paymentId?: string;
+  readonly registrationId?: string;
+  /** The result code of that completing submission. */
+  readonly resultCode?: string;
+  /** The latest submission the engine ran (the pay button was clicked). */
+  readonly submittedAt: Date | null;
+  readonly completedAt: Date | null;
+  /** The latest status GET. */
+  readonly statusFetchedAt: Date | null;
+  /** When the shopperResultUrl notification falls due; null when none is pending. */
+  readonly notifyDueAt: Date | null;
+  /** Notification attempts made so far (claims). */
+  readonly notifyAttempts: number;
+  readonly notifiedAt: Date | null;
+}
+
+/** What completed a checkout. */
+export type CheckoutCompletion = {
+  readonly at: Date;
+  readonly resultCode: string;
+} & ({ readonly paymentId: string } | { readonly registrationId: string });

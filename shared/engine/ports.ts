@@ -6,6 +6,8 @@ import type {
   AccessToken,
   Channel,
   ChannelSettings,
+  Checkout,
+  CheckoutCompletion,
   IdempotentResponse,
   Merchant,
   Payment,
@@ -22,6 +24,31 @@ export interface Store {
   insertRegistration(registration: Registration): Promise<void>;
   getRegistration(merchantId: string, id: string): Promise<Registration | undefined>;
   deleteRegistration(merchantId: string, id: string, at: Date): Promise<boolean>;
+
+  insertCheckout(checkout: Checkout): Promise<void>;
+  /** By id alone: the checkout id is the bearer secret of the widget's requests; callers check the merchant. */
+  getCheckout(id: string): Promise<Checkout | undefined>;
+  /**
+   * The engine ran a submission (the pay button was clicked): submittedAt = at, and the
+   * shopperResultUrl notification falls due at notifyDueAt unless one is pending already (it
+   * keeps its earlier due time). notifiedAt is cleared: this submission has not been notified.
+   */
+  recordCheckoutSubmission(id: string, at: Date, notifyDueAt: Date): Promise<void>;
+  /** Completes an open checkout; false (and nothing changed) when it was completed already. */
+  completeCheckout(id: string, completion: CheckoutCompletion): Promise<boolean>;
+  /** A status GET: recorded, and it cancels a pending notification (the merchant has the status now). */
+  recordCheckoutStatusFetched(id: string, at: Date): Promise<void>;
+  /**
+   * Claims up to `limit` checkouts whose notification is due at `now` (not notified yet), oldest
+   * due first. A claim moves the due time to `leaseUntil` and counts an attempt: a claimer that
+   * dies before finishing leaves the checkout due again then (at least once), and no other
+   * claimer, in this process or another on the same database, gets it meanwhile.
+   */
+  claimCheckoutNotifications(now: Date, leaseUntil: Date, limit: number): Promise<Checkout[]>;
+  /** The notification was delivered: notifiedAt = at, nothing further due. */
+  markCheckoutNotified(id: string, at: Date): Promise<void>;
+  /** No notification is due any more (given up after the last attempt). */
+  cancelCheckoutNotification(id: string): Promise<void>;
 
   insertMerchant(merchant: Merchant): Promise<void>;
   getMerchant(id: string): Promise<Merchant | undefined>;

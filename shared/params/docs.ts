@@ -5,6 +5,7 @@
 import { SECTIONS } from './catalogue';
 import { describeFormat } from './formats';
 import type { Group, Node } from './nodes';
+import { ENDPOINT_PARAMETERS } from './requests';
 import type { Rule } from './rules';
 
 interface Row {
@@ -69,6 +70,13 @@ export function renderParameterDocs(): string {
       out.push('', 'Rules:');
       for (const { at, rule } of rules) out.push(`- ${at === '' ? '' : `\`${at}\`: `}${rule.says}`);
     }
+    out.push('');
+  }
+  for (const { endpoint, group } of ENDPOINT_PARAMETERS) {
+    const rows: Row[] = [];
+    groupRows(group, '', rows, []);
+    out.push(`## Only at ${endpoint}`, '', '| Parameter | Format | Req | Note |', '|---|---|---|---|');
+    for (const r of rows) out.push(`| ${cell(r.name)} | ${cell(r.format)} | ${r.req} | ${cell(r.note)} |`);
     out.push('');
   }
   return out.join('\n');

@@ -6,7 +6,7 @@
 import { brandInfo } from '../brands/registry';
 import { type DecodeOptions, decodeForm, type FormTree } from '../form/decode';
 import { INSTRUMENT_GROUPS, type InstrumentGroup, SECTIONS, type SectionId, WALLETS } from './catalogue';
-import { oneOf } from './catalogue/dsl';
+import { ID32, oneOf } from './catalogue/dsl';
 import { dedupe, maskValue, type ParameterError } from './errors';
 import { maskOf } from './masks';
 import { type Group, group, type Infer, merge, optional, pick } from './nodes';
@@ -194,6 +194,41 @@ const scheduleNeedsJob = check({
   },
 });
 
+// ---- Parameters of one endpoint only ---------------------------------------------------------
+
+/**
+ * One-click payment in the widget: the stored registration (one of the checkout's
+ * `registrations[n].id`) the shopper picked. Only the widget's submission takes it; elsewhere a
+ * registration is paid through its own path (/v1/registrations/{id}/payments).
+ */
+const oneClick = group({
+  registrationId: ID32({
+    note: 'Widget submission only: the stored registration (one the checkout offers) to pay with; card.cvv may come along.',
+  }),
+});
+
+/**
+ * The widget's card: with a one-click registrationId only what the shopper adds now (cvv, holder)
+ * comes, so the card's own required fields are required only without one.
+ */
+const widgetCard = group({ card: optional(SECTIONS.card.group.fields.card) });
+const cardUnlessOneClick = check({
+  paths: ['card', 'registrationId'],
+  says: 'card.number, card.expiryMonth and card.expiryYear are required with a card, unless registrationId names a stored one.',
+  requiredness: true,
+  apply(root, report) {
+    if (!has(root, 'card') || has(root, 'registrationId')) return;
+    for (const field of ['number', 'expiryMonth', 'expiryYear']) {
+      if (!has(root, `card.${field}`)) report(`card.${field}`, 'is required', null);
+    }
+  },
+});
+
+/** Groups that are not sections of the catalogue, with the one endpoint that accepts them (for the docs). */
+export const ENDPOINT_PARAMETERS: readonly { readonly endpoint: string; readonly group: Group }[] = [
+  { endpoint: 'POST /v1/checkouts/{id}/payment', group: oneClick },
+];
+
 // ---- Request kinds -------------------------------------------------------------------------
 
 interface KindSpec {
@@ -248,9 +283,25 @@ const KINDS = {
   },
   /** POST /v1/checkouts/{id}/payment: what the widget submits; the brand may be detected. */
   checkoutPayment: {
-    sections: ['authentication', 'customer', 'billing', 'customParameters', 'tokenization', ...INSTRUMENTS],
-    extra: [pick(basic, ['paymentBrand'])],
-    rules: [shopperCustomParameters, instrumentRule({ optionalBrand: true, optionalInstrument: true })],
+    sections: [
+      'authentication',
+      'customer',
+      'billing',
+      'customParameters',
+      'tokenization',
+      'wallets',
+      'virtualAccount',
+      'bankAccount',
+      'tokenAccount',
+      'giftCard',
+    ],
+    extra: [pick(basic, ['paymentBrand']), oneClick, widgetCard],
+    rules: [
+      shopperCustomParameters,
+      registrationsOnlyAtCheckout,
+      cardUnlessOneClick,
+      instrumentRule({ optionalBrand: true, optionalInstrument: true }),
+    ],
   },
   /** POST /v1/registrations: stores payment details as a registration. */
   registration: {

@@ -1,0 +1,175 @@
+/**
+ * /v1/checkouts: the Checkout API (COPYandPAY). The merchant's server creates a checkout; the
+ * widget reads its session and submits the shopper's account data; the merchant's server reads
+ * the status. The engine part is shared/engine/checkout.ts.
+ *
+ * Creation is merchant-authenticated like every API route. The other routes are authorized by
+ * the checkout id itself (128 random bits, the bearer secret): the widget runs in the shopper's
+ * browser, which must never hold merchant credentials, and a few old clients read the status
+ * without credentials (compat). Credentials that are sent must still belong to the checkout.
+ */
+import type { Context, Hono } from 'hono';
+import {
+  CheckoutCodes,
+  type CheckoutDeps,
+  checkoutSession,
+  checkoutStatus,
+  createCheckout,
+  NO_SESSION_DESCRIPTION,
+  type SubmissionOutcome,
+  submitCheckout,
+} from '../../../shared/engine/checkout';
+import type { CheckoutKind } from '../../../shared/engine/model';
+import { registrationResponse } from '../../../shared/engine/registrations';
+import { describe, ResultCodes } from '../../../shared/result-codes';
+import { type Admission, type RouteDeps, statusOf } from '../admission';
+
+export interface CheckoutRouteDeps extends RouteDeps, CheckoutDeps {
+  /**
+   * The SRI hash of the widget script, answered as `integrity` when a checkout is created with
+   * integrity=true. It comes from the widget build (not wired yet); while it returns undefined
+   * the field is left out rather than invented.
+   */
+  readonly integrity?: () => string | undefined;
+}
+
+/** The widget calls these from the shop's origin; nothing here relies on cookies, so any origin may read. */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept',
+  'Access-Control-Max-Age': '600',
+} as const;
+
+const withCors = (c: Context): void => {
+  for (const [name, value] of Object.entries(CORS)) c.header(name, value);
+};
+
+export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admission): void {
+  const { env } = deps;
+  const { admit, admitCheckout, noSession, throttled, invalid, answer, idem } = front;
+
+  app.post('/v1/checkouts', async (c) => {
+    const ready = await admit(c, 'checkout', 'checkouts.create');
+    if (ready instanceof Response) return ready;
+    return idem(c, ready, async () => {
+      const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
+      const outcome = await createCheckout(deps, caller, ready.request);
+      if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
+      const { id } = outcome.checkout;
+      // Integrity hook: the hash of the widget build, when one is known.
+      const integrity = ready.request.integrity === 'true' ? deps.integrity?.() : undefined;
+      return env.send(
+        c,
+        200,
+        { code: CheckoutCodes.CREATED, description: describe(CheckoutCodes.CREATED) ?? '' },
+        { id, ...(integrity === undefined ? {} : { integrity }) },
+        id, // the family's ndc of a checkout creation is the checkout id
+      );
+    });
+  });
+
+  // The widget's view of the checkout: public, readable from any origin, never a secret in it.
+  app.get('/v1/checkouts/:id/session', async (c) => {
+    withCors(c);
+    const id = c.req.param('id');
+    const checkout = await deps.store.getCheckout(id);
+    if (checkout === undefined) return noSession(c, id);
+    const channel = await deps.store.getChannel(checkout.channelId);
+    if (channel === undefined) return noSession(c, id);
+    const refused = throttled(c, `checkout:${id}`, 'checkouts.session', channel, id);
+    if (refused !== undefined) return refused;
+    const session = await checkoutSession(deps, checkout);
+    return env.send(
+      c,
+      200,
+      { code: ResultCodes.SUCCESSFUL_REQUEST, description: describe(ResultCodes.SUCCESSFUL_REQUEST) ?? '' },
+      session,
+      checkout.id,
+    );
+  });
+
+  for (const target of ['payment', 'registration'] as const satisfies readonly CheckoutKind[]) {
+    const path = `/v1/checkouts/:id/${target}`;
+
+    app.options(path, (c) => {
+      withCors(c);
+      return c.body(null, 204);
+    });
+
+    // What the widget submits (form-encoded, like every POST).
+    app.post(path, async (c) => {
+      withCors(c);
+      const id = c.req.param('id') ?? '';
+      const ready = await admitCheckout(c, 'checkoutPayment', `checkouts.${target}`, id);
+      if (ready instanceof Response) return ready;
+      const caller = { merchantId: ready.checkout.merchantId, channel: ready.channel };
+      const outcome = await submitCheckout(deps, caller, id, target, ready.request);
+      return answerSubmission(c, id, outcome);
+    });
+
+    // The status the merchant reads after the shopper's return (or the notification).
+    app.get(path, async (c) => {
+      const id = c.req.param('id') ?? '';
+      const ready = await admitCheckout(c, 'entity', `checkouts.${target}.status`, id);
+      if (ready instanceof Response) return ready;
+      if (ready.checkout.kind !== target) return noSession(c, id);
+      const status = await checkoutStatus(deps, ready.checkout);
+      switch (status.kind) {
+        case 'open':
+          return env.send(
+            c,
+            200,
+            { code: CheckoutCodes.OPEN, description: describe(CheckoutCodes.OPEN) ?? '' },
+            {},
+            id,
+          );
+        case 'gone':
+          return env.send(
+            c,
+            400,
+            { code: CheckoutCodes.NO_SESSION, description: NO_SESSION_DESCRIPTION },
+            {},
+            id,
+          );
+        case 'payment':
+          return answer(c, status.payment);
+        case 'registration':
+          return env.send(
+            c,
+            statusOf(status.code),
+            { code: status.code, description: describe(status.code) ?? '' },
+            registrationResponse(status.registration),
+            status.ndc,
+          );
+      }
+    });
+  }
+
+  function answerSubmission(c: Context, id: string, outcome: SubmissionOutcome): Response {
+    switch (outcome.kind) {
+      case 'payment':
+        return answer(c, outcome.payment);
+      case 'registration':
+        return env.send(
+          c,
+          statusOf(outcome.code),
+          { code: outcome.code, description: describe(outcome.code) ?? '' },
+          registrationResponse(outcome.registration),
+          outcome.ndc,
+        );
+      case 'invalid':
+        return invalid(c, 400, outcome.errors);
+      case 'refused':
+        return env.send(
+          c,
+          400,
+          { code: outcome.code, description: outcome.description ?? describe(outcome.code) ?? '' },
+          {},
+          id,
+        );
+      case 'not-found':
+        return noSession(c, id);
+    }
+  }
+}

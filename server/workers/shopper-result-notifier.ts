@@ -1,0 +1,149 @@
+/**
+ * The shopperResultUrl notification (spec, States and transitions; Events): when a checkout's
+ * payment (or registration) was submitted and the merchant has not fetched its status within 29
+ * minutes, the gateway sends `GET <shopperResultUrl>?id=<checkoutId>&resourcePath=/v1/checkouts/
+ * <checkoutId>/payment`, so the merchant fetches the final status, as after the shopper's return.
+ *
+ * Durable: what is due lives in the database (checkouts.notify_due_at), set by the submission and
+ * cleared by a status GET, so a restart loses nothing and any process may send it. Each due
+ * checkout is claimed first (Store.claimCheckoutNotifications: a compare-and-set UPDATE), so two
+ * processes sharing one PostgreSQL never both send it. A claim is a lease: a process that dies
+ * (or a GET that fails) leaves the checkout due again after `retryMs`, so delivery is at least
+ * once; after `maxAttempts` claims it is given up.
+ */
+import { resourcePathOf } from '../../shared/engine/checkout';
+import type { Checkout } from '../../shared/engine/model';
+import type { Clock, Store } from '../../shared/engine/ports';
+import type { Logger } from '../security/logger';
+
+export interface NotifierOptions {
+  readonly store: Store;
+  readonly clock: Clock;
+  /** The HTTP client; global fetch by default. */
+  readonly fetch?: typeof fetch;
+  /** How often the database is polled for due notifications. */
+  readonly intervalMs?: number;
+  /** Most notifications claimed per poll. */
+  readonly batch?: number;
+  /** The claim's lease, and so the delay before a failed notification is tried again; above timeoutMs. */
+  readonly retryMs?: number;
+  readonly maxAttempts?: number;
+  /** How long one GET may take. */
+  readonly timeoutMs?: number;
+  readonly logger?: Logger;
+}
+
+export const DEFAULT_NOTIFY_INTERVAL_MS = 10_000;
+const DEFAULT_BATCH = 50;
+const DEFAULT_RETRY_MS = 60_000;
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * `<shopperResultUrl>?id=…&resourcePath=…`: the merchant's own query parameters are kept as
+ * written, the two are appended, resourcePath percent-encoded (`%2Fv1%2Fcheckouts%2F…`) as the
+ * shopper's redirect carries it.
+ */
+export function notificationUrl(checkout: Pick<Checkout, 'id' | 'kind'>, shopperResultUrl: string): string {
+  const url = new URL(shopperResultUrl);
+  const added = `id=${encodeURIComponent(checkout.id)}&resourcePath=${encodeURIComponent(resourcePathOf(checkout))}`;
+  url.search = url.search === '' || url.search === '?' ? `?${added}` : `${url.search}&${added}`;
+  return url.toString();
+}
+
+export interface ShopperResultNotifier {
+  /** One poll: claims what is due and sends it. Resolves with the number delivered. */
+  runOnce(): Promise<number>;
+  /** Polls every intervalMs until stop(); a poll never overlaps the previous one. */
+  start(): void;
+  /** Stops polling and waits for a poll in progress. */
+  stop(): Promise<void>;
+}
+
+export function shopperResultNotifier(options: NotifierOptions): ShopperResultNotifier {
+  const { store, clock, logger } = options;
+  const send = options.fetch ?? fetch;
+  const intervalMs = options.intervalMs ?? DEFAULT_NOTIFY_INTERVAL_MS;
+  const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const running = new Set<Promise<number>>();
+  let stopped = true;
+
+  /** Any HTTP answer below 500 reached the merchant (their page may well redirect the GET). */
+  async function deliver(checkout: Checkout, target: string): Promise<boolean> {
+    try {
+      const res = await send(notificationUrl(checkout, target), {
+        method: 'GET',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await res.body?.cancel().catch(() => {});
+      if (res.status < 500) return true;
+      logger?.warn('shopperResultUrl notification refused', { checkoutId: checkout.id, status: res.status });
+    } catch (error) {
+      logger?.warn('shopperResultUrl notification failed', { checkoutId: checkout.id, error });
+    }
+    return false;
+  }
+
+  async function notify(checkout: Checkout): Promise<boolean> {
+    if (checkout.shopperResultUrl === undefined) {
+      // Nowhere to send it: nothing stays due.
+      await store.cancelCheckoutNotification(checkout.id);
+      return false;
+    }
+    if (await deliver(checkout, checkout.shopperResultUrl)) {
+      await store.markCheckoutNotified(checkout.id, clock.now());
+      return true;
+    }
+    // The claim's lease makes it due again after retryMs; after the last attempt it is given up.
+    if (checkout.notifyAttempts >= maxAttempts) await store.cancelCheckoutNotification(checkout.id);
+    return false;
+  }
+
+  async function poll(): Promise<number> {
+    const now = clock.now();
+    const due = await store.claimCheckoutNotifications(
+      now,
+      new Date(now.getTime() + retryMs),
+      options.batch ?? DEFAULT_BATCH,
+    );
+    const sent = await Promise.all(due.map(notify));
+    return sent.filter(Boolean).length;
+  }
+
+  function runOnce(): Promise<number> {
+    const run = poll().finally(() => running.delete(run));
+    running.add(run);
+    return run;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      runOnce()
+        .catch((error) => logger?.error('shopperResultUrl notifier poll failed', { error }))
+        .finally(schedule);
+    }, intervalMs);
+    // The gateway's server keeps the process alive; a pending poll alone must not.
+    timer.unref?.();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
