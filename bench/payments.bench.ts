@@ -284,6 +284,7 @@ async function startGatewayTarget(): Promise<Target> {
     GATEWAY_DATA_KEY: randomBytes(32).toString('hex'),
     GATEWAY_COMMIT: '0'.repeat(40),
     LOG_LEVEL: 'warn',
+    DEMO_SHOP_PORT: '0',
   };
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = await startChild('gateway', 'server/main.ts', env, '"gateway listening"', nodeArgs);

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
+import { startDemoShop } from './demo-shop/serve';
 import { startGateway } from './gateway';
 
 function gitCommit(): string {
@@ -28,8 +29,9 @@ const key = process.env.GATEWAY_TLS_KEY;
 const tls = cert !== undefined && key !== undefined;
 const baseUrl = `${tls ? 'https' : 'http'}://${hostname}:${port}`;
 
+const dataDir = process.env.GATEWAY_DATA_DIR ?? './data';
 const gateway = await startGateway({
-  dataDir: process.env.GATEWAY_DATA_DIR ?? './data',
+  dataDir,
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   commit: gitCommit(),
   baseUrl,
@@ -58,8 +60,13 @@ const server = serve(
     console.log(JSON.stringify({ level: 'info', msg: 'gateway listening', url: baseUrl, port: info.port })),
 );
 
+// The demo shop beside the gateway, on its own origin (DEMO_SHOP_PORT, default PORT + 1; 0 turns
+// it off), paying with the demo merchant's credentials from demo-merchant.json.
+const shop = await startDemoShop(dataDir, baseUrl, hostname, Number(process.env.DEMO_SHOP_PORT ?? port + 1));
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    shop?.close();
     server.close(() => {
       void gateway.close().then(() => process.exit(0));
     });

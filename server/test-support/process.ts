@@ -111,6 +111,7 @@ async function spawnOnce(options: SpawnOptions, port: number): Promise<SpawnedGa
     GATEWAY_DATA_KEY: PROCESS_DATA_KEY,
     GATEWAY_COMMIT: TEST_COMMIT,
     LOG_LEVEL: 'warn',
+    DEMO_SHOP_PORT: '0',
     ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
     ...options.env,
   });

@@ -1,0 +1,213 @@
+/**
+ * The demo shop: a merchant's web shop in miniature, on its own origin. It does what a real shop
+ * backend does with this API family, and nothing more: it creates a checkout server-to-server
+ * with its access token, renders a page that embeds the gateway's `paymentWidgets.js`, and on
+ * return fetches `{gateway}{resourcePath}` to show the outcome. `npm start` serves it beside the
+ * gateway so a newcomer can pay with a test card; the Playwright flows (e2e/) shop through it.
+ *
+ * Page variants come from the query string, so each flow is a URL:
+ *   brands=VISA MASTER AMEX   the form's data-brands
+ *   amount=92.00, currency    the checkout amount
+ *   preset=<name>             wpwlOptions from PRESETS (served as /options.js, never inline)
+ *   registration=<id>         offer a stored registration (one-click)
+ *   register=1                a registration-only checkout (createRegistration=true, no paymentType)
+ *   csp=strict                a strict Content-Security-Policy with a nonce and Trusted Types
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+
+export interface ShopOptions {
+  /** Where the shop's backend reaches the gateway. */
+  readonly gatewayUrl: string;
+  /** Where shoppers' browsers reach the gateway (the same unless behind a proxy). */
+  readonly publicGatewayUrl?: string;
+  readonly entityId: string;
+  readonly accessToken: string;
+}
+
+/** wpwlOptions presets, one per behaviour a shop page commonly configures. */
+export const PRESETS: Readonly<Record<string, string>> = {
+  default: `window.wpwlOptions = { style: 'card' };`,
+  de: `window.wpwlOptions = { style: 'card', locale: 'de' };`,
+  ar: `window.wpwlOptions = { style: 'card', locale: 'ar' };`,
+  labels: `window.wpwlOptions = { style: 'card', labels: { cardHolder: 'Name on card', submit: 'Pay now' } };`,
+  // The family's documented use of onBeforeSubmitCard: custom validation of the holder field.
+  'holder-check': `window.wpwlOptions = {
+  style: 'card',
+  onBeforeSubmitCard: function () {
+    var holder = document.querySelector('.wpwl-control-cardHolder');
+    if (holder && holder.value.trim().split(/\\s+/).length < 2) {
+      document.body.setAttribute('data-blocked', 'holder');
+      return false;
+    }
+    return true;
+  }
+};`,
+  // Merchants inject their own inputs before the pay button (client-compat).
+  'save-card': `window.wpwlOptions = {
+  style: 'card',
+  onReady: function () {
+    var form = document.querySelector('form.wpwl-form-card');
+    var button = form && form.querySelector('.wpwl-button');
+    if (!form || !button || form.querySelector('[name="createRegistration"]')) return;
+    var label = document.createElement('label');
+    var box = document.createElement('input');
+    box.type = 'checkbox';
+    box.name = 'createRegistration';
+    box.value = 'true';
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(' Save this card'));
+    button.parentNode.insertBefore(label, button);
+  }
+};`,
+};
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+interface GatewayAnswer {
+  readonly id?: string;
+  readonly result?: { readonly code?: string; readonly description?: string };
+  readonly amount?: string;
+  readonly currency?: string;
+  readonly paymentBrand?: string;
+  readonly registrationId?: string;
+}
+
+export function createShop(options: ShopOptions): Hono {
+  const gateway = options.gatewayUrl.replace(/\/+$/, '');
+  const publicGateway = (options.publicGatewayUrl ?? options.gatewayUrl).replace(/\/+$/, '');
+  const app = new Hono();
+
+  async function createCheckout(q: URLSearchParams): Promise<GatewayAnswer> {
+    const body = new URLSearchParams({ entityId: options.entityId });
+    if (q.get('register') === '1') {
+      body.set('createRegistration', 'true');
+    } else {
+      body.set('amount', q.get('amount') ?? '92.00');
+      body.set('currency', q.get('currency') ?? 'EUR');
+      body.set('paymentType', q.get('paymentType') ?? 'DB');
+    }
+    const registration = q.get('registration');
+    if (registration) body.set('registrations[0].id', registration);
+    const res = await fetch(`${gateway}/v1/checkouts`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${options.accessToken}`,
+        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+      },
+      body,
+    });
+    return (await res.json()) as GatewayAnswer;
+  }
+
+  app.get('/', async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    const checkout = await createCheckout(q);
+    if (checkout.id === undefined) {
+      return c.html(
+        page('Checkout failed', `<p class="shop-error">${escapeHtml(JSON.stringify(checkout.result))}</p>`),
+        502,
+      );
+    }
+    const nonce = randomBytes(16).toString('base64');
+    const strict = q.get('csp') === 'strict';
+    if (strict) {
+      c.header(
+        'Content-Security-Policy',
+        [
+          "default-src 'self'",
+          `script-src 'self' ${publicGateway} 'nonce-${nonce}'`,
+          `style-src 'self' ${publicGateway} 'unsafe-inline'`,
+          `frame-src ${publicGateway}`,
+          `connect-src 'self' ${publicGateway}`,
+          `img-src 'self' ${publicGateway} data:`,
+          "require-trusted-types-for 'script'",
+        ].join('; '),
+      );
+    }
+    const preset = q.get('preset') ?? 'default';
+    const brands = q.get('brands') ?? 'VISA MASTER AMEX';
+    const amount =
+      q.get('register') === '1'
+        ? 'card registration'
+        : `${q.get('amount') ?? '92.00'} ${q.get('currency') ?? 'EUR'}`;
+    const resultUrl = new URL('/result', c.req.url).toString();
+    return c.html(
+      page(
+        'Demo shop: checkout',
+        `<h1>Demo shop</h1>
+<p class="shop-amount">To pay: <strong>${escapeHtml(amount)}</strong></p>
+<script nonce="${nonce}" src="/options.js?preset=${encodeURIComponent(preset)}"></script>
+<script nonce="${nonce}" src="${escapeHtml(publicGateway)}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkout.id)}"></script>
+<form action="${escapeHtml(resultUrl)}" class="paymentWidgets" data-brands="${escapeHtml(brands)}"></form>
+<p class="shop-hint">Test card: 4200 0000 0000 0000, any future expiry, CVV 123.</p>`,
+      ),
+    );
+  });
+
+  app.get('/options.js', (c) => {
+    const preset = PRESETS[c.req.query('preset') ?? 'default'] ?? PRESETS.default!;
+    return c.body(preset, 200, { 'content-type': 'text/javascript; charset=utf-8' });
+  });
+
+  app.get('/result', async (c) => {
+    const resourcePath = c.req.query('resourcePath') ?? '';
+    // As merchants do: accept only the status paths of this family, then ask the gateway.
+    if (!/^\/v[0-9]+\/checkouts\/[a-zA-Z0-9.-]+\/(payment|registration)$/.test(resourcePath)) {
+      return c.html(page('Payment result', '<p class="shop-error">Unknown payment.</p>'), 400);
+    }
+    const res = await fetch(`${gateway}${resourcePath}?entityId=${options.entityId}`, {
+      headers: { authorization: `Bearer ${options.accessToken}` },
+    });
+    const status = (await res.json()) as GatewayAnswer;
+    const code = status.result?.code ?? '';
+    const ok = /^(000\.000\.|000\.100\.1|000\.[36])/.test(code);
+    const pending = /^(000\.200)/.test(code);
+    const verdict = ok ? 'success' : pending ? 'pending' : 'failed';
+    return c.html(
+      page(
+        'Payment result',
+        `<h1 class="shop-result shop-result-${verdict}">${
+          ok ? 'Thank you! Payment successful.' : pending ? 'Payment pending.' : 'Payment failed.'
+        }</h1>
+<dl>
+  <dt>Result</dt><dd class="shop-result-code">${escapeHtml(code)}</dd>
+  <dt>Description</dt><dd class="shop-result-description">${escapeHtml(status.result?.description ?? '')}</dd>
+  ${status.id ? `<dt>Payment</dt><dd class="shop-payment-id">${escapeHtml(status.id)}</dd>` : ''}
+  ${status.registrationId ? `<dt>Registration</dt><dd class="shop-registration-id">${escapeHtml(status.registrationId)}</dd>` : ''}
+</dl>
+<p><a href="/">Shop again</a></p>`,
+      ),
+      ok || pending ? 200 : 402,
+    );
+  });
+
+  return app;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 1rem; background: #f6f7f9; color: #1d2330; }
+  main { max-width: 32rem; margin: 0 auto; }
+  .shop-error, .shop-result-failed { color: #a4262c; }
+  .shop-result-success { color: #1b6b35; }
+  .shop-hint { color: #5a6275; font-size: 0.875rem; }
+</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
