@@ -1,10 +1,111 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// One config for the widget build (issue 4 fills in the entries) and for Vitest.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = join(root, 'dist/widget');
+
+// One config for the widget build and for Vitest.
+//
+// `vite build` writes dist/widget/, which the gateway serves (server/http/routes/widget.ts):
+//   paymentWidgets.js, .css   the widget: one IIFE file whose SRI hash is fixed per build (it reads
+//                             checkoutId from its own URL)
+//   frames/card-field.html    the card-field frame document, its script and CSS in frames/assets/
+//   locales/<code>.json       every language but English (which is built in)
+//   manifest.json             {integrity: sha384 of paymentWidgets.js, builtAt, files: {path: bytes}}
 export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2020',
+    modulePreload: false,
+    cssCodeSplit: false,
+    copyPublicDir: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      input: 'widget/core/index.ts',
+      output: {
+        format: 'iife',
+        entryFileNames: 'paymentWidgets.js',
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.endsWith('.css'))
+            ? 'paymentWidgets.css'
+            : 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  plugins: [widgetExtras()],
   test: {
-    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'widget/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'widget/**/*.test.ts', 'widget/**/*.test.tsx'],
     environment: 'node',
+    // Widget tests choose happy-dom per file (`// @vitest-environment happy-dom`). Nothing is fetched:
+    // tests that render frames keep their address from happy-dom, which then loads about:blank.
+    environmentOptions: {
+      happyDOM: {
+        settings: {
+          enableIframePageLoading: true,
+          disableJavaScriptFileLoading: true,
+          disableCSSFileLoading: true,
+          handleDisabledFileLoadingAsSuccess: true,
+        },
+      },
+    },
     testTimeout: 30_000,
   },
 });
+
+/** After paymentWidgets.js is written: the frame, the languages, the manifest. */
+function widgetExtras(): Plugin {
+  return {
+    name: 'wpwl-widget-extras',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        root: join(root, 'widget/frames'),
+        base: './',
+        build: {
+          outDir: join(outDir, 'frames'),
+          emptyOutDir: false,
+          target: 'es2020',
+          modulePreload: { polyfill: false },
+          reportCompressedSize: false,
+          rolldownOptions: { input: join(root, 'widget/frames/card-field.html') },
+        },
+      });
+
+      const locales = join(root, 'widget/language/locales');
+      mkdirSync(join(outDir, 'locales'), { recursive: true });
+      for (const name of readdirSync(locales)) {
+        if (name.endsWith('.json') && name !== 'en.json') {
+          const json: unknown = JSON.parse(readFileSync(join(locales, name), 'utf8'));
+          writeFileSync(join(outDir, 'locales', name), JSON.stringify(json));
+        }
+      }
+
+      const files: Record<string, number> = {};
+      for (const file of listFiles(outDir)) {
+        if (file !== 'manifest.json') files[file] = statSync(join(outDir, file)).size;
+      }
+      const script = readFileSync(join(outDir, 'paymentWidgets.js'));
+      const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
+      const manifest = { integrity, builtAt: new Date().toISOString(), files };
+      writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+}
+
+function listFiles(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listFiles(path, base));
+    else out.push(relative(base, path).split('\\').join('/'));
+  }
+  return out.sort();
+}

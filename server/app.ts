@@ -10,6 +10,7 @@ import { buildNumber, type Envelope, envelope } from './http/envelope';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
 import { registrationRoutes } from './http/routes/registrations';
+import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
 import type { Logger } from './security/logger';
 
@@ -51,6 +52,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
       resultCodesResponse(),
     ),
   );
+  widgetRoutes(app, env);
 
   if (deps !== undefined) {
     const routeDeps = {

@@ -1,0 +1,84 @@
+/**
+ * The built widget, as the gateway serves it: size budgets, the SRI hash in the manifest, and
+ * nothing that a strict CSP or Trusted Types would block.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../language';
+import { DIST, ensureWidgetBuilt, ROOT } from './ensure';
+
+const KB = 1024;
+const gzip = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+const file = (path: string) => readFileSync(join(DIST, path));
+const frameScripts = () => readdirSync(join(DIST, 'frames/assets')).filter((f) => f.endsWith('.js'));
+
+beforeAll(async () => {
+  await ensureWidgetBuilt();
+}, 120_000);
+
+describe('widget build', () => {
+  it('keeps paymentWidgets.js within 30 KB gzip and the card-field frame within 15 KB', () => {
+    const core = gzip(file('paymentWidgets.js'));
+    const frame = frameScripts().reduce((sum, f) => sum + gzip(file(`frames/assets/${f}`)), 0);
+    console.log(
+      `paymentWidgets.js: ${(core / KB).toFixed(1)} KB gzip; card-field frame: ${(frame / KB).toFixed(1)} KB gzip`,
+    );
+    expect(core).toBeLessThanOrEqual(30 * KB);
+    expect(frame).toBeLessThanOrEqual(15 * KB);
+  });
+
+  it('writes the SRI hash of paymentWidgets.js into the manifest', () => {
+    const manifest = JSON.parse(file('manifest.json').toString('utf8'));
+    const hash = createHash('sha384').update(file('paymentWidgets.js')).digest('base64');
+    expect(manifest.integrity).toBe(`sha384-${hash}`);
+    expect(manifest.files['paymentWidgets.js']).toBe(file('paymentWidgets.js').length);
+    expect(manifest.files['frames/card-field.html']).toBeGreaterThan(0);
+  });
+
+  it('serves every language but English as its own file, outside the core bundle', () => {
+    const core = file('paymentWidgets.js').toString('utf8');
+    for (const code of LOCALES.filter((l) => l !== 'en')) {
+      const strings = JSON.parse(file(`locales/${code}.json`).toString('utf8'));
+      expect(Object.keys(strings.labels).length).toBeGreaterThan(10);
+      expect(core).not.toContain(strings.labels.cardNumber);
+    }
+    expect(core).toContain('Card number');
+  });
+
+  it('the frame document loads only files of its own, with no inline script or style', () => {
+    const html = file('frames/card-field.html').toString('utf8');
+    const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [tag, body] of scripts) {
+      expect(tag).toMatch(/src="\.\/assets\/[\w.-]+\.js"/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/<style|\sstyle=|\son\w+=|javascript:/i);
+  });
+
+  it('contains no eval-like code, and the widget source no HTML or script sinks', () => {
+    for (const path of ['paymentWidgets.js', ...frameScripts().map((f) => `frames/assets/${f}`)]) {
+      const code = file(path).toString('utf8');
+      expect(code, path).not.toMatch(/\beval\(|new Function\(|document\.write|insertAdjacentHTML|srcdoc/);
+    }
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) sources.push(path);
+      }
+    };
+    walk(join(ROOT, 'widget'));
+    expect(sources.length).toBeGreaterThan(10);
+    for (const path of sources) {
+      const code = readFileSync(path, 'utf8');
+      expect(code, path).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|document\.write|\beval\(|new Function|createElement\(['"]script/,
+      );
+    }
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * The card form (`form.wpwl-form.wpwl-form-card`): brand, card number (frame), expiry, CVV (frame),
+ * holder and the pay button, with the family's classes; the DOM order is the visual order, so the
+ * keyboard follows what the shopper sees. Each group is its own
+ * component reading its own signals; the form element renders once.
+ */
+import { useEffect, useMemo } from 'preact/hooks';
+import type { CardBrand } from '../../../shared/brands';
+import { useWidget } from '../../core/context';
+import { Group, Message, TextInput } from '../internal/Field';
+import { enterGuard } from '../internal/form-model';
+import { PayButton } from '../internal/PayButton';
+import { SecureField } from '../internal/SecureField/SecureField';
+import { formatExpiry } from './expiry';
+import { brandName, type CardModel, cardModel } from './model';
+
+export interface CardProps {
+  readonly brands: readonly CardBrand[];
+  readonly payLabel: string;
+}
+
+export function Card({ brands, payLabel }: CardProps) {
+  const ctx = useWidget();
+  const model = useMemo(() => cardModel(ctx, brands), []);
+  useEffect(() => () => model.dispose(), [model]);
+  return (
+    <div class="wpwl-container wpwl-container-card wpwl-clearfix">
+      <form
+        class="wpwl-form wpwl-form-card wpwl-clearfix"
+        noValidate
+        ref={(el) => {
+          model.element = el;
+        }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void model.submit(e);
+        }}
+        onKeyDown={enterGuard(ctx.settings.disableSubmitOnEnter)}
+      >
+        <FormMessage model={model} />
+        <BrandGroup model={model} />
+        <NumberGroup model={model} />
+        <ExpiryGroup model={model} />
+        <CvvGroup model={model} />
+        <HolderGroup model={model} />
+        <PayButton model={model.form} label={payLabel} />
+      </form>
+    </div>
+  );
+}
+
+function FormMessage({ model }: { model: CardModel }) {
+  return <Message text={model.form.message.value} />;
+}
+
+function BrandGroup({ model }: { model: CardModel }) {
+  const { settings, strings } = useWidget();
+  const visible = !settings.brandDetection || settings.style === 'plain';
+  return (
+    <div class="wpwl-group wpwl-group-brand wpwl-clearfix" hidden={!visible}>
+      {settings.showLabels ? (
+        <label class="wpwl-label wpwl-label-brand" for={model.ids.brand}>
+          {strings.labels.brand}
+        </label>
+      ) : null}
+      <div class="wpwl-wrapper wpwl-wrapper-brand">
+        <select
+          id={model.ids.brand}
+          class="wpwl-control wpwl-control-brand"
+          name="paymentBrand"
+          value={model.brand.value}
+          aria-label={settings.showLabels ? undefined : strings.labels.brand}
+          onChange={(e) => {
+            model.chosen.value = e.currentTarget.value as CardBrand;
+          }}
+        >
+          {model.brands.map((b) => (
+            <option key={b} value={b}>
+              {brandName(b)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function BrandBadge({ model }: { model: CardModel }) {
+  const { settings } = useWidget();
+  const detected = model.number.state.value.brands.length > 0;
+  const brand = model.brand.value;
+  const shown = !settings.brandDetection || detected || model.brands.length === 1 ? brand : null;
+  return (
+    <div class={`wpwl-brand wpwl-brand-card${shown ? ` wpwl-brand-${shown}` : ''}`} aria-hidden="true">
+      {shown ? brandName(shown) : ''}
+    </div>
+  );
+}
+
+function NumberGroup({ model }: { model: CardModel }) {
+  const { strings } = useWidget();
+  const error = model.form.errors.value.cardNumber;
+  return (
+    <Group
+      name="cardNumber"
+      label={strings.labels.cardNumber}
+      controlId={model.ids.cardNumber}
+      error={error}
+      onLabelClick={() => model.number.focus()}
+      after={<BrandBadge model={model} />}
+    >
+      <SecureField
+        field={model.number}
+        id={model.ids.cardNumber}
+        cls="cardNumber"
+        title={strings.labels.cardNumberFrame}
+        error={error}
+      />
+    </Group>
+  );
+}
+
+function ExpiryGroup({ model }: { model: CardModel }) {
+  const { strings, settings } = useWidget();
+  return (
+    <Group
+      name="expiry"
+      label={strings.labels.expiryDate}
+      controlId={model.ids.expiry}
+      error={model.form.errors.value.expiry}
+    >
+      <TextInput
+        id={model.ids.expiry}
+        name="card.expiry"
+        cls="expiry"
+        label={strings.labels.expiryDate}
+        value={model.expiry.value}
+        error={model.form.errors.value.expiry}
+        placeholder={strings.labels.mmyy}
+        autocomplete="cc-exp"
+        inputMode="numeric"
+        maxLength={7}
+        dir="ltr"
+        autofocus={settings.autofocus === 'card.expiry'}
+        onInput={(value, input) => {
+          const next = formatExpiry(value);
+          model.expiry.value = next;
+          if (input.value !== next) input.value = next;
+          model.recheck('expiry');
+        }}
+        onBlur={() => model.leave('expiry')}
+      />
+    </Group>
+  );
+}
+
+function HolderGroup({ model }: { model: CardModel }) {
+  const { strings, settings } = useWidget();
+  const error = model.form.errors.value.cardHolder;
+  return (
+    <Group name="cardHolder" label={strings.labels.cardHolder} controlId={model.ids.cardHolder} error={error}>
+      <TextInput
+        id={model.ids.cardHolder}
+        name="card.holder"
+        cls="cardHolder"
+        label={strings.labels.cardHolder}
+        value={model.holder.value}
+        error={error}
+        placeholder={strings.labels.cardHolder}
+        autocomplete="cc-name"
+        maxLength={128}
+        autofocus={settings.autofocus === 'card.holder'}
+        onInput={(value) => {
+          model.holder.value = value;
+          model.recheck('cardHolder');
+        }}
+        onBlur={() => model.leave('cardHolder')}
+      />
+    </Group>
+  );
+}
+
+function CvvGroup({ model }: { model: CardModel }) {
+  const { strings, settings, uid } = useWidget();
+  const error = model.form.errors.value.cvv;
+  const hint = useMemo(() => uid('cvvHint'), []);
+  const amex = model.brand.value === 'AMEX';
+  return (
+    <Group
+      name="cvv"
+      label={strings.labels.cvv}
+      controlId={model.ids.cvv}
+      error={error}
+      onLabelClick={() => model.cvv.focus()}
+      after={
+        settings.showCVVHint ? (
+          <div class="wpwl-cvv-hint" id={hint}>
+            {amex ? strings.labels.cvvHintAmex : strings.labels.cvvHint}
+          </div>
+        ) : null
+      }
+    >
+      <SecureField
+        field={model.cvv}
+        id={model.ids.cvv}
+        cls="cvv"
+        title={strings.labels.cvvFrame}
+        error={error}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * The card form's state and rules, apart from its markup: the brand (detected in the number frame,
+ * or chosen), holder and expiry, field checks, and the submit that hands the number frame the
+ * form's other fields so it can post the payment itself.
+ */
+import { effect, type Signal, signal } from '@preact/signals';
+import { CARD_BRAND_SPECS, type CardBrand, isCardBrand } from '../../../shared/brands';
+import { submitPath } from '../../core/api';
+import { fits } from '../../core/checks';
+import type { WidgetContext } from '../../core/context';
+import { callback } from '../../core/options';
+import { type FormModel, formModel, merchantFields, setError } from '../internal/form-model';
+import { FrameField, randomId } from '../internal/SecureField/frame-host';
+import { submitForm } from '../internal/submit';
+import { checkExpiry, parseExpiry } from './expiry';
+
+export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvv', 'cardHolder'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+
+/** The names the card form sets itself; everything else in the form is the page's. */
+const OWN = new Set([
+  'paymentBrand',
+  'card.number',
+  'card.cvv',
+  'card.holder',
+  'card.expiry',
+  'card.expiryMonth',
+  'card.expiryYear',
+]);
+
+const PARAMETER_FIELD: Readonly<Record<string, CardField>> = {
+  'card.number': 'cardNumber',
+  paymentBrand: 'cardNumber',
+  'card.cvv': 'cvv',
+  'card.holder': 'cardHolder',
+  'card.expiryMonth': 'expiry',
+  'card.expiryYear': 'expiry',
+};
+
+export const brandName = (brand: string): string =>
+  isCardBrand(brand) ? CARD_BRAND_SPECS[brand].name : brand.replace(/_/g, ' ');
+
+export interface CardModel {
+  readonly form: FormModel;
+  readonly brands: readonly CardBrand[];
+  /** The brand the payment goes with. */
+  readonly brand: Signal<CardBrand>;
+  /** Chosen in the brand list (wins over detection when the number fits it). */
+  readonly chosen: Signal<CardBrand | null>;
+  readonly holder: Signal<string>;
+  readonly expiry: Signal<string>;
+  readonly number: FrameField;
+  readonly cvv: FrameField;
+  readonly ids: Readonly<Record<CardField | 'brand', string>>;
+  /** The `<form>` element, once rendered. */
+  element: HTMLFormElement | null;
+  check(field: CardField): string | undefined;
+  /** Validates a field the shopper left (shows its error from then on). */
+  leave(field: CardField): void;
+  /** Revalidates a field that shows an error, so the error goes as soon as it is fixed. */
+  recheck(field: CardField): void;
+  submit(event: Event): Promise<void>;
+  dispose(): void;
+}
+
+export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): CardModel {
+  const { settings, strings } = ctx;
+  const form = formModel();
+  const group = randomId(16);
+  const chosen = signal<CardBrand | null>(null);
+  const brand = signal<CardBrand>(brands[0]!);
+  const holder = signal('');
+  const expiry = signal('');
+  let framesReady = 0;
+
+  const frameInit = (name: 'number' | 'cvv') => () => {
+    const styles = settings.iframeStyles;
+    const key = name === 'number' ? 'card-number' : 'cvv';
+    return {
+      t: 'init' as const,
+      label: name === 'number' ? strings.labels.cardNumber : strings.labels.cvv,
+      placeholder: name === 'number' ? strings.labels.cardNumber : strings.labels.cvv,
+      dir: ctx.doc.documentElement.dir === 'rtl' || ctx.locale === 'ar' ? ('rtl' as const) : ('ltr' as const),
+      brands,
+      priority: settings.brandDetectionPriority,
+      mask: settings.maskCvv,
+      style: {
+        input: { ...baseStyle(model), ...styles[`${key}-input`] },
+        placeholder: { ...styles[`${key}-placeholder`] },
+      },
+      autofocus: name === 'number' ? settings.autofocus === 'card.number' : settings.autofocus === 'card.cvv',
+      submitOnEnter: !settings.disableSubmitOnEnter,
+    };
+  };
+  const hooks = (name: 'number' | 'cvv') => ({
+    init: frameInit(name),
+    onEnter: () => requestSubmit(model.element),
+    onFocus: (focused: boolean) => {
+      const field = name === 'number' ? 'cardNumber' : 'cvv';
+      callback(
+        ctx.options,
+        focused ? 'onFocusIframeCommunication' : 'onBlurIframeCommunication',
+        undefined,
+        field,
+      );
+      if (!focused) model.leave(field);
+    },
+    onReady: () => {
+      framesReady++;
+      if (framesReady === 2) callback(ctx.options, 'onReadyIframeCommunication', undefined);
+    },
+  });
+  const number = new FrameField(ctx.bus, 'number', group, ctx.pageOrigin, hooks('number'));
+  const cvv = new FrameField(ctx.bus, 'cvv', group, ctx.pageOrigin, hooks('cvv'));
+
+  const check = (field: CardField): string | undefined => {
+    const e = strings.errorMessages;
+    switch (field) {
+      case 'cardNumber': {
+        const s = number.state.value;
+        return s.valid && brands.includes(brand.value) ? undefined : e.cardNumberError;
+      }
+      case 'expiry': {
+        const problem = checkExpiry(expiry.value, ctx.now(), settings.validateExpiryDate);
+        return problem === 'format'
+          ? e.expiryMonthError
+          : problem === 'expired'
+            ? e.expiredCardError
+            : undefined;
+      }
+      case 'cardHolder': {
+        const value = holder.value.trim();
+        if (value === '') return settings.allowEmptyCardHolderName ? undefined : e.cardHolderError;
+        return fits('card.holder', value) ? undefined : e.cardHolderError;
+      }
+      case 'cvv': {
+        const s = cvv.state.value;
+        if (s.empty && !settings.requireCvv) return undefined;
+        return s.valid ? undefined : e.cvvError;
+      }
+    }
+  };
+
+  const disposers: (() => void)[] = [];
+
+  const model: CardModel = {
+    form,
+    brands,
+    brand,
+    chosen,
+    holder,
+    expiry,
+    number,
+    cvv,
+    ids: {
+      brand: ctx.uid('brand'),
+      cardNumber: ctx.uid('cardNumber'),
+      expiry: ctx.uid('expiry'),
+      cardHolder: ctx.uid('cardHolder'),
+      cvv: ctx.uid('cvv'),
+    },
+    element: null,
+    check,
+    leave(field) {
+      const empty =
+        field === 'cardNumber'
+          ? number.state.peek().empty
+          : field === 'cvv'
+            ? cvv.state.peek().empty
+            : field === 'expiry'
+              ? expiry.peek() === ''
+              : holder.peek() === '';
+      if (empty && !form.touched.has(field)) return;
+      form.touched.add(field);
+      setError(form, field, check(field));
+    },
+    recheck(field) {
+      if (form.errors.peek()[field] !== undefined) setError(form, field, check(field));
+    },
+    async submit(event) {
+      const element = model.element;
+      if (element === null || form.submitting.peek()) return;
+      const errors: Record<string, string> = {};
+      for (const field of CARD_FIELDS) {
+        form.touched.add(field);
+        const message = check(field);
+        if (message !== undefined) errors[field] = message;
+      }
+      form.errors.value = errors;
+      const proceed = callback(ctx.options, 'onBeforeSubmitCard', element, event) !== false;
+      const first = CARD_FIELDS.find((f) => errors[f] !== undefined);
+      if (first !== undefined) {
+        ctx.announce.value = errors[first]!;
+        focusField(model, first);
+        return;
+      }
+      if (!proceed) return;
+      const date = parseExpiry(expiry.peek())!;
+      const fields: [string, string][] = [['paymentBrand', brand.peek()]];
+      const name = holder.peek().trim();
+      if (name) fields.push(['card.holder', name]);
+      fields.push(['card.expiryMonth', date.month], ['card.expiryYear', date.year]);
+      fields.push(...merchantFields(element, OWN));
+      await submitForm(ctx, form, {
+        brand: brand.peek(),
+        fieldOf: (parameter) => PARAMETER_FIELD[parameter],
+        errorFor: (field) => check(field as CardField) ?? strings.errorMessages.declined,
+        send: (checkoutId, kind) =>
+          number.submit(
+            submitPath(checkoutId, kind),
+            fields,
+            ['cvv'],
+            settings.requireCvv ? 'required' : 'optional',
+          ),
+      });
+    },
+    dispose() {
+      for (const dispose of disposers) dispose();
+      number.destroy();
+      cvv.destroy();
+    },
+  };
+  disposers.push(
+    // The brand: the detected one (or a chosen one the number also fits), else the chosen one.
+    effect(() => {
+      const s = number.state.value;
+      const pick = chosen.value;
+      let next: CardBrand | undefined;
+      if (settings.brandDetection) {
+        const detected = s.brands.filter((b): b is CardBrand => isCardBrand(b) && brands.includes(b));
+        next = pick !== null && detected.includes(pick) ? pick : (detected[0] ?? pick ?? undefined);
+      } else {
+        next = pick ?? undefined;
+      }
+      if (next !== undefined) brand.value = next;
+    }),
+    // Both frames follow the brand (CVV length, the number's ranges); the page hears of changes.
+    (() => {
+      let first = true;
+      return effect(() => {
+        const b = brand.value;
+        number.post({ t: 'brand', brand: b });
+        cvv.post({ t: 'brand', brand: b });
+        if (!first) callback(ctx.options, 'onChangeBrand', undefined, b);
+        first = false;
+      });
+    })(),
+    (() => {
+      let last = '';
+      return effect(() => {
+        const detected = number.state.value.brands;
+        const key = detected.join(' ');
+        if (key === last) return;
+        last = key;
+        callback(ctx.options, 'onDetectBrand', undefined, [...detected], brand.peek());
+      });
+    })(),
+    effect(() => {
+      const errors = form.errors.value;
+      number.post({ t: 'invalid', message: errors.cardNumber ?? null });
+      cvv.post({ t: 'invalid', message: errors.cvv ?? null });
+    }),
+    effect(() => {
+      number.state.value;
+      model.recheck('cardNumber');
+    }),
+    effect(() => {
+      cvv.state.value;
+      brand.value;
+      model.recheck('cvv');
+    }),
+  );
+
+  return model;
+}
+
+export function focusField(model: CardModel, field: CardField): void {
+  if (field === 'cardNumber') model.number.focus();
+  else if (field === 'cvv') model.cvv.focus();
+  else (model.element?.ownerDocument.getElementById(model.ids[field]) as HTMLInputElement | null)?.focus();
+}
+
+export function requestSubmit(form: HTMLFormElement | null): void {
+  if (form === null) return;
+  if (typeof form.requestSubmit === 'function') form.requestSubmit();
+  else form.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+}
+
+/** The frames' text matches the page's own inputs: font and colour taken from the holder field. */
+function baseStyle(model: CardModel): Record<string, string> {
+  const input = model.element?.ownerDocument.getElementById(model.ids.cardHolder);
+  const view = input?.ownerDocument.defaultView;
+  if (!input || !view) return {};
+  const cs = view.getComputedStyle(input);
+  const out: Record<string, string> = {};
+  for (const prop of ['color', 'font-family', 'font-size', 'font-weight', 'letter-spacing']) {
+    const value = cs.getPropertyValue(prop);
+    if (value) out[prop] = value;
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+/**
+ * `wpwl-group-submit` with `wpwl-button wpwl-button-pay`. The group renders once; only the button
+ * follows the form's state, so inputs a page injects before the button stay where it put them.
+ */
+import { useWidget } from '../../core/context';
+import type { FormModel } from './form-model';
+
+export interface PayButtonProps {
+  readonly model: FormModel;
+  readonly label: string;
+  readonly extraClass?: string;
+}
+
+export function PayButton(props: PayButtonProps) {
+  return (
+    <div class="wpwl-group wpwl-group-submit wpwl-clearfix">
+      <Button {...props} />
+    </div>
+  );
+}
+
+export function Button({ model, label, extraClass }: PayButtonProps) {
+  const { checkout, strings } = useWidget();
+  const busy = model.submitting.value;
+  const closed = checkout.closed.value !== null;
+  return (
+    <button
+      type="submit"
+      class={`wpwl-button wpwl-button-pay${extraClass ? ` ${extraClass}` : ''}${busy ? ' wpwl-button-busy' : ''}`}
+      disabled={busy || closed}
+      aria-busy={busy ? 'true' : 'false'}
+    >
+      {busy ? <span class="wpwl-spinner" aria-hidden="true" /> : null}
+      <span class="wpwl-button-label">{busy ? strings.labels.processing : label}</span>
+    </button>
+  );
+}

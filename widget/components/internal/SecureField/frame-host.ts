@@ -1,0 +1,192 @@
+/**
+ * The host side of the card-field frames: one `message` listener per widget (FrameBus) routes each
+ * frame's messages to its FrameField, after checking the gateway origin and the sending window.
+ * A FrameField queues what the host says until its frame is ready, keeps the frame's reported
+ * state in signals, and turns a submit into a promise of the gateway's answer.
+ */
+import { signal } from '@preact/signals';
+import {
+  type FailReason,
+  type FieldName,
+  type FieldState,
+  FRAME_PATH,
+  type FrameMessage,
+  frameHash,
+  type HostMessage,
+  type InitMessage,
+  isProtocol,
+  NS,
+  type Payload,
+} from '../../../frames/protocol';
+
+export const EMPTY_STATE: FieldState = {
+  empty: true,
+  valid: false,
+  brand: null,
+  brands: [],
+  length: 0,
+  last4: null,
+};
+
+export type FrameOutcome =
+  | { readonly kind: 'answer'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'failed'; readonly reason: FailReason };
+
+/** How long the host waits for a frame's payment answer. */
+const SUBMIT_TIMEOUT_MS = 90_000;
+
+export class FrameBus {
+  private readonly fields = new Set<FrameField>();
+  private readonly listener = (event: MessageEvent) => {
+    if (event.origin !== this.gatewayOrigin || !isProtocol(event.data)) return;
+    for (const field of this.fields) {
+      if (field.window !== null && event.source === field.window) field.receive(event.data as FrameMessage);
+    }
+  };
+
+  constructor(
+    private readonly win: Window,
+    readonly gatewayOrigin: string,
+    readonly apiBase: string,
+  ) {
+    win.addEventListener('message', this.listener);
+  }
+
+  add(field: FrameField): void {
+    this.fields.add(field);
+  }
+
+  remove(field: FrameField): void {
+    this.fields.delete(field);
+  }
+
+  destroy(): void {
+    this.win.removeEventListener('message', this.listener);
+    this.fields.clear();
+  }
+}
+
+export interface FrameFieldHooks {
+  readonly init: () => Payload<InitMessage>;
+  readonly onEnter?: () => void;
+  readonly onFocus?: (focused: boolean) => void;
+  readonly onReady?: () => void;
+}
+
+export class FrameField {
+  readonly ready = signal(false);
+  readonly state = signal<FieldState>(EMPTY_STATE);
+  readonly focused = signal(false);
+  readonly src: string;
+  private iframe: HTMLIFrameElement | null = null;
+  private queue: HostMessage[] = [];
+  private readonly submits = new Map<string, (outcome: FrameOutcome) => void>();
+
+  constructor(
+    private readonly bus: FrameBus,
+    readonly name: FieldName,
+    group: string,
+    pageOrigin: string,
+    private readonly hooks: FrameFieldHooks,
+  ) {
+    this.src = new URL(FRAME_PATH, bus.apiBase).href + frameHash({ field: name, group, origin: pageOrigin });
+    bus.add(this);
+  }
+
+  get window(): Window | null {
+    return this.iframe?.contentWindow ?? null;
+  }
+
+  attach(iframe: HTMLIFrameElement | null): void {
+    this.iframe = iframe;
+  }
+
+  destroy(): void {
+    this.bus.remove(this);
+    this.iframe = null;
+    for (const resolve of this.submits.values()) resolve({ kind: 'failed', reason: 'network' });
+    this.submits.clear();
+  }
+
+  post(message: Payload<HostMessage>): void {
+    const full = { ns: NS, ...message } as HostMessage;
+    if (!this.ready.value || this.window === null) {
+      this.queue.push(full);
+      return;
+    }
+    this.window.postMessage(full, this.bus.gatewayOrigin);
+  }
+
+  receive(message: FrameMessage): void {
+    switch (message.t) {
+      case 'ready': {
+        // A reloaded frame starts over: send init again, then whatever waited.
+        this.ready.value = true;
+        const waiting = this.queue;
+        this.queue = [];
+        this.post(this.hooks.init());
+        for (const m of waiting) this.window?.postMessage(m, this.bus.gatewayOrigin);
+        this.hooks.onReady?.();
+        break;
+      }
+      case 'state':
+        this.state.value = {
+          empty: message.empty === true,
+          valid: message.valid === true,
+          brand: typeof message.brand === 'string' ? message.brand : null,
+          brands: Array.isArray(message.brands) ? message.brands.filter((b) => typeof b === 'string') : [],
+          length: typeof message.length === 'number' ? message.length : 0,
+          last4: typeof message.last4 === 'string' && /^\d{4}$/.test(message.last4) ? message.last4 : null,
+        };
+        break;
+      case 'focus':
+        this.focused.value = message.focused === true;
+        this.hooks.onFocus?.(this.focused.value);
+        break;
+      case 'enter':
+        this.hooks.onEnter?.();
+        break;
+      case 'result':
+        this.submits.get(message.id)?.({ kind: 'answer', status: message.status, body: message.body });
+        break;
+      case 'failed':
+        this.submits.get(message.id)?.({ kind: 'failed', reason: message.reason });
+        break;
+    }
+  }
+
+  focus(): void {
+    this.iframe?.focus();
+    this.post({ t: 'focus' });
+  }
+
+  submit(
+    path: string,
+    fields: readonly (readonly [string, string])[],
+    collect: readonly FieldName[],
+    cvv: 'required' | 'optional',
+  ): Promise<FrameOutcome> {
+    const id = randomId(12);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done({ kind: 'failed', reason: 'timeout' }), SUBMIT_TIMEOUT_MS);
+      const done = (outcome: FrameOutcome) => {
+        clearTimeout(timer);
+        this.submits.delete(id);
+        resolve(outcome);
+      };
+      this.submits.set(id, done);
+      if (!this.ready.value) {
+        done({ kind: 'failed', reason: 'timeout' });
+        return;
+      }
+      this.post({ t: 'submit', id, path, fields, collect, cvv });
+    });
+  }
+}
+
+/** URL-safe random id (hex) from the platform's CSPRNG. */
+export function randomId(bytes = 16): string {
+  const buf = new Uint8Array(bytes);
+  crypto.getRandomValues(buf);
+  return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,573 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FrameMessage, type HostMessage, NS, type Payload } from '../frames/protocol';
+import { start, type WpwlGlobal } from './boot';
+
+const GW = 'https://gw.test';
+const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
+const SCRIPT = `${GW}/v1/paymentWidgets.js?checkoutId=${ID}`;
+const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
+
+type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
+const win = () => window as unknown as Win;
+
+function session(over: object = {}) {
+  return {
+    id: ID,
+    kind: 'payment',
+    state: 'open',
+    expiresAt: FUTURE,
+    amount: '92.00',
+    currency: 'EUR',
+    paymentType: 'DB',
+    shopperResultUrl: 'https://shop.test/result',
+    registrations: [],
+    ...over,
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+interface Harness {
+  fetch: ReturnType<typeof vi.fn>;
+  navigate: ReturnType<typeof vi.fn>;
+  api: WpwlGlobal;
+  errors: Error[];
+}
+
+function boot(
+  options: Record<string, unknown> = {},
+  responses: (url: string, init?: RequestInit) => Response | Promise<Response> = () => json(session()),
+  script = SCRIPT,
+): Harness {
+  const errors: Error[] = [];
+  win().wpwlOptions = { onError: (e: Error) => errors.push(e), ...options };
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => responses(url, init));
+  const navigate = vi.fn();
+  const api = start({
+    win: window,
+    script: { src: script },
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate,
+  });
+  return { fetch, navigate, api, errors };
+}
+
+const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
+const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
+const $$ = (sel: string) => Array.from(document.querySelectorAll(sel));
+
+/** The frame side of the protocol, played by the test. */
+function frame(cls: 'cardNumber' | 'cvv', root: ParentNode = document) {
+  const iframe = root.querySelector<HTMLIFrameElement>(`iframe.wpwl-control-${cls}`)!;
+  const received: HostMessage[] = [];
+  // Frames never load in these tests: a stand-in window takes the host's messages.
+  const w = {
+    postMessage: (m: HostMessage, origin: string) => {
+      if (origin === GW) received.push(m);
+    },
+  };
+  Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
+  const say = (m: Payload<FrameMessage>, origin = GW, source: unknown = w) =>
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { ns: NS, ...m }, origin, source: source as Window }),
+    );
+  return { iframe, received, say };
+}
+
+function typeInto(input: HTMLInputElement, value: string) {
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+async function fillCard(number = 'VISA') {
+  const n = frame('cardNumber');
+  const c = frame('cvv');
+  n.say({ t: 'ready' });
+  c.say({ t: 'ready' });
+  n.say({
+    t: 'state',
+    empty: false,
+    valid: true,
+    brand: number,
+    brands: [number],
+    length: 16,
+    last4: '0000',
+  });
+  c.say({ t: 'state', empty: false, valid: true, brand: null, brands: [], length: 3, last4: null });
+  typeInto($<HTMLInputElement>('.wpwl-control-expiry')!, '05 / 34');
+  typeInto($<HTMLInputElement>('.wpwl-control-cardHolder')!, 'Jane Jones');
+  return { n, c };
+}
+
+const submit = () => $<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.click();
+
+// The frames are played by the test: their address is kept, never loaded.
+const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+beforeAll(() => {
+  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+    configurable: true,
+    get() {
+      return '';
+    },
+    set(this: HTMLIFrameElement, value: string) {
+      this.dataset.testSrc = value;
+    },
+  });
+});
+afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="VISA  MASTER
+    AMEX"></form>`;
+});
+
+afterEach(() => {
+  win().wpwl?.unload();
+  delete win().wpwlOptions;
+  vi.restoreAllMocks();
+});
+
+describe('boot', () => {
+  it('renders the card form with the family classes before the page form, and hides that form', async () => {
+    boot();
+    await ready();
+    const form = $('form.paymentWidgets')!;
+    expect(form.hidden).toBe(true);
+    expect(form.previousElementSibling?.classList.contains('wpwl-widget')).toBe(true);
+    for (const cls of [
+      'form.wpwl-form.wpwl-form-card',
+      '.wpwl-group.wpwl-group-brand',
+      '.wpwl-group-cardNumber .wpwl-label-cardNumber',
+      '.wpwl-group-cardNumber .wpwl-wrapper-cardNumber iframe.wpwl-control.wpwl-control-iframe.wpwl-control-cardNumber',
+      '.wpwl-group-expiry .wpwl-wrapper-expiry input.wpwl-control-expiry[name="card.expiry"][autocomplete="cc-exp"]',
+      '.wpwl-group-cardHolder input.wpwl-control-cardHolder[name="card.holder"][autocomplete="cc-name"]',
+      '.wpwl-group-cvv iframe.wpwl-control-iframe.wpwl-control-cvv',
+      'select.wpwl-control-brand[name="paymentBrand"]',
+      '.wpwl-brand.wpwl-brand-card',
+      '.wpwl-group-submit button.wpwl-button.wpwl-button-pay',
+    ]) {
+      expect($(cls), cls).not.toBeNull();
+    }
+    expect($$('select.wpwl-control-brand option').map((o) => o.getAttribute('value'))).toEqual([
+      'VISA',
+      'MASTER',
+      'AMEX',
+    ]);
+    for (const iframe of $$('iframe')) {
+      expect(iframe.getAttribute('title')).toBeTruthy();
+      expect((iframe as HTMLIFrameElement).dataset.testSrc).toMatch(
+        /^https:\/\/gw\.test\/v1\/widget\/frames\/card-field\.html#f=/,
+      );
+    }
+    expect($('.wpwl-button-pay')!.textContent).toContain('92.00');
+    // No nested forms, no inline scripts, the stylesheet from the gateway.
+    expect($$('form form')).toHaveLength(0);
+    expect($$('script')).toHaveLength(0);
+    expect($('link[rel="stylesheet"]')?.getAttribute('href')).toBe(`${GW}/v1/widget/paymentWidgets.css`);
+  });
+
+  it('reads the checkout id from its own URL and offers wpwl.checkout', async () => {
+    const h = boot();
+    await ready();
+    expect(h.fetch.mock.calls[0]![0]).toBe(`${GW}/v1/checkouts/${ID}/session`);
+    expect(h.api.checkout).toMatchObject({
+      id: ID,
+      amount: '92.00',
+      currency: 'EUR',
+      resourcePath: `/v1/checkouts/${ID}/payment`,
+    });
+    expect(win().wpwl).toBe(h.api);
+  });
+
+  it('waits for the DOM when loaded in <head>', async () => {
+    document.body.innerHTML = '';
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    boot();
+    await new Promise((r) => setTimeout(r, 20));
+    expect($('.wpwl-form-card')).toBeNull();
+    document.body.innerHTML = '<form class="paymentWidgets" data-brands="VISA"></form>';
+    state.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await ready();
+    expect($('.wpwl-form-card')).not.toBeNull();
+  });
+
+  it('reads the legacy brand list from the form text', async () => {
+    document.body.innerHTML = '<form class="paymentWidgets"> VISA   DIRECTDEBIT_SEPA </form>';
+    boot();
+    await ready();
+    expect($('.wpwl-form-card')).not.toBeNull();
+    expect($('.wpwl-form-directDebit')).not.toBeNull();
+  });
+
+  it('unloads and loads again for a new checkout', async () => {
+    const first = boot();
+    await ready();
+    first.api.unload();
+    expect($('.wpwl-widget')).toBeNull();
+    expect($('form.paymentWidgets')!.hidden).toBe(false);
+    expect($('link[data-wpwl]')).toBeNull();
+    const second = boot({}, () => json(session({ id: 'NEW' })), `${GW}/v1/paymentWidgets.js?checkoutId=NEW`);
+    await ready();
+    expect(second.api.checkout.id).toBe('NEW');
+    expect($$('.wpwl-form-card')).toHaveLength(1);
+  });
+
+  it('a second load without unload replaces the first', async () => {
+    boot();
+    await ready();
+    boot();
+    await ready();
+    expect($$('.wpwl-widget')).toHaveLength(1);
+  });
+
+  it('reports InvalidCheckoutIdError for an unknown checkout and shows why', async () => {
+    const h = boot({}, () => json({ result: { code: '200.300.406' } }, 404));
+    await ready();
+    expect(h.errors.map((e) => e.name)).toContain('InvalidCheckoutIdError');
+    expect($('.wpwl-widget > .wpwl-message')!.textContent).toBe('This payment session is not valid.');
+    expect($<HTMLButtonElement>('.wpwl-button-pay')!.disabled).toBe(true);
+  });
+
+  it('reports InvalidCheckoutIdError without a checkoutId and without createCheckout', async () => {
+    const h = boot({}, () => json(session()), `${GW}/v1/paymentWidgets.js`);
+    await ready();
+    expect(h.errors[0]?.name).toBe('InvalidCheckoutIdError');
+    expect(h.fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows an expired checkout clearly', async () => {
+    boot({}, () => json(session({ state: 'expired' })));
+    await ready();
+    expect($('.wpwl-widget > .wpwl-message')!.textContent).toMatch(/expired/);
+  });
+
+  it('never nests forms: a target inside a form is an error', async () => {
+    document.body.innerHTML = '<form id="outer"><div></div></form>';
+    const inner = document.createElement('form');
+    inner.className = 'paymentWidgets';
+    inner.setAttribute('data-brands', 'VISA');
+    document.querySelector('#outer div')!.append(inner);
+    const h = boot();
+    await ready();
+    expect(h.errors.map((e) => e.name)).toContain('WidgetError');
+    expect($$('form form.wpwl-form')).toHaveLength(0);
+    expect($('.wpwl-message')!.textContent).toMatch(/inside another form/);
+  });
+
+  it('calls onReady once the forms are there', async () => {
+    const onReady = vi.fn(() => expect($('.wpwl-form-card')).not.toBeNull());
+    boot({ onReady });
+    await ready();
+    expect(onReady).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('languages', () => {
+  it('loads another language from the gateway and renders Arabic right to left', async () => {
+    const ar = { labels: { cardHolder: 'اسم حامل البطاقة' }, errorMessages: {} };
+    const h = boot({ locale: 'ar' }, (url) =>
+      url.endsWith('/locales/ar.json') ? json(ar) : json(session()),
+    );
+    await ready();
+    expect(h.fetch.mock.calls.map((c) => c[0])).toContain(`${GW}/v1/widget/locales/ar.json`);
+    expect($('.wpwl-widget')!.getAttribute('dir')).toBe('rtl');
+    expect($('.wpwl-label-cardHolder')!.textContent).toBe('اسم حامل البطاقة');
+    // Keys the file lacks fall back to English.
+    expect($('.wpwl-label-cardNumber')!.textContent).toBe('Card number');
+  });
+
+  it('takes label and error overrides from wpwlOptions', async () => {
+    boot({ locale: 'de-AT', labels: { cardHolder: 'Name', submit: 'Go' } }, (url) =>
+      url.endsWith('/locales/de.json') ? json({ labels: { cvv: 'Prüfnummer' } }) : json(session()),
+    );
+    await ready();
+    expect($('.wpwl-label-cardHolder')!.textContent).toBe('Name');
+    expect($('.wpwl-label-cvv')!.textContent).toBe('Prüfnummer');
+    expect($('.wpwl-button-pay')!.textContent).toBe('Go');
+  });
+});
+
+describe('card payment', () => {
+  it('talks to the frames only with the gateway origin and follows the detected brand', async () => {
+    const onChangeBrand = vi.fn();
+    const onDetectBrand = vi.fn();
+    boot({ onChangeBrand, onDetectBrand, iframeStyles: { 'card-number-placeholder': { color: 'gray' } } });
+    await ready();
+    const n = frame('cardNumber');
+    n.say({ t: 'ready' }, 'https://evil.test');
+    expect(n.received).toHaveLength(0);
+    n.say({ t: 'ready' });
+    const init = n.received.find((m) => m.t === 'init') as Extract<HostMessage, { t: 'init' }>;
+    expect(init.brands).toEqual(['VISA', 'MASTER', 'AMEX']);
+    expect(init.style.placeholder).toEqual({ color: 'gray' });
+    n.say({
+      t: 'state',
+      empty: false,
+      valid: false,
+      brand: 'MASTER',
+      brands: ['MASTER'],
+      length: 4,
+      last4: null,
+    });
+    await vi.waitFor(() => expect(onChangeBrand).toHaveBeenCalledWith('MASTER'));
+    expect(onDetectBrand).toHaveBeenCalledWith(['MASTER'], 'MASTER');
+    expect($('.wpwl-brand-card')!.classList.contains('wpwl-brand-MASTER')).toBe(true);
+    expect(n.received).toContainEqual({ ns: NS, t: 'brand', brand: 'MASTER' });
+  });
+
+  it('shows field errors with wpwl-has-error, wpwl-hint and aria-invalid, and does not submit', async () => {
+    boot();
+    await ready();
+    const n = frame('cardNumber');
+    n.say({ t: 'ready' });
+    submit();
+    await vi.waitFor(() => expect($$('.wpwl-hint').length).toBeGreaterThan(0));
+    expect($('iframe.wpwl-control-cardNumber')!.classList.contains('wpwl-has-error')).toBe(true);
+    const holder = $<HTMLInputElement>('.wpwl-control-cardHolder')!;
+    expect(holder.classList.contains('wpwl-has-error')).toBe(true);
+    expect(holder.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(holder.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Invalid card holder',
+    );
+    expect(n.received.some((m) => m.t === 'submit')).toBe(false);
+    expect(n.received).toContainEqual({ ns: NS, t: 'invalid', message: 'Invalid card number or brand' });
+  });
+
+  it('stops when onBeforeSubmitCard returns false', async () => {
+    const onBeforeSubmitCard = vi.fn(() => false);
+    boot({ onBeforeSubmitCard });
+    await ready();
+    const { n } = await fillCard();
+    submit();
+    await vi.waitFor(() => expect(onBeforeSubmitCard).toHaveBeenCalled());
+    expect(n.received.some((m) => m.t === 'submit')).toBe(false);
+  });
+
+  it('hands the number frame the form, with the inputs the page injected, and goes to the result page', async () => {
+    const h = boot({
+      onReady: () => {
+        // What merchants do: a createRegistration checkbox before the pay button.
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.name = 'createRegistration';
+        box.value = 'true';
+        box.checked = true;
+        const extra = document.createElement('input');
+        extra.type = 'hidden';
+        extra.name = 'customParameters[SHOPPER_orderId]';
+        extra.value = '42';
+        $('.wpwl-form-card .wpwl-button')!.before(box, extra);
+      },
+    });
+    await ready();
+    const { n } = await fillCard();
+    submit();
+    await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    expect(sent.path).toBe(`checkouts/${ID}/payment`);
+    expect(sent.collect).toEqual(['cvv']);
+    expect(Object.fromEntries(sent.fields)).toEqual({
+      paymentBrand: 'VISA',
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      createRegistration: 'true',
+      'customParameters[SHOPPER_orderId]': '42',
+    });
+    // The spinner while the payment runs; the injected inputs stay before the button.
+    await vi.waitFor(() => expect($('.wpwl-button-pay .wpwl-spinner')).not.toBeNull());
+    expect($('.wpwl-button-pay')!.getAttribute('aria-busy')).toBe('true');
+    expect($('.wpwl-group-submit input[name="createRegistration"] + input + .wpwl-button')).not.toBeNull();
+    n.say({ t: 'result', id: sent.id, status: 200, body: { id: 'p1', result: { code: '000.100.110' } } });
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    const url = new URL(h.navigate.mock.calls[0]![0] as string);
+    expect(url.origin + url.pathname).toBe('https://shop.test/return');
+    expect(url.searchParams.get('id')).toBe(ID);
+    expect(url.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${ID}/payment`);
+  });
+
+  it('after a decline stays on the form with a clear message, the checkout open for another try', async () => {
+    let reads = 0;
+    const h = boot({}, () => {
+      reads++;
+      return json(session());
+    });
+    await ready();
+    const { n } = await fillCard();
+    submit();
+    await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    n.say({
+      t: 'result',
+      id: sent.id,
+      status: 400,
+      body: { result: { code: '800.100.151', description: 'x' } },
+    });
+    await vi.waitFor(() => expect($('.wpwl-form-card .wpwl-message')!.textContent).toMatch(/declined/));
+    expect(reads).toBe(2);
+    expect(h.navigate).not.toHaveBeenCalled();
+    expect($<HTMLButtonElement>('.wpwl-button-pay')!.disabled).toBe(false);
+  });
+
+  it('says so when the checkout expired meanwhile', async () => {
+    let reads = 0;
+    boot({}, () => json(session(++reads > 1 ? { state: 'expired' } : {})));
+    await ready();
+    const { n } = await fillCard();
+    submit();
+    await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    n.say({ t: 'result', id: sent.id, status: 400, body: { result: { code: '200.300.404' } } });
+    await vi.waitFor(() => expect($('.wpwl-widget > .wpwl-message')!.textContent).toMatch(/expired/));
+    expect($<HTMLButtonElement>('.wpwl-button-pay')!.disabled).toBe(true);
+  });
+
+  it('maps parameterErrors to fields', async () => {
+    boot();
+    await ready();
+    const { n } = await fillCard();
+    submit();
+    await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    n.say({
+      t: 'result',
+      id: sent.id,
+      status: 400,
+      body: { result: { code: '200.300.404', parameterErrors: [{ name: 'card.holder', message: 'bad' }] } },
+    });
+    await vi.waitFor(() =>
+      expect($('.wpwl-control-cardHolder')!.classList.contains('wpwl-has-error')).toBe(true),
+    );
+  });
+
+  it('reports PciIframeSubmitError when the frame cannot send', async () => {
+    const h = boot();
+    await ready();
+    const { n } = await fillCard();
+    submit();
+    await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    n.say({ t: 'failed', id: sent.id, reason: 'network' });
+    await vi.waitFor(() => expect(h.errors.map((e) => e.name)).toContain('PciIframeSubmitError'));
+  });
+});
+
+describe('other methods', () => {
+  it('SEPA direct debit checks the IBAN and posts holder, IBAN and country', async () => {
+    document.body.innerHTML =
+      '<form action="/done" class="paymentWidgets" data-brands="DIRECTDEBIT_SEPA"></form>';
+    const posts: string[] = [];
+    const h = boot({}, (_url, init) => {
+      if (init?.method === 'POST') {
+        posts.push(String(init.body));
+        return json({ id: 'p', result: { code: '000.100.110' } });
+      }
+      return json(session());
+    });
+    await ready();
+    typeInto($<HTMLInputElement>('.wpwl-control-accountHolder')!, 'Jane Jones');
+    typeInto($<HTMLInputElement>('.wpwl-control-iban')!, 'de23100000001234567891');
+    $<HTMLButtonElement>('.wpwl-form-directDebit .wpwl-button-pay')!.click();
+    await vi.waitFor(() => expect($('.wpwl-control-iban')!.classList.contains('wpwl-has-error')).toBe(true));
+    expect(posts).toHaveLength(0);
+    typeInto($<HTMLInputElement>('.wpwl-control-iban')!, 'de23100000001234567890');
+    expect($<HTMLInputElement>('.wpwl-control-iban')!.value).toBe('DE23 1000 0000 1234 5678 90');
+    $<HTMLButtonElement>('.wpwl-form-directDebit .wpwl-button-pay')!.click();
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    expect(Object.fromEntries(new URLSearchParams(posts[0]))).toEqual({
+      paymentBrand: 'DIRECTDEBIT_SEPA',
+      'bankAccount.holder': 'Jane Jones',
+      'bankAccount.iban': 'DE23100000001234567890',
+      'bankAccount.country': 'DE',
+    });
+    const url = h.fetch.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === 'POST')![0];
+    expect(url).toBe(`${GW}/v1/checkouts/${ID}/payment`);
+  });
+
+  it('renders virtual account, gift card and redirect brands', async () => {
+    document.body.innerHTML =
+      '<form class="paymentWidgets" data-brands="VIRTUAL_ACCOUNT GIFTCARD PAYPAL WALLETD_CONTINUE"></form>';
+    boot();
+    await ready();
+    expect(
+      $('.wpwl-form-virtualAccount-VIRTUAL_ACCOUNT input[name="virtualAccount.accountId"]'),
+    ).not.toBeNull();
+    expect($('.wpwl-form-giftCard input[name="giftCard.number"]')).not.toBeNull();
+    expect($('.wpwl-form-giftCard input[name="giftCard.pin"][type="password"]')).not.toBeNull();
+    expect($('.wpwl-form-onlineTransfer-PAYPAL .wpwl-button.wpwl-brand-PAYPAL')!.textContent).toBe(
+      'Pay with PAYPAL',
+    );
+    expect($('.wpwl-form-onlineTransfer-WALLETD_CONTINUE')).not.toBeNull();
+  });
+
+  it('a redirect brand posts the brand and follows redirect.url', async () => {
+    document.body.innerHTML = '<form class="paymentWidgets" data-brands="PAYPAL"></form>';
+    const h = boot({}, (_url, init) =>
+      init?.method === 'POST'
+        ? json({
+            result: { code: '000.200.000' },
+            redirect: { url: 'https://psp.test/go', method: 'GET', parameters: [] },
+          })
+        : json(session()),
+    );
+    await ready();
+    $<HTMLButtonElement>('.wpwl-button-brand')!.click();
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalledWith('https://psp.test/go'));
+  });
+
+  it('one-click: stored registrations, CVV frame when required, posting registrationId', async () => {
+    const registrations = [
+      {
+        id: '8a82944a4cc25ebf014cc2c782423202',
+        paymentBrand: 'VISA',
+        card: {
+          bin: '420000',
+          last4Digits: '0000',
+          holder: 'Jane Jones',
+          expiryMonth: '05',
+          expiryYear: '2034',
+        },
+      },
+    ];
+    boot({ registrations: { requireCvv: true, hideInitialPaymentForms: true } }, () =>
+      json(session({ registrations })),
+    );
+    await ready();
+    expect($('.wpwl-form-registrations .wpwl-registration')!.textContent).toContain('•••• 0000');
+    expect($('.wpwl-methods')!.hidden).toBe(true);
+    const cvv = frame('cvv', $('.wpwl-form-registrations')!);
+    expect($('.wpwl-wrapper-registration-cvv iframe.wpwl-control-cvv')).not.toBeNull();
+    cvv.say({ t: 'ready' });
+    expect(cvv.received).toContainEqual({ ns: NS, t: 'brand', brand: 'VISA' });
+    cvv.say({ t: 'state', empty: false, valid: true, brand: null, brands: [], length: 3, last4: null });
+    $<HTMLButtonElement>('.wpwl-form-registrations .wpwl-button-pay')!.click();
+    await vi.waitFor(() => expect(cvv.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = cvv.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    expect(sent.fields).toEqual([['registrationId', registrations[0]!.id]]);
+    $<HTMLButtonElement>('.wpwl-button-showOtherPaymentMethods')!.click();
+    await vi.waitFor(() => expect($('.wpwl-methods')!.hidden).toBe(false));
+  });
+
+  it('fast checkout: createCheckout makes the checkout on the first click', async () => {
+    document.body.innerHTML = '<form class="paymentWidgets" data-brands="PAYPAL"></form>';
+    const createCheckout = vi.fn(async () => 'FAST123.local01');
+    const h = boot(
+      { createCheckout },
+      (_url, init) =>
+        init?.method === 'POST'
+          ? json({ result: { code: '000.100.110' } })
+          : json(session({ id: 'FAST123.local01' })),
+      `${GW}/v1/paymentWidgets.js`,
+    );
+    await ready();
+    expect(h.fetch).not.toHaveBeenCalled();
+    $<HTMLButtonElement>('.wpwl-button-brand')!.click();
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    expect(createCheckout).toHaveBeenCalledWith({ brand: 'PAYPAL' });
+    expect(h.api.checkout.id).toBe('FAST123.local01');
+  });
+});

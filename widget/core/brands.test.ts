@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { parseBrands, planMethods } from './brands';
+
+const form = (html: string) => {
+  document.body.innerHTML = html;
+  return document.querySelector('form')!;
+};
+
+describe('brands of a form', () => {
+  it('reads data-brands with any whitespace, upper-cased, without duplicates', () => {
+    expect(parseBrands(form('<form data-brands="  VISA   master\n AMEX VISA "></form>'))).toEqual([
+      'VISA',
+      'MASTER',
+      'AMEX',
+    ]);
+  });
+
+  it('falls back to the form text on legacy pages', () => {
+    expect(parseBrands(form('<form> VISA MASTER </form>'))).toEqual(['VISA', 'MASTER']);
+    expect(parseBrands(form('<form data-brands=" ">DIRECTDEBIT_SEPA</form>'))).toEqual(['DIRECTDEBIT_SEPA']);
+  });
+
+  it('plans one card form for all card brands and one form per other brand, in order', () => {
+    expect(
+      planMethods([
+        'PAYPAL',
+        'VISA',
+        'DIRECTDEBIT_SEPA',
+        'MASTER',
+        'VIRTUAL_ACCOUNT',
+        'GIFTCARD',
+        'PREPAYMENT',
+        'WALLETA',
+      ]),
+    ).toEqual([
+      { kind: 'onlineTransfer', brand: 'PAYPAL' },
+      { kind: 'card', brands: ['VISA', 'MASTER'] },
+      { kind: 'directDebit', brand: 'DIRECTDEBIT_SEPA' },
+      { kind: 'virtualAccount', brand: 'VIRTUAL_ACCOUNT' },
+      { kind: 'giftCard', brand: 'GIFTCARD' },
+      { kind: 'onlineTransfer', brand: 'PREPAYMENT' },
+      { kind: 'onlineTransfer', brand: 'WALLETA' },
+    ]);
+  });
+});

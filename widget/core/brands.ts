@@ -1,0 +1,53 @@
+/**
+ * Which forms a `data-brands` list asks for. All card brands share one card form; every other brand
+ * gets its own, by its kind in the gateway's brand registry. Brands the registry does not know
+ * (online transfers, wallets of later issues) become a button that posts the brand.
+ */
+import { BANK_BRAND_SPECS, brandKind, type CardBrand, isBankBrand, isCardBrand } from '../../shared/brands';
+
+export type Method =
+  | { readonly kind: 'card'; readonly brands: readonly CardBrand[] }
+  | {
+      readonly kind: 'directDebit' | 'virtualAccount' | 'giftCard' | 'onlineTransfer';
+      readonly brand: string;
+    };
+
+const BRAND = /^[A-Z0-9_]{1,32}$/;
+
+/**
+ * The brands of a `form.paymentWidgets`: its `data-brands` (any whitespace between names), or on
+ * legacy pages the form's text. Upper-cased, duplicates dropped, order kept.
+ */
+export function parseBrands(form: Element): string[] {
+  const source = form.getAttribute('data-brands')?.trim() || form.textContent || '';
+  const out: string[] = [];
+  for (const word of source.split(/\s+/)) {
+    const brand = word.trim().toUpperCase();
+    if (BRAND.test(brand) && !out.includes(brand)) out.push(brand);
+  }
+  return out;
+}
+
+/** The forms to render, in the order their first brand appears. */
+export function planMethods(brands: readonly string[]): Method[] {
+  const out: Method[] = [];
+  const cards: CardBrand[] = [];
+  for (const brand of brands) {
+    if (isCardBrand(brand)) {
+      if (cards.length === 0) out.push({ kind: 'card', brands: cards });
+      cards.push(brand);
+      continue;
+    }
+    const kind = brandKind(brand);
+    if (kind === 'bank' && isBankBrand(brand) && BANK_BRAND_SPECS[brand].requiresIban) {
+      out.push({ kind: 'directDebit', brand });
+    } else if (kind === 'virtualAccount') {
+      out.push({ kind: 'virtualAccount', brand });
+    } else if (kind === 'giftCard') {
+      out.push({ kind: 'giftCard', brand });
+    } else {
+      out.push({ kind: 'onlineTransfer', brand });
+    }
+  }
+  return out;
+}

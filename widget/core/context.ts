@@ -1,0 +1,77 @@
+/**
+ * What every component of one widget shares: settings, texts, the checkout's state, the frame bus,
+ * and the actions that leave the form (navigate, report an error).
+ */
+import { type Signal, signal } from '@preact/signals';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { FrameBus } from '../components/internal/SecureField/frame-host';
+import { bcp47, type ErrorMessages, type Locale, type Strings } from '../language';
+import type { CheckoutKind, Session } from './api';
+import type { WpwlError } from './errors';
+import type { Settings } from './options';
+
+/** Why the checkout cannot take a payment any more (a key of errorMessages). */
+export type Closed = Extract<keyof ErrorMessages, 'sessionExpired' | 'invalidCheckout' | 'completed'>;
+
+export interface CheckoutState {
+  readonly id: Signal<string | undefined>;
+  readonly session: Signal<Session | undefined>;
+  readonly closed: Signal<Closed | null>;
+}
+
+export function checkoutState(id: string | undefined, session?: Session): CheckoutState {
+  return { id: signal(id), session: signal(session), closed: signal(null) };
+}
+
+export interface WidgetContext {
+  readonly win: Window;
+  readonly doc: Document;
+  readonly settings: Settings;
+  /** The page's raw `wpwlOptions`, for callbacks. */
+  readonly options: unknown;
+  readonly strings: Strings;
+  readonly locale: Locale;
+  readonly apiBase: string;
+  readonly pageOrigin: string;
+  readonly bus: FrameBus;
+  readonly checkout: CheckoutState;
+  /** The merchant form's `action` attribute. */
+  readonly action: string | null;
+  readonly fetch: typeof fetch;
+  /** Polite announcements for screen readers (processing, …). */
+  readonly announce: Signal<string>;
+  /** A page-unique id for labels and hints. */
+  readonly uid: (name: string) => string;
+  readonly now: () => Date;
+  readonly report: (error: WpwlError) => void;
+  readonly navigate: (url: string) => void;
+  /** The checkout id, created through `createCheckout` in fast checkout; undefined when none. */
+  readonly ensureCheckout: (brand: string) => Promise<string | undefined>;
+  /** Marks the checkout closed and tells the page. */
+  readonly close: (why: Closed) => void;
+  /** Reads the session again (after a decline, to tell a closed checkout from a refusal). */
+  readonly refresh: () => Promise<void>;
+}
+
+export const Ctx = createContext<WidgetContext | null>(null);
+
+export function useWidget(): WidgetContext {
+  const ctx = useContext(Ctx);
+  if (ctx === null) throw new Error('widget context missing');
+  return ctx;
+}
+
+export function checkoutKind(ctx: WidgetContext): CheckoutKind {
+  return ctx.checkout.session.value?.kind ?? 'payment';
+}
+
+/** `92.00` EUR in de → `92,00 €`; unknown currencies fall back to `92.00 XYZ`. */
+export function formatAmount(amount: string, currency: string | undefined, locale: Locale): string {
+  if (!currency) return amount;
+  try {
+    return new Intl.NumberFormat(bcp47(locale), { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
