@@ -10,6 +10,7 @@ import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { systemClock } from '../shared/engine/ports';
 import { createApp } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
+import { widgetIntegrity } from './http/routes/widget';
 import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
@@ -74,7 +75,7 @@ export async function startGateway(options: GatewayOptions) {
       logger,
       connector: options.connector ?? oppForwardConnector(),
       nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
-      ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
+      integrity: options.integrity ?? (() => widgetIntegrity()),
     },
   );
   const notifier = shopperResultNotifier({

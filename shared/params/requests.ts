@@ -155,14 +155,23 @@ const shopperCustomParameters = check({
   },
 });
 
-/** A registration-only checkout has no paymentType; any other checkout needs one. */
+/**
+ * A registration-only checkout (createRegistration=true, no paymentType) stores payment details
+ * and charges nothing, so it needs no amount either; any other checkout needs all three.
+ */
 const checkoutPaymentType = check({
-  paths: ['paymentType', 'createRegistration'],
-  says: 'paymentType is required unless the checkout only registers (createRegistration=true).',
+  paths: ['paymentType', 'createRegistration', 'amount', 'currency'],
+  says: 'paymentType, amount and currency are required unless the checkout only registers (createRegistration=true without paymentType).',
   requiredness: true,
   apply(root, report) {
     const registers = ['true', '1'].includes(str(root, 'createRegistration') ?? '');
-    if (!has(root, 'paymentType') && !registers) report('paymentType', 'is required', null);
+    if (registers && !has(root, 'paymentType')) {
+      if (has(root, 'amount') !== has(root, 'currency')) {
+        report(has(root, 'amount') ? 'currency' : 'amount', 'is required with the other', null);
+      }
+      return;
+    }
+    for (const p of ['paymentType', 'amount', 'currency']) if (!has(root, p)) report(p, 'is required', null);
   },
 });
 
@@ -277,7 +286,6 @@ const KINDS = {
   /** POST /v1/checkouts: a checkout for the widget; the instrument comes from the shopper later. */
   checkout: {
     sections: PAYMENT_DATA,
-    required: ['amount', 'currency'],
     paymentTypes: INITIAL_PAYMENT_TYPES,
     rules: [checkoutPaymentType],
   },

@@ -555,6 +555,24 @@ describe('checkout: paymentType required unless createRegistration=true', () => 
     ['createRegistration=0', 'checkout', { ...noType, createRegistration: '0' }, ['paymentType']],
     ['a referencing type', 'checkout', { ...PAY, paymentType: 'RF' }, ['paymentType']],
   ]);
+  const { amount: _a, currency: _c, ...noMoney } = PAY;
+  const { paymentType: _t, ...registerOnly } = noMoney;
+  table([
+    ['registration only, no amount: valid', 'checkout', { ...registerOnly, createRegistration: 'true' }, []],
+    [
+      'registration only, amount without currency',
+      'checkout',
+      { ...registerOnly, createRegistration: 'true', amount: '1.00' },
+      ['currency'],
+    ],
+    ['a payment checkout without amount and currency', 'checkout', noMoney, ['amount', 'currency']],
+    [
+      'paying and registering still needs the amount',
+      'checkout',
+      { ...noMoney, createRegistration: 'true' },
+      ['amount', 'currency'],
+    ],
+  ]);
 });
 
 describe('referencing: amount and currency, except for a full reversal', () => {

@@ -5,6 +5,7 @@
  * and the shopperResultUrl notifier (including a restart on the same data). A last block runs two
  * gateways on one PostgreSQL.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -787,5 +788,27 @@ describe('checkouts on one PostgreSQL shared by two gateways', () => {
     const all = [...sentA.calls, ...sentB.calls];
     expect(all).toHaveLength(4);
     for (const id of ids.slice(1)) expect(all.filter((u) => u.includes(`id=${id}`))).toHaveLength(1);
+  });
+});
+
+describe('integrity=true on a gateway as started (the widget build gives the hash)', () => {
+  it('answers the SRI hash of the served paymentWidgets.js, the same as /v1/fastcheckout/integrity', async () => {
+    const gw = await testGateway();
+    try {
+      const m = await gw.addMerchant({ channels: 1 });
+      const created = await gw.post(
+        '/v1/checkouts',
+        { entityId: m.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' },
+        { token: m.token },
+      );
+      expect(created.status).toBe(200);
+      const script = await gw.app.request('/v1/paymentWidgets.js');
+      const served = Buffer.from(await script.arrayBuffer());
+      const expected = `sha384-${createHash('sha384').update(served).digest('base64')}`;
+      expect(created.body.integrity).toBe(expected);
+      expect((await gw.get('/v1/fastcheckout/integrity')).body.integrity).toBe(expected);
+    } finally {
+      await gw.close();
+    }
   });
 });
