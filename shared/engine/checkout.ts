@@ -220,14 +220,18 @@ export async function checkoutSession(
 
 // ---- POST /v1/checkouts/{id}/payment and /registration -----------------------------------------
 
-export type SubmissionOutcome =
+/** What a checkout's submission recorded, and its status answers: a payment or a registration. */
+export type CheckoutResult =
   | { readonly kind: 'payment'; readonly payment: Payment }
   | {
       readonly kind: 'registration';
       readonly registration: Registration;
       readonly code: string;
       readonly ndc: string;
-    }
+    };
+
+export type SubmissionOutcome =
+  | CheckoutResult
   | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
   /** Nothing was attempted: the checkout is closed or expired, or a stored registration is gone. */
   | { readonly kind: 'refused'; readonly code: string; readonly description?: string }
@@ -463,13 +467,7 @@ export type CheckoutStatus =
   | { readonly kind: 'open' }
   /** Expired before completion, or read more than 30 minutes after it: HTTP 400, 200.300.404. */
   | { readonly kind: 'gone' }
-  | { readonly kind: 'payment'; readonly payment: Payment }
-  | {
-      readonly kind: 'registration';
-      readonly registration: Registration;
-      readonly code: string;
-      readonly ndc: string;
-    };
+  | CheckoutResult;
 
 /**
  * The status the merchant reads. Every read is recorded: it cancels the pending shopperResultUrl

@@ -12,6 +12,7 @@ import type { Context, Hono } from 'hono';
 import {
   CheckoutCodes,
   type CheckoutDeps,
+  type CheckoutResult,
   checkoutSession,
   checkoutStatus,
   createCheckout,
@@ -133,31 +134,29 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
             id,
           );
         case 'payment':
-          return answer(c, status.payment);
         case 'registration':
-          return env.send(
-            c,
-            statusOf(status.code),
-            { code: status.code, description: describe(status.code) ?? '' },
-            registrationResponse(status.registration),
-            status.ndc,
-          );
+          return answerResult(c, status);
       }
     });
+  }
+
+  /** A payment answers like GET /v1/payments/{id}; a registration like GET /v1/registrations/{id}. */
+  function answerResult(c: Context, result: CheckoutResult): Response {
+    if (result.kind === 'payment') return answer(c, result.payment);
+    return env.send(
+      c,
+      statusOf(result.code),
+      { code: result.code, description: describe(result.code) ?? '' },
+      registrationResponse(result.registration),
+      result.ndc,
+    );
   }
 
   function answerSubmission(c: Context, id: string, outcome: SubmissionOutcome): Response {
     switch (outcome.kind) {
       case 'payment':
-        return answer(c, outcome.payment);
       case 'registration':
-        return env.send(
-          c,
-          statusOf(outcome.code),
-          { code: outcome.code, description: describe(outcome.code) ?? '' },
-          registrationResponse(outcome.registration),
-          outcome.ndc,
-        );
+        return answerResult(c, outcome);
       case 'invalid':
         return invalid(c, 400, outcome.errors);
       case 'refused':
