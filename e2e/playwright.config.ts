@@ -1,33 +1,35 @@
 /**
  * Playwright flows in Debian's Chromium (no browser downloads here) against the harness: the
  * real gateway and the demo shop, started once by global setup.
+ *
+ * Two projects share the one gateway: `flows` runs in parallel; `clock` (files named
+ * `*.clock.spec.ts`) moves the gateway's clock, which would expire every other flow's checkout,
+ * so it starts only after `flows` has finished and runs its tests one at a time.
  */
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './support/chromium';
+
+const CLOCK = /\.clock\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './flows',
   globalSetup: './support/global-setup.ts',
   outputDir: './test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two browsers at a time keep a 2-core machine busy without starving the gateway.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'flows', testIgnore: CLOCK },
+    { name: 'clock', testMatch: CLOCK, dependencies: ['flows'], fullyParallel: false },
+  ],
 });

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IBAN_LENGTHS, type IbanCheck, ibanLengthOf, maskIban, validateBic, validateIban } from './iban';
+import {
+  IBAN_LENGTHS,
+  type IbanCheck,
+  ibanBankCode,
+  ibanLengthOf,
+  maskIban,
+  validateBic,
+  validateIban,
+} from './iban';
 
 /** Reference MOD 97-10 via bigint (tests only; the module itself avoids bigint). */
 function referenceCheckDigits(country: string, bban: string): string {
@@ -165,6 +173,27 @@ describe('maskIban', () => {
     ['', ''],
   ])('%j -> %s', (iban, expected) => {
     expect(maskIban(iban)).toBe(expected);
+  });
+});
+
+describe('ibanBankCode', () => {
+  it.each([
+    ['DE89370400440532013000', '37040044'],
+    ['DE23 1000 0000 1234 5678 90', '10000000'],
+    ['AT611904300234573201', '19043'],
+    ['BE68539007547034', '539'],
+    ['ES9121000418450200051332', '2100'],
+    ['FR1420041010050500013M02606', '20041'],
+    ['GB29NWBK60161331926819', 'NWBK'],
+    ['IT60X0542811101000000123456', '05428'],
+    ['nl91abna0417164300', 'ABNA'],
+  ])('%s → %s', (iban, code) => {
+    expect(ibanBankCode(iban)).toBe(code);
+  });
+
+  it('gives nothing for an invalid IBAN or a country outside SEPA', () => {
+    expect(ibanBankCode('DE89370400440532013001')).toBeUndefined();
+    expect(ibanBankCode('TR330006100519786457841326')).toBeUndefined();
   });
 });
 

@@ -164,6 +164,61 @@ export function maskIban(iban: string): string {
   return s.slice(0, 4) + '*'.repeat(n - 8) + s.slice(-4);
 }
 
+/**
+ * Where the national bank code (bank identifier) sits in the BBAN of the SEPA countries' IBANs,
+ * as [offset, length] (ISO 13616 registry). The spec asks for `bankAccount.bankCode` or
+ * `bankAccount.bic` with every bank account; SEPA shoppers know only their IBAN, so a payment
+ * form sends the bank code read from it.
+ */
+const BANK_CODE: Readonly<Record<string, readonly [number, number]>> = {
+  AD: [0, 4],
+  AT: [0, 5],
+  BE: [0, 3],
+  BG: [0, 4],
+  CH: [0, 5],
+  CY: [0, 3],
+  CZ: [0, 4],
+  DE: [0, 8],
+  DK: [0, 4],
+  EE: [0, 2],
+  ES: [0, 4],
+  FI: [0, 3],
+  FR: [0, 5],
+  GB: [0, 4],
+  GI: [0, 4],
+  GR: [0, 3],
+  HR: [0, 7],
+  HU: [0, 3],
+  IE: [0, 4],
+  IS: [0, 4],
+  // Italy and San Marino: a check letter (CIN), then the ABI code.
+  IT: [1, 5],
+  LI: [0, 5],
+  LT: [0, 5],
+  LU: [0, 3],
+  LV: [0, 4],
+  MC: [0, 5],
+  MT: [0, 4],
+  NL: [0, 4],
+  NO: [0, 4],
+  PL: [0, 8],
+  PT: [0, 4],
+  RO: [0, 4],
+  SE: [0, 3],
+  SI: [0, 5],
+  SK: [0, 4],
+  SM: [1, 5],
+  VA: [0, 3],
+};
+
+/** The bank code inside a valid IBAN of a SEPA country (DE89370400440532013000 → 37040044). */
+export function ibanBankCode(iban: string): string | undefined {
+  const checked = validateIban(iban);
+  if (!checked.ok || !Object.hasOwn(BANK_CODE, checked.country)) return undefined;
+  const [offset, length] = BANK_CODE[checked.country]!;
+  return checked.normalized.slice(4 + offset, 4 + offset + length);
+}
+
 /** 4 letters bank code, 2 letters country, 2 alphanumeric location, optional 3 alphanumeric branch. */
 const BIC_SHAPE = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 

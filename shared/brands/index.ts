@@ -31,6 +31,7 @@ export {
   IBAN_LENGTHS,
   type IbanCheck,
   type IbanFailure,
+  ibanBankCode,
   ibanLengthOf,
   maskIban,
   normalizeIban,

@@ -22,7 +22,7 @@
 
 import { detectBrand } from '../brands';
 import type { FormTree, FormValue } from '../form/decode';
-import { fromMinor } from '../money';
+import { fromMinor, type Minor } from '../money';
 import { INSTRUMENT_GROUPS } from '../params/catalogue';
 import type { ParameterError } from '../params/errors';
 import {
@@ -116,7 +116,12 @@ export async function createCheckout(
   // validate: what the catalogue cannot check alone (money in the currency, override types,
   // registrations offered for one-click that exist), all faults at once
   const errors: ParameterError[] = [];
-  const money = readMoney(request);
+  // A registration-only checkout may come without money (the request kind's rule allows it):
+  // it charges nothing, so it is recorded with 0 and no currency.
+  const money =
+    request.paymentType === undefined && request.amount === undefined
+      ? { amount: 0 as Minor }
+      : readMoney(request);
   if ('errors' in money) errors.push(...money.errors);
   for (const [brand, type] of Object.entries(request.overridePaymentType ?? {})) {
     if (!OVERRIDE_TYPES.includes(type)) {
@@ -209,8 +214,10 @@ export async function checkoutSession(
     kind: checkout.kind,
     state: stateOf(checkout, deps.clock.now()),
     expiresAt: checkout.expiresAt.toISOString(),
-    amount: p.amount ?? fromMinor(checkout.amount, checkout.currency),
-    currency: checkout.currency,
+    // A registration-only checkout without money shows none.
+    ...(checkout.currency === ''
+      ? {}
+      : { amount: p.amount ?? fromMinor(checkout.amount, checkout.currency), currency: checkout.currency }),
     ...(p.paymentType === undefined ? {} : { paymentType: p.paymentType }),
     ...(checkout.shopperResultUrl === undefined ? {} : { shopperResultUrl: checkout.shopperResultUrl }),
     resourcePath: resourcePathOf(checkout),

@@ -54,6 +54,18 @@ describe('acquirer simulator', () => {
       undefined,
       '000.100.110',
     ],
+    [
+      'the decline test card passes the checks and is declined',
+      card({ number: '4000000000000002' }),
+      undefined,
+      '800.100.151',
+    ],
+    [
+      'the decline test card still fails its CVV check first',
+      card({ number: '4000000000000002', cvv: '12' }),
+      undefined,
+      '100.100.601',
+    ],
     ['forceResultCode forces a decline', card(), { forceResultCode: '800.100.151' }, '800.100.151'],
     ['forceResultCode cannot force success', card(), { forceResultCode: '000.000.000' }, '000.100.110'],
     ['forceResultCode cannot force pending', card(), { forceResultCode: '000.200.000' }, '000.100.110'],

@@ -11,7 +11,10 @@
  *    checks (without a CVV; the cryptogram the catalogue requires stands in for it). A virtual
  *    account needs a virtual-account brand (100.210.102); a gift card needs its number and PIN to
  *    be redeemed (100.100.101 otherwise).
- * 3. Anything else succeeds with exactly `000.100.110`, which sample integrations require.
+ * 3. The issuer's declines: a test card that passes every check above and is declined
+ *    (`DECLINED_CARDS`), so a shopper-facing decline can be reached from a payment form that
+ *    offers no way to send forceResultCode or a result code as the holder (the widget).
+ * 4. Anything else succeeds with exactly `000.100.110`, which sample integrations require.
  */
 import {
   brandKind,
@@ -84,6 +87,17 @@ export function forcedCode(value: string | undefined): string | undefined {
 
 const decline = (code: string, acquirerResponse: string): SimulatorDecision => ({ code, acquirerResponse });
 
+/**
+ * Valid test cards the simulated issuer declines (after the Luhn, brand, expiry and CVV checks).
+ * `4000000000000002` is the generic-decline card of common test card sets; it is not in the
+ * family's own list (facts §6.2), so no documented success card changes.
+ */
+export const DECLINED_CARDS: Readonly<
+  Record<string, { readonly code: string; readonly acquirerResponse: string }>
+> = {
+  '4000000000000002': { code: ResultCodes.DECLINED_INVALID_CARD, acquirerResponse: '05' },
+};
+
 export function decide(request: SimulatorRequest, now: Date): SimulatorDecision {
   const { instrument } = request;
   const forced =
@@ -98,6 +112,8 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
     if (cvv !== undefined && !validateCvv(cvv, checked.brand)) {
       return decline(ResultCodes.INVALID_CVV_FOR_BRAND, 'N7');
     }
+    const declined = instrument.kind === 'card' ? DECLINED_CARDS[instrument.number] : undefined;
+    if (declined !== undefined) return decline(declined.code, declined.acquirerResponse);
     return {
       code: ResultCodes.SUCCESS_INTERNAL,
       acquirerResponse: '00',

@@ -457,7 +457,7 @@ describe('card payment', () => {
 });
 
 describe('other methods', () => {
-  it('SEPA direct debit checks the IBAN and posts holder, IBAN and country', async () => {
+  it('SEPA direct debit checks the IBAN and posts holder, IBAN, country and bank code', async () => {
     document.body.innerHTML =
       '<form action="/done" class="paymentWidgets" data-brands="DIRECTDEBIT_SEPA"></form>';
     const posts: string[] = [];
@@ -483,6 +483,7 @@ describe('other methods', () => {
       'bankAccount.holder': 'Jane Jones',
       'bankAccount.iban': 'DE23100000001234567890',
       'bankAccount.country': 'DE',
+      'bankAccount.bankCode': '10000000',
     });
     const url = h.fetch.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === 'POST')![0];
     expect(url).toBe(`${GW}/v1/checkouts/${ID}/payment`);

@@ -512,6 +512,21 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
     });
   });
 
+  describe('registration-only checkouts without money', () => {
+    it('createRegistration=true with neither amount, currency nor paymentType registers the card', async () => {
+      const id = await created({ paymentType: '', amount: '', currency: '', createRegistration: 'true' });
+      const view = await session(id);
+      expect(view.status).toBe(200);
+      expect(view.body.kind).toBe('registration');
+      expect(view.body.amount).toBeUndefined();
+      expect(view.body.currency).toBeUndefined();
+      const registered = await submit(id, CARD, 'registration');
+      expect(registered.status).toBe(200);
+      expect(registered.body.result.code).toBe('000.100.110');
+      expect((await status(id, 'registration')).body.id).toBe(registered.body.id);
+    });
+  });
+
   describe('GET /v1/checkouts/{id}/payment (status)', () => {
     it('is 000.200.000 before payment, the payment for 30 minutes after completion, then 200.300.404', async () => {
       const id = await created();

@@ -1,8 +1,9 @@
 /**
  * SEPA direct debit (`DIRECTDEBIT_SEPA`, `SEPA`): account holder and IBAN, checked with the
- * gateway's own IBAN rules (country length and mod-97); bankAccount.country comes from the IBAN.
+ * gateway's own IBAN rules (country length and mod-97); bankAccount.country and
+ * bankAccount.bankCode (the spec wants a bank code or a BIC with every account) come from the IBAN.
  */
-import { normalizeIban, validateIban } from '../../../shared/brands';
+import { ibanBankCode, normalizeIban, validateIban } from '../../../shared/brands';
 import { fits } from '../../core/checks';
 import { useWidget } from '../../core/context';
 import { SimpleForm } from '../internal/SimpleForm';
@@ -48,9 +49,14 @@ export function DirectDebit({ brand, payLabel }: { brand: string; payLabel: stri
           error: errorMessages.ibanError,
         },
       ]}
-      extra={(values) => [
-        ['bankAccount.country', normalizeIban(values['bankAccount.iban'] ?? '').slice(0, 2)],
-      ]}
+      extra={(values) => {
+        const iban = values['bankAccount.iban'] ?? '';
+        const bankCode = ibanBankCode(iban);
+        return [
+          ['bankAccount.country', normalizeIban(iban).slice(0, 2)],
+          ...(bankCode === undefined ? [] : [['bankAccount.bankCode', bankCode] as const]),
+        ];
+      }}
       note={<p class="wpwl-mandate">{labels.directDebitMandate}</p>}
     />
   );

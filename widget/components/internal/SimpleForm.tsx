@@ -39,7 +39,7 @@ export interface SimpleFormProps {
   readonly kind: string;
   readonly brand: string;
   readonly fields: readonly FieldSpec[];
-  /** Parameters derived from the fields (bankAccount.country from the IBAN). */
+  /** Parameters derived from the fields (bankAccount.country and bankCode from the IBAN). */
   readonly extra?: (values: Readonly<Record<string, string>>) => Fields;
   readonly before: keyof WpwlOptions;
   readonly payLabel: string;

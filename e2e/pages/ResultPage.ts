@@ -1,0 +1,27 @@
+/** The shop's result page: it GETs `{gateway}{resourcePath}` and shows the verdict and code. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type Verdict = 'success' | 'failed' | 'pending';
+
+export class ResultPage {
+  readonly heading: Locator;
+  readonly code: Locator;
+  readonly description: Locator;
+  readonly paymentId: Locator;
+  readonly registrationId: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.locator('h1.shop-result');
+    this.code = page.locator('.shop-result-code');
+    this.description = page.locator('.shop-result-description');
+    this.paymentId = page.locator('.shop-payment-id');
+    this.registrationId = page.locator('.shop-registration-id');
+  }
+
+  /** Waits for the navigation to the result page and checks verdict and result code. */
+  async expectOutcome(verdict: Verdict, code: string | RegExp): Promise<void> {
+    await this.page.waitForURL(/\/result\?/);
+    await expect(this.heading).toHaveClass(new RegExp(`\\bshop-result-${verdict}\\b`));
+    await expect(this.code).toHaveText(code);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The demo shop's checkout page (server/demo-shop/shop.ts): each variant is a query string, and
+ * the widget renders before its `form.paymentWidgets`.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { HarnessInfo } from '../support/harness';
+
+export interface ShopVariant {
+  /** The form's data-brands, e.g. `VISA MASTER AMEX` (the shop's default) or `DIRECTDEBIT_SEPA`. */
+  readonly brands?: string;
+  readonly amount?: string;
+  readonly currency?: string;
+  readonly preset?: 'default' | 'de' | 'ar' | 'labels' | 'holder-check' | 'save-card';
+  /** A stored registration to offer (one-click). */
+  readonly registration?: string;
+  /** A registration-only checkout. */
+  readonly register?: boolean;
+  /** A strict Content-Security-Policy with a nonce and Trusted Types. */
+  readonly csp?: 'strict';
+}
+
+export class ShopPage {
+  readonly widget: Locator;
+  /** The checkout-level notice (expired, completed, invalid checkout). */
+  readonly notice: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly harness: HarnessInfo,
+  ) {
+    this.widget = page.locator('div.wpwl-widget');
+    this.notice = this.widget.locator(':scope > .wpwl-message');
+  }
+
+  url(variant: ShopVariant = {}): string {
+    const url = new URL('/', this.harness.shopUrl);
+    const q = url.searchParams;
+    if (variant.brands) q.set('brands', variant.brands);
+    if (variant.amount) q.set('amount', variant.amount);
+    if (variant.currency) q.set('currency', variant.currency);
+    if (variant.preset) q.set('preset', variant.preset);
+    if (variant.registration) q.set('registration', variant.registration);
+    if (variant.register) q.set('register', '1');
+    if (variant.csp) q.set('csp', variant.csp);
+    return url.href;
+  }
+
+  /** Opens the variant and waits until the widget reports ready (`wpwl.isReady`, onReady done). */
+  async open(variant: ShopVariant = {}): Promise<void> {
+    const response = await this.page.goto(this.url(variant));
+    expect(response?.status(), 'the shop created the checkout').toBe(200);
+    await this.page.waitForFunction(
+      () => (window as { wpwl?: { isReady?: boolean } }).wpwl?.isReady === true,
+    );
+    await expect(this.widget).toBeVisible();
+  }
+
+  /** The checkout id the page's widget script was loaded with. */
+  async checkoutId(): Promise<string> {
+    const id = await this.page.evaluate(
+      () => (window as { wpwl?: { checkout?: { id?: string } } }).wpwl?.checkout?.id,
+    );
+    if (!id) throw new Error('the widget has no checkout id');
+    return id;
+  }
+}
