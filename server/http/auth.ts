@@ -29,15 +29,45 @@ export function credentialsOf(header: string | undefined, rawParams: () => URLSe
   });
 }
 
+/** Entries past this many start the map over: the caches stay bounded whatever the keys. */
+const MAX_ENTRIES = 10_000;
+
+interface Entry<V> {
+  readonly value: V;
+  /** Valid while `now() <= until`. */
+  readonly until: number;
+}
+
+/** A map whose entries expire; `load` fills a missing or expired entry for `ttlMs`. */
+function expiringMap<V>(now: () => number) {
+  const entries = new Map<string, Entry<V>>();
+  const map = {
+    get(key: string): Entry<V> | undefined {
+      const entry = entries.get(key);
+      return entry !== undefined && entry.until >= now() ? entry : undefined;
+    },
+    set(key: string, value: V, until: number): Entry<V> {
+      if (entries.size > MAX_ENTRIES) entries.clear();
+      const entry = { value, until };
+      entries.set(key, entry);
+      return entry;
+    },
+    async load(key: string, ttlMs: number, load: () => Promise<V>): Promise<Entry<V>> {
+      return map.get(key) ?? map.set(key, await load(), now() + ttlMs);
+    },
+  };
+  return map;
+}
+
 /**
  * Checks credentials against the stored tokens. Tokens are cached for a few seconds, so a burst
  * of payments does not read the same token thousands of times; revoking takes effect within that.
  */
 export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs = 5_000) {
-  const cache = new Map<string, { token: AccessToken | undefined; until: number }>();
+  const tokens = expiringMap<AccessToken | undefined>(now);
   // Credentials that matched, for as long as their token stays cached: a merchant's stream of
   // requests then skips hashing the same secret again (a tenth of a status read's CPU).
-  const verified = new Map<string, { token: AccessToken; until: number }>();
+  const verified = expiringMap<AccessToken>(now);
   return async (credentials: Credentials): Promise<Authenticated | AuthFailure> => {
     if (credentials.kind === 'missing') {
       return {
@@ -53,17 +83,13 @@ export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs =
         description: 'malformed Authorization header: expected Bearer <token>',
       };
     }
-    const t = now();
     const known = `${credentials.userId}|${credentials.secret}`;
     const hit = verified.get(known);
-    if (hit !== undefined && hit.until >= t) return { ok: true, token: hit.token };
-    let entry = cache.get(credentials.userId);
-    if (entry === undefined || entry.until < t) {
-      entry = { token: await store.getTokenByUserId(credentials.userId), until: t + ttlMs };
-      if (cache.size > 10_000) cache.clear();
-      cache.set(credentials.userId, entry);
-    }
-    const token = entry.token;
+    if (hit !== undefined) return { ok: true, token: hit.value };
+    const entry = await tokens.load(credentials.userId, ttlMs, () =>
+      store.getTokenByUserId(credentials.userId),
+    );
+    const token = entry.value;
     if (
       token === undefined ||
       token.revokedAt !== null ||
@@ -71,8 +97,7 @@ export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs =
     ) {
       return { ok: false, status: 403, description: 'invalid authentication information' };
     }
-    if (verified.size > 10_000) verified.clear();
-    verified.set(known, { token, until: entry.until });
+    verified.set(known, token, entry.until);
     return { ok: true, token };
   };
 }
@@ -86,28 +111,14 @@ export type ChannelResolution =
  * settings changes (throttle, 3-D Secure) may take that long to apply.
  */
 export function cachedChannels(store: Store, now: () => number = Date.now, ttlMs = 5_000): Store {
-  const byId = new Map<string, { channel: Channel | undefined; until: number }>();
-  const byMerchant = new Map<string, { channels: Channel[]; until: number }>();
+  const byId = expiringMap<Channel | undefined>(now);
+  const byMerchant = expiringMap<Channel[]>(now);
   return Object.assign(Object.create(store) as Store, {
     async getChannel(id: string) {
-      const t = now();
-      let entry = byId.get(id);
-      if (entry === undefined || entry.until < t) {
-        entry = { channel: await store.getChannel(id), until: t + ttlMs };
-        if (byId.size > 10_000) byId.clear();
-        byId.set(id, entry);
-      }
-      return entry.channel;
+      return (await byId.load(id, ttlMs, () => store.getChannel(id))).value;
     },
     async listChannels(merchantId: string) {
-      const t = now();
-      let entry = byMerchant.get(merchantId);
-      if (entry === undefined || entry.until < t) {
-        entry = { channels: await store.listChannels(merchantId), until: t + ttlMs };
-        if (byMerchant.size > 10_000) byMerchant.clear();
-        byMerchant.set(merchantId, entry);
-      }
-      return entry.channels;
+      return (await byMerchant.load(merchantId, ttlMs, () => store.listChannels(merchantId))).value;
     },
   });
 }

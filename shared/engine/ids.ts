@@ -23,11 +23,16 @@ function random(n: number): Uint8Array {
 /** Payment, registration and entity ids: 32 lowercase hex characters, 128 random bits. */
 export const newId = (): string => hex(random(16));
 
+const randomDigits = (n: number): string => Array.from(random(n), (b) => String(b % 10)).join('');
+
 /** `dddd.dddd.dddd`: short enough to read out on the phone. */
 export function newShortId(): string {
-  const digits = Array.from(random(12), (b) => String(b % 10)).join('');
+  const digits = randomDigits(12);
   return `${digits.slice(0, 4)}.${digits.slice(4, 8)}.${digits.slice(8, 12)}`;
 }
+
+/** A scheme reference as acquirers return them (`standingInstruction.initialTransactionId`): 15 digits. */
+export const newSchemeReference = (): string => randomDigits(15);
 
 /** `ndc` of a payment request: `<entityId>_<32 hex>`. */
 export const newPaymentNdc = (entityId: string): string => `${entityId}_${newId()}`;

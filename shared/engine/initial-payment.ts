@@ -12,7 +12,7 @@ import { isSuccess, ResultCodes } from '../result-codes';
 import { decide, type SimulatorRequest } from '../simulators/acquirer';
 import { decideExternal } from './connector';
 import { echoOf } from './echo';
-import { newId } from './ids';
+import { newId, newSchemeReference } from './ids';
 import {
   giftCardDetails,
   type Seal,
@@ -310,11 +310,4 @@ export function registrationDetails(request: object): Record<string, unknown> {
     if (echo[key] !== undefined) kept[key] = echo[key];
   }
   return kept;
-}
-
-/** A scheme reference as acquirers return them: 15 digits. */
-function newSchemeReference(): string {
-  const bytes = new Uint8Array(15);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => String(b % 10)).join('');
 }
