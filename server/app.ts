@@ -10,6 +10,7 @@ import { buildNumber, type Envelope, envelope } from './http/envelope';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
 import { registrationRoutes } from './http/routes/registrations';
+import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
 import type { Logger } from './security/logger';
@@ -35,6 +36,11 @@ export interface GatewayDeps {
   readonly nodeName?: string;
   /** The widget script's SRI hash, answered on checkout creation with integrity=true (widget build). */
   readonly integrity?: () => string | undefined;
+  /**
+   * The gateway's public address (GATEWAY_PUBLIC_URL) for the URLs it hands out (redirect.url of
+   * pending payments); by default the origin each request was made to.
+   */
+  readonly publicUrl?: string;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -66,6 +72,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     paymentRoutes(app, routeDeps, front);
     registrationRoutes(app, routeDeps, front);
     checkoutRoutes(app, routeDeps, front);
+    simulatorRoutes(app, routeDeps);
   }
 
   app.notFound((c) =>

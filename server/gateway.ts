@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
 import { openStore } from './storage';
+import { pendingPaymentsWorker } from './workers/pending-payments';
 import { DEFAULT_NOTIFY_INTERVAL_MS, shopperResultNotifier } from './workers/shopper-result-notifier';
 
 export interface GatewayOptions {
@@ -36,6 +37,12 @@ export interface GatewayOptions {
   /** The shopperResultUrl notifier: its HTTP client, and its poll interval (GATEWAY_NOTIFY_INTERVAL_MS). */
   readonly notifier?: {
     readonly fetch?: typeof fetch;
+    readonly intervalMs?: number;
+    /** false: built but not polling on its own (tests call runOnce). */
+    readonly autoStart?: boolean;
+  };
+  /** The pending-payments worker (timeouts, decoupled answers): GATEWAY_PENDING_INTERVAL_MS. */
+  readonly pending?: {
     readonly intervalMs?: number;
     /** false: built but not polling on its own (tests call runOnce). */
     readonly autoStart?: boolean;
@@ -76,6 +83,7 @@ export async function startGateway(options: GatewayOptions) {
       connector: options.connector ?? oppForwardConnector(),
       nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
       integrity: options.integrity ?? (() => widgetIntegrity()),
+      ...(env.GATEWAY_PUBLIC_URL ? { publicUrl: env.GATEWAY_PUBLIC_URL } : {}),
     },
   );
   const notifier = shopperResultNotifier({
@@ -89,12 +97,21 @@ export async function startGateway(options: GatewayOptions) {
     ...(options.notifier?.fetch === undefined ? {} : { fetch: options.notifier.fetch }),
   });
   if (options.notifier?.autoStart !== false) notifier.start();
-  // The notifier first: a poll in progress still needs the store.
+  const pending = pendingPaymentsWorker(
+    { store, clock, seal: (plain) => vault.encrypt(plain) },
+    {
+      intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
+      logger,
+    },
+  );
+  if (options.pending?.autoStart !== false) pending.start();
+  // The workers first: a poll in progress still needs the store.
   const close = async () => {
     await notifier.stop();
+    await pending.stop();
     await store.close();
   };
-  return { app, store, vault, demo, notifier, close };
+  return { app, store, vault, demo, notifier, pending, close };
 }
 
 const positiveNumber = (value: string | undefined): number | undefined => {

@@ -87,7 +87,7 @@ describe('demo shop', () => {
     expect((await result('/v1/payments/../../admin')).status).toBe(400);
   });
 
-  it('after a decline the checkout stays open, and the shop shows it as pending', async () => {
+  it('after a decline the checkout stays open, and the shop shows the declined attempt', async () => {
     const id = checkoutIdOf(await (await shop.request('http://localhost:9999/')).text());
     const resourcePath = `/v1/checkouts/${id}/payment`;
     const declined = await fetch(`${gatewayUrl}${resourcePath}`, {
@@ -99,10 +99,12 @@ describe('demo shop', () => {
     expect(answer.result.parameterErrors).toBeUndefined();
     expect(declined.status).toBe(400);
     expect(answer.result.code).toBe('100.100.101');
-    // A decline leaves the checkout open: its status is still pending, the shop says so.
+    // A decline leaves the checkout open; its status is the latest attempt, which the shop shows.
     const res = await shop.request(
       `http://localhost:9999/result?resourcePath=${encodeURIComponent(resourcePath)}`,
     );
-    expect(await res.text()).toContain('000.200.000');
+    const text = await res.text();
+    expect(text).toContain('100.100.101');
+    expect(text).not.toContain('000.200.000');
   });
 });

@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { escapeHtml } from '../http/html';
 
 export interface ShopOptions {
   /** Where the shop's backend reaches the gateway. */
@@ -61,12 +62,6 @@ export const PRESETS: Readonly<Record<string, string>> = {
   }
 };`,
 };
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
 
 interface GatewayAnswer {
   readonly id?: string;

@@ -22,7 +22,12 @@ export interface RouteDeps extends EngineDeps {
   readonly throttle: Throttle;
   readonly maxBodyBytes: number;
   readonly logger?: Logger;
+  readonly publicUrl?: string;
 }
+
+/** The gateway's public origin for URLs it hands out: configured, else the one the request came to. */
+export const publicOrigin = (c: Context, deps: Pick<RouteDeps, 'publicUrl'>): string =>
+  deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
 
 const INVALID = { code: ResultCodes.INVALID_PARAMETER, description: 'invalid or missing parameter' };
 

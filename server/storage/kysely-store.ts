@@ -23,7 +23,10 @@ import type {
   IdempotentResponse,
   Merchant,
   Payment,
+  PaymentSession,
+  PaymentSessionKind,
   Registration,
+  SessionOutcome,
   StoredCard,
   TestMode,
 } from '../../shared/engine/model';
@@ -38,6 +41,7 @@ import type {
   MerchantRow,
   NewPaymentRow,
   PaymentRow,
+  PaymentSessionRow,
   RegistrationRow,
 } from './schema';
 
@@ -160,6 +164,19 @@ function rowToPayment(r: PaymentRow): Payment {
   return p;
 }
 
+const registrationToRow = (r: Registration) => ({
+  id: r.id,
+  merchant_id: r.merchantId,
+  channel_id: r.channelId,
+  payment_brand: r.paymentBrand,
+  card: cardToJson(r.card),
+  details: JSON.stringify(r.details),
+  initial_transaction_id: r.initialTransactionId ?? null,
+  agreement_id: r.agreementId ?? null,
+  deleted_at: r.deletedAt === null ? null : ms(r.deletedAt),
+  created_at: ms(r.createdAt),
+});
+
 function rowToRegistration(r: RegistrationRow): Registration {
   const reg: Mutable<Registration> = {
     id: r.id,
@@ -202,6 +219,27 @@ function rowToCheckout(r: CheckoutRow): Checkout {
 }
 
 const msOrNull = (value: Date | null): number | null => (value === null ? null : ms(value));
+
+function rowToSession(r: PaymentSessionRow): PaymentSession {
+  const s: Mutable<PaymentSession> = {
+    id: r.id,
+    paymentId: r.payment_id,
+    merchantId: r.merchant_id,
+    kind: r.kind as PaymentSessionKind,
+    plan: parseObject(r.plan),
+    createdAt: date(r.created_at),
+    expiresAt: date(r.expires_at),
+    dueAt: dateOrNull(r.due_at),
+    finishedAt: dateOrNull(r.finished_at),
+  };
+  if (r.checkout_id !== null) s.checkoutId = r.checkout_id;
+  if (r.return_url !== null) s.returnUrl = r.return_url;
+  if (r.outcome !== null) s.outcome = r.outcome as SessionOutcome;
+  return s;
+}
+
+/** Thrown inside a transaction to roll it back when a compare-and-set found nothing to change. */
+class NothingChanged extends Error {}
 
 const rowToMerchant = (r: MerchantRow): Merchant => ({
   id: r.id,
@@ -405,22 +443,102 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       return rows.map(rowToPayment);
     },
 
-    async insertRegistration(r) {
+    async insertPaymentSession(session) {
       await db
-        .insertInto('registrations')
+        .insertInto('payment_sessions')
         .values({
-          id: r.id,
-          merchant_id: r.merchantId,
-          channel_id: r.channelId,
-          payment_brand: r.paymentBrand,
-          card: cardToJson(r.card),
-          details: JSON.stringify(r.details),
-          initial_transaction_id: r.initialTransactionId ?? null,
-          agreement_id: r.agreementId ?? null,
-          deleted_at: r.deletedAt === null ? null : ms(r.deletedAt),
-          created_at: ms(r.createdAt),
+          id: session.id,
+          payment_id: session.paymentId,
+          merchant_id: session.merchantId,
+          kind: session.kind,
+          checkout_id: session.checkoutId ?? null,
+          return_url: session.returnUrl ?? null,
+          plan: JSON.stringify(session.plan),
+          created_at: ms(session.createdAt),
+          expires_at: ms(session.expiresAt),
+          due_at: msOrNull(session.dueAt),
+          finished_at: msOrNull(session.finishedAt),
+          outcome: session.outcome ?? null,
         })
         .execute();
+    },
+
+    async getPaymentSession(id) {
+      const row = await db.selectFrom('payment_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && rowToSession(row);
+    },
+
+    async getPaymentSessionOfPayment(paymentId) {
+      const row = await db
+        .selectFrom('payment_sessions')
+        .selectAll()
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirst();
+      return row && rowToSession(row);
+    },
+
+    async finishPaymentSession(id, at, outcome, final, registration) {
+      // A payment row may still sit in the group-commit queue; it is durable before its answer
+      // is sent, so a session the shopper can finish always has its payment written.
+      try {
+        await db.transaction().execute(async (trx) => {
+          const session = await trx
+            .updateTable('payment_sessions')
+            .set({ finished_at: ms(at), outcome, due_at: null })
+            .where('id', '=', id)
+            .where('finished_at', 'is', null)
+            .returning('payment_id')
+            .executeTakeFirst();
+          if (session === undefined) throw new NothingChanged();
+          const payment = await trx
+            .updateTable('payments')
+            .set({
+              result_code: final.resultCode,
+              result_description: final.resultDescription,
+              details: JSON.stringify(final.details),
+              ...(final.registrationId === undefined ? {} : { registration_id: final.registrationId }),
+            })
+            .where('id', '=', session.payment_id)
+            .where('result_code', '=', '000.200.000')
+            .executeTakeFirst();
+          if (payment.numUpdatedRows === 0n) throw new NothingChanged();
+          if (registration !== undefined)
+            await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof NothingChanged) return false;
+        throw error;
+      }
+    },
+
+    async claimDuePaymentSessions(now, leaseUntil, limit) {
+      const due = await db
+        .selectFrom('payment_sessions')
+        .selectAll()
+        .where('finished_at', 'is', null)
+        .where('due_at', '<=', ms(now))
+        .orderBy('due_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      const claimed: PaymentSession[] = [];
+      for (const row of due) {
+        // Compare-and-set on the due time just read: exactly one of several pollers wins a row.
+        const result = await db
+          .updateTable('payment_sessions')
+          .set({ due_at: ms(leaseUntil) })
+          .where('id', '=', row.id)
+          .where('finished_at', 'is', null)
+          .where('due_at', '=', row.due_at)
+          .executeTakeFirst();
+        if (result.numUpdatedRows > 0n) claimed.push(rowToSession({ ...row, due_at: ms(leaseUntil) }));
+      }
+      return claimed;
+    },
+
+    async insertRegistration(r) {
+      await db.insertInto('registrations').values(registrationToRow(r)).execute();
     },
 
     async getRegistration(merchantId, id) {
@@ -494,6 +612,24 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           notified_at: null,
         }))
         .where('id', '=', id)
+        .execute();
+    },
+
+    async recordCheckoutAttempt(id, paymentId, resultCode) {
+      await db
+        .updateTable('checkouts')
+        .set({ payment_id: paymentId, result_code: resultCode })
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .execute();
+    },
+
+    async settleCheckoutPayment(id, paymentId, resultCode, at, completed) {
+      await db
+        .updateTable('checkouts')
+        .set({ result_code: resultCode, completed_at: completed ? ms(at) : null })
+        .where('id', '=', id)
+        .where('payment_id', '=', paymentId)
         .execute();
     },
 

@@ -164,10 +164,43 @@ const checkouts: Migration = {
   },
 };
 
+const paymentSessions: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('payment_sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('payment_id', 'text', (c) => c.notNull())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('checkout_id', 'text')
+      .addColumn('return_url', 'text')
+      .addColumn('plan', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('due_at', 'bigint')
+      .addColumn('finished_at', 'bigint')
+      .addColumn('outcome', 'text')
+      .execute();
+    await db.schema
+      .createIndex('payment_sessions_payment')
+      .on('payment_sessions')
+      .column('payment_id')
+      .execute();
+    // The worker's poll: only open sessions, so the index stays small however many have finished.
+    await db.schema
+      .createIndex('payment_sessions_due')
+      .on('payment_sessions')
+      .column('due_at')
+      .where(sql.ref('finished_at'), 'is', null)
+      .execute();
+  },
+};
+
 /** All migrations by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_checkouts': checkouts,
+  '0003_payment_sessions': paymentSessions,
 };
 
 const provider: MigrationProvider = {

@@ -107,6 +107,24 @@ export interface CheckoutsTable {
   notified_at: EpochMs | null;
 }
 
+export interface PaymentSessionsTable {
+  id: string;
+  payment_id: string;
+  merchant_id: string;
+  /** PaymentSessionKind: challenge, decoupled or redirect. */
+  kind: string;
+  checkout_id: string | null;
+  return_url: string | null;
+  /** PendingPlan as JSON (never card data). */
+  plan: JsonText;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  due_at: EpochMs | null;
+  finished_at: EpochMs | null;
+  /** SessionOutcome once finished. */
+  outcome: string | null;
+}
+
 export interface IdempotentResponsesTable {
   merchant_id: string;
   key: string;
@@ -123,6 +141,7 @@ export interface Database {
   payments: PaymentsTable;
   registrations: RegistrationsTable;
   checkouts: CheckoutsTable;
+  payment_sessions: PaymentSessionsTable;
   idempotent_responses: IdempotentResponsesTable;
 }
 
@@ -133,4 +152,5 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPaymentRow = Insertable<PaymentsTable>;
 export type RegistrationRow = Selectable<RegistrationsTable>;
 export type CheckoutRow = Selectable<CheckoutsTable>;
+export type PaymentSessionRow = Selectable<PaymentSessionsTable>;
 export type IdempotentResponseRow = Selectable<IdempotentResponsesTable>;

@@ -40,6 +40,8 @@ export interface TestGatewayOptions {
   readonly dataDir?: string;
   /** Passed to startGateway: the shopperResultUrl notifier's fetch, interval, autoStart. */
   readonly notifier?: GatewayOptions['notifier'];
+  /** Passed to startGateway: the pending-payments worker's interval, autoStart. */
+  readonly pending?: GatewayOptions['pending'];
   readonly nodeName?: string;
   readonly integrity?: () => string | undefined;
 }
@@ -106,6 +108,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
       ...(options.connector === undefined ? {} : { connector: options.connector }),
       ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
+      ...(options.pending === undefined ? {} : { pending: options.pending }),
       ...(options.nodeName === undefined ? {} : { nodeName: options.nodeName }),
       ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
     });

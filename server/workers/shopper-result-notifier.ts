@@ -14,7 +14,9 @@
 import { resourcePathOf } from '../../shared/engine/checkout';
 import type { Checkout } from '../../shared/engine/model';
 import type { Clock, Store } from '../../shared/engine/ports';
+import { resultUrl } from '../../shared/engine/result-url';
 import type { Logger } from '../security/logger';
+import { type Poller, poller } from './poller';
 
 export interface NotifierOptions {
   readonly store: Store;
@@ -39,26 +41,12 @@ const DEFAULT_RETRY_MS = 60_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/**
- * `<shopperResultUrl>?id=…&resourcePath=…`: the merchant's own query parameters are kept as
- * written, the two are appended, resourcePath percent-encoded (`%2Fv1%2Fcheckouts%2F…`) as the
- * shopper's redirect carries it.
- */
-export function notificationUrl(checkout: Pick<Checkout, 'id' | 'kind'>, shopperResultUrl: string): string {
-  const url = new URL(shopperResultUrl);
-  const added = `id=${encodeURIComponent(checkout.id)}&resourcePath=${encodeURIComponent(resourcePathOf(checkout))}`;
-  url.search = url.search === '' || url.search === '?' ? `?${added}` : `${url.search}&${added}`;
-  return url.toString();
-}
+/** The notification's URL: the shopperResultUrl with the checkout's id and resourcePath. */
+export const notificationUrl = (checkout: Pick<Checkout, 'id' | 'kind'>, shopperResultUrl: string): string =>
+  resultUrl(shopperResultUrl, checkout.id, resourcePathOf(checkout));
 
-export interface ShopperResultNotifier {
-  /** One poll: claims what is due and sends it. Resolves with the number delivered. */
-  runOnce(): Promise<number>;
-  /** Polls every intervalMs until stop(); a poll never overlaps the previous one. */
-  start(): void;
-  /** Stops polling and waits for a poll in progress. */
-  stop(): Promise<void>;
-}
+/** One poll (runOnce) claims what is due and sends it, resolving with the number delivered. */
+export type ShopperResultNotifier = Poller;
 
 export function shopperResultNotifier(options: NotifierOptions): ShopperResultNotifier {
   const { store, clock, logger } = options;
@@ -67,9 +55,6 @@ export function shopperResultNotifier(options: NotifierOptions): ShopperResultNo
   const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const running = new Set<Promise<number>>();
-  let stopped = true;
 
   /** Any HTTP answer below 500 reached the merchant (their page may well redirect the GET). */
   async function deliver(checkout: Checkout, target: string): Promise<boolean> {
@@ -114,36 +99,7 @@ export function shopperResultNotifier(options: NotifierOptions): ShopperResultNo
     return sent.filter(Boolean).length;
   }
 
-  function runOnce(): Promise<number> {
-    const run = poll().finally(() => running.delete(run));
-    running.add(run);
-    return run;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      runOnce()
-        .catch((error) => logger?.error('shopperResultUrl notifier poll failed', { error }))
-        .finally(schedule);
-    }, intervalMs);
-    // The gateway's server keeps the process alive; a pending poll alone must not.
-    timer.unref?.();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      await Promise.allSettled([...running]);
-    },
-  };
+  return poller(poll, intervalMs, (error) =>
+    logger?.error('shopperResultUrl notifier poll failed', { error }),
+  );
 }

@@ -60,7 +60,13 @@ describe('BRANDS registry', () => {
     registerBrand('TEST_REDIRECT_X', { kind: 'redirect' });
     expect(brandKind('TEST_REDIRECT_X')).toBe('redirect');
     expect(brandGroup('TEST_REDIRECT_X')).toBeUndefined();
-    expect(listBrands('redirect')).toEqual(['WALLETD_CONTINUE', 'TEST_REDIRECT_X']);
+    expect(listBrands('redirect')).toEqual([
+      'WALLETD_CONTINUE',
+      'SOFORTUEBERWEISUNG',
+      'PAYPAL',
+      'KLARNA_PAYMENTS_PAYLATER',
+      'TEST_REDIRECT_X',
+    ]);
     expect(() => registerBrand('TEST_REDIRECT_X', { kind: 'wallet', group: 'walletA' })).toThrow();
     expect(() => registerBrand('VISA', { kind: 'wallet' })).toThrow();
     expect(() => registerBrand('VISA', { kind: 'card', group: 'card' })).not.toThrow();

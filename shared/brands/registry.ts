@@ -44,6 +44,9 @@ export const BRANDS = {
   WALLETB: { kind: 'wallet', group: 'walletB' },
   WALLETC: { kind: 'wallet', group: 'walletC' },
   WALLETD_CONTINUE: { kind: 'redirect' },
+  SOFORTUEBERWEISUNG: { kind: 'redirect' },
+  PAYPAL: { kind: 'redirect' },
+  KLARNA_PAYMENTS_PAYLATER: { kind: 'redirect' },
   GIFTCARD: { kind: 'giftCard', group: 'giftCard' },
 } as const satisfies Record<string, BrandEntry>;
 

@@ -14,8 +14,11 @@
  * - completed by the first submission that succeeds or is pending: it is paid once, and further
  *   submissions are refused. A declined submission leaves it open, so the shopper may retry
  *   with another card in the same widget (the family's checkouts are reusable until paid);
- * - its status is 000.200.000 until completed, then the payment (or registration), re-readable
- *   for 30 minutes after completion, then 200.300.404;
+ * - a pending payment (3-D Secure challenge, redirect method) that ends declined, cancelled or
+ *   timed out opens it again; a new submission while one is pending cancels that one first
+ *   (spec: closing a popup lets the shopper continue with another brand);
+ * - its status is 000.200.000 before any attempt, the latest (declined) attempt while open, then
+ *   the payment (or registration), re-readable for 30 minutes after completion, then 200.300.404;
  * - 29 minutes after a submission without a status GET, the gateway notifies shopperResultUrl
  *   (server/workers/shopper-result-notifier.ts).
  */
@@ -40,8 +43,15 @@ import {
   type KnownResultCode,
   ResultCodes,
 } from '../result-codes';
+import { finishPending } from './asynchronous';
 import { newCheckoutId, newPaymentNdc } from './ids';
-import { type Caller, createPayment, type EngineDeps, readMoney } from './initial-payment';
+import {
+  type Caller,
+  createPayment,
+  type EngineDeps,
+  type PaymentContext,
+  readMoney,
+} from './initial-payment';
 import type { Checkout, CheckoutKind, Payment, Registration } from './model';
 import { createRegistration, payWithRegistration } from './registrations';
 import { maskedCard } from './response';
@@ -222,6 +232,11 @@ export async function checkoutSession(
     ...(checkout.shopperResultUrl === undefined ? {} : { shopperResultUrl: checkout.shopperResultUrl }),
     resourcePath: resourcePathOf(checkout),
     registrations,
+    // The latest attempt's result, so the widget can say how a flow elsewhere (3-D Secure, a
+    // redirect method) ended: codes and descriptions only.
+    ...(checkout.resultCode === undefined
+      ? {}
+      : { lastResult: { code: checkout.resultCode, description: describe(checkout.resultCode) ?? '' } }),
   };
 }
 
@@ -257,13 +272,20 @@ export function submitCheckout(
   checkoutId: string,
   target: CheckoutKind,
   submission: Submission,
+  context: Pick<PaymentContext, 'baseUrl'> = {},
 ): Promise<SubmissionOutcome> {
   return deps.store.exclusive(`checkout:${checkoutId}`, async () => {
     // load, under the lock: a submission that waited sees what the one before it did
-    const checkout = await deps.store.getCheckout(checkoutId);
+    let checkout = await deps.store.getCheckout(checkoutId);
     if (checkout === undefined || checkout.merchantId !== caller.merchantId || checkout.kind !== target) {
       return { kind: 'not-found' };
     }
+
+    // A pending attempt (the shopper left a 3-D Secure challenge or a redirect method, and chose
+    // again) is cancelled first: spec, "closing a popup lets the shopper continue with another
+    // brand". Unless it has just succeeded: then the checkout is paid.
+    const pending = await cancelPendingAttempt(deps, checkout);
+    if (pending !== undefined) checkout = pending;
 
     // decide whether it may be paid at all
     const now = deps.clock.now();
@@ -287,11 +309,11 @@ export function submitCheckout(
     const outcome =
       checkout.kind === 'registration'
         ? await registerWith(deps, caller, checkout, submission)
-        : await payWith(deps, caller, checkout, submission);
+        : await payWith(deps, caller, checkout, submission, { ...context, checkoutId: checkout.id });
     if (outcome.kind !== 'payment' && outcome.kind !== 'registration') return outcome;
 
     // record: an attempt was made (declined ones too: the pay button was clicked), and one that
-    // succeeded or is pending completes the checkout
+    // succeeded or is pending completes the checkout; a declined one is its latest attempt
     await deps.store.recordCheckoutSubmission(checkout.id, now, new Date(now.getTime() + NOTIFY_AFTER_MS));
     if (outcome.kind === 'payment' && completes(outcome.payment.resultCode)) {
       await deps.store.completeCheckout(checkout.id, {
@@ -299,6 +321,8 @@ export function submitCheckout(
         resultCode: outcome.payment.resultCode,
         paymentId: outcome.payment.id,
       });
+    } else if (outcome.kind === 'payment') {
+      await deps.store.recordCheckoutAttempt(checkout.id, outcome.payment.id, outcome.payment.resultCode);
     } else if (outcome.kind === 'registration' && completes(outcome.code)) {
       await deps.store.completeCheckout(checkout.id, {
         at: now,
@@ -310,12 +334,39 @@ export function submitCheckout(
   });
 }
 
+/**
+ * The checkout as it is once its pending attempt, if any, is cancelled; undefined when it has
+ * none. An attempt that ended meanwhile keeps its end: a success leaves the checkout paid.
+ */
+async function cancelPendingAttempt(deps: EngineDeps, checkout: Checkout): Promise<Checkout | undefined> {
+  if (
+    checkout.completedAt === null ||
+    checkout.paymentId === undefined ||
+    !isPending(checkout.resultCode ?? '')
+  ) {
+    return undefined;
+  }
+  const session = await deps.store.getPaymentSessionOfPayment(checkout.paymentId);
+  if (session === undefined) return undefined;
+  const ended = await finishPending(deps, session.id, 'cancel');
+  const final = ended.kind === 'not-found' ? undefined : ended.payment;
+  if (final === undefined || isPending(final.resultCode)) return undefined;
+  // finishPending settled the checkout; if another finisher won, it may not have yet.
+  const settled = isSuccess(final.resultCode);
+  return {
+    ...checkout,
+    resultCode: final.resultCode,
+    completedAt: settled ? checkout.completedAt : null,
+  };
+}
+
 /** A payment checkout: a new instrument through createPayment, or a one-click registration. */
 async function payWith(
   deps: EngineDeps,
   caller: Caller,
   checkout: Checkout,
   submission: Submission,
+  context: PaymentContext,
 ): Promise<SubmissionOutcome> {
   const base = paymentParameters(checkout);
   const sent = forwarded(submission);
@@ -335,7 +386,7 @@ async function payWith(
   }
   const request = validateRequest('payment', acceptedBy('payment', tree));
   if (!request.ok) return { kind: 'invalid', errors: request.errors };
-  return createPayment(deps, caller, request.value);
+  return createPayment(deps, caller, request.value, context);
 }
 
 /**
@@ -486,8 +537,15 @@ export async function checkoutStatus(
 ): Promise<CheckoutStatus> {
   const now = deps.clock.now();
   await deps.store.recordCheckoutStatusFetched(checkout.id, now);
-  if (checkout.completedAt === null)
-    return stateOf(checkout, now) === 'open' ? { kind: 'open' } : { kind: 'gone' };
+  if (checkout.completedAt === null) {
+    if (stateOf(checkout, now) !== 'open') return { kind: 'gone' };
+    // Declined, cancelled or timed out so far: the latest attempt, which the shopper may retry.
+    const attempt =
+      checkout.paymentId === undefined
+        ? undefined
+        : await deps.store.getPayment(checkout.merchantId, checkout.paymentId);
+    return attempt === undefined ? { kind: 'open' } : { kind: 'payment', payment: attempt };
+  }
   if (now.getTime() >= checkout.completedAt.getTime() + STATUS_READABLE_MS) return { kind: 'gone' };
   if (checkout.paymentId !== undefined) {
     const payment = await deps.store.getPayment(checkout.merchantId, checkout.paymentId);

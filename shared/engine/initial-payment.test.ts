@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agreementOf, createPayment, type EngineDeps, type Outcome, readMoney } from './initial-payment';
+import { agreementOf } from './after-success';
+import { createPayment, type EngineDeps, type Outcome, readMoney } from './initial-payment';
 import { memoryStore } from './memory-store';
 import { paymentResponse } from './response';
 import { parsed, testChannel } from './testing';

@@ -10,9 +10,11 @@ import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
 import { decide, type SimulatorRequest } from '../simulators/acquirer';
+import { redirectMethodOf } from '../simulators/redirect-methods';
+import { afterSuccessOf, withAfterSuccess } from './after-success';
+import { startPending } from './asynchronous';
 import { decideExternal } from './connector';
 import { echoOf } from './echo';
-import { newId, newSchemeReference } from './ids';
 import {
   giftCardDetails,
   type Seal,
@@ -22,9 +24,10 @@ import {
   storedCardInstrument,
 } from './instruments';
 import { connectorIdOf, linkedPayment, linkRefusal } from './linked';
-import type { Channel, Payment, Registration, TestMode } from './model';
+import type { Channel, Payment, TestMode } from './model';
 import type { Clock, Connector, Store } from './ports';
-import { paymentRecord } from './record';
+import { type PaymentFacts, paymentRecord } from './record';
+import { type Authentication, authenticationOf } from './three-d-secure';
 
 export interface EngineDeps {
   readonly store: Store;
@@ -128,10 +131,19 @@ export function decideFor(
   };
 }
 
+/** Where a payment comes from, for the flows that send the shopper elsewhere. */
+export interface PaymentContext {
+  /** The gateway's public origin, for redirect.url (its simulator pages); relative URLs without it. */
+  readonly baseUrl?: string;
+  /** The checkout whose submission this is: the shopper returns to the checkout's result. */
+  readonly checkoutId?: string;
+}
+
 export async function createPayment(
   deps: EngineDeps,
   caller: Caller,
   request: PaymentRequest,
+  context: PaymentContext = {},
 ): Promise<Outcome> {
   // validate: the money (formats and rules were checked by the parameter model) and the link
   const money = readMoney(request);
@@ -145,36 +157,167 @@ export async function createPayment(
   const reused = original !== undefined && !sendsInstrument(request) ? original : undefined;
   const paymentBrand = request.paymentBrand ?? reused?.paymentBrand;
 
-  // decide
+  // decide whom the shopper deals with first: a redirect method's provider, the card issuer's
+  // 3-D Secure, or nobody (only the simulators of test mode INTERNAL are here to deal with)
+  const internal = testModeOf(caller.channel, request.testMode) === 'INTERNAL';
+  const method = internal && original === undefined ? redirectMethodOf(paymentBrand) : undefined;
+  const authentication: Authentication =
+    original === undefined
+      ? authenticationOf(caller.channel, internal, paymentBrand ?? '', request)
+      : { kind: 'none' };
+  const errors = [
+    ...(authentication.kind === 'invalid' ? authentication.errors : []),
+    ...externalAuthenticationErrors(request, authentication),
+    ...returnUrlErrors(request, context, method !== undefined || authentication.kind === 'challenge'),
+  ];
+  if (errors.length > 0) return { kind: 'invalid', errors };
+
+  // decide: the acquirer's verdict (a redirect method's provider decides on its own page)
   const now = deps.clock.now();
-  const decision = await decideInitial(deps, caller, request, original, reused, now);
-  const { code, result, resultDetails, testMode } = decision;
+  const decision: Decision =
+    method === undefined
+      ? await decideInitial(deps, caller, request, original, reused, now)
+      : { testMode: 'INTERNAL', code: ResultCodes.PENDING, result: {}, resultDetails: {} };
+  // An invalid card is refused before anyone is asked to authenticate it.
+  const step = decision.code.startsWith('100.100.') ? NO_AUTHENTICATION : authentication;
 
   // record
   const echo = echoOf(request);
-  const payment = paymentRecord(caller, now, {
+  const facts = {
     paymentType: request.paymentType ?? 'DB',
     paymentBrand,
     amount: money.amount,
     currency: request.currency,
-    code,
     referencedId: original?.id,
     merchantTransactionId: request.merchantTransactionId,
     descriptor: request.descriptor,
-    testMode,
+    testMode: decision.testMode,
     card: storedCard(request, deps.seal) ?? reused?.card,
-    details: {
-      ...echo,
-      ...optional('forex', money.forex),
-      ...giftCardDetails(request, echo),
-      risk: { score: '0' },
-    },
-    result,
-    resultDetails,
+  };
+  const details = {
+    ...echo,
+    ...optional('forex', money.forex),
+    ...giftCardDetails(request, echo),
+    risk: { score: '0' },
+  };
+  const afterSuccess = afterSuccessOf(request);
+
+  if (method !== undefined || step.kind === 'challenge' || step.kind === 'decoupled') {
+    const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
+    const pending = await startPending(deps, payment, {
+      kind: method !== undefined ? 'redirect' : step.kind === 'decoupled' ? 'decoupled' : 'challenge',
+      plan: {
+        brand: paymentBrand ?? '',
+        afterSuccess,
+        ...(method === undefined ? { authorization: decision } : {}),
+        ...(step.kind === 'challenge' || step.kind === 'decoupled'
+          ? { threeDSecure: { ids: step.ids, mandated: step.mandated, nonPayment: step.nonPayment } }
+          : {}),
+      },
+      ...optional('checkoutId', context.checkoutId),
+      ...optional('returnUrl', request.shopperResultUrl),
+      ...optional('baseUrl', context.baseUrl),
+      ...optional('challengeWindow', request.customer?.browser?.challengeWindow),
+    });
+    return { kind: 'payment', payment: pending };
+  }
+
+  const authenticated = authenticatedDecision(step, decision, echo);
+  let payment = paymentRecord(caller, now, {
+    ...facts,
+    ...authenticated,
+    details: { ...details, ...authenticated.details },
   });
-  const registered = await registerAlong(deps, caller, request, payment);
-  await deps.store.insertPayment(registered);
-  return { kind: 'payment', payment: registered };
+  if (isSuccess(payment.resultCode)) {
+    const along = withAfterSuccess(payment, afterSuccess);
+    if (along.registration !== undefined) await deps.store.insertRegistration(along.registration);
+    payment = along.payment;
+  }
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}
+
+const NO_AUTHENTICATION: Authentication = { kind: 'none' };
+
+/**
+ * The result of a payment whose authentication ended at once: rejected by 3-D Secure (no
+ * acquirer asked), or authenticated and then the acquirer's verdict, with the authentication's
+ * values in `threeDSecure`. A non-payment authentication authorizes nothing: it succeeds.
+ */
+function authenticatedDecision(
+  authentication: Authentication,
+  decision: Decision,
+  echo: Record<string, unknown>,
+): Pick<PaymentFacts, 'code' | 'result' | 'resultDetails'> & { details: Record<string, unknown> } {
+  const echoed = (echo.threeDSecure ?? {}) as Record<string, unknown>;
+  if (authentication.kind === 'failed') {
+    return {
+      code: authentication.code,
+      details:
+        authentication.result === undefined ? {} : { threeDSecure: { ...echoed, ...authentication.result } },
+    };
+  }
+  if (authentication.kind === 'authenticated') {
+    const threeDSecure = { ...echoed, ...authentication.result };
+    if (authentication.nonPayment) {
+      return {
+        code: ResultCodes.SUCCESS_INTERNAL,
+        resultDetails: { clearingInstituteName: 'Simulator' },
+        details: { threeDSecure },
+      };
+    }
+    return {
+      code: decision.code,
+      result: decision.result,
+      resultDetails: decision.resultDetails,
+      details: { threeDSecure },
+    };
+  }
+  return { code: decision.code, result: decision.result, resultDetails: decision.resultDetails, details: {} };
+}
+
+/**
+ * An external server's authentication that the gateway passes on must prove itself: a cardholder
+ * authenticated (Y) or an attempt (A) carries its verification value and ECI.
+ */
+function externalAuthenticationErrors(
+  request: PaymentRequest,
+  authentication: Authentication,
+): ParameterError[] {
+  if (authentication.kind !== 'external') return [];
+  const t = request.threeDSecure ?? {};
+  const status = t.authenticationStatus;
+  if (status !== 'Y' && status !== 'A') return [];
+  const errors: ParameterError[] = [];
+  for (const name of ['verificationId', 'eci'] as const) {
+    if (t[name] === undefined) {
+      errors.push({
+        name: `threeDSecure.${name}`,
+        value: null,
+        message: `is required with threeDSecure.authenticationStatus=${status}: it proves the authentication`,
+      });
+    }
+  }
+  return errors;
+}
+
+/** A flow that sends the shopper elsewhere needs somewhere to send them back to. */
+function returnUrlErrors(
+  request: PaymentRequest,
+  context: PaymentContext,
+  leaves: boolean,
+): ParameterError[] {
+  if (!leaves || context.checkoutId !== undefined || request.shopperResultUrl !== undefined) return [];
+  return [
+    {
+      name: 'shopperResultUrl',
+      value: null,
+      message:
+        request.paymentBrand !== undefined && redirectMethodOf(request.paymentBrand) !== undefined
+          ? `is required for ${request.paymentBrand}: the shopper completes the payment on another site and returns there`
+          : 'is required: the card issuer asks the shopper to authenticate (3-D Secure challenge), and the shopper returns there',
+    },
+  ];
 }
 
 /**
@@ -220,94 +363,3 @@ async function decideInitial(
 /** `{ [name]: value }`, or nothing when the value is undefined (records keep no undefined fields). */
 const optional = <K extends string, V>(name: K, value: V | undefined) =>
   (value === undefined ? {} : { [name]: value }) as Partial<Record<K, V>>;
-
-const wantsRegistration = (value: string | undefined) => value === 'true' || value === '1';
-
-/**
- * After a successful payment: the scheme reference of a cardholder-initiated first payment or
- * of a migrated one (`standingInstruction.initialTransactionId`, see agreementOf), and with createRegistration the stored
- * registration, whose id the payment answers as registrationId.
- */
-async function registerAlong(
-  deps: EngineDeps,
-  caller: Caller,
-  request: PaymentRequest,
-  payment: Payment,
-): Promise<Payment> {
-  if (!isSuccess(payment.resultCode)) return payment;
-  const instruction = request.standingInstruction;
-  const { initialTransactionId, agreementId } = agreementOf(request) ?? {};
-  let withIds = payment;
-  if (initialTransactionId !== undefined) {
-    withIds = {
-      ...payment,
-      details: {
-        ...payment.details,
-        standingInstruction: { ...(instruction ?? {}), initialTransactionId, agreementId },
-      },
-    };
-  }
-  if (!wantsRegistration(request.createRegistration) || payment.paymentBrand === undefined) return withIds;
-  const registration: Registration = {
-    id: newId(),
-    merchantId: caller.merchantId,
-    channelId: caller.channel.id,
-    paymentBrand: payment.paymentBrand,
-    ...(payment.card === undefined ? {} : { card: payment.card }),
-    details: registrationDetails(request),
-    ...(initialTransactionId === undefined ? {} : { initialTransactionId }),
-    ...(agreementId === undefined ? {} : { agreementId }),
-    deletedAt: null,
-    createdAt: payment.createdAt,
-  };
-  await deps.store.insertRegistration(registration);
-  return { ...withIds, registrationId: registration.id };
-}
-
-/**
- * The ids of a standing-instruction agreement a first payment starts: the scheme reference of
- * the cardholder-initiated INITIAL payment and the agreement id, which merchant-initiated
- * repeats quote. A recurring migration (deprecated) is an INITIAL that happened at another
- * provider: the merchant brings the agreement along, so the ids it already holds are kept
- * (standingInstruction.initialTransactionId, else the acquirer's connectorTxId1 of that
- * INITIAL) and its customers' repeats go on quoting them unchanged.
- */
-export function agreementOf(request: {
-  readonly standingInstruction?: {
-    readonly mode?: string;
-    readonly initialTransactionId?: string;
-    readonly agreementId?: string;
-  };
-  readonly recurringType?: string;
-  readonly recurringMigration?: { readonly connectorTxId1?: string };
-}): { readonly initialTransactionId: string; readonly agreementId: string } | undefined {
-  const instruction = request.standingInstruction;
-  const migration = request.recurringMigration;
-  if (migration !== undefined) {
-    return {
-      initialTransactionId:
-        instruction?.initialTransactionId ?? migration.connectorTxId1 ?? newSchemeReference(),
-      agreementId: instruction?.agreementId ?? newId(),
-    };
-  }
-  if (instruction?.mode !== 'INITIAL' && request.recurringType !== 'INITIAL') return undefined;
-  return { initialTransactionId: newSchemeReference(), agreementId: instruction?.agreementId ?? newId() };
-}
-
-/** What a registration keeps besides its card: the bank account and the shopper's groups. */
-export function registrationDetails(request: object): Record<string, unknown> {
-  const echo = echoOf(request) as Record<string, unknown>;
-  const kept: Record<string, unknown> = {};
-  for (const key of [
-    'bankAccount',
-    'virtualAccount',
-    'tokenAccount',
-    'customer',
-    'billing',
-    'card',
-    'recurringMigration',
-  ]) {
-    if (echo[key] !== undefined) kept[key] = echo[key];
-  }
-  return kept;
-}

@@ -8,6 +8,7 @@ import type {
   IdempotentResponse,
   Merchant,
   Payment,
+  PaymentSession,
   Registration,
 } from './model';
 import type { Store } from './ports';
@@ -20,6 +21,7 @@ export function memoryStore(): Store {
   const tokens = new Map<string, AccessToken>();
   const responses = new Map<string, IdempotentResponse>();
   const checkouts = new Map<string, Checkout>();
+  const sessions = new Map<string, PaymentSession>();
   const updateCheckout = (id: string, change: (c: Checkout) => Partial<Checkout>) => {
     const c = checkouts.get(id);
     if (c !== undefined) checkouts.set(id, { ...c, ...change(c) });
@@ -39,6 +41,36 @@ export function memoryStore(): Store {
       return [...payments.values()]
         .filter((p) => p.merchantId === merchantId && p.referencedId === id)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+    async insertPaymentSession(session) {
+      if (sessions.has(session.id)) throw new Error(`duplicate session ${session.id}`);
+      sessions.set(session.id, session);
+    },
+    async getPaymentSession(id) {
+      return sessions.get(id);
+    },
+    async getPaymentSessionOfPayment(paymentId) {
+      return [...sessions.values()].find((s) => s.paymentId === paymentId);
+    },
+    async finishPaymentSession(id, at, outcome, final, registration) {
+      const session = sessions.get(id);
+      const payment = session && payments.get(session.paymentId);
+      if (session === undefined || session.finishedAt !== null || payment?.resultCode !== '000.200.000') {
+        return false;
+      }
+      sessions.set(id, { ...session, finishedAt: at, outcome, dueAt: null });
+      payments.set(payment.id, { ...payment, ...final });
+      if (registration !== undefined) registrations.set(registration.id, registration);
+      return true;
+    },
+    async claimDuePaymentSessions(now, leaseUntil, limit) {
+      const due = [...sessions.values()]
+        .filter((s) => s.finishedAt === null && s.dueAt !== null && s.dueAt <= now)
+        .sort((a, b) => a.dueAt!.getTime() - b.dueAt!.getTime() || a.id.localeCompare(b.id))
+        .slice(0, limit)
+        .map((s) => ({ ...s, dueAt: leaseUntil }));
+      for (const s of due) sessions.set(s.id, s);
+      return due;
     },
     async insertRegistration(r) {
       registrations.set(r.id, r);
@@ -66,6 +98,15 @@ export function memoryStore(): Store {
         notifyAttempts: c.notifyDueAt === null ? 0 : c.notifyAttempts,
         notifiedAt: null,
       }));
+    },
+    async recordCheckoutAttempt(id, paymentId, resultCode) {
+      const c = checkouts.get(id);
+      if (c !== undefined && c.completedAt === null) checkouts.set(id, { ...c, paymentId, resultCode });
+    },
+    async settleCheckoutPayment(id, paymentId, resultCode, at, completed) {
+      const c = checkouts.get(id);
+      if (c === undefined || c.paymentId !== paymentId) return;
+      checkouts.set(id, { ...c, resultCode, completedAt: completed ? at : null });
     },
     async completeCheckout(id, completion) {
       const c = checkouts.get(id);

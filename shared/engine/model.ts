@@ -161,3 +161,45 @@ export type CheckoutCompletion = {
   readonly at: Date;
   readonly resultCode: string;
 } & ({ readonly paymentId: string } | { readonly registrationId: string });
+
+/**
+ * Why a payment is pending (spec: Asynchronous payments): the shopper authenticates with 3-D
+ * Secure (a challenge page, or decoupled in their banking app) or completes a redirect method.
+ */
+export type PaymentSessionKind = 'challenge' | 'decoupled' | 'redirect';
+
+/** How a pending payment ended. */
+export type SessionOutcome = 'approved' | 'failed' | 'cancelled' | 'timedOut';
+
+/**
+ * A pending payment's session with the simulated third party (ACS or redirect method): the
+ * payment stays `000.200.000` until the session finishes, then takes its final result. Expires
+ * 30 minutes after creation (100.396.103).
+ */
+export interface PaymentSession {
+  /** 32 hex: the bearer secret of the simulator pages (redirect.parameters). */
+  readonly id: string;
+  readonly paymentId: string;
+  readonly merchantId: string;
+  readonly kind: PaymentSessionKind;
+  /** The checkout whose submission made the payment, if any: the shopper returns to it. */
+  readonly checkoutId?: string;
+  /** The shopperResultUrl the shopper is sent to when the session finishes. */
+  readonly returnUrl?: string;
+  /** What finishing needs (PendingPlan, engine/asynchronous.ts), as JSON: never card data. */
+  readonly plan: Readonly<Record<string, unknown>>;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  /** When the worker must look at it (expiry, or a decoupled authentication's answer); null once finished. */
+  readonly dueAt: Date | null;
+  readonly finishedAt: Date | null;
+  readonly outcome?: SessionOutcome;
+}
+
+/** A pending payment's final state, written together with its session's end. */
+export interface FinalState {
+  readonly resultCode: string;
+  readonly resultDescription: string;
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly registrationId?: string;
+}

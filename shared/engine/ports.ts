@@ -8,10 +8,13 @@ import type {
   ChannelSettings,
   Checkout,
   CheckoutCompletion,
+  FinalState,
   IdempotentResponse,
   Merchant,
   Payment,
+  PaymentSession,
   Registration,
+  SessionOutcome,
 } from './model';
 
 export interface Store {
@@ -20,6 +23,31 @@ export interface Store {
   getPayment(merchantId: string, id: string): Promise<Payment | undefined>;
   /** Payments referencing `id` (captures, refunds, reversals …), oldest first. */
   listReferencing(merchantId: string, id: string): Promise<Payment[]>;
+
+  /** Writes a pending payment's session; resolves once it is durable. Written before its payment. */
+  insertPaymentSession(session: PaymentSession): Promise<void>;
+  /** By id alone: the session id is the bearer secret of the simulator pages. */
+  getPaymentSession(id: string): Promise<PaymentSession | undefined>;
+  getPaymentSessionOfPayment(paymentId: string): Promise<PaymentSession | undefined>;
+  /**
+   * Ends an open session and gives its pending payment its final state, in one transaction
+   * (with the registration a createRegistration asked for). False, and nothing changed, when
+   * the session had ended already or the payment is no longer pending: of two finishers (the
+   * shopper's click and the timeout, or two processes), exactly one wins.
+   */
+  finishPaymentSession(
+    id: string,
+    at: Date,
+    outcome: SessionOutcome,
+    final: FinalState,
+    registration?: Registration,
+  ): Promise<boolean>;
+  /**
+   * Claims up to `limit` open sessions due at `now`, oldest first, moving their due time to
+   * `leaseUntil`, so that no other claimer (in any process on the same database) gets them
+   * meanwhile, and a claimer that dies leaves them due again then.
+   */
+  claimDuePaymentSessions(now: Date, leaseUntil: Date, limit: number): Promise<PaymentSession[]>;
 
   insertRegistration(registration: Registration): Promise<void>;
   getRegistration(merchantId: string, id: string): Promise<Registration | undefined>;
@@ -34,6 +62,22 @@ export interface Store {
    * keeps its earlier due time). notifiedAt is cleared: this submission has not been notified.
    */
   recordCheckoutSubmission(id: string, at: Date, notifyDueAt: Date): Promise<void>;
+  /**
+   * A submission made a payment that did not complete the checkout (declined): it is the
+   * checkout's latest attempt, whose result the status answers while the checkout is open.
+   */
+  recordCheckoutAttempt(id: string, paymentId: string, resultCode: string): Promise<void>;
+  /**
+   * The checkout's pending payment `paymentId` ended with `resultCode`: the checkout stays
+   * completed (at `at`) when it succeeded, and opens again for another attempt when not.
+   */
+  settleCheckoutPayment(
+    id: string,
+    paymentId: string,
+    resultCode: string,
+    at: Date,
+    completed: boolean,
+  ): Promise<void>;
   /** Completes an open checkout; false (and nothing changed) when it was completed already. */
   completeCheckout(id: string, completion: CheckoutCompletion): Promise<boolean>;
   /** A status GET: recorded, and it cancels a pending notification (the merchant has the status now). */

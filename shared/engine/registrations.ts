@@ -6,16 +6,10 @@
 
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
+import { agreementOf, registrationDetails } from './after-success';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
-import {
-  agreementOf,
-  type Caller,
-  decideFor,
-  type EngineDeps,
-  readMoney,
-  registrationDetails,
-} from './initial-payment';
+import { type Caller, decideFor, type EngineDeps, readMoney } from './initial-payment';
 import { simulationOf, storedCard, storedCardInstrument } from './instruments';
 import type { Payment, Registration } from './model';
 import { paymentRecord } from './record';

@@ -119,9 +119,16 @@ describe('customer: givenName and surname with any other customer field', () => 
       ['customer.givenName'],
     ],
     [
-      'a nested browser field without names',
+      // the browser describes itself (the widget sends it for 3-D Secure), not the person
+      'browser data without names: valid',
       'payment',
       { ...CARD_PAYMENT, 'customer.browser.userAgent': 'Mozilla/5.0' },
+      [],
+    ],
+    [
+      'browser data with an e-mail still needs the names',
+      'payment',
+      { ...CARD_PAYMENT, 'customer.browser.userAgent': 'Mozilla/5.0', 'customer.email': 'jane@example.com' },
       ['customer.givenName', 'customer.surname'],
     ],
     [

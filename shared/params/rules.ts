@@ -101,13 +101,19 @@ export function requires(subject: string, ...needs: string[]): Rule {
 }
 
 /** The fields are required as soon as any other field of the group is sent. */
-export function requiredWithAny(...paths: string[]): Rule {
+export function requiredWithAny(
+  paths: readonly string[],
+  options: { readonly besides?: readonly string[] } = {},
+): Rule {
+  const besides = options.besides ?? [];
   return {
-    paths,
+    paths: [...paths],
     requiredness: true,
-    says: `${paths.join(' and ')} are required when any other field of the group is sent.`,
+    says:
+      `${paths.join(' and ')} are required when any other field of the group is sent` +
+      (besides.length === 0 ? '.' : ` (${besides.join(', ')} do not count).`),
     apply(g, report) {
-      const others = Object.keys(g).some((k) => !paths.includes(k));
+      const others = Object.keys(g).some((k) => !paths.includes(k) && !besides.includes(k));
       if (!others) return;
       for (const p of paths)
         if (!has(g, p)) report(p, 'is required when any other parameter of its group is sent', null);

@@ -308,9 +308,15 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       expect(declined.body.result.code).toBe('100.100.101');
       expect(declined.text).not.toContain('4444444444444444');
       expect((await session(id)).body.state).toBe('open');
+      expect((await session(id)).body.lastResult).toEqual({
+        code: '100.100.101',
+        description: declined.body.result.description,
+      });
+      // The status answers the latest attempt while the checkout is open.
       const before = await status(id);
-      expect(before.status).toBe(200);
-      expect(before.body.result.code).toBe('000.200.000');
+      expect(before.status).toBe(400);
+      expect(before.body.result.code).toBe('100.100.101');
+      expect(before.body.id).toBe(declined.body.id);
 
       const retried = await submit(id, CARD);
       expect(retried.status).toBe(200);
@@ -657,7 +663,7 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       const id = await created();
       await submit(id, LUHN_FAIL);
       clock.advance(MINUTE);
-      expect((await status(id)).body.result.code).toBe('000.200.000');
+      expect((await status(id)).body.result.code).toBe('100.100.101');
       clock.advance(MINUTE);
       await submit(id, CARD);
       clock.advance(29 * MINUTE - 1);

@@ -23,7 +23,7 @@ import {
 import type { CheckoutKind } from '../../../shared/engine/model';
 import { registrationResponse } from '../../../shared/engine/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
-import { type Admission, type RouteDeps, statusOf } from '../admission';
+import { type Admission, publicOrigin, type RouteDeps, statusOf } from '../admission';
 
 export interface CheckoutRouteDeps extends RouteDeps, CheckoutDeps {
   /**
@@ -105,7 +105,11 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
       const ready = await admitCheckout(c, 'checkoutPayment', `checkouts.${target}`, id);
       if (ready instanceof Response) return ready;
       const caller = { merchantId: ready.checkout.merchantId, channel: ready.channel };
-      const outcome = await submitCheckout(deps, caller, id, target, ready.request);
+      const request =
+        ready.channel.settings.threeDSecure === true ? withBrowserHeaders(c, ready.request) : ready.request;
+      const outcome = await submitCheckout(deps, caller, id, target, request, {
+        baseUrl: publicOrigin(c, deps),
+      });
       return answerSubmission(c, id, outcome);
     });
 
@@ -171,4 +175,24 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
         return noSession(c, id);
     }
   }
+}
+
+/**
+ * 3-D Secure v2 needs the shopper's browser's User-Agent and Accept headers: the widget's
+ * submission comes from that browser, so its headers are those (unless the page sent its own).
+ */
+function withBrowserHeaders<R extends { customer?: { browser?: Record<string, string | undefined> } }>(
+  c: Context,
+  request: R,
+): R {
+  const header = (name: string) => {
+    const value = c.req.header(name)?.trim().slice(0, 2048);
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const browser = { ...(request.customer?.browser ?? {}) };
+  browser.userAgent ??= header('user-agent');
+  browser.acceptHeader ??= header('accept');
+  const filled = Object.fromEntries(Object.entries(browser).filter(([, v]) => v !== undefined));
+  if (Object.keys(filled).length === 0) return request;
+  return { ...request, customer: { ...(request.customer ?? {}), browser: filled } };
 }

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { createPayment } from '../../../shared/engine/initial-payment';
 import { referencePayment } from '../../../shared/engine/referencing';
 import { ResultCodes } from '../../../shared/result-codes';
-import type { Admission, RouteDeps } from '../admission';
+import { type Admission, publicOrigin, type RouteDeps } from '../admission';
 
 export function paymentRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const { env } = deps;
@@ -19,6 +19,7 @@ export function paymentRoutes(app: Hono, deps: RouteDeps, front: Admission): voi
         deps,
         { merchantId: ready.token.merchantId, channel: ready.channel },
         ready.request,
+        { baseUrl: publicOrigin(c, deps) },
       );
       return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
     });

@@ -49,7 +49,12 @@ export const customerGroup = group(
     browser,
     app: group({ deviceId: AN(1, 40) }),
   },
-  [requiredWithAny('givenName', 'surname'), together('identificationDocType', 'identificationDocId')],
+  [
+    // What the shopper's browser or device tells about itself (the widget sends it for 3-D Secure)
+    // is not "a customer parameter" about the person: it does not make the name required.
+    requiredWithAny(['givenName', 'surname'], { besides: ['browser', 'browserFingerprint', 'app'] }),
+    together('identificationDocType', 'identificationDocId'),
+  ],
 );
 
 /** shipping.customer.*: every customer field (O) except browserFingerprint.*, browser.deviceId and app.deviceId. */

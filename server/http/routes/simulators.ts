@@ -1,0 +1,175 @@
+/**
+ * The simulator pages a pending payment's redirect points to (test mode INTERNAL): the 3-D
+ * Secure challenge of the simulated issuer and the redirect methods' provider pages. The
+ * shopper arrives by the redirect (a POST of redirect.parameters, or a GET with them in the
+ * query), answers, and is sent back: to the shopperResultUrl with `id` and `resourcePath`
+ * (303), or, when the widget showed the page in its own frame (`returnMode=message`), to a page
+ * that tells the widget. The session id in the parameters is the only credential: 128 random
+ * bits, good for one payment.
+ */
+import type { Context, Hono } from 'hono';
+import {
+  finishPending,
+  pageFacts,
+  SimulatorPaths,
+  shopperReturnOf,
+  type Verdict,
+} from '../../../shared/engine/asynchronous';
+import type { PaymentSession } from '../../../shared/engine/model';
+import { describe, ResultCodes } from '../../../shared/result-codes';
+import { CHALLENGE_CODE } from '../../../shared/simulators/access-control-server';
+import { redirectMethodOf } from '../../../shared/simulators/redirect-methods';
+import {
+  challengePage,
+  messagePage,
+  RETURN_SCRIPT,
+  redirectPage,
+  returnPage,
+  SIMULATOR_CSS,
+} from '../../simulators/pages';
+import type { RouteDeps } from '../admission';
+
+/**
+ * The pages load only their own style and script; they may be framed by any shop (the widget's
+ * modal), and their forms go to the gateway itself and, by redirect, to the shop.
+ */
+function originOf(url: string | undefined): string {
+  if (url === undefined) return '';
+  try {
+    return ` ${new URL(url).origin}`;
+  } catch {
+    return '';
+  }
+}
+
+const pageCsp = (returnTo: string | undefined): string =>
+  [
+    "default-src 'none'",
+    "style-src 'self'",
+    "script-src 'self'",
+    "img-src 'self'",
+    "base-uri 'none'",
+    `form-action 'self'${originOf(returnTo)}`,
+    'frame-ancestors *',
+  ].join('; ');
+
+const NO_STORE = 'no-store';
+
+function html(c: Context, status: 200 | 404 | 400, body: string, returnTo?: string): Response {
+  return c.body(body, status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': NO_STORE,
+    'Content-Security-Policy': pageCsp(returnTo),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  });
+}
+
+/** A parameter from the query string (GET) or the form body (POST). */
+async function parameters(c: Context): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of new URL(c.req.url).searchParams) out[name] = value;
+  if (c.req.method === 'POST') {
+    const body = await c.req.parseBody().catch(() => ({}));
+    for (const [name, value] of Object.entries(body)) if (typeof value === 'string') out[name] = value;
+  }
+  return out;
+}
+
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
+export function simulatorRoutes(app: Hono, deps: RouteDeps): void {
+  const unknown = (c: Context) =>
+    html(
+      c,
+      404,
+      messagePage(
+        'Unknown payment session',
+        'This link is not valid, or its payment has ended. Return to the shop and start again.',
+      ),
+    );
+
+  async function openSession(id: string | undefined, kind: PaymentSession['kind']) {
+    if (id === undefined || !SESSION_ID.test(id)) return undefined;
+    const session = await deps.store.getPaymentSession(id);
+    return session?.kind === kind ? session : undefined;
+  }
+
+  /** After the answer (or for a session that had ended): back to the shop, or to the widget. */
+  async function leave(
+    c: Context,
+    session: PaymentSession,
+    returnMode: string | undefined,
+    verdict?: Verdict,
+  ) {
+    const ended = verdict === undefined ? undefined : await finishPending(deps, session.id, verdict);
+    const payment =
+      ended !== undefined && ended.kind !== 'not-found'
+        ? ended.payment
+        : await deps.store.getPayment(session.merchantId, session.paymentId);
+    const code = payment?.resultCode ?? ResultCodes.PENDING;
+    const description = describe(code) ?? '';
+    if (returnMode === 'message') return html(c, 200, returnPage(description));
+    const target = shopperReturnOf(session);
+    if (target === undefined) return html(c, 200, messagePage('Payment processed', description));
+    return c.redirect(target, 303);
+  }
+
+  app.get('/simulators/simulator.css', (c) =>
+    c.body(SIMULATOR_CSS, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'max-age=3600',
+    }),
+  );
+  app.get('/simulators/return.js', (c) =>
+    c.body(RETURN_SCRIPT, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'max-age=3600',
+    }),
+  );
+
+  // The issuer's challenge (redirect.parameters: creq, threeDSSessionData).
+  app.on(['GET', 'POST'], SimulatorPaths.challenge, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.threeDSSessionData, 'challenge');
+    if (session === undefined) return unknown(c);
+    if (session.finishedAt !== null) return leave(c, session, p.returnMode);
+    const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
+    if (payment === undefined) return unknown(c);
+    return html(c, 200, challengePage(session, pageFacts(payment), p.returnMode), session.returnUrl);
+  });
+
+  app.post(`${SimulatorPaths.challenge}/answer`, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.threeDSSessionData, 'challenge');
+    if (session === undefined) return unknown(c);
+    const verdict: Verdict =
+      p.action === 'cancel'
+        ? 'cancel'
+        : p.action === 'submit' && p.otp?.trim() === CHALLENGE_CODE
+          ? 'approve'
+          : 'decline';
+    return leave(c, session, p.returnMode, verdict);
+  });
+
+  // A redirect method's provider (redirect.parameters: session).
+  app.on(['GET', 'POST'], SimulatorPaths.redirect, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.session, 'redirect');
+    if (session === undefined) return unknown(c);
+    if (session.finishedAt !== null) return leave(c, session, p.returnMode);
+    const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
+    const method = redirectMethodOf(payment?.paymentBrand);
+    if (payment === undefined || method === undefined) return unknown(c);
+    return html(c, 200, redirectPage(session, method, pageFacts(payment), p.returnMode), session.returnUrl);
+  });
+
+  app.post(`${SimulatorPaths.redirect}/answer`, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.session, 'redirect');
+    if (session === undefined) return unknown(c);
+    const verdict: Verdict =
+      p.action === 'approve' ? 'approve' : p.action === 'decline' ? 'decline' : 'cancel';
+    return leave(c, session, p.returnMode, verdict);
+  });
+}
