@@ -72,6 +72,52 @@ describe('README quick start', () => {
     expect(answers[6]!.result.parameterErrors?.map((e) => e.name)).toEqual(['card.holdr']);
   });
 
+  it('the 3-D Secure and redirect-method examples answer what their comments say', async () => {
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
+    const from = readme.indexOf('## 3-D Secure and redirect methods');
+    const match = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
+    if (from === -1 || match === null) throw new Error('README: no curl block in the 3-D Secure section');
+    const block = match[1]!.replaceAll('http://127.0.0.1:8080', gateway.baseUrl);
+    const demo = `${dataDir}/demo-merchant.json`;
+    const script = [
+      'set -eu',
+      'curl() { command curl "$@"; echo; }',
+      `ENTITY=$(node -p "require('${demo}').entityId")`,
+      `TOKEN=$(node -p "require('${demo}').accessToken")`,
+      block,
+    ].join('\n');
+    const { stdout } = await run('bash', ['-c', script], { cwd: REPO_ROOT, timeout: 60_000 });
+    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+    const answers = lines
+      .filter((line) => line.startsWith('{'))
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            id: string;
+            result: { code: string };
+            threeDSecure?: Record<string, string>;
+            redirect?: { url: string; parameters: { name: string }[] };
+          },
+      );
+    expect(answers.map((a) => a.result.code)).toEqual([
+      '000.100.110', // frictionless
+      '000.200.000', // the challenge
+      '000.100.110', // its final status
+      '000.200.000', // the redirect method
+      '800.100.170', // declined at the provider
+    ]);
+    expect(answers[0]!.threeDSecure).toMatchObject({ eci: '05', authenticationStatus: 'Y' });
+    expect(answers[0]!.threeDSecure?.verificationId).toHaveLength(28);
+    expect(answers[1]!.redirect?.parameters.map((p) => p.name)).toEqual(['creq', 'threeDSSessionData']);
+    expect(answers[3]!.redirect?.parameters.map((p) => p.name)).toEqual(['session']);
+    // The shopper's way back after each answer.
+    const returns = lines.filter((line) => line.startsWith('https://shop.example/return'));
+    expect(returns).toEqual([
+      `https://shop.example/return?id=${answers[1]!.id}&resourcePath=%2Fv1%2Fpayments%2F${answers[1]!.id}`,
+      `https://shop.example/return?id=${answers[3]!.id}&resourcePath=%2Fv1%2Fpayments%2F${answers[3]!.id}`,
+    ]);
+  });
+
   it('the checkout examples answer what their comments say', async () => {
     const block = (await checkoutBlock()).replaceAll('http://127.0.0.1:8080', gateway.baseUrl);
     const demo = `${dataDir}/demo-merchant.json`;

@@ -12,6 +12,7 @@
  *   registration=<id>         offer a stored registration (one-click)
  *   register=1                a registration-only checkout (createRegistration=true, no paymentType)
  *   csp=strict                a strict Content-Security-Policy with a nonce and Trusted Types
+ *   billing=0                 no billing address (3-D Secure v2 then refuses enrolled cards)
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -44,6 +45,12 @@ export const PRESETS: Readonly<Record<string, string>> = {
     return true;
   }
 };`,
+  // Redirect methods in the widget's own window instead of a full-page redirect (spec: inlineFlow).
+  inline: `window.wpwlOptions = { style: 'card', inlineFlow: ['PAYPAL', 'SOFORTUEBERWEISUNG', 'KLARNA_PAYMENTS_PAYLATER'] };`,
+  // The 3-D Secure challenge by full-page redirect instead of the widget's window.
+  'full-redirect': `window.wpwlOptions = { style: 'card', paymentTarget: '_top' };`,
+  // A smaller challenge window (EMV size 02: 390 x 400).
+  'challenge-window': `window.wpwlOptions = { style: 'card', browser: { threeDChallengeWindow: 2 } };`,
   // Merchants inject their own inputs before the pay button (client-compat).
   'save-card': `window.wpwlOptions = {
   style: 'card',
@@ -85,6 +92,13 @@ export function createShop(options: ShopOptions): Hono {
       body.set('amount', q.get('amount') ?? '92.00');
       body.set('currency', q.get('currency') ?? 'EUR');
       body.set('paymentType', q.get('paymentType') ?? 'DB');
+    }
+    // A shop knows its customer's billing address; 3-D Secure v2 requires it for enrolled cards.
+    if (q.get('billing') !== '0') {
+      body.set('billing.street1', 'Hauptstrasse 1');
+      body.set('billing.city', 'Berlin');
+      body.set('billing.postcode', '10115');
+      body.set('billing.country', 'DE');
     }
     const registration = q.get('registration');
     if (registration) body.set('registrations[0].id', registration);
