@@ -303,7 +303,14 @@ const KINDS = {
       'tokenAccount',
       'giftCard',
     ],
-    extra: [pick(basic, ['paymentBrand']), oneClick, widgetCard],
+    // shopperResultUrl: the form's action, where a flow that leaves the page (3-D Secure,
+    // redirect methods) brings the shopper back (decisions, Widget).
+    extra: [
+      pick(basic, ['paymentBrand']),
+      pick(SECTIONS.asynchronous.group, ['shopperResultUrl']),
+      oneClick,
+      widgetCard,
+    ],
     rules: [
       shopperCustomParameters,
       registrationsOnlyAtCheckout,

@@ -1,6 +1,7 @@
 /**
  * Everything one `form.paymentWidgets` shows: the checkout's notice (closed, invalid), stored
- * registrations, then one form per payment method, and a polite live region.
+ * registrations, then one form per payment method, the modal of 3-D Secure challenges and inline
+ * redirect flows (outside every form), and a polite live region.
  */
 import { type Signal, signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
@@ -9,6 +10,7 @@ import { Card } from '../components/Card/Card';
 import { DirectDebit } from '../components/DirectDebit/DirectDebit';
 import { GiftCard } from '../components/GiftCard/GiftCard';
 import { Message } from '../components/internal/Field';
+import { PaymentModal } from '../components/internal/PaymentModal';
 import { OneClick } from '../components/OneClick/OneClick';
 import { Redirect } from '../components/Redirect/Redirect';
 import { VirtualAccount } from '../components/VirtualAccount/VirtualAccount';
@@ -68,6 +70,7 @@ export function Widget({ methods }: { readonly methods: readonly Method[] }) {
           }
         })}
       </Methods>
+      <PaymentModal />
       <Announcer />
     </>
   );

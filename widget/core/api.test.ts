@@ -26,6 +26,22 @@ describe('checkout API client', () => {
       kind: 'ok',
       session: { kind: 'registration', registrations: [{ id: 'r1' }] },
     });
+    const after = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            state: 'open',
+            lastResult: { code: '100.396.101', description: 'Cancelled by user' },
+          }),
+        ),
+    );
+    expect(await readSession(BASE, 'ABC.n1', asFetch(after))).toMatchObject({
+      session: { state: 'open', lastResult: { code: '100.396.101', description: 'Cancelled by user' } },
+    });
+    const odd = vi.fn(async () => new Response(JSON.stringify({ lastResult: { code: 7 } })));
+    expect(((await readSession(BASE, 'X', asFetch(odd))) as { session: object }).session).toMatchObject({
+      lastResult: undefined,
+    });
     const missing = vi.fn(async () => new Response('{}', { status: 404 }));
     expect(await readSession(BASE, 'X', asFetch(missing))).toEqual({ kind: 'notFound' });
     const down = vi.fn(async () => {

@@ -29,6 +29,8 @@ export interface Session {
   readonly shopperResultUrl?: string;
   readonly registrations: readonly StoredRegistration[];
   readonly result?: { readonly code: string; readonly description: string };
+  /** The latest submission's result (after a 3-D Secure challenge or a redirect flow: its outcome). */
+  readonly lastResult?: { readonly code: string; readonly description?: string };
 }
 
 export interface ParameterError {
@@ -92,7 +94,14 @@ function asSession(id: string, raw: unknown): Session {
         )
       : [],
     result: o.result as Session['result'],
+    lastResult: asResult(o.lastResult),
   };
+}
+
+function asResult(raw: unknown): Session['lastResult'] {
+  const o = (raw ?? {}) as Record<string, unknown>;
+  if (typeof o.code !== 'string') return undefined;
+  return { code: o.code, description: typeof o.description === 'string' ? o.description : undefined };
 }
 
 export async function readSession(

@@ -103,6 +103,17 @@ async function fillCard(number = 'VISA') {
 
 const submit = () => $<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.click();
 
+/** A submission's fields: the form's own, and what every submission adds (browser data, shopperResultUrl). */
+function split(fields: readonly (readonly [string, string])[]) {
+  const own: Record<string, string> = {};
+  const added: Record<string, string> = {};
+  for (const [name, value] of fields) {
+    if (name.startsWith('customer.browser.') || name === 'shopperResultUrl') added[name] = value;
+    else own[name] = value;
+  }
+  return { own, added };
+}
+
 // The frames are played by the test: their address is kept, never loaded.
 const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
 beforeAll(() => {
@@ -370,13 +381,24 @@ describe('card payment', () => {
     const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
     expect(sent.path).toBe(`checkouts/${ID}/payment`);
     expect(sent.collect).toEqual(['cvv']);
-    expect(Object.fromEntries(sent.fields)).toEqual({
+    const { own, added } = split(sent.fields);
+    expect(own).toEqual({
       paymentBrand: 'VISA',
       'card.holder': 'Jane Jones',
       'card.expiryMonth': '05',
       'card.expiryYear': '2034',
       createRegistration: 'true',
       'customParameters[SHOPPER_orderId]': '42',
+    });
+    // From this (the host) window, for 3-D Secure v2; the result address from the form's action.
+    expect(added).toEqual({
+      'customer.browser.language': navigator.language.slice(0, 8),
+      'customer.browser.screenHeight': String(screen.height),
+      'customer.browser.screenWidth': String(screen.width),
+      'customer.browser.screenColorDepth': String(screen.colorDepth),
+      'customer.browser.timezone': String(new Date().getTimezoneOffset()),
+      'customer.browser.javaEnabled': 'false',
+      shopperResultUrl: 'https://shop.test/return',
     });
     // The spinner while the payment runs; the injected inputs stay before the button.
     await vi.waitFor(() => expect($('.wpwl-button-pay .wpwl-spinner')).not.toBeNull());
@@ -478,7 +500,10 @@ describe('other methods', () => {
     expect($<HTMLInputElement>('.wpwl-control-iban')!.value).toBe('DE23 1000 0000 1234 5678 90');
     $<HTMLButtonElement>('.wpwl-form-directDebit .wpwl-button-pay')!.click();
     await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
-    expect(Object.fromEntries(new URLSearchParams(posts[0]))).toEqual({
+    const { own, added } = split([...new URLSearchParams(posts[0])]);
+    expect(added.shopperResultUrl).toBe(new URL('/done', document.baseURI).href);
+    expect(added['customer.browser.timezone']).toBe(String(new Date().getTimezoneOffset()));
+    expect(own).toEqual({
       paymentBrand: 'DIRECTDEBIT_SEPA',
       'bankAccount.holder': 'Jane Jones',
       'bankAccount.iban': 'DE23100000001234567890',
@@ -517,7 +542,7 @@ describe('other methods', () => {
     );
     await ready();
     $<HTMLButtonElement>('.wpwl-button-brand')!.click();
-    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalledWith('https://psp.test/go'));
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalledWith('https://psp.test/go', '_self'));
   });
 
   it('one-click: stored registrations, CVV frame when required, posting registrationId', async () => {
@@ -548,7 +573,9 @@ describe('other methods', () => {
     $<HTMLButtonElement>('.wpwl-form-registrations .wpwl-button-pay')!.click();
     await vi.waitFor(() => expect(cvv.received.some((m) => m.t === 'submit')).toBe(true));
     const sent = cvv.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
-    expect(sent.fields).toEqual([['registrationId', registrations[0]!.id]]);
+    expect(split(sent.fields).own).toEqual({ registrationId: registrations[0]!.id });
+    expect(split(sent.fields).added.shopperResultUrl).toBe('https://shop.test/return');
+    expect(split(sent.fields).added['customer.browser.javaEnabled']).toBe('false');
     $<HTMLButtonElement>('.wpwl-button-showOtherPaymentMethods')!.click();
     await vi.waitFor(() => expect($('.wpwl-methods')!.hidden).toBe(false));
   });
@@ -570,5 +597,289 @@ describe('other methods', () => {
     await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
     expect(createCheckout).toHaveBeenCalledWith({ brand: 'PAYPAL' });
     expect(h.api.checkout.id).toBe('FAST123.local01');
+  });
+});
+
+describe('3-D Secure challenges and redirect flows', () => {
+  const CHALLENGE = {
+    url: `${GW}/v1/simulator/challenge`,
+    parameters: [
+      { name: 'id', value: 'p1' },
+      { name: 'token', value: 't0k3n' },
+    ],
+  };
+  const COMPLETE = { source: 'wpwl-gateway', type: 'async-complete' };
+
+  /** Forms the widget submits (happy-dom would otherwise navigate). */
+  function captureForms() {
+    const posted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      posted.push(this);
+    });
+    return posted;
+  }
+  const fieldsOf = (form: HTMLFormElement) =>
+    Array.from(form.querySelectorAll('input')).map((i) => [i.name, i.value]);
+
+  /** Sessions: the first read as booted, every later one `after`. */
+  function sessions(after: object, posts: string[] = []) {
+    let reads = 0;
+    const responses = (_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posts.push(String(init.body));
+        return json({ result: { code: '000.200.000' }, redirect: CHALLENGE });
+      }
+      return json(session(++reads > 1 ? after : {}));
+    };
+    return { responses, reads: () => reads };
+  }
+
+  /** A card submission answered with a challenge. */
+  async function challenged() {
+    const { n } = await fillCard();
+    submit();
+    await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    n.say({
+      t: 'result',
+      id: sent.id,
+      status: 200,
+      body: { id: 'p1', result: { code: '000.200.000' }, redirect: CHALLENGE },
+    });
+    return sent;
+  }
+
+  /** The modal's iframe, with a stand-in window the test speaks for. */
+  function target() {
+    const iframe = $<HTMLIFrameElement>('.wpwl-modal iframe.wpwl-target')!;
+    const w = {
+      get location(): Location {
+        throw new DOMException('cross-origin', 'SecurityError');
+      },
+    };
+    Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
+    const say = (data: unknown, origin = GW, source: unknown = w) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+    return { iframe, say };
+  }
+
+  it('shows a card challenge in an accessible modal and posts the parameters with returnMode into its iframe', async () => {
+    const posted = captureForms();
+    const onLoadThreeDIframe = vi.fn();
+    const s = sessions({ state: 'completed', lastResult: { code: '000.100.110', description: 'ok' } });
+    const h = boot({ onLoadThreeDIframe }, s.responses);
+    await ready();
+    await challenged();
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const dialog = $('.wpwl-widget .wpwl-modal > .wpwl-modal-dialog')!;
+    expect(dialog.getAttribute('role')).toBe('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe(
+      'Pay with Visa',
+    );
+    expect(document.activeElement).toBe(dialog);
+    expect($('.wpwl-modal-close')!.getAttribute('aria-label')).toBe('Close');
+    const { iframe, say } = target();
+    expect(iframe.name).toMatch(/^wpwl-target-\d+$/);
+    expect(iframe.getAttribute('title')).toBe('Pay with Visa');
+    // Wide window, no option: EMV size 3.
+    expect([iframe.getAttribute('width'), iframe.getAttribute('height')]).toEqual(['500', '600']);
+    const form = posted[0]!;
+    expect(form.getAttribute('action')).toBe(`${GW}/v1/simulator/challenge`);
+    expect(form.method).toBe('post');
+    expect(form.target).toBe(iframe.name);
+    expect(dialog.contains(form)).toBe(true);
+    expect(fieldsOf(form)).toEqual([
+      ['id', 'p1'],
+      ['token', 't0k3n'],
+      ['returnMode', 'message'],
+    ]);
+    expect($$('form form')).toHaveLength(0);
+    // The pay button waits while the challenge runs.
+    expect($<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.disabled).toBe(true);
+
+    iframe.dispatchEvent(new Event('load'));
+    expect(onLoadThreeDIframe).toHaveBeenCalledTimes(1);
+
+    // Only the gateway's origin, only from the modal's own window, only the completion message.
+    say(COMPLETE, 'https://evil.test');
+    say(COMPLETE, GW, window);
+    say({ source: 'wpwl-gateway', type: 'other' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect($('.wpwl-modal')).not.toBeNull();
+    expect(s.reads()).toBe(1);
+
+    say(COMPLETE);
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    expect($('.wpwl-modal')).toBeNull();
+    expect(s.reads()).toBe(2);
+    const url = new URL(h.navigate.mock.calls[0]![0] as string);
+    expect(url.origin + url.pathname).toBe('https://shop.test/return');
+    expect(url.searchParams.get('id')).toBe(ID);
+    expect(url.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${ID}/payment`);
+  });
+
+  it('after a failed challenge shows the decline with the gateway’s reason and keeps the forms usable', async () => {
+    captureForms();
+    const s = sessions({
+      state: 'open',
+      lastResult: { code: '100.390.112', description: '3-D Secure authentication failed' },
+    });
+    const h = boot({}, s.responses);
+    await ready();
+    await challenged();
+    await vi.waitFor(() => expect($('.wpwl-modal')).not.toBeNull());
+    target().say(COMPLETE);
+    await vi.waitFor(() =>
+      expect($('.wpwl-form-card .wpwl-message')!.textContent).toBe(
+        'The payment was declined. Please check your details or use another payment method.\n3-D Secure authentication failed',
+      ),
+    );
+    expect($('.wpwl-modal')).toBeNull();
+    expect(h.navigate).not.toHaveBeenCalled();
+    await vi.waitFor(() =>
+      expect($<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.disabled).toBe(false),
+    );
+    expect($('.wpwl-widget > .wpwl-message')!.textContent).toBe('');
+  });
+
+  it('closes as today when the checkout expired meanwhile', async () => {
+    captureForms();
+    const h = boot({}, sessions({ state: 'expired' }).responses);
+    await ready();
+    await challenged();
+    await vi.waitFor(() => expect($('.wpwl-modal')).not.toBeNull());
+    target().say(COMPLETE);
+    await vi.waitFor(() => expect($('.wpwl-widget > .wpwl-message')!.textContent).toMatch(/expired/));
+    expect(h.navigate).not.toHaveBeenCalled();
+    expect($<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.disabled).toBe(true);
+  });
+
+  for (const how of ['close button', 'Escape'] as const) {
+    it(`the ${how} ends the flow: a message, onLightboxCancel, the forms usable again`, async () => {
+      captureForms();
+      const onLightboxCancel = vi.fn();
+      const s = sessions({});
+      const h = boot({ onLightboxCancel }, s.responses);
+      await ready();
+      await challenged();
+      await vi.waitFor(() => expect($('.wpwl-modal')).not.toBeNull());
+      if (how === 'Escape') {
+        $('.wpwl-modal-dialog')!.dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+        );
+      } else {
+        $<HTMLButtonElement>('.wpwl-modal-close')!.click();
+      }
+      await vi.waitFor(() => expect($('.wpwl-modal')).toBeNull());
+      await vi.waitFor(() =>
+        expect($('.wpwl-form-card .wpwl-message')!.textContent).toBe(
+          'The payment was cancelled. You can choose another payment method.',
+        ),
+      );
+      expect(onLightboxCancel).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() =>
+        expect($<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.disabled).toBe(false),
+      );
+      expect(h.navigate).not.toHaveBeenCalled();
+      // No session read and no cancel call: the next submission cancels the pending payment.
+      expect(s.reads()).toBe(1);
+      expect(
+        h.fetch.mock.calls.filter((c) => (c[1] as RequestInit | undefined)?.method === 'POST'),
+      ).toHaveLength(0);
+    });
+  }
+
+  it('with paymentTarget, a card challenge leaves in that target without returnMode', async () => {
+    const posted = captureForms();
+    boot({ paymentTarget: '_top' });
+    await ready();
+    await challenged();
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect($('.wpwl-modal')).toBeNull();
+    const form = posted[0]!;
+    expect(form.parentElement).toBe(document.body);
+    expect(form.getAttribute('action')).toBe(`${GW}/v1/simulator/challenge`);
+    expect(form.method).toBe('post');
+    expect(form.target).toBe('_top');
+    expect(fieldsOf(form)).toEqual([
+      ['id', 'p1'],
+      ['token', 't0k3n'],
+    ]);
+  });
+
+  it('a redirect brand leaves as the whole page by default, POSTing the parameters without returnMode', async () => {
+    document.body.innerHTML = '<form class="paymentWidgets" data-brands="SOFORTUEBERWEISUNG"></form>';
+    const posted = captureForms();
+    const posts: string[] = [];
+    boot({}, sessions({}, posts).responses);
+    await ready();
+    $<HTMLButtonElement>('.wpwl-form-onlineTransfer-SOFORTUEBERWEISUNG .wpwl-button-pay')!.click();
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect($('.wpwl-modal')).toBeNull();
+    expect(posted[0]!.hasAttribute('target')).toBe(false);
+    expect(fieldsOf(posted[0]!)).toEqual([
+      ['id', 'p1'],
+      ['token', 't0k3n'],
+    ]);
+    // The page's form has no action: no shopperResultUrl; browser data all the same.
+    const sent = Object.fromEntries(new URLSearchParams(posts[0]));
+    expect(sent.paymentBrand).toBe('SOFORTUEBERWEISUNG');
+    expect(sent.shopperResultUrl).toBeUndefined();
+    expect(sent['customer.browser.javaEnabled']).toBe('false');
+  });
+
+  it('a redirect brand in inlineFlow opens in the modal, and a success leaves to the result page', async () => {
+    document.body.innerHTML =
+      '<form action="https://shop.test/done" class="paymentWidgets" data-brands="PAYPAL KLARNA_PAYMENTS_PAYLATER"></form>';
+    const posted = captureForms();
+    const h = boot(
+      { inlineFlow: 'KLARNA_PAYMENTS_PAYLATER' },
+      sessions({ state: 'completed', lastResult: { code: '000.100.110' }, shopperResultUrl: undefined })
+        .responses,
+    );
+    await ready();
+    $<HTMLButtonElement>('.wpwl-form-onlineTransfer-KLARNA_PAYMENTS_PAYLATER .wpwl-button-pay')!.click();
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const { iframe, say } = target();
+    expect(posted[0]!.target).toBe(iframe.name);
+    expect(fieldsOf(posted[0]!)).toContainEqual(['returnMode', 'message']);
+    expect(
+      document.getElementById($('.wpwl-modal-dialog')!.getAttribute('aria-labelledby')!)!.textContent,
+    ).toBe('Pay with KLARNA PAYMENTS PAYLATER');
+    say(COMPLETE);
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    expect(h.navigate.mock.calls[0]![0]).toMatch(/^https:\/\/shop\.test\/done\?id=/);
+  });
+
+  it.each([
+    [1, '250', '400'],
+    [2, '390', '400'],
+    [3, '500', '600'],
+    [4, '600', '400'],
+    ['5', '100%', '100%'],
+  ])('browser.threeDChallengeWindow %s sizes the iframe %s × %s and is sent', async (size, width, height) => {
+    captureForms();
+    const h = boot({ browser: { threeDChallengeWindow: size } }, sessions({}).responses);
+    await ready();
+    const sent = await challenged();
+    await vi.waitFor(() => expect($('.wpwl-modal')).not.toBeNull());
+    const iframe = $<HTMLIFrameElement>('iframe.wpwl-target')!;
+    expect([iframe.getAttribute('width'), iframe.getAttribute('height')]).toEqual([width, height]);
+    expect($('.wpwl-modal-dialog')!.classList.contains(`wpwl-modal-size-${size}`)).toBe(true);
+    expect(Object.fromEntries(sent.fields)['customer.browser.challengeWindow']).toBe(String(size));
+    expect(h.errors).toHaveLength(0);
+  });
+
+  it('a narrow window gets the full-window size unless the page chose one', async () => {
+    captureForms();
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(360);
+    boot({}, sessions({}).responses);
+    await ready();
+    const sent = await challenged();
+    await vi.waitFor(() => expect($('.wpwl-modal')).not.toBeNull());
+    expect($('.wpwl-modal-dialog')!.classList.contains('wpwl-modal-size-5')).toBe(true);
+    expect($('iframe.wpwl-target')!.getAttribute('width')).toBe('100%');
+    expect(Object.fromEntries(sent.fields)['customer.browser.challengeWindow']).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { Message } from '../components/internal/Field';
+import type { ModalFlow } from '../components/internal/redirect';
 import { FrameBus } from '../components/internal/SecureField/frame-host';
 import { bcp47, EN, isRtl, loadStrings, mergeStrings, resolveLocale, type Strings } from '../language';
 import { CHECKOUT_ID, readSession, resourcePath, type Session, type SessionRead } from './api';
@@ -44,8 +45,11 @@ export interface StartOptions {
   readonly script: { readonly src: string; readonly nonce?: string | undefined };
   readonly fetch?: typeof fetch;
   readonly now?: () => Date;
-  /** Where the shopper is sent (tests); by default the window (or `_top`/`_parent`) navigates. */
-  readonly navigate?: (url: string) => void;
+  /**
+   * Where the shopper is sent (tests); by default the window navigates, or the target: `_top`,
+   * `_parent`, another frame's name (given, else shopperResultTarget / paymentTarget).
+   */
+  readonly navigate?: (url: string, target?: string) => void;
 }
 
 /** The script element running now, or the last paymentWidgets.js script on the page. */
@@ -187,12 +191,12 @@ export function start(options: StartOptions): WpwlGlobal {
     return checkout.closed.peek() === null ? created : undefined;
   };
 
-  const navigate = (url: string) => {
-    if (options.navigate) return options.navigate(url);
-    const target = settings.resultTarget;
+  const navigate = (url: string, target = settings.resultTarget) => {
+    if (options.navigate) return target === undefined ? options.navigate(url) : options.navigate(url, target);
     try {
       if (target === '_top' && win.top) win.top.location.href = url;
       else if (target === '_parent' && win.parent) win.parent.location.href = url;
+      else if (target && target !== '_self' && target !== '_blank') win.open(url, target);
       else win.location.href = url;
     } catch {
       win.location.href = url;
@@ -219,8 +223,14 @@ export function start(options: StartOptions): WpwlGlobal {
     navigate,
     ensureCheckout,
     close,
-    refresh: async () =>
-      adopt(checkout.id.peek() ? await readSession(apiBase, checkout.id.peek()!, fetchImpl) : undefined),
+    refresh: async () => {
+      const id = checkout.id.peek();
+      if (id === undefined) return undefined;
+      const read = await readSession(apiBase, id, fetchImpl);
+      adopt(read);
+      return read.kind === 'ok' ? read.session : undefined;
+    },
+    modal: signal<ModalFlow | null>(null),
   });
 
   const mount = (form: HTMLFormElement, strings: Strings) => {

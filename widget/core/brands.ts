@@ -3,7 +3,14 @@
  * gets its own, by its kind in the gateway's brand registry. Brands the registry does not know
  * (online transfers, wallets of later issues) become a button that posts the brand.
  */
-import { BANK_BRAND_SPECS, brandKind, type CardBrand, isBankBrand, isCardBrand } from '../../shared/brands';
+import {
+  BANK_BRAND_SPECS,
+  brandKind,
+  CARD_BRAND_SPECS,
+  type CardBrand,
+  isBankBrand,
+  isCardBrand,
+} from '../../shared/brands';
 
 export type Method =
   | { readonly kind: 'card'; readonly brands: readonly CardBrand[] }
@@ -11,6 +18,10 @@ export type Method =
       readonly kind: 'directDebit' | 'virtualAccount' | 'giftCard' | 'onlineTransfer';
       readonly brand: string;
     };
+
+/** What the shopper reads for a brand: a card brand's name, else the code with spaces (PAYPAL, KLARNA PAYMENTS PAYLATER). */
+export const brandName = (brand: string): string =>
+  isCardBrand(brand) ? CARD_BRAND_SPECS[brand].name : brand.replace(/_/g, ' ');
 
 const BRAND = /^[A-Z0-9_]{1,32}$/;
 

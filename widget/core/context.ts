@@ -5,6 +5,7 @@
 import { type Signal, signal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { ModalFlow } from '../components/internal/redirect';
 import type { FrameBus } from '../components/internal/SecureField/frame-host';
 import { bcp47, type ErrorMessages, type Locale, type Strings } from '../language';
 import type { CheckoutKind, Session } from './api';
@@ -45,13 +46,19 @@ export interface WidgetContext {
   readonly uid: (name: string) => string;
   readonly now: () => Date;
   readonly report: (error: WpwlError) => void;
-  readonly navigate: (url: string) => void;
+  /** Sends the shopper to an address: in `target` when given, else in the result target. */
+  readonly navigate: (url: string, target?: string) => void;
   /** The checkout id, created through `createCheckout` in fast checkout; undefined when none. */
   readonly ensureCheckout: (brand: string) => Promise<string | undefined>;
   /** Marks the checkout closed and tells the page. */
   readonly close: (why: Closed) => void;
-  /** Reads the session again (after a decline, to tell a closed checkout from a refusal). */
-  readonly refresh: () => Promise<void>;
+  /**
+   * Reads the session again (after a decline, to tell a closed checkout from a refusal; after a
+   * modal flow, for its outcome); the session read, or undefined when it could not be read.
+   */
+  readonly refresh: () => Promise<Session | undefined>;
+  /** The flow shown in this widget's modal (3-D Secure challenge, inline redirect flow), if any. */
+  readonly modal: Signal<ModalFlow | null>;
 }
 
 export const Ctx = createContext<WidgetContext | null>(null);

@@ -14,8 +14,17 @@ export interface WpwlOptions {
   locale?: string;
   labels?: Partial<Labels>;
   errorMessages?: Partial<ErrorMessages>;
-  /** Brands whose flow runs inside the page instead of a redirect (wallets, a later issue). */
-  inlineFlow?: string[];
+  /**
+   * Redirect brands whose flow opens in the widget's modal instead of a full-page redirect: brand
+   * codes, as an array or one space- or comma-separated string.
+   */
+  inlineFlow?: string[] | string;
+  /** `threeDChallengeWindow`: the 3-D Secure challenge size, EMV 1-5 (250×400, 390×400, 500×600, 600×400, full). */
+  browser?: { threeDChallengeWindow?: number | string };
+  /** Called each time the modal's iframe (3-D Secure challenge, inline flow) has loaded a page. */
+  onLoadThreeDIframe?: () => void;
+  /** Called when the shopper closes the modal (close button, Escape) before the flow ends. */
+  onLightboxCancel?: () => void;
   checkout?: { amount?: string; currency?: string };
   /** Fast checkout: called on click without a checkoutId; returns the id or a thenable of it. */
   createCheckout?: (data: { brand: string }) => string | PromiseLike<string>;
@@ -47,9 +56,13 @@ export interface WpwlOptions {
   disableSubmitOnEnter?: boolean;
   disableCardExpiryDateValidation?: boolean;
   allowEmptyCardHolderName?: boolean;
+  /** Where redirects open (`_top`, `_parent`, a frame name); set, card challenges leave the modal too. */
   paymentTarget?: string;
   shopperResultTarget?: string;
 }
+
+/** EMV 3-D Secure challenge window sizes: 1 250×400, 2 390×400, 3 500×600, 4 600×400, 5 full window. */
+export type ChallengeWindow = 1 | 2 | 3 | 4 | 5;
 
 /** The options after defaults: what the components read. */
 export interface Settings {
@@ -73,7 +86,12 @@ export interface Settings {
   readonly disableSubmitOnEnter: boolean;
   readonly validateExpiryDate: boolean;
   readonly allowEmptyCardHolderName: boolean;
+  /** Where the shopper goes to the result page (shopperResultTarget, else paymentTarget). */
   readonly resultTarget: string | undefined;
+  /** Where redirects go (paymentTarget); undefined: card challenges in the modal, others this window. */
+  readonly paymentTarget: string | undefined;
+  /** `browser.threeDChallengeWindow`, when the page gives one. */
+  readonly challengeWindow: ChallengeWindow | undefined;
   readonly createCheckout: WpwlOptions['createCheckout'];
 }
 
@@ -81,6 +99,11 @@ const bool = (value: unknown, fallback: boolean): boolean => (typeof value === '
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+/** Brand codes from an array or a space- or comma-separated string, upper-cased. */
+const brandList = (value: unknown): string[] =>
+  (typeof value === 'string' ? value.split(/[\s,]+/) : strings(value))
+    .map((b) => b.trim().toUpperCase())
+    .filter((b) => b !== '');
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
@@ -96,6 +119,17 @@ function styles(value: unknown): Record<string, Record<string, string>> {
   return out;
 }
 
+/** 1-5 as a number or a string (`'3'`, `'03'`); anything else: none. */
+export function challengeWindow(value: unknown): ChallengeWindow | undefined {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*0?[1-5]\s*$/.test(value)
+        ? +value
+        : 0;
+  return Number.isInteger(n) && n >= 1 && n <= 5 ? (n as ChallengeWindow) : undefined;
+}
+
 export function readSettings(raw: unknown): Settings {
   const o = record(raw);
   const registrations = record(o.registrations);
@@ -107,7 +141,7 @@ export function readSettings(raw: unknown): Settings {
     locale: o.locale,
     labels: o.labels,
     errorMessages: o.errorMessages,
-    inlineFlow: strings(o.inlineFlow),
+    inlineFlow: brandList(o.inlineFlow),
     checkoutAmount: str(checkout.amount),
     brandDetection: bool(o.brandDetection, true),
     brandDetectionPriority: strings(o.brandDetectionPriority).map((b) => b.toUpperCase()),
@@ -124,6 +158,8 @@ export function readSettings(raw: unknown): Settings {
     validateExpiryDate: !bool(o.disableCardExpiryDateValidation, false),
     allowEmptyCardHolderName: bool(o.allowEmptyCardHolderName, false),
     resultTarget: str(o.shopperResultTarget) ?? str(o.paymentTarget),
+    paymentTarget: str(o.paymentTarget),
+    challengeWindow: challengeWindow(record(o.browser).threeDChallengeWindow),
     createCheckout: createCheckout as WpwlOptions['createCheckout'],
   };
 }

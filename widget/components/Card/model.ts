@@ -4,7 +4,7 @@
  * form's other fields so it can post the payment itself.
  */
 import { effect, type Signal, signal } from '@preact/signals';
-import { CARD_BRAND_SPECS, type CardBrand, isCardBrand } from '../../../shared/brands';
+import { type CardBrand, isCardBrand } from '../../../shared/brands';
 import { submitPath } from '../../core/api';
 import { fits } from '../../core/checks';
 import type { WidgetContext } from '../../core/context';
@@ -37,8 +37,7 @@ const PARAMETER_FIELD: Readonly<Record<string, CardField>> = {
   'card.expiryYear': 'expiry',
 };
 
-export const brandName = (brand: string): string =>
-  isCardBrand(brand) ? CARD_BRAND_SPECS[brand].name : brand.replace(/_/g, ' ');
+export { brandName } from '../../core/brands';
 
 export interface CardModel {
   readonly form: FormModel;
@@ -203,12 +202,14 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
       fields.push(...merchantFields(element, OWN));
       await submitForm(ctx, form, {
         brand: brand.peek(),
+        fields,
         fieldOf: (parameter) => PARAMETER_FIELD[parameter],
         errorFor: (field) => check(field as CardField) ?? strings.errorMessages.declined,
-        send: (checkoutId, kind) =>
+        // The number frame posts them, with the CVV it collects from its sibling.
+        send: (checkoutId, kind, all) =>
           number.submit(
             submitPath(checkoutId, kind),
-            fields,
+            all,
             ['cvv'],
             settings.requireCvv ? 'required' : 'optional',
           ),

@@ -203,11 +203,12 @@ async function submit(ctx: WidgetContext, model: Model, event: Event) {
   ];
   await submitForm(ctx, model.form, {
     brand,
+    fields,
     fieldOf: (parameter) => (parameter === 'card.cvv' ? 'cvv' : undefined),
     errorFor: () => ctx.strings.errorMessages.cvvError,
     send: cvv
-      ? (checkoutId, kind) => cvv.submit(submitPath(checkoutId, kind), fields, [], 'required')
-      : direct(ctx, () => fields),
+      ? (checkoutId, kind, all) => cvv.submit(submitPath(checkoutId, kind), all, [], 'required')
+      : direct(ctx),
   });
 }
 

@@ -1,7 +1,12 @@
 /**
- * A brand whose flow happens elsewhere (online transfers, redirect wallets): one button that posts
- * the brand. The gateway's answer carries `redirect.url`, which the submit follows; the flows
- * themselves (and the inline wallet sheets of `inlineFlow`) come with the wallet issue.
+ * A brand whose flow happens on other pages (online bank transfer `SOFORTUEBERWEISUNG`, redirect
+ * wallets `PAYPAL` and `WALLETD_CONTINUE`, buy now pay later `KLARNA_PAYMENTS_PAYLATER`, and any
+ * other brand the registry does not give a form): one button that posts the brand. The gateway
+ * answers `000.200.000` with `redirect: {url, parameters}`, which the submit follows
+ * (internal/submit.ts, internal/redirect.ts): by default the whole page (or `paymentTarget`) goes
+ * there and the gateway later sends the shopper to shopperResultUrl (the form's action); for a
+ * brand listed in `inlineFlow` the pages open in the widget's modal instead, and the widget reads
+ * the checkout's outcome when the gateway's last page says the flow has ended.
  */
 
 import { useWidget } from '../../core/context';

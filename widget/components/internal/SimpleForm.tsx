@@ -171,8 +171,9 @@ async function submit(ctx: WidgetContext, model: Model, props: SimpleFormProps, 
   const byParameter = new Map(props.fields.map((f) => [f.parameter, f]));
   await submitForm(ctx, model.form, {
     brand: props.brand,
+    fields,
     fieldOf: (parameter) => byParameter.get(parameter)?.key,
     errorFor: (key) => props.fields.find((f) => f.key === key)?.error ?? ctx.strings.errorMessages.declined,
-    send: direct(ctx, () => fields),
+    send: direct(ctx),
   });
 }

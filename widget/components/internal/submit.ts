@@ -1,9 +1,12 @@
 /**
  * What every payment form does once its fields are valid: make sure a checkout exists (fast
- * checkout), send, and act on the answer. A final answer (HTTP 200) takes the shopper to the
- * result page or through `redirect.url`; a decline stays on the form with a clear message and the
- * checkout open for another try; a closed checkout says so and disables every form.
+ * checkout), send the form with the browser data and result address every submission carries, and
+ * act on the answer. A final answer (HTTP 200) takes the shopper to the result page; a pending one
+ * with `redirect` goes through the redirect, in the widget's modal (3-D Secure challenges, inline
+ * flows) or as the whole page (see redirect.ts); a decline stays on the form with a clear message
+ * and the checkout open for another try; a closed checkout says so and disables every form.
  */
+
 import {
   type Answer,
   type CheckoutKind,
@@ -13,16 +16,34 @@ import {
   postCheckout,
   resultUrl,
 } from '../../core/api';
+import { brandName } from '../../core/brands';
 import { checkoutKind, type WidgetContext } from '../../core/context';
 import { iframeSubmitError, invalidCheckoutId, widgetError } from '../../core/errors';
 import { callback } from '../../core/options';
+import { fill } from '../../language';
 import type { FormModel } from './form-model';
+import {
+  afterFlow,
+  buildForm,
+  challengeSize,
+  type ModalEnd,
+  type ModalFlow,
+  RETURN_MODE,
+  type RedirectAnswer,
+  type RedirectForm,
+  redirectForm,
+  redirectMode,
+} from './redirect';
 import type { FrameOutcome } from './SecureField/frame-host';
+import { withSubmissionFields } from './submission';
 
-export type Send = (checkoutId: string, kind: CheckoutKind) => Promise<FrameOutcome>;
+/** Sends the fields (the form's, then browser data and shopperResultUrl) to the gateway. */
+export type Send = (checkoutId: string, kind: CheckoutKind, fields: Fields) => Promise<FrameOutcome>;
 
 export interface SubmitSpec {
   readonly brand: string;
+  /** The form's fields: brand, its inputs, the inputs the page injected. */
+  readonly fields: Fields;
   /** The form's field for a parameter name from parameterErrors (card.number → cardNumber). */
   readonly fieldOf: (parameter: string) => string | undefined;
   /** The localized message for one of the form's fields. */
@@ -31,10 +52,10 @@ export interface SubmitSpec {
 }
 
 /** A POST from the page itself, for forms that carry no card data. */
-export function direct(ctx: WidgetContext, fields: () => Fields): Send {
-  return async (checkoutId, kind) => {
+export function direct(ctx: WidgetContext): Send {
+  return async (checkoutId, kind, fields) => {
     try {
-      const answer = await postCheckout(ctx.apiBase, checkoutId, kind, fields(), ctx.fetch);
+      const answer = await postCheckout(ctx.apiBase, checkoutId, kind, fields, ctx.fetch);
       return { kind: 'answer', status: answer.status, body: answer.body };
     } catch {
       return { kind: 'failed', reason: 'network' };
@@ -45,6 +66,7 @@ export function direct(ctx: WidgetContext, fields: () => Fields): Send {
 export async function submitForm(ctx: WidgetContext, model: FormModel, spec: SubmitSpec): Promise<void> {
   if (model.submitting.peek() || ctx.checkout.closed.peek() !== null) return;
   const { errorMessages, labels } = ctx.strings;
+  const opener = ctx.doc.activeElement;
   model.message.value = '';
   model.submitting.value = true;
   ctx.announce.value = labels.processing;
@@ -53,7 +75,11 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
     const checkoutId = await ctx.ensureCheckout(spec.brand);
     if (checkoutId === undefined) return;
     const kind = checkoutKind(ctx);
-    const outcome = await spec.send(checkoutId, kind);
+    const fields = withSubmissionFields(
+      { win: ctx.win, now: ctx.now, action: ctx.action, challengeWindow: ctx.settings.challengeWindow },
+      spec.fields,
+    );
+    const outcome = await spec.send(checkoutId, kind, fields);
     callback(ctx.options, 'onAfterSubmit', undefined);
     if (outcome.kind === 'failed') {
       if (outcome.reason === 'number' || outcome.reason === 'cvv') {
@@ -68,24 +94,47 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
     }
     const answer: Answer = { status: outcome.status, body: outcome.body as PaymentAnswer | undefined };
     switch (classify(answer)) {
-      case 'done': {
-        const url = resultUrl(
-          ctx.action,
-          ctx.checkout.session.peek()?.shopperResultUrl,
-          checkoutId,
-          kind,
-          ctx.win.location.href,
-        );
-        if (url !== undefined) {
-          leaving = true;
-          ctx.navigate(url);
+      case 'done':
+        leaving = leave(ctx, checkoutId, kind);
+        return;
+      case 'redirect': {
+        const redirect = answer.body!.redirect!;
+        if (redirectMode(ctx.settings, spec.brand) === 'full') {
+          leaving = followRedirect(ctx, redirect);
+          if (!leaving) model.message.value = errorMessages.technicalError;
+          return;
         }
+        const form = redirectForm(redirect, ctx.win.location.href, [RETURN_MODE]);
+        if (form === undefined) {
+          model.message.value = errorMessages.technicalError;
+          return;
+        }
+        if ((await openModal(ctx, form, spec.brand, opener)) === 'cancel') {
+          model.message.value = errorMessages.paymentCancelled;
+          callback(ctx.options, 'onLightboxCancel', undefined);
+          return;
+        }
+        const session = await ctx.refresh();
+        const description = session?.lastResult?.description;
+        switch (afterFlow(session)) {
+          case 'leave':
+            leaving = leave(ctx, checkoutId, kind);
+            return;
+          case 'unknown':
+            model.message.value = errorMessages.technicalError;
+            return;
+          case 'closed':
+            // Expired: the widget says so. Completed by a rejection: say why too.
+            if (session?.state !== 'completed') return;
+            break;
+          case 'retry':
+            break;
+        }
+        model.message.value = description
+          ? `${errorMessages.declined}\n${description}`
+          : errorMessages.declined;
         return;
       }
-      case 'redirect':
-        leaving = followRedirect(ctx, answer.body!.redirect!);
-        if (!leaving) model.message.value = errorMessages.technicalError;
-        return;
       case 'invalid': {
         const errors: Record<string, string> = { ...model.errors.peek() };
         let matched = false;
@@ -125,37 +174,62 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
   }
 }
 
-/** Sends the shopper on to a payment method's page; false when the address is not http(s). */
-export function followRedirect(
+/** To the result page: the form's action (else shopperResultUrl) with id and resourcePath. */
+function leave(ctx: WidgetContext, checkoutId: string, kind: CheckoutKind): boolean {
+  const url = resultUrl(
+    ctx.action,
+    ctx.checkout.session.peek()?.shopperResultUrl,
+    checkoutId,
+    kind,
+    ctx.win.location.href,
+  );
+  if (url === undefined) return false;
+  ctx.navigate(url);
+  return true;
+}
+
+let targets = 0;
+
+/** Shows the flow in the widget's modal; resolves when the gateway says it ended or the shopper closes it. */
+export function openModal(
   ctx: WidgetContext,
-  redirect: NonNullable<PaymentAnswer['redirect']>,
-): boolean {
-  let url: URL;
-  try {
-    url = new URL(redirect.url ?? '', ctx.win.location.href);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  const method = (redirect.method ?? 'POST').toUpperCase() === 'GET' ? 'get' : 'post';
-  const parameters = redirect.parameters ?? [];
-  if (method === 'get' && parameters.length === 0) {
-    ctx.navigate(url.href);
+  form: RedirectForm,
+  brand: string,
+  opener: Element | null,
+): Promise<ModalEnd> {
+  return new Promise((resolve) => {
+    const flow: ModalFlow = {
+      name: `wpwl-target-${++targets}`,
+      title: fill(ctx.strings.labels.payWith, { brand: brandName(brand) }),
+      size: challengeSize(ctx.settings.challengeWindow, ctx.win),
+      form,
+      opener,
+      end: (how) => {
+        if (ctx.modal.peek() === flow) ctx.modal.value = null;
+        resolve(how);
+      },
+    };
+    ctx.modal.value = flow;
+  });
+}
+
+/**
+ * Sends the whole page (or `paymentTarget`) on to a payment method's pages, POSTing the redirect's
+ * parameters; false when the address is not http(s).
+ */
+export function followRedirect(ctx: WidgetContext, redirect: RedirectAnswer): boolean {
+  const form = redirectForm(redirect, ctx.win.location.href);
+  if (form === undefined) return false;
+  const target = ctx.settings.paymentTarget;
+  if (form.method === 'get') {
+    const url = new URL(form.action);
+    url.search = new URLSearchParams(form.fields as [string, string][]).toString();
+    ctx.navigate(url.href, target ?? '_self');
     return true;
   }
   // A form of its own at the end of <body>: never inside the page's forms.
-  const form = ctx.doc.createElement('form');
-  form.method = method;
-  form.action = url.href;
-  form.hidden = true;
-  for (const { name, value } of parameters) {
-    const input = ctx.doc.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  ctx.doc.body.append(form);
-  form.submit();
+  const el = buildForm(ctx.doc, form, target);
+  ctx.doc.body.append(el);
+  el.submit();
   return true;
 }

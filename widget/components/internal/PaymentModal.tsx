@@ -1,0 +1,112 @@
+/**
+ * The widget's modal (`div.wpwl-modal > div.wpwl-modal-dialog[role=dialog]`): a 3-D Secure challenge
+ * or an inline redirect flow in `iframe.wpwl-target`, into which a hidden form POSTs the gateway's
+ * redirect parameters with `returnMode=message`. It ends when the gateway's page in that iframe
+ * (and only that window, with the gateway's origin) posts `{source: 'wpwl-gateway', type:
+ * 'async-complete'}`, or when the shopper closes it (close button, Escape). Focus moves into the
+ * dialog, stays there while it is open, and goes back to where it was when it closes.
+ */
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useWidget } from '../../core/context';
+import { callback } from '../../core/options';
+import { CHALLENGE_SIZES, isCompletion, type ModalFlow } from './redirect';
+
+export function PaymentModal() {
+  const flow = useWidget().modal.value;
+  return flow ? <Dialog key={flow.name} flow={flow} /> : null;
+}
+
+function Dialog({ flow }: { flow: ModalFlow }) {
+  const ctx = useWidget();
+  const dialog = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const titleId = `${flow.name}-title`;
+
+  useLayoutEffect(() => {
+    const { win, doc } = ctx;
+    const onMessage = (event: MessageEvent) => {
+      if (isCompletion(event, ctx.bus.gatewayOrigin, frame.current?.contentWindow)) flow.end('complete');
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' || event.key === 'Esc') {
+        event.preventDefault();
+        flow.end('cancel');
+      }
+    };
+    // aria-modal: focus that leaves the dialog comes back to it.
+    const onFocusIn = (event: FocusEvent) => {
+      const el = dialog.current;
+      if (el && !el.contains(event.target as Node | null)) el.focus();
+    };
+    win.addEventListener('message', onMessage);
+    doc.addEventListener('keydown', onKey, true);
+    doc.addEventListener('focusin', onFocusIn);
+    dialog.current?.focus();
+    form.current?.submit();
+    return () => {
+      win.removeEventListener('message', onMessage);
+      doc.removeEventListener('keydown', onKey, true);
+      doc.removeEventListener('focusin', onFocusIn);
+      // After the pay button is enabled again.
+      const opener = flow.opener as HTMLElement | null;
+      setTimeout(() => {
+        if (opener?.isConnected && typeof opener.focus === 'function') opener.focus();
+      }, 0);
+    };
+  }, [flow]);
+
+  const onLoad = () => {
+    // The empty document every iframe starts with is not the flow's page.
+    try {
+      if (frame.current?.contentWindow?.location.href === 'about:blank') return;
+    } catch {
+      // Cross-origin: the gateway's (or the issuer's) page.
+    }
+    callback(ctx.options, 'onLoadThreeDIframe', frame.current);
+  };
+
+  const [width, height] = flow.size === 5 ? ['100%', '100%'] : CHALLENGE_SIZES[flow.size];
+  return (
+    <div class="wpwl-modal">
+      <div
+        ref={dialog}
+        class={`wpwl-modal-dialog wpwl-modal-size-${flow.size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div class="wpwl-modal-header">
+          <h2 class="wpwl-modal-title" id={titleId}>
+            {flow.title}
+          </h2>
+          <button
+            type="button"
+            class="wpwl-modal-close"
+            aria-label={ctx.strings.labels.close}
+            title={ctx.strings.labels.close}
+            onClick={() => flow.end('cancel')}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <iframe
+          ref={frame}
+          class="wpwl-target"
+          name={flow.name}
+          title={flow.title}
+          width={width}
+          height={height}
+          allow="payment"
+          onLoad={onLoad}
+        />
+        <form ref={form} hidden method={flow.form.method} action={flow.form.action} target={flow.name}>
+          {flow.form.fields.map(([name, value], i) => (
+            <input key={`${i}:${name}`} type="hidden" name={name} value={value} />
+          ))}
+        </form>
+      </div>
+    </div>
+  );
+}
