@@ -45,9 +45,9 @@ test('a card the issuer declines shows the decline on the form; another card the
   await expect(card.message).toHaveAttribute('role', 'alert');
   await expect(card.payButton).toBeEnabled();
   expect(page.url()).toBe(shopUrl);
-  // The checkout stays open after a decline: still nothing paid.
+  // The checkout stays open after a decline; its status is that declined attempt.
   const status = await checkoutStatus(request, harness, await shop.checkoutId());
-  expect(status.result?.code).toBe('000.200.000');
+  expect(status.result?.code).toBe('800.100.151');
 
   await card.fillNumber(TEST_CARD.number);
   await card.fillCvv(TEST_CARD.cvv);
