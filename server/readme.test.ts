@@ -13,23 +13,34 @@ import { REPO_ROOT, type SpawnedGateway, spawnGateway } from './test-support/pro
 
 const run = promisify(execFile);
 
-/** The first ```sh block after "Try it:", the one with the curl examples. */
-async function quickStartBlock(): Promise<string> {
+/** The first ```sh block after `marker` in the README. */
+async function shBlockAfter(marker: string): Promise<string> {
   const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
-  const from = readme.indexOf('Try it:');
+  const from = readme.indexOf(marker);
   const match = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
-  if (from === -1 || match === null) throw new Error('README: no curl block after "Try it:"');
+  if (from === -1 || match === null) throw new Error(`README: no sh block after "${marker}"`);
   return match[1]!;
 }
 
-/** The ```sh block of the section on checkouts; it continues the quick start's ENTITY and TOKEN. */
-async function checkoutBlock(): Promise<string> {
-  const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
-  const from = readme.indexOf('## Checkouts');
-  const match = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
-  if (from === -1 || match === null) throw new Error('README: no curl block in the checkouts section');
-  return match[1]!;
+/**
+ * Runs a block that continues the quick start (its ENTITY and TOKEN) against the gateway, and
+ * returns its output lines; the curl wrapper ends each answer with a newline.
+ */
+async function runContinuation(block: string, gateway: SpawnedGateway, dataDir: string): Promise<string[]> {
+  const demo = `${dataDir}/demo-merchant.json`;
+  const script = [
+    'set -eu',
+    'curl() { command curl "$@"; echo; }',
+    `ENTITY=$(node -p "require('${demo}').entityId")`,
+    `TOKEN=$(node -p "require('${demo}').accessToken")`,
+    block.replaceAll('http://127.0.0.1:8080', gateway.baseUrl),
+  ].join('\n');
+  const { stdout } = await run('bash', ['-c', script], { cwd: REPO_ROOT, timeout: 60_000 });
+  return stdout.split('\n').filter((line) => line.trim() !== '');
 }
+
+const jsonLines = <T>(lines: readonly string[]): T[] =>
+  lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as T);
 
 describe('README quick start', () => {
   let dataDir: string;
@@ -45,7 +56,7 @@ describe('README quick start', () => {
   });
 
   it('every curl example answers what its comment says', async () => {
-    const block = (await quickStartBlock())
+    const block = (await shBlockAfter('Try it:'))
       .replaceAll('http://127.0.0.1:8080', gateway.baseUrl)
       .replaceAll('./data/', `${dataDir}/`);
     // One line per response, so each example's answer can be told apart.
@@ -73,32 +84,17 @@ describe('README quick start', () => {
   });
 
   it('the 3-D Secure and redirect-method examples answer what their comments say', async () => {
-    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
-    const from = readme.indexOf('## 3-D Secure and redirect methods');
-    const match = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
-    if (from === -1 || match === null) throw new Error('README: no curl block in the 3-D Secure section');
-    const block = match[1]!.replaceAll('http://127.0.0.1:8080', gateway.baseUrl);
-    const demo = `${dataDir}/demo-merchant.json`;
-    const script = [
-      'set -eu',
-      'curl() { command curl "$@"; echo; }',
-      `ENTITY=$(node -p "require('${demo}').entityId")`,
-      `TOKEN=$(node -p "require('${demo}').accessToken")`,
-      block,
-    ].join('\n');
-    const { stdout } = await run('bash', ['-c', script], { cwd: REPO_ROOT, timeout: 60_000 });
-    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
-    const answers = lines
-      .filter((line) => line.startsWith('{'))
-      .map(
-        (line) =>
-          JSON.parse(line) as {
-            id: string;
-            result: { code: string };
-            threeDSecure?: Record<string, string>;
-            redirect?: { url: string; parameters: { name: string }[] };
-          },
-      );
+    const lines = await runContinuation(
+      await shBlockAfter('## 3-D Secure and redirect methods'),
+      gateway,
+      dataDir,
+    );
+    const answers = jsonLines<{
+      id: string;
+      result: { code: string };
+      threeDSecure?: Record<string, string>;
+      redirect?: { url: string; parameters: { name: string }[] };
+    }>(lines);
     expect(answers.map((a) => a.result.code)).toEqual([
       '000.100.110', // frictionless
       '000.200.000', // the challenge
@@ -119,20 +115,9 @@ describe('README quick start', () => {
   });
 
   it('the checkout examples answer what their comments say', async () => {
-    const block = (await checkoutBlock()).replaceAll('http://127.0.0.1:8080', gateway.baseUrl);
-    const demo = `${dataDir}/demo-merchant.json`;
-    const script = [
-      'set -eu',
-      'curl() { command curl "$@"; echo; }',
-      `ENTITY=$(node -p "require('${demo}').entityId")`,
-      `TOKEN=$(node -p "require('${demo}').accessToken")`,
-      block,
-    ].join('\n');
-    const { stdout } = await run('bash', ['-c', script], { cwd: REPO_ROOT, timeout: 60_000 });
-    const answers = stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { id?: string; kind?: string; result: { code: string } });
+    const answers = jsonLines<{ id?: string; kind?: string; result: { code: string } }>(
+      await runContinuation(await shBlockAfter('## Checkouts'), gateway, dataDir),
+    );
     expect(answers.map((a) => a.result.code)).toEqual([
       '000.200.000', // the status before payment
       '000.000.100', // the session
