@@ -57,6 +57,17 @@ async function openSqlite(dataDir: string): Promise<Store> {
   }
 }
 
+/**
+ * An idle connection the server ends (a restart, a failover, an administrator, or the server
+ * stopping while the pool's connections are still closing after `end()`) makes the pool emit
+ * 'error'; without a listener that is an uncaught exception that stops the whole process. The
+ * pool has already dropped the connection, and the next query opens a new one: nothing to do.
+ */
+function survivesIdleErrors(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => {});
+  return pool;
+}
+
 async function openPostgres(url: string): Promise<Store> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -69,6 +80,7 @@ async function openPostgres(url: string): Promise<Store> {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  survivesIdleErrors(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrate(db as Kysely<unknown>);
@@ -78,7 +90,7 @@ async function openPostgres(url: string): Promise<Store> {
   }
   // Locks live on their own small pool: a task holding one still needs the main pool's
   // connections for its reads and writes, and must never wait for its own lock's connection.
-  const lockPool = new pg.Pool({ connectionString: url, max: 10 });
+  const lockPool = survivesIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
   const store = createKyselyStore(db, {
     lockAcrossProcesses: async (key, task) => {
       const client = await lockPool.connect();

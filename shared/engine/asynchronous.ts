@@ -241,9 +241,10 @@ function finalOf(session: PaymentSession, plan: PendingPlan, payment: Payment, v
       details: details({ threeDSecure }),
     };
   }
-  const authorization = plan.authorization;
-  const code =
-    three.nonPayment || authorization === undefined ? ResultCodes.SUCCESS_INTERNAL : authorization.code;
+  // A non-payment authentication authorizes nothing: the acquirer's verdict, decided when the
+  // payment arrived, is not this payment's (as for a frictionless one in initial-payment.ts).
+  const authorization = three.nonPayment ? undefined : plan.authorization;
+  const code = authorization === undefined ? ResultCodes.SUCCESS_INTERNAL : authorization.code;
   return {
     code,
     outcome: isSuccess(code) ? 'approved' : 'failed',

@@ -281,6 +281,16 @@ export function submitCheckout(
       return { kind: 'not-found' };
     }
 
+    const now = deps.clock.now();
+    const expired: SubmissionOutcome = {
+      kind: 'refused',
+      code: CheckoutCodes.NO_SESSION,
+      description: `${NO_SESSION_DESCRIPTION}: the checkout expired 30 minutes after its creation`,
+    };
+    // An expired checkout takes no new attempt, so a refused submission must not end the pending
+    // one either: the shopper may still complete it (it has 30 minutes of its own).
+    if (hasPendingAttempt(checkout) && now.getTime() >= checkout.expiresAt.getTime()) return expired;
+
     // A pending attempt (the shopper left a 3-D Secure challenge or a redirect method, and chose
     // again) is cancelled first: spec, "closing a popup lets the shopper continue with another
     // brand". Unless it has just succeeded: then the checkout is paid.
@@ -288,7 +298,6 @@ export function submitCheckout(
     if (pending !== undefined) checkout = pending;
 
     // decide whether it may be paid at all
-    const now = deps.clock.now();
     const state = stateOf(checkout, now);
     if (state === 'completed') {
       return {
@@ -297,13 +306,7 @@ export function submitCheckout(
         description: `${describe(CheckoutCodes.CLOSED)}: this checkout is already paid; create a new checkout for another payment`,
       };
     }
-    if (state === 'expired') {
-      return {
-        kind: 'refused',
-        code: CheckoutCodes.NO_SESSION,
-        description: `${NO_SESSION_DESCRIPTION}: the checkout expired 30 minutes after its creation`,
-      };
-    }
+    if (state === 'expired') return expired;
 
     // decide: the engine of the checkout's kind, on its parameters merged with the submission
     const outcome =
@@ -334,18 +337,16 @@ export function submitCheckout(
   });
 }
 
+/** Whether the checkout's latest attempt is a payment still pending (completed by it, for now). */
+const hasPendingAttempt = (checkout: Checkout): boolean =>
+  checkout.completedAt !== null && checkout.paymentId !== undefined && isPending(checkout.resultCode ?? '');
+
 /**
  * The checkout as it is once its pending attempt, if any, is cancelled; undefined when it has
  * none. An attempt that ended meanwhile keeps its end: a success leaves the checkout paid.
  */
 async function cancelPendingAttempt(deps: EngineDeps, checkout: Checkout): Promise<Checkout | undefined> {
-  if (
-    checkout.completedAt === null ||
-    checkout.paymentId === undefined ||
-    !isPending(checkout.resultCode ?? '')
-  ) {
-    return undefined;
-  }
+  if (!hasPendingAttempt(checkout) || checkout.paymentId === undefined) return undefined;
   const session = await deps.store.getPaymentSessionOfPayment(checkout.paymentId);
   if (session === undefined) return undefined;
   const ended = await finishPending(deps, session.id, 'cancel');
@@ -353,6 +354,13 @@ async function cancelPendingAttempt(deps: EngineDeps, checkout: Checkout): Promi
   if (final === undefined || isPending(final.resultCode)) return undefined;
   // finishPending settled the checkout; if another finisher won, it may not have yet.
   const settled = isSuccess(final.resultCode);
+  if (ended.kind === 'ended' && !settled) {
+    // Reopen it now, as that finisher will: otherwise this submission's payment could complete
+    // nothing (the checkout still looks completed), and the late reopening would then leave a
+    // paid checkout open to be paid again. Its late update, the same as this one, then matches
+    // no row once this submission has recorded its own payment.
+    await deps.store.settleCheckoutPayment(checkout.id, final.id, final.resultCode, deps.clock.now(), false);
+  }
   return {
     ...checkout,
     resultCode: final.resultCode,
