@@ -512,6 +512,15 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       }
     },
 
+    async dropPaymentSession(id, at) {
+      await db
+        .updateTable('payment_sessions')
+        .set({ finished_at: ms(at), outcome: 'timedOut', due_at: null })
+        .where('id', '=', id)
+        .where('finished_at', 'is', null)
+        .execute();
+    },
+
     async claimDuePaymentSessions(now, leaseUntil, limit) {
       const due = await db
         .selectFrom('payment_sessions')

@@ -69,7 +69,8 @@ const base64Url = (text: string): string =>
 /**
  * Records a pending payment with its session: the session first, then the payment, each durable
  * before the answer, so the session a shopper can reach always has its payment, and a crash in
- * between leaves at most a session without one, which the worker drops at its expiry.
+ * between leaves at most a session without one, which the worker drops at its expiry
+ * (Store.dropPaymentSession).
  */
 export async function startPending(
   deps: EngineDeps,
@@ -133,17 +134,22 @@ export type Finish =
   | { readonly kind: 'not-found' };
 
 /** Ends the pending payment of `sessionId` with `verdict`. */
-export async function finishPending(deps: EngineDeps, sessionId: string, verdict: Verdict): Promise<Finish> {
+export async function finishPending(deps: EngineDeps, sessionId: string, asked: Verdict): Promise<Finish> {
   // load
   const session = await deps.store.getPaymentSession(sessionId);
   if (session === undefined) return { kind: 'not-found' };
   const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
+  const now = deps.clock.now();
+  if (payment === undefined && session.finishedAt === null && now >= session.expiresAt) {
+    await deps.store.dropPaymentSession(session.id, now);
+  }
   if (session.finishedAt !== null || payment === undefined || payment.resultCode !== ResultCodes.PENDING) {
     return { kind: 'ended', payment };
   }
+  // 30 minutes are 30 minutes, whether the worker has come by yet or not.
+  const verdict: Verdict = now >= session.expiresAt ? 'timeout' : asked;
 
   // decide
-  const now = deps.clock.now();
   const plan = session.plan as unknown as PendingPlan;
   const decided = finalOf(session, plan, payment, verdict);
   let final: Payment = {

@@ -63,6 +63,12 @@ export function memoryStore(): Store {
       if (registration !== undefined) registrations.set(registration.id, registration);
       return true;
     },
+    async dropPaymentSession(id, at) {
+      const session = sessions.get(id);
+      if (session !== undefined && session.finishedAt === null) {
+        sessions.set(id, { ...session, finishedAt: at, outcome: 'timedOut', dueAt: null });
+      }
+    },
     async claimDuePaymentSessions(now, leaseUntil, limit) {
       const due = [...sessions.values()]
         .filter((s) => s.finishedAt === null && s.dueAt !== null && s.dueAt <= now)

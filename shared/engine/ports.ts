@@ -43,6 +43,11 @@ export interface Store {
     registration?: Registration,
   ): Promise<boolean>;
   /**
+   * Ends an open session alone, as timed out: for a session whose payment was never written (a
+   * crash between the two writes of startPending), so the worker stops claiming it.
+   */
+  dropPaymentSession(id: string, at: Date): Promise<void>;
+  /**
    * Claims up to `limit` open sessions due at `now`, oldest first, moving their due time to
    * `leaseUntil`, so that no other claimer (in any process on the same database) gets them
    * meanwhile, and a claimer that dies leaves them due again then.

@@ -178,6 +178,46 @@ describe('redirect methods over HTTP (SQLite, fake clock)', () => {
     });
   });
 
+  it('after 30 minutes an approval times out all the same, before the worker has come by', async () => {
+    const res = await pay(m, 'PAYPAL');
+    const session = sessionOf(res);
+    clock.advance(30 * MINUTE);
+    expect((await act(session, 'approve')).status).toBe(303);
+    expect((await status(m, res.body.id)).body.result.code).toBe('100.396.103');
+    expect(await gw.pending.runOnce()).toBe(0);
+  });
+
+  it('after 30 minutes the provider page no longer offers the payment: it times out', async () => {
+    const res = await pay(m, 'SOFORTUEBERWEISUNG');
+    const session = sessionOf(res);
+    clock.advance(30 * MINUTE);
+    const page = await gw.get('/simulators/redirect', { session });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(paymentReturn(res.body.id));
+    expect((await status(m, res.body.id)).body.result.code).toBe('100.396.103');
+  });
+
+  it('a session whose payment was never written (a crash between the writes) is dropped at its expiry', async () => {
+    const now = clock.now();
+    await gw.store.insertPaymentSession({
+      id: 'a'.repeat(32),
+      paymentId: 'b'.repeat(32),
+      merchantId: m.merchantId,
+      kind: 'redirect',
+      plan: { brand: 'PAYPAL', afterSuccess: {} },
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 30 * MINUTE),
+      dueAt: new Date(now.getTime() + 30 * MINUTE),
+      finishedAt: null,
+    });
+    clock.advance(30 * MINUTE);
+    expect(await gw.pending.runOnce()).toBe(0);
+    expect((await gw.store.getPaymentSession('a'.repeat(32)))?.outcome).toBe('timedOut');
+    // No longer claimed, now or a lease later.
+    clock.advance(2 * MINUTE);
+    expect(await gw.store.claimDuePaymentSessions(clock.now(), clock.now(), 10)).toEqual([]);
+  });
+
   it('returnMode=message: the page loads /simulators/return.js instead of redirecting', async () => {
     const res = await pay(m, 'PAYPAL');
     const session = sessionOf(res);

@@ -89,6 +89,9 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps): void {
       ),
     );
 
+  /** Past its 30 minutes: the page does not offer it any more (finishing it times it out). */
+  const expired = (session: PaymentSession) => deps.clock.now() >= session.expiresAt;
+
   async function openSession(id: string | undefined, kind: PaymentSession['kind']) {
     if (id === undefined || !SESSION_ID.test(id)) return undefined;
     const session = await deps.store.getPaymentSession(id);
@@ -133,7 +136,7 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps): void {
     const p = await parameters(c);
     const session = await openSession(p.threeDSSessionData, 'challenge');
     if (session === undefined) return unknown(c);
-    if (session.finishedAt !== null) return leave(c, session, p.returnMode);
+    if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
     const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
     if (payment === undefined) return unknown(c);
     return html(c, 200, challengePage(session, pageFacts(payment), p.returnMode), session.returnUrl);
@@ -157,7 +160,7 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps): void {
     const p = await parameters(c);
     const session = await openSession(p.session, 'redirect');
     if (session === undefined) return unknown(c);
-    if (session.finishedAt !== null) return leave(c, session, p.returnMode);
+    if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
     const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
     const method = redirectMethodOf(payment?.paymentBrand);
     if (payment === undefined || method === undefined) return unknown(c);
