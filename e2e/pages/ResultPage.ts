@@ -3,6 +3,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Verdict = 'success' | 'failed' | 'pending';
 
+/**
+ * The result page of a failed payment answers HTTP 402, which Chromium logs as a console error;
+ * flows that end there allow it (`browserErrors.allow(FAILED_RESULT_402)`).
+ */
+export const FAILED_RESULT_402 = /Failed to load resource: the server responded with a status of 402/;
+
 export class ResultPage {
   readonly heading: Locator;
   readonly code: Locator;

@@ -10,7 +10,19 @@ export interface ShopVariant {
   readonly brands?: string;
   readonly amount?: string;
   readonly currency?: string;
-  readonly preset?: 'default' | 'de' | 'ar' | 'labels' | 'holder-check' | 'save-card';
+  readonly preset?:
+    | 'default'
+    | 'de'
+    | 'ar'
+    | 'labels'
+    | 'holder-check'
+    | 'save-card'
+    /** PAYPAL, SOFORTUEBERWEISUNG and KLARNA_PAYMENTS_PAYLATER in the widget's modal (inlineFlow). */
+    | 'inline'
+    /** 3-D Secure challenges by full-page redirect (paymentTarget '_top'). */
+    | 'full-redirect'
+    /** The challenge window at EMV size 02, 390 × 400 (browser.threeDChallengeWindow 2). */
+    | 'challenge-window';
   /** A stored registration to offer (one-click). */
   readonly registration?: string;
   /** A registration-only checkout. */
@@ -53,6 +65,17 @@ export class ShopPage {
       () => (window as { wpwl?: { isReady?: boolean } }).wpwl?.isReady === true,
     );
     await expect(this.widget).toBeVisible();
+  }
+
+  /**
+   * The shop's result page for a checkout, as the gateway's redirect (and the widget) address it:
+   * `/result?id=…&resourcePath=/v1/checkouts/{id}/payment`.
+   */
+  resultUrl(checkoutId: string): string {
+    const url = new URL('/result', this.harness.shopUrl);
+    url.searchParams.set('id', checkoutId);
+    url.searchParams.set('resourcePath', `/v1/checkouts/${checkoutId}/payment`);
+    return url.href;
   }
 
   /** The checkout id the page's widget script was loaded with. */

@@ -7,6 +7,8 @@ import { test as base, expect } from '@playwright/test';
 import { CardForm } from '../pages/CardForm';
 import { DirectDebitForm } from '../pages/DirectDebitForm';
 import { OneClickForm } from '../pages/OneClickForm';
+import { PaymentModal } from '../pages/PaymentModal';
+import { RedirectForm } from '../pages/RedirectForm';
 import { ResultPage } from '../pages/ResultPage';
 import { ShopPage } from '../pages/ShopPage';
 import type { HarnessInfo } from './harness';
@@ -31,6 +33,8 @@ interface Fixtures {
   card: CardForm;
   directDebit: DirectDebitForm;
   oneClick: OneClickForm;
+  modal: PaymentModal;
+  redirectForm: RedirectForm;
   result: ResultPage;
   browserErrors: BrowserErrors;
 }
@@ -51,6 +55,12 @@ export const test = base.extend<Fixtures>({
   },
   oneClick: async ({ page }, use) => {
     await use(new OneClickForm(page));
+  },
+  modal: async ({ page }, use) => {
+    await use(new PaymentModal(page));
+  },
+  redirectForm: async ({ page }, use) => {
+    await use(new RedirectForm(page));
   },
   result: async ({ page }, use) => {
     await use(new ResultPage(page));

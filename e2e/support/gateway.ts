@@ -1,14 +1,21 @@
 /**
  * What a merchant's backend does server-to-server, for flows that need it: store a card
- * (POST /v1/registrations) and read a checkout's status, with the demo merchant's credentials.
+ * (POST /v1/registrations), read a checkout's status and a payment's, with the demo merchant's
+ * credentials.
  */
 import { type APIRequestContext, expect } from '@playwright/test';
 import { TEST_CARD } from '../pages/CardForm';
 import type { HarnessInfo } from './harness';
 
-interface Answer {
+export interface Answer {
   readonly id?: string;
+  readonly paymentBrand?: string;
   readonly result?: { readonly code?: string; readonly description?: string };
+  readonly threeDSecure?: {
+    readonly eci?: string;
+    readonly verificationId?: string;
+    readonly authenticationStatus?: string;
+  };
 }
 
 const auth = (harness: HarnessInfo) => ({ authorization: `Bearer ${harness.accessToken}` });
@@ -44,6 +51,21 @@ export async function checkoutStatus(
   const res = await request.get(
     `${harness.gatewayUrl}/v1/checkouts/${checkoutId}/${kind}?entityId=${harness.entityId}`,
     { headers: auth(harness) },
+  );
+  return (await res.json()) as Answer;
+}
+
+/** GET /v1/payments/{id} as the merchant. */
+export async function paymentStatus(
+  request: APIRequestContext,
+  harness: HarnessInfo,
+  paymentId: string,
+): Promise<Answer> {
+  const res = await request.get(
+    `${harness.gatewayUrl}/v1/payments/${paymentId}?entityId=${harness.entityId}`,
+    {
+      headers: auth(harness),
+    },
   );
   return (await res.json()) as Answer;
 }

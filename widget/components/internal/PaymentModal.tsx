@@ -4,7 +4,8 @@
  * redirect parameters with `returnMode=message`. It ends when the gateway's page in that iframe
  * (and only that window, with the gateway's origin) posts `{source: 'wpwl-gateway', type:
  * 'async-complete'}`, or when the shopper closes it (close button, Escape). Focus moves into the
- * dialog, stays there while it is open, and goes back to where it was when it closes.
+ * dialog, stays there while it is open, and goes back to where it was when the submission ends
+ * (submit.ts).
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useWidget } from '../../core/context';
@@ -48,22 +49,22 @@ function Dialog({ flow }: { flow: ModalFlow }) {
       win.removeEventListener('message', onMessage);
       doc.removeEventListener('keydown', onKey, true);
       doc.removeEventListener('focusin', onFocusIn);
-      // After the pay button is enabled again.
-      const opener = flow.opener as HTMLElement | null;
-      setTimeout(() => {
-        if (opener?.isConnected && typeof opener.focus === 'function') opener.focus();
-      }, 0);
+      // Focus goes back to what had it when the submission has ended (submit.ts), not here: after
+      // a completed flow the pay button stays disabled until the session has been read.
     };
   }, [flow]);
 
-  const onLoad = () => {
+  const onLoad = (event: Event) => {
+    // The iframe itself: its first load (the empty document, on insertion) comes before Preact
+    // sets the ref, so `frame.current` would still be null then.
+    const el = event.currentTarget as HTMLIFrameElement;
     // The empty document every iframe starts with is not the flow's page.
     try {
-      if (frame.current?.contentWindow?.location.href === 'about:blank') return;
+      if (el.contentWindow?.location.href === 'about:blank') return;
     } catch {
       // Cross-origin: the gateway's (or the issuer's) page.
     }
-    callback(ctx.options, 'onLoadThreeDIframe', frame.current);
+    callback(ctx.options, 'onLoadThreeDIframe', el);
   };
 
   const [width, height] = flow.size === 5 ? ['100%', '100%'] : CHALLENGE_SIZES[flow.size];

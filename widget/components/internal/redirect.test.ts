@@ -7,6 +7,7 @@ import {
   afterFlow,
   buildForm,
   CHALLENGE_SIZES,
+  cancelledByShopper,
   challengeSize,
   isAccepted,
   isCompletion,
@@ -154,6 +155,14 @@ describe('after a modal flow', () => {
     expect(afterFlow(session({ state: 'open' }))).toBe('retry');
     expect(afterFlow(session({ state: 'expired' }))).toBe('closed');
     expect(afterFlow(undefined)).toBe('unknown');
+  });
+
+  it('tells a cancel on the gateway page from a decline', () => {
+    expect(cancelledByShopper(session({ state: 'open', lastResult: { code: '100.396.101' } }))).toBe(true);
+    expect(cancelledByShopper(session({ state: 'open', lastResult: { code: '800.400.200' } }))).toBe(false);
+    expect(cancelledByShopper(session({ state: 'open', lastResult: { code: '100.396.103' } }))).toBe(false);
+    expect(cancelledByShopper(session({ state: 'open' }))).toBe(false);
+    expect(cancelledByShopper(undefined)).toBe(false);
   });
 
   it('accepts exactly the codes the shared classifier does not reject', () => {

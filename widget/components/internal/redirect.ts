@@ -36,8 +36,6 @@ export interface ModalFlow {
   readonly title: string;
   readonly size: ChallengeWindow;
   readonly form: RedirectForm;
-  /** What had focus when the shopper submitted; it gets focus back when the modal closes. */
-  readonly opener: Element | null;
   /** Closes the modal and ends the flow (once; later calls change nothing). */
   readonly end: (how: ModalEnd) => void;
 }
@@ -142,6 +140,14 @@ export function isAccepted(code: string): boolean {
     ? RESULT_CODE_GROUPS.find((g) => g.pattern.test(code))?.id
     : undefined;
   return group === 'success' || group === 'successReview' || group === 'pending' || group === 'pendingLong';
+}
+
+/** `100.396.101`: the shopper cancelled on the gateway's page (the issuer's Cancel, the provider's). */
+export const CANCELLED_BY_USER = '100.396.101';
+
+/** Whether the flow that just ended in the modal was cancelled by the shopper on its page. */
+export function cancelledByShopper(session: Session | undefined): boolean {
+  return session?.state === 'open' && session.lastResult?.code === CANCELLED_BY_USER;
 }
 
 /**

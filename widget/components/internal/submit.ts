@@ -25,6 +25,7 @@ import type { FormModel } from './form-model';
 import {
   afterFlow,
   buildForm,
+  cancelledByShopper,
   challengeSize,
   type ModalEnd,
   type ModalFlow,
@@ -71,6 +72,7 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
   model.submitting.value = true;
   ctx.announce.value = labels.processing;
   let leaving = false;
+  let modal = false;
   try {
     const checkoutId = await ctx.ensureCheckout(spec.brand);
     if (checkoutId === undefined) return;
@@ -109,7 +111,8 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
           model.message.value = errorMessages.technicalError;
           return;
         }
-        if ((await openModal(ctx, form, spec.brand, opener)) === 'cancel') {
+        modal = true;
+        if ((await openModal(ctx, form, spec.brand)) === 'cancel') {
           model.message.value = errorMessages.paymentCancelled;
           callback(ctx.options, 'onLightboxCancel', undefined);
           return;
@@ -128,6 +131,11 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
             if (session?.state !== 'completed') return;
             break;
           case 'retry':
+            // Cancel on the issuer's or provider's page: the same message as closing the window.
+            if (cancelledByShopper(session)) {
+              model.message.value = errorMessages.paymentCancelled;
+              return;
+            }
             break;
         }
         model.message.value = description
@@ -171,7 +179,18 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
   } finally {
     if (!leaving) model.submitting.value = false;
     ctx.announce.value = model.message.peek();
+    // The modal has closed and the shopper stays: focus goes back to what had it (the pay button
+    // usually), once that is enabled again, i.e. after the session read that follows the flow.
+    if (modal && !leaving) restoreFocus(opener);
   }
+}
+
+function restoreFocus(opener: Element | null): void {
+  const el = opener as HTMLElement | null;
+  // After the re-render that enables the pay button again.
+  setTimeout(() => {
+    if (el?.isConnected && typeof el.focus === 'function') el.focus();
+  }, 0);
 }
 
 /** To the result page: the form's action (else shopperResultUrl) with id and resourcePath. */
@@ -191,19 +210,13 @@ function leave(ctx: WidgetContext, checkoutId: string, kind: CheckoutKind): bool
 let targets = 0;
 
 /** Shows the flow in the widget's modal; resolves when the gateway says it ended or the shopper closes it. */
-export function openModal(
-  ctx: WidgetContext,
-  form: RedirectForm,
-  brand: string,
-  opener: Element | null,
-): Promise<ModalEnd> {
+export function openModal(ctx: WidgetContext, form: RedirectForm, brand: string): Promise<ModalEnd> {
   return new Promise((resolve) => {
     const flow: ModalFlow = {
       name: `wpwl-target-${++targets}`,
       title: fill(ctx.strings.labels.payWith, { brand: brandName(brand) }),
       size: challengeSize(ctx.settings.challengeWindow, ctx.win),
       form,
-      opener,
       end: (how) => {
         if (ctx.modal.peek() === flow) ctx.modal.value = null;
         resolve(how);
