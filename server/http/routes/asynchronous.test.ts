@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Clock } from '../../../shared/engine/ports';
 import { REDIRECT_METHODS } from '../../../shared/simulators/redirect-methods';
 import { type PostgresCluster, startPostgres } from '../../storage/testing/postgres';
+import { fakeClock } from '../../test-support/clock';
 import {
   type TestGateway,
   type TestMerchant,
@@ -34,17 +34,6 @@ const CARD = {
   'card.expiryYear': '2034',
   'card.cvv': '123',
 } as const;
-
-function fakeClock(start = '2026-11-21T12:00:00.000Z') {
-  let now = new Date(start).getTime();
-  const clock: Clock & { advance(ms: number): void } = {
-    now: () => new Date(now),
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-  return clock;
-}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -692,8 +681,9 @@ describe('pending payments on one PostgreSQL shared by two gateways', () => {
   });
 
   it("a shopper's approval on A racing the timeout on B: exactly one outcome each", async () => {
-    // The approval starts `lag` ms after the worker's run: early ones tend to win, late ones to
-    // find the payment timed out (which side wins is timing; that exactly one does is checked).
+    // The approval starts `lag` ms after the worker's run. Past 30 minutes an approval times the
+    // payment out too, so the outcome is the timeout either way; whichever finisher wins, exactly
+    // one ends it (the worker counts it, or the page did), and payment and session agree.
     for (let lag = 0; lag < 12; lag++) {
       const res = await onA.pay(m, 'PAYPAL');
       const session = sessionOf(res);
@@ -706,14 +696,9 @@ describe('pending payments on one PostgreSQL shared by two gateways', () => {
       expect(page.headers.get('location')).toBe(paymentReturn(res.body.id));
       const code = (await onB.status(m, res.body.id)).body.result.code;
       const outcome = (await outcomes([res.body.id])).get(res.body.id);
-      if (timedOut === 1) {
-        expect(code).toBe('100.396.103');
-        expect(outcome).toBe('timedOut');
-      } else {
-        expect(timedOut).toBe(0);
-        expect(code).toBe('000.100.110');
-        expect(outcome).toBe('approved');
-      }
+      expect(timedOut).toBeLessThanOrEqual(1);
+      expect(code).toBe('100.396.103');
+      expect(outcome).toBe('timedOut');
       expect(await Promise.all([a.pending.runOnce(), b.pending.runOnce()])).toEqual([0, 0]);
       expect((await onA.act(session, 'cancel')).status).toBe(303);
       expect((await onA.status(m, res.body.id)).body.result.code).toBe(code);

@@ -10,12 +10,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Clock } from '../../../shared/engine/ports';
 import {
   type PostgresCluster,
   postgresUnavailableReason,
   startPostgres,
 } from '../../storage/testing/postgres';
+import { fakeClock } from '../../test-support/clock';
 import {
   TEST_COMMIT,
   type TestGateway,
@@ -40,19 +40,6 @@ const CHECKOUT_ID = /^[0-9A-F]{32}\.[a-z0-9-]+$/;
 const HEX32 = /^[0-9a-f]{32}$/;
 const BUILD_NUMBER = `${TEST_COMMIT}@2026-11-21 10:00:00 +0000`;
 const SHOP = 'https://shop.example/return?order=42&note=a%20b';
-
-/** A clock the tests move by hand. */
-function fakeClock(start = '2026-11-21T12:00:00.000Z') {
-  let now = new Date(start).getTime();
-  const clock: Clock & { advance(ms: number): void; at(ms: number): Date } = {
-    now: () => new Date(now),
-    advance: (ms) => {
-      now += ms;
-    },
-    at: (ms) => new Date(ms),
-  };
-  return clock;
-}
 
 function expectEnvelope(res: TestResponse, timestamp: string): void {
   expect(res.headers.get('content-type')).toBe('application/json;charset=UTF-8');

@@ -8,9 +8,10 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock, ConnectorTarget } from '../../../shared/engine/ports';
+import type { ConnectorTarget } from '../../../shared/engine/ports';
 import { ENROLLED_CARDS } from '../../../shared/simulators/access-control-server';
 import { SQLITE_FILE } from '../../storage/open';
+import { fakeClock } from '../../test-support/clock';
 import {
   type TestGateway,
   type TestMerchant,
@@ -42,17 +43,6 @@ const BROWSER = {
   'billing.country': 'DE',
 } as const;
 const V2_FIELDS = Object.keys(BROWSER);
-
-function fakeClock(start = '2026-11-21T12:00:00.000Z') {
-  let now = new Date(start).getTime();
-  const clock: Clock & { advance(ms: number): void } = {
-    now: () => new Date(now),
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-  return clock;
-}
 
 const brandOf = (number: string) => (number.startsWith('5') ? 'MASTER' : 'VISA');
 
