@@ -14,6 +14,7 @@ import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
 import type { Logger } from './security/logger';
+import type { WalletTokenIssuer } from './security/wallet-tokens';
 
 export interface AppOptions {
   readonly commit: string;
@@ -41,6 +42,8 @@ export interface GatewayDeps {
    * pending payments); by default the origin each request was made to.
    */
   readonly publicUrl?: string;
+  /** Issues and opens the simulated wallets' payment tokens (server/security/wallet-tokens.ts). */
+  readonly wallets?: WalletTokenIssuer;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;

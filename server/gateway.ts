@@ -14,6 +14,7 @@ import { widgetIntegrity } from './http/routes/widget';
 import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
+import { walletTokens } from './security/wallet-tokens';
 import { openStore } from './storage';
 import { pendingPaymentsWorker } from './workers/pending-payments';
 import { DEFAULT_NOTIFY_INTERVAL_MS, shopperResultNotifier } from './workers/shopper-result-notifier';
@@ -73,6 +74,7 @@ export async function startGateway(options: GatewayOptions) {
   if (demo !== undefined)
     logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
   const env = options.env ?? process.env;
+  const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const app = createApp(
     { commit: options.commit, builtAt: options.builtAt ?? clock.now(), now: () => clock.now() },
     {
@@ -80,6 +82,7 @@ export async function startGateway(options: GatewayOptions) {
       clock,
       seal: (plain) => vault.encrypt(plain),
       logger,
+      wallets,
       connector: options.connector ?? oppForwardConnector(),
       nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
       integrity: options.integrity ?? (() => widgetIntegrity()),
@@ -98,7 +101,7 @@ export async function startGateway(options: GatewayOptions) {
   });
   if (options.notifier?.autoStart !== false) notifier.start();
   const pending = pendingPaymentsWorker(
-    { store, clock, seal: (plain) => vault.encrypt(plain) },
+    { store, clock, seal: (plain) => vault.encrypt(plain), wallets },
     {
       intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
       logger,

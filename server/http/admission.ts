@@ -12,6 +12,7 @@ import type { ParameterError } from '../../shared/params/errors';
 import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';
 import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../shared/result-codes';
 import type { Logger } from '../security/logger';
+import type { WalletTokenIssuer } from '../security/wallet-tokens';
 import { cachedChannels, credentialsOf, resolveChannel, tokenChecker } from './auth';
 import type { Envelope } from './envelope';
 import { idempotency } from './idempotency';
@@ -23,6 +24,7 @@ export interface RouteDeps extends EngineDeps {
   readonly maxBodyBytes: number;
   readonly logger?: Logger;
   readonly publicUrl?: string;
+  readonly wallets?: WalletTokenIssuer;
 }
 
 /** The gateway's public origin for URLs it hands out: configured, else the one the request came to. */

@@ -40,6 +40,11 @@ export interface Vault {
    * a key rotation fingerprints must be recomputed (or the old fingerprint key kept).
    */
   fingerprint(pan: string): string;
+  /**
+   * A 32-byte key for another purpose, derived from the data key (HKDF-SHA-256 with `purpose` as
+   * its info), so each use has its own key and none of them reveals the data key.
+   */
+  subkey(purpose: string): Buffer;
 }
 
 export interface VaultOptions {
@@ -182,7 +187,8 @@ export function openVault(options: VaultOptions): Vault {
   const keyId = keyIdOf(key);
   // Keyed by id so that a rotation only has to add the previous keys here.
   const keys = new Map<string, Buffer>([[keyId, key]]);
-  const fingerprintKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'card-fingerprint', 32));
+  const subkey = (purpose: string) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32));
+  const fingerprintKey = subkey('card-fingerprint');
 
   return {
     keyId,
@@ -230,5 +236,7 @@ export function openVault(options: VaultOptions): Vault {
     fingerprint(pan: string): string {
       return createHmac('sha256', fingerprintKey).update(pan.replace(/[\s-]/g, ''), 'utf8').digest('hex');
     },
+
+    subkey,
   };
 }

@@ -25,9 +25,10 @@ import {
 } from './instruments';
 import { connectorIdOf, linkedPayment, linkRefusal } from './linked';
 import type { Channel, Payment, TestMode } from './model';
-import type { Clock, Connector, Store } from './ports';
+import type { Clock, Connector, Store, WalletTokens } from './ports';
 import { type PaymentFacts, paymentRecord } from './record';
 import { type Authentication, authenticationOf } from './three-d-secure';
+import { openWalletToken } from './wallets';
 
 export interface EngineDeps {
   readonly store: Store;
@@ -36,6 +37,8 @@ export interface EngineDeps {
   readonly seal: Seal;
   /** Forwards testMode=EXTERNAL requests; without it they are refused. */
   readonly connector?: Connector;
+  /** Opens wallet payment tokens (walletX.paymentToken); without it they are refused. */
+  readonly wallets?: WalletTokens;
 }
 
 export interface Caller {
@@ -142,10 +145,14 @@ export interface PaymentContext {
 export async function createPayment(
   deps: EngineDeps,
   caller: Caller,
-  request: PaymentRequest,
+  sent: PaymentRequest,
   context: PaymentContext = {},
 ): Promise<Outcome> {
-  // validate: the money (formats and rules were checked by the parameter model) and the link
+  // validate: a wallet token opened into the card it stands for, the money (formats and rules
+  // were checked by the parameter model) and the link
+  const unwrapped = openWalletToken(deps.wallets, caller, sent, deps.clock.now());
+  if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
+  const { request } = unwrapped;
   const money = readMoney(request);
   if ('errors' in money) return { kind: 'invalid', errors: money.errors };
   const original =

@@ -151,3 +151,31 @@ export interface ConnectorReply {
 export interface Connector {
   send(target: ConnectorTarget, path: string, body: string): Promise<ConnectorReply>;
 }
+
+/** What a wallet's encrypted token holds, once opened: the card it stands for and its cryptogram. */
+export interface WalletPayload {
+  readonly number: string;
+  readonly expiryMonth: string;
+  readonly expiryYear: string;
+  /** The network's cryptogram (CAVV-like, 28 characters): threeDSecure.verificationId. */
+  readonly cryptogram: string;
+  readonly eci: string;
+  readonly network: string;
+  readonly type: string;
+}
+
+/** Why a token does not open: not a token, changed, or issued for another wallet, merchant or time. */
+export type WalletTokenRefusal = 'malformed' | 'altered' | 'other-wallet' | 'other-merchant' | 'expired';
+
+/**
+ * Opens wallet payment tokens (walletX.paymentToken, decisions: Wallets). Tokens are bound to the
+ * wallet group and the channel (entityId) they were issued for, and expire.
+ */
+export interface WalletTokens {
+  open(
+    wallet: string,
+    token: string,
+    entityId: string,
+    now: Date,
+  ): WalletPayload | { readonly refused: WalletTokenRefusal };
+}

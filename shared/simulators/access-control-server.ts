@@ -139,7 +139,8 @@ export const newTransactionIds = (): TransactionIds => ({
   acsTransactionId: globalThis.crypto.randomUUID(),
 });
 
-function newVerificationId(): string {
+/** A verification value (CAVV / AAV, or a wallet's cryptogram): 20 random bytes, base64, 28 characters. */
+export function newCryptogram(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(20));
   return btoa(String.fromCharCode(...bytes));
 }
@@ -158,7 +159,7 @@ export function authenticationResult(
   const reason = STATUS_REASON[status];
   return {
     ...(eci === undefined ? {} : { eci }),
-    ...(status === 'Y' || status === 'A' ? { verificationId: newVerificationId() } : {}),
+    ...(status === 'Y' || status === 'A' ? { verificationId: newCryptogram() } : {}),
     authenticationStatus: status,
     dsTransactionId: ids.dsTransactionId,
     acsTransactionId: ids.acsTransactionId,

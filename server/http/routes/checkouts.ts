@@ -23,15 +23,17 @@ import {
 import type { CheckoutKind } from '../../../shared/engine/model';
 import { registrationResponse } from '../../../shared/engine/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
+import type { WalletTokenIssuer } from '../../security/wallet-tokens';
 import { type Admission, publicOrigin, type RouteDeps, statusOf } from '../admission';
 
 export interface CheckoutRouteDeps extends RouteDeps, CheckoutDeps {
   /**
    * The SRI hash of the widget script, answered as `integrity` when a checkout is created with
-   * integrity=true. It comes from the widget build (not wired yet); while it returns undefined
-   * the field is left out rather than invented.
+   * integrity=true (the widget build's manifest); while it returns undefined (no build) the field
+   * is left out rather than invented.
    */
   readonly integrity?: () => string | undefined;
+  readonly wallets?: WalletTokenIssuer;
 }
 
 /** The widget calls these from the shop's origin; nothing here relies on cookies, so any origin may read. */

@@ -17,8 +17,9 @@ import {
 } from '../../../shared/engine/asynchronous';
 import type { PaymentSession } from '../../../shared/engine/model';
 import { describe, ResultCodes } from '../../../shared/result-codes';
-import { CHALLENGE_CODE } from '../../../shared/simulators/access-control-server';
+import { CHALLENGE_CODE, newCryptogram } from '../../../shared/simulators/access-control-server';
 import { redirectMethodOf } from '../../../shared/simulators/redirect-methods';
+import { isWalletGroup, WALLET_CARDS, WALLET_GROUPS, walletCard } from '../../../shared/simulators/wallets';
 import {
   challengePage,
   messagePage,
@@ -130,6 +131,70 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps): void {
       'Cache-Control': 'max-age=3600',
     }),
   );
+
+  // The simulated wallets' sheet (widget/frames/wallet-sheet.*) lists these cards and asks for a
+  // token; merchants testing server-to-server ask the same way, with their entityId.
+  app.get('/simulators/wallets/cards', (c) =>
+    c.json(
+      { cards: WALLET_CARDS.map(({ id, label, network, type }) => ({ id, label, network, type })) },
+      200,
+      {
+        'Cache-Control': NO_STORE,
+      },
+    ),
+  );
+
+  app.post('/simulators/wallets/token', async (c) => {
+    const p = await parameters(c);
+    const refuse = (error: string) => c.json({ error }, 400, { 'Cache-Control': NO_STORE });
+    const wallet = p.wallet ?? '';
+    if (!isWalletGroup(wallet)) return refuse(`wallet must be one of ${WALLET_GROUPS.join(', ')}`);
+    const card = walletCard(p.card ?? '');
+    if (card === undefined) return refuse(`card must be one of ${WALLET_CARDS.map((k) => k.id).join(', ')}`);
+    const channelId = await channelOfTokenRequest(p);
+    if (typeof channelId !== 'string') return refuse(channelId.error);
+    if (deps.wallets === undefined) return refuse('this gateway has no wallet keys');
+    const now = deps.clock.now();
+    const paymentToken = deps.wallets.issue(
+      wallet,
+      channelId,
+      {
+        number: card.number,
+        // A wallet's card is a live one: it expires in a few years.
+        expiryMonth: '12',
+        expiryYear: String(now.getUTCFullYear() + 3),
+        cryptogram: newCryptogram(),
+        eci: card.eci,
+        network: card.network,
+        type: card.type,
+      },
+      now,
+    );
+    return c.json(
+      { paymentToken, cardNetwork: card.network, cardType: card.type, last4: card.number.slice(-4) },
+      200,
+      {
+        'Cache-Control': NO_STORE,
+      },
+    );
+  });
+
+  /** The test channel a token is issued for: the checkout's, or the entityId given. */
+  async function channelOfTokenRequest(p: Record<string, string>): Promise<string | { error: string }> {
+    let channelId = p.entityId;
+    if (p.checkoutId !== undefined) {
+      const checkout = await deps.store.getCheckout(p.checkoutId);
+      if (checkout === undefined || deps.clock.now() >= checkout.expiresAt) {
+        return { error: 'checkoutId names no open checkout' };
+      }
+      channelId = checkout.channelId;
+    }
+    if (channelId === undefined) return { error: 'checkoutId or entityId is required' };
+    const channel = await deps.store.getChannel(channelId);
+    if (channel === undefined) return { error: 'entityId names no channel' };
+    if (channel.mode !== 'TEST') return { error: 'the simulated wallets serve test channels only' };
+    return channel.id;
+  }
 
   // The issuer's challenge (redirect.parameters: creq, threeDSSessionData).
   app.on(['GET', 'POST'], SimulatorPaths.challenge, async (c) => {
