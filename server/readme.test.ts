@@ -114,6 +114,28 @@ describe('README quick start', () => {
     ]);
   });
 
+  it('the wallet examples answer what their comments say', async () => {
+    const lines = await runContinuation(
+      await shBlockAfter('## Wallets, fast checkout and Subresource Integrity'),
+      gateway,
+      dataDir,
+    );
+    const answers = jsonLines<{
+      result?: { code: string; parameterErrors?: { name: string }[] };
+      walletA?: Record<string, string>;
+      integrity?: string;
+    }>(lines);
+    expect(answers.map((a) => a.result?.code)).toEqual([
+      '000.100.110', // the token
+      '200.300.404', // another wallet's
+      '000.100.110', // the decrypted-card variant
+      '000.000.100', // the integrity (a successful request)
+    ]);
+    expect(answers[0]!.walletA).toEqual({ cardNetwork: 'VISA', cardType: 'CREDIT' });
+    expect(answers[1]!.result?.parameterErrors?.map((e) => e.name)).toEqual(['walletB.paymentToken']);
+    expect(answers[3]!.integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+  });
+
   it('the checkout examples answer what their comments say', async () => {
     const answers = jsonLines<{ id?: string; kind?: string; result: { code: string } }>(
       await runContinuation(await shBlockAfter('## Checkouts'), gateway, dataDir),
