@@ -22,6 +22,21 @@ interface Header {
 
 const b64 = (bytes: Buffer): string => bytes.toString('base64url');
 
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A part's bytes, only when the text is exactly what `b64` writes for them: Node's decoder skips
+ * characters it does not know, takes padding and ignores the spare bits of the last character, so
+ * without this check changed texts would open as the token they were changed from.
+ */
+function unb64(text: string): Buffer | undefined {
+  if (!BASE64URL.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64url');
+  return b64(bytes) === text ? bytes : undefined;
+}
+
 function readHeader(text: string): Header | undefined {
   try {
     const h = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Header>;
@@ -57,15 +72,20 @@ export function walletTokens(key: Buffer): WalletTokenIssuer {
       const parts = token.split('.');
       const header = parts.length === 4 ? readHeader(parts[0]!) : undefined;
       if (header === undefined) return refuse('malformed');
+      const [iv, body, tag] = [unb64(parts[1]!), unb64(parts[2]!), unb64(parts[3]!)];
+      // A changed text, a shortened IV or tag: GCM would accept a tag of 4 bytes, which a forger
+      // could guess, so only the full 16 bytes this issuer writes are taken.
+      if (iv?.length !== IV_BYTES || body === undefined || tag?.length !== TAG_BYTES)
+        return refuse('altered');
       let payload: WalletPayload;
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts[1]!, 'base64url'));
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
         decipher.setAAD(Buffer.from(parts[0]!));
-        decipher.setAuthTag(Buffer.from(parts[3]!, 'base64url'));
-        const text = Buffer.concat([decipher.update(Buffer.from(parts[2]!, 'base64url')), decipher.final()]);
+        decipher.setAuthTag(tag);
+        const text = Buffer.concat([decipher.update(body), decipher.final()]);
         payload = JSON.parse(text.toString('utf8')) as WalletPayload;
       } catch {
-        // A changed header, body or tag, a token of another gateway, or a wrong tag length.
+        // A changed header, body or tag, or a token of another gateway.
         return refuse('altered');
       }
       // Authentic, so its header is what the wallet wrote.

@@ -472,8 +472,7 @@ async function registerWith(
   if (brand !== undefined) tree.paymentBrand = brand;
   const request = validateRequest('registration', acceptedBy('registration', tree));
   if (!request.ok) return { kind: 'invalid', errors: request.errors };
-  const outcome = await createRegistration(deps, caller, request.value);
-  return outcome.kind === 'refused' ? { kind: 'refused', code: outcome.code } : outcome;
+  return createRegistration(deps, caller, request.value);
 }
 
 /** The checkout's parameters a payment or registration request is built from. */

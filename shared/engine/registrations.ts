@@ -4,6 +4,7 @@
  * merchant-initiated repeats of a standing instruction.
  */
 
+import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
 import { agreementOf, registrationDetails } from './after-success';
@@ -14,6 +15,7 @@ import { simulationOf, storedCard, storedCardInstrument } from './instruments';
 import type { Payment, Registration } from './model';
 import { paymentRecord } from './record';
 import { maskedCard } from './response';
+import { openWalletToken } from './wallets';
 
 export type RegistrationOutcome =
   | {
@@ -22,15 +24,20 @@ export type RegistrationOutcome =
       readonly code: string;
       readonly ndc: string;
     }
-  | { readonly kind: 'refused'; readonly code: string };
+  | { readonly kind: 'refused'; readonly code: string }
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
 
 /** POST /v1/registrations: checks the account data like a payment would, then stores it. */
 export async function createRegistration(
   deps: EngineDeps,
   caller: Caller,
-  request: RequestOf<'registration'>,
+  sent: RequestOf<'registration'>,
 ): Promise<RegistrationOutcome> {
   const now = deps.clock.now();
+  // A wallet token stands for a card: the registration stores that card.
+  const unwrapped = openWalletToken(deps.wallets, caller, sent, now);
+  if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
+  const { request } = unwrapped;
   const decision = decideFor(caller.channel, request.testMode, simulationOf(request), now);
   const card = storedCard(request, deps.seal);
   // A recurring migration registers an agreement made elsewhere: its ids come along (the spec:

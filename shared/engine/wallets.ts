@@ -11,7 +11,8 @@ import { WALLET_GROUPS } from '../simulators/wallets';
 import type { Caller } from './initial-payment';
 import type { WalletTokenRefusal, WalletTokens } from './ports';
 
-type PaymentRequest = RequestOf<'payment'>;
+/** What a request with a wallet token has: the wallet groups, and the card and 3-D Secure it becomes. */
+type WalletRequest = Pick<RequestOf<'payment'>, 'walletA' | 'walletB' | 'walletC' | 'card' | 'threeDSecure'>;
 
 const REFUSALS: Readonly<Record<WalletTokenRefusal, string>> = {
   malformed: 'is not a payment token of this wallet',
@@ -22,12 +23,12 @@ const REFUSALS: Readonly<Record<WalletTokenRefusal, string>> = {
 };
 
 /** The request with its wallet token opened into card and 3-D Secure values, or why it cannot be. */
-export function openWalletToken(
+export function openWalletToken<R extends WalletRequest>(
   wallets: WalletTokens | undefined,
   caller: Caller,
-  request: PaymentRequest,
+  request: R,
   now: Date,
-): { readonly request: PaymentRequest } | { readonly errors: ParameterError[] } {
+): { readonly request: R } | { readonly errors: ParameterError[] } {
   const wallet = WALLET_GROUPS.find((g) => request[g]?.paymentToken !== undefined);
   if (wallet === undefined) return { request };
   const name = `${wallet}.paymentToken`;

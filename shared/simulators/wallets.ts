@@ -43,7 +43,7 @@ export const WALLET_CARDS: readonly WalletTestCard[] = [
     label: 'Mastercard •••• 5454',
     number: '5454545454545454',
     network: 'MASTERCARD',
-    type: 'DEBIT',
+    type: 'CREDIT',
     eci: '02',
   },
   {

@@ -21,6 +21,7 @@ export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission)
     return idem(c, ready, async () => {
       const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
       const outcome = await createRegistration(deps, caller, ready.request);
+      if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
       if (outcome.kind === 'refused') return env.send(c, 400, refused(outcome.code));
       return env.send(
         c,

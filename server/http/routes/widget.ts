@@ -7,8 +7,9 @@
  *   GET /v1/fastcheckout/integrity     {integrity}: the SRI hash of paymentWidgets.js
  *
  * Only files the build's manifest lists are served, so no path can reach anything else. The
- * frame document carries its own strict CSP: scripts, styles and connections only from the
- * gateway, any page may frame it, no Trusted Types policy may be created.
+ * frame documents (the card field, the simulated wallet sheet) carry their own strict CSP:
+ * scripts, styles and connections only from the gateway (the sheet fetches its test cards and
+ * token there), any page may frame them, no Trusted Types policy may be created.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,9 @@ import type { Envelope } from '../envelope';
 export const WIDGET_DIR = fileURLToPath(new URL('../../../dist/widget/', import.meta.url));
 export const WIDGET_SCRIPT = 'paymentWidgets.js';
 export const FRAME_DOCUMENT = 'frames/card-field.html';
+export const WALLET_SHEET_DOCUMENT = 'frames/wallet-sheet.html';
+/** The documents served with FRAME_CSP. */
+export const FRAME_DOCUMENTS: readonly string[] = [FRAME_DOCUMENT, WALLET_SHEET_DOCUMENT];
 
 export const FRAME_CSP = [
   "default-src 'none'",
@@ -104,7 +108,9 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 function cacheControl(path: string): string {
-  if (path.endsWith('.html')) return 'no-cache';
+  // The script's URL is the same for every build while its SRI hash is not: a copy kept past a
+  // deploy would fail the page's new integrity value, so it is revalidated (ETag) on every use.
+  if (path.endsWith('.html') || path === WIDGET_SCRIPT) return 'no-cache';
   // Vite names the frame's assets by content hash.
   if (path.startsWith('frames/assets/')) return 'public, max-age=31536000, immutable';
   if (path.startsWith('locales/')) return 'public, max-age=3600';
@@ -139,7 +145,7 @@ function serveFile(c: Context, dir: string, path: string): Response {
     'Access-Control-Allow-Origin': '*',
     'Cross-Origin-Resource-Policy': 'cross-origin',
   };
-  if (path === FRAME_DOCUMENT) {
+  if (FRAME_DOCUMENTS.includes(path)) {
     headers['Content-Security-Policy'] = FRAME_CSP;
     headers['Referrer-Policy'] = 'no-referrer';
   }
