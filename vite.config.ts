@@ -14,6 +14,7 @@ const outDir = join(root, 'dist/widget');
 //   paymentWidgets.js, .css   the widget: one IIFE file whose SRI hash is fixed per build (it reads
 //                             checkoutId from its own URL)
 //   frames/card-field.html    the card-field frame document, its script and CSS in frames/assets/
+//   frames/wallet-sheet.html  the simulated wallet sheet (Preact), its script and CSS in frames/assets/
 //   locales/<code>.json       every language but English (which is built in)
 //   manifest.json             {integrity: sha384 of paymentWidgets.js, builtAt, files: {path: bytes}}
 export default defineConfig({
@@ -58,7 +59,7 @@ export default defineConfig({
   },
 });
 
-/** After paymentWidgets.js is written: the frame, the languages, the manifest. */
+/** After paymentWidgets.js is written: the frame documents, the languages, the manifest. */
 function widgetExtras(): Plugin {
   return {
     name: 'wpwl-widget-extras',
@@ -67,6 +68,7 @@ function widgetExtras(): Plugin {
       await build({
         configFile: false,
         logLevel: 'warn',
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
         root: join(root, 'widget/frames'),
         base: './',
         build: {
@@ -75,7 +77,12 @@ function widgetExtras(): Plugin {
           target: 'es2020',
           modulePreload: { polyfill: false },
           reportCompressedSize: false,
-          rolldownOptions: { input: join(root, 'widget/frames/card-field.html') },
+          rolldownOptions: {
+            input: {
+              'card-field': join(root, 'widget/frames/card-field.html'),
+              'wallet-sheet': join(root, 'widget/frames/wallet-sheet.html'),
+            },
+          },
         },
       });
 

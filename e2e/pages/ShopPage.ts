@@ -22,13 +22,27 @@ export interface ShopVariant {
     /** 3-D Secure challenges by full-page redirect (paymentTarget '_top'). */
     | 'full-redirect'
     /** The challenge window at EMV size 02, 390 × 400 (browser.threeDChallengeWindow 2). */
-    | 'challenge-window';
+    | 'challenge-window'
+    /** walletA with a MIN billing address; onPaymentAuthorized resolves SUCCESS. */
+    | 'walletA-success'
+    /** The same, onPaymentAuthorized resolves ERROR ("The shop cannot accept this card."). */
+    | 'walletA-error';
   /** A stored registration to offer (one-click). */
   readonly registration?: string;
   /** A registration-only checkout. */
   readonly register?: boolean;
   /** A strict Content-Security-Policy with a nonce and Trusted Types. */
   readonly csp?: 'strict';
+}
+
+/** The fast-checkout page (`/fast`): no checkout until a button's createCheckout. */
+export interface FastVariant {
+  /** The form's data-brands (default WALLETA). */
+  readonly brands?: string;
+  /** The script tag's SRI value: the gateway's (default) or a wrong one. */
+  readonly integrity?: 'ok' | 'wrong';
+  /** createCheckout rejects instead of asking the shop's /checkout. */
+  readonly createCheckout?: 'reject';
 }
 
 export class ShopPage {
@@ -55,6 +69,32 @@ export class ShopPage {
     if (variant.register) q.set('register', '1');
     if (variant.csp) q.set('csp', variant.csp);
     return url.href;
+  }
+
+  fastUrl(variant: FastVariant = {}): string {
+    const url = new URL('/fast', this.harness.shopUrl);
+    if (variant.brands) url.searchParams.set('brands', variant.brands);
+    if (variant.integrity) url.searchParams.set('integrity', variant.integrity);
+    if (variant.createCheckout) url.searchParams.set('createCheckout', variant.createCheckout);
+    return url.href;
+  }
+
+  /** Opens the fast-checkout page and waits until the widget reports ready. */
+  async openFast(variant: FastVariant = {}): Promise<void> {
+    const response = await this.page.goto(this.fastUrl(variant));
+    expect(response?.status(), 'the shop read the widget’s integrity').toBe(200);
+    await this.page.waitForFunction(
+      () => (window as { wpwl?: { isReady?: boolean } }).wpwl?.isReady === true,
+    );
+    await expect(this.widget).toBeVisible();
+  }
+
+  /**
+   * What the page's wallet options and createCheckout were called with, `[name, argument]` pairs
+   * (the shop keeps them in sessionStorage, so the result page still has them).
+   */
+  async shopLog(): Promise<[string, unknown][]> {
+    return this.page.evaluate(() => JSON.parse(sessionStorage.getItem('shopLog') ?? '[]'));
   }
 
   /** Opens the variant and waits until the widget reports ready (`wpwl.isReady`, onReady done). */

@@ -11,6 +11,8 @@ import { PaymentModal } from '../pages/PaymentModal';
 import { RedirectForm } from '../pages/RedirectForm';
 import { ResultPage } from '../pages/ResultPage';
 import { ShopPage } from '../pages/ShopPage';
+import { WalletForm } from '../pages/WalletForm';
+import { WalletSheet } from '../pages/WalletSheet';
 import type { HarnessInfo } from './harness';
 
 export function harnessInfo(): HarnessInfo {
@@ -36,6 +38,8 @@ interface Fixtures {
   modal: PaymentModal;
   redirectForm: RedirectForm;
   result: ResultPage;
+  wallet: WalletForm;
+  sheet: WalletSheet;
   browserErrors: BrowserErrors;
 }
 
@@ -64,6 +68,12 @@ export const test = base.extend<Fixtures>({
   },
   result: async ({ page }, use) => {
     await use(new ResultPage(page));
+  },
+  wallet: async ({ page }, use) => {
+    await use(new WalletForm(page));
+  },
+  sheet: async ({ page }, use) => {
+    await use(new WalletSheet(page));
   },
   browserErrors: [
     async ({ page }, use) => {

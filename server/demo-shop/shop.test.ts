@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { createShop } from './shop';
+import { createShop, WRONG_INTEGRITY } from './shop';
 
 describe('demo shop', () => {
   let gw: TestGateway;
@@ -85,6 +85,40 @@ describe('demo shop', () => {
     expect(text).toContain('000.100.110');
 
     expect((await result('/v1/payments/../../admin')).status).toBe(400);
+  });
+
+  it('fast checkout: a page without a checkout, the script pinned by its hash; /checkout makes one', async () => {
+    const res = await shop.request('http://localhost:9999/fast?brands=WALLETA%20WALLETD_CONTINUE');
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const { integrity } = (await (await fetch(`${gatewayUrl}/v1/fastcheckout/integrity`)).json()) as {
+      integrity: string;
+    };
+    expect(integrity).toMatch(/^sha384-/);
+    expect(page).toContain(
+      `<script src="${gatewayUrl}/v1/paymentWidgets.js" integrity="${integrity}" crossorigin="anonymous"></script>`,
+    );
+    expect(page).toContain('data-brands="WALLETA WALLETD_CONTINUE"');
+    expect(page).not.toContain('checkoutId');
+    const wrong = await (await shop.request('http://localhost:9999/fast?integrity=wrong')).text();
+    expect(wrong).toContain(`integrity="${WRONG_INTEGRITY}"`);
+    expect(WRONG_INTEGRITY).not.toBe(integrity);
+
+    const options = await (await shop.request('http://localhost:9999/fast-options.js')).text();
+    expect(options).toContain("fetch('/checkout?brand=' + encodeURIComponent(data.brand))");
+    const rejecting = await (
+      await shop.request('http://localhost:9999/fast-options.js?createCheckout=reject')
+    ).text();
+    expect(rejecting).toContain('Promise.reject');
+    expect(await (await shop.request('http://localhost:9999/fast?createCheckout=reject')).text()).toContain(
+      'src="/fast-options.js?createCheckout=reject"',
+    );
+
+    const created = await shop.request('http://localhost:9999/checkout?brand=WALLETA');
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    const session = await (await fetch(`${gatewayUrl}/v1/checkouts/${id}/session`)).json();
+    expect(session).toMatchObject({ amount: '92.00', currency: 'EUR', state: 'open' });
   });
 
   it('after a decline the checkout stays open, and the shop shows the declined attempt', async () => {

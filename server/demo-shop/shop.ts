@@ -13,6 +13,15 @@
  *   register=1                a registration-only checkout (createRegistration=true, no paymentType)
  *   csp=strict                a strict Content-Security-Policy with a nonce and Trusted Types
  *   billing=0                 no billing address (3-D Secure v2 then refuses enrolled cards)
+ *
+ * Fast checkout (no checkout before the click) is its own page, `/fast`:
+ *   brands=WALLETA            the form's data-brands (wallet buttons, WALLETD_CONTINUE)
+ *   integrity=ok|wrong        the script tag's SRI value: the gateway's (GET /v1/fastcheckout/integrity)
+ *                             or a wrong one, which makes the browser refuse the script
+ *   createCheckout=reject     createCheckout rejects instead of asking GET /checkout?brand=…, the
+ *                             shop's route that creates the checkout server-to-server and answers {id}
+ * Wallet pages record what the widget calls back in `window.shopLog` ([name, argument] pairs; also
+ * in sessionStorage `shopLog`, which outlives the navigation to the result page).
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -26,6 +35,65 @@ export interface ShopOptions {
   readonly entityId: string;
   readonly accessToken: string;
 }
+
+/** The simulated wallet A as a shop configures it; `authorized` is onPaymentAuthorized's answer. */
+const walletA = (authorized: string) => `{
+    merchantName: 'Demo shop',
+    merchantId: 'demo-merchant',
+    gatewayMerchantId: 'demo',
+    currencyCode: 'EUR',
+    amount: '92.00',
+    displayItems: [
+      { label: 'Subtotal', type: 'SUBTOTAL', price: '77.31' },
+      { label: 'VAT', type: 'TAX', price: '14.69' }
+    ],
+    billingAddressRequired: true,
+    billingAddressParameters: { format: 'MIN', phoneNumberRequired: false },
+    onPaymentDataChanged: function (data) {
+      logCall('onPaymentDataChanged', data);
+      return Promise.resolve({});
+    },
+    onPaymentAuthorized: function (paymentData) {
+      logCall('onPaymentAuthorized', paymentData);
+      return Promise.resolve(${authorized});
+    }
+  }`;
+
+const WALLET_SUCCESS = "{ transactionState: 'SUCCESS' }";
+const WALLET_ERROR = `{
+        transactionState: 'ERROR',
+        error: { intent: 'PAYMENT_AUTHORIZATION', message: 'The shop cannot accept this card.', reason: 'PAYMENT_DATA_INVALID' }
+      }`;
+
+/**
+ * What the widget called back, in `window.shopLog` and (to outlive the navigation to the result
+ * page) in sessionStorage `shopLog`.
+ */
+const SHOP_LOG = `window.shopLog = [];
+function logCall(name, value) {
+  window.shopLog.push([name, value]);
+  try { sessionStorage.setItem('shopLog', JSON.stringify(window.shopLog)); } catch (e) {}
+}
+`;
+
+/** Fast checkout's wpwlOptions: createCheckout asks the shop's backend (or rejects); wallet A succeeds. */
+export const fastOptions = (reject: boolean): string => `${SHOP_LOG}window.wpwlOptions = {
+  style: 'card',
+  createCheckout: function (data) {
+    logCall('createCheckout', data);
+    ${
+      reject
+        ? "return Promise.reject(new Error('The shop could not create the checkout'));"
+        : `return fetch('/checkout?brand=' + encodeURIComponent(data.brand))
+      .then(function (r) { return r.json(); })
+      .then(function (j) { return j.id; });`
+    }
+  },
+  walletA: ${walletA(WALLET_SUCCESS)}
+};`;
+
+/** A well-formed SRI value that matches no script. */
+export const WRONG_INTEGRITY = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
 
 /** wpwlOptions presets, one per behaviour a shop page commonly configures. */
 export const PRESETS: Readonly<Record<string, string>> = {
@@ -68,6 +136,9 @@ export const PRESETS: Readonly<Record<string, string>> = {
     button.parentNode.insertBefore(label, button);
   }
 };`,
+  // The simulated wallet A: onPaymentAuthorized agrees, or refuses with a message.
+  'walletA-success': `${SHOP_LOG}window.wpwlOptions = { style: 'card', walletA: ${walletA(WALLET_SUCCESS)} };`,
+  'walletA-error': `${SHOP_LOG}window.wpwlOptions = { style: 'card', walletA: ${walletA(WALLET_ERROR)} };`,
 };
 
 interface GatewayAnswer {
@@ -156,6 +227,48 @@ export function createShop(options: ShopOptions): Hono {
 <p class="shop-hint">Test card: 4200 0000 0000 0000, any future expiry, CVV 123.</p>`,
       ),
     );
+  });
+
+  // Fast checkout: the page has no checkout; createCheckout asks /checkout on the first click.
+  app.get('/fast', async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    let integrity = WRONG_INTEGRITY;
+    if (q.get('integrity') !== 'wrong') {
+      const res = await fetch(`${gateway}/v1/fastcheckout/integrity`);
+      const answer = (await res.json()) as { integrity?: string };
+      if (!res.ok || answer.integrity === undefined) {
+        return c.html(page('Checkout failed', '<p class="shop-error">No widget integrity.</p>'), 502);
+      }
+      integrity = answer.integrity;
+    }
+    const reject = q.get('createCheckout') === 'reject' ? '?createCheckout=reject' : '';
+    const brands = q.get('brands') ?? 'WALLETA';
+    const resultUrl = new URL('/result', c.req.url).toString();
+    return c.html(
+      page(
+        'Demo shop: fast checkout',
+        `<h1>Demo shop</h1>
+<p class="shop-amount">To pay: <strong>92.00 EUR</strong></p>
+<script src="/fast-options.js${reject}"></script>
+<script src="${escapeHtml(publicGateway)}/v1/paymentWidgets.js" integrity="${escapeHtml(integrity)}" crossorigin="anonymous"></script>
+<form action="${escapeHtml(resultUrl)}" class="paymentWidgets" data-brands="${escapeHtml(brands)}"></form>`,
+      ),
+    );
+  });
+
+  app.get('/fast-options.js', (c) =>
+    c.body(fastOptions(c.req.query('createCheckout') === 'reject'), 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+    }),
+  );
+
+  // What createCheckout calls: the shop's backend creates the checkout server-to-server.
+  app.get('/checkout', async (c) => {
+    const checkout = await createCheckout(new URL(c.req.url).searchParams);
+    if (checkout.id === undefined) return c.json({ error: checkout.result }, 502);
+    return c.json({ id: checkout.id, brand: c.req.query('brand') ?? null }, 200, {
+      'Cache-Control': 'no-store',
+    });
   });
 
   app.get('/options.js', (c) => {

@@ -7,27 +7,40 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '../language';
+import { EN_WALLET, LOCALES } from '../language';
 import { DIST, ensureWidgetBuilt, ROOT } from './ensure';
 
 const KB = 1024;
 const gzip = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 const file = (path: string) => readFileSync(join(DIST, path));
 const frameScripts = () => readdirSync(join(DIST, 'frames/assets')).filter((f) => f.endsWith('.js'));
+const FRAME_DOCUMENTS = ['frames/card-field.html', 'frames/wallet-sheet.html'];
+/** The scripts a frame document loads (its own, and chunks it preloads), as paths below dist/widget. */
+const scriptsOf = (doc: string) =>
+  [
+    ...file(doc)
+      .toString('utf8')
+      .matchAll(/(?:src|href)="\.\/(assets\/[\w.-]+\.js)"/g),
+  ].map((m) => `frames/${m[1]}`);
 
 beforeAll(async () => {
   await ensureWidgetBuilt();
 }, 120_000);
 
 describe('widget build', () => {
-  it('keeps paymentWidgets.js within 30 KB gzip and the card-field frame within 15 KB', () => {
+  it('keeps paymentWidgets.js within 30 KB gzip, the card-field frame within 15 KB and the wallet sheet within 20 KB', () => {
     const core = gzip(file('paymentWidgets.js'));
-    const frame = frameScripts().reduce((sum, f) => sum + gzip(file(`frames/assets/${f}`)), 0);
+    const size = (doc: string) => scriptsOf(doc).reduce((sum, f) => sum + gzip(file(f)), 0);
+    const frame = size('frames/card-field.html');
+    const sheet = size('frames/wallet-sheet.html');
     console.log(
-      `paymentWidgets.js: ${(core / KB).toFixed(1)} KB gzip; card-field frame: ${(frame / KB).toFixed(1)} KB gzip`,
+      `paymentWidgets.js: ${(core / KB).toFixed(1)} KB gzip; card-field frame: ${(frame / KB).toFixed(1)} KB gzip; wallet sheet: ${(sheet / KB).toFixed(1)} KB gzip`,
     );
+    expect(frame).toBeGreaterThan(0);
+    expect(sheet).toBeGreaterThan(0);
     expect(core).toBeLessThanOrEqual(30 * KB);
     expect(frame).toBeLessThanOrEqual(15 * KB);
+    expect(sheet).toBeLessThanOrEqual(20 * KB);
   });
 
   it('writes the SRI hash of paymentWidgets.js into the manifest', () => {
@@ -35,7 +48,7 @@ describe('widget build', () => {
     const hash = createHash('sha384').update(file('paymentWidgets.js')).digest('base64');
     expect(manifest.integrity).toBe(`sha384-${hash}`);
     expect(manifest.files['paymentWidgets.js']).toBe(file('paymentWidgets.js').length);
-    expect(manifest.files['frames/card-field.html']).toBeGreaterThan(0);
+    for (const doc of FRAME_DOCUMENTS) expect(manifest.files[doc]).toBeGreaterThan(0);
   });
 
   it('serves every language but English as its own file, outside the core bundle', () => {
@@ -48,8 +61,8 @@ describe('widget build', () => {
     expect(core).toContain('Card number');
   });
 
-  it('the frame document loads only files of its own, with no inline script or style', () => {
-    const html = file('frames/card-field.html').toString('utf8');
+  it.each(FRAME_DOCUMENTS)('%s loads only files of its own, with no inline script or style', (doc) => {
+    const html = file(doc).toString('utf8');
     const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [tag, body] of scripts) {
@@ -57,6 +70,12 @@ describe('widget build', () => {
       expect(body!.trim()).toBe('');
     }
     expect(html).not.toMatch(/<style|\sstyle=|\son\w+=|javascript:/i);
+  });
+
+  it('keeps the wallet sheet’s texts out of paymentWidgets.js', () => {
+    const core = file('paymentWidgets.js').toString('utf8');
+    expect(core).not.toContain(EN_WALLET.billingAddress);
+    expect(core).not.toContain(EN_WALLET.authorizeError);
   });
 
   it('contains no eval-like code, and the widget source no HTML or script sinks', () => {

@@ -14,7 +14,16 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist/widget');
 
 /** What the build reads: the widget, the shared code it imports, the config and the dependencies. */
-const SOURCES = ['widget', 'shared/brands', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const SOURCES = [
+  'widget',
+  'shared/brands',
+  // The wallet sheet's country list; the result-code groups redirect.ts reads.
+  'shared/geo',
+  'shared/result-codes',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 const IGNORED = /(\.test\.tsx?|\.md)$/;
 
 function newest(path: string): number {

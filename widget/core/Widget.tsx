@@ -1,6 +1,6 @@
 /**
  * Everything one `form.paymentWidgets` shows: the checkout's notice (closed, invalid), stored
- * registrations, then one form per payment method, the modal of 3-D Secure challenges and inline
+ * registrations, then one form per payment method (wallets: a button each), the modal of 3-D Secure challenges and inline
  * redirect flows (outside every form), and a polite live region.
  */
 import { type Signal, signal } from '@preact/signals';
@@ -14,6 +14,7 @@ import { PaymentModal } from '../components/internal/PaymentModal';
 import { OneClick } from '../components/OneClick/OneClick';
 import { Redirect } from '../components/Redirect/Redirect';
 import { VirtualAccount } from '../components/VirtualAccount/VirtualAccount';
+import { Wallet } from '../components/Wallet/Wallet';
 import { fill } from '../language';
 import type { Method } from './brands';
 import { formatAmount, useWidget, type WidgetContext } from './context';
@@ -65,6 +66,8 @@ export function Widget({ methods }: { readonly methods: readonly Method[] }) {
               return <VirtualAccount key={m.brand} brand={m.brand} payLabel={label} />;
             case 'giftCard':
               return <GiftCard key={m.brand} brand={m.brand} payLabel={label} />;
+            case 'wallet':
+              return <Wallet key={m.brand} brand={m.brand} />;
             default:
               return <Redirect key={m.brand} brand={m.brand} />;
           }

@@ -167,28 +167,43 @@ export function start(options: StartOptions): WpwlGlobal {
     else if (ms < MAX_TIMER_MS) timers.push(setTimeout(() => close('sessionExpired'), ms));
   };
 
-  const ensureCheckout = async (brand: string): Promise<string | undefined> => {
-    const id = checkout.id.peek();
-    if (id !== undefined) return id;
-    const create = settings.createCheckout;
-    if (create === undefined) {
+  /**
+   * Fast checkout: the page's createCheckout({brand}) (an id or a thenable of one) makes the
+   * checkout on the first click, then its session is read (amount, currency) before anything else
+   * happens. A failure (thrown, rejected, empty or malformed) reports an error and gives undefined:
+   * the form says so and the next click asks again. Clicks while one is under way share it.
+   */
+  let creating: Promise<string | undefined> | undefined;
+  const create = async (brand: string): Promise<string | undefined> => {
+    const fn = settings.createCheckout;
+    if (fn === undefined) {
       report(invalidCheckoutId('No checkoutId in the script URL and no createCheckout option.'));
       return undefined;
     }
     let created: unknown;
     try {
-      created = await create.call(undefined, { brand });
+      created = await fn.call(undefined, { brand });
     } catch (error) {
       report(widgetError(`createCheckout failed: ${error instanceof Error ? error.message : String(error)}`));
       return undefined;
     }
+    if (typeof created === 'string') created = created.trim();
     if (typeof created !== 'string' || !CHECKOUT_ID.test(created)) {
       report(invalidCheckoutId('createCheckout did not give a checkout id.'));
       return undefined;
     }
+    if (unloaded) return undefined;
     checkout.id.value = created;
     adopt(await readSession(apiBase, created, fetchImpl));
     return checkout.closed.peek() === null ? created : undefined;
+  };
+  const ensureCheckout = (brand: string): Promise<string | undefined> => {
+    const id = checkout.id.peek();
+    if (id !== undefined) return Promise.resolve(id);
+    creating ??= create(brand).finally(() => {
+      creating = undefined;
+    });
+    return creating;
   };
 
   const navigate = (url: string, target = settings.resultTarget) => {

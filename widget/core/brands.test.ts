@@ -40,7 +40,7 @@ describe('brands of a form', () => {
       { kind: 'virtualAccount', brand: 'VIRTUAL_ACCOUNT' },
       { kind: 'giftCard', brand: 'GIFTCARD' },
       { kind: 'onlineTransfer', brand: 'PREPAYMENT' },
-      { kind: 'onlineTransfer', brand: 'WALLETA' },
+      { kind: 'wallet', brand: 'WALLETA' },
     ]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Which forms a `data-brands` list asks for. All card brands share one card form; every other brand
- * gets its own, by its kind in the gateway's brand registry. Brands the registry does not know
- * (online transfers, wallets of later issues) become a button that posts the brand.
+ * gets its own, by its kind in the gateway's brand registry: wallets with a sheet (WALLETA, WALLETB,
+ * WALLETC) a wallet button; brands the registry does not know or that are redirects (online
+ * transfers, WALLETD_CONTINUE) a button that posts the brand.
  */
 import {
   BANK_BRAND_SPECS,
@@ -15,13 +16,20 @@ import {
 export type Method =
   | { readonly kind: 'card'; readonly brands: readonly CardBrand[] }
   | {
-      readonly kind: 'directDebit' | 'virtualAccount' | 'giftCard' | 'onlineTransfer';
+      readonly kind: 'directDebit' | 'virtualAccount' | 'giftCard' | 'wallet' | 'onlineTransfer';
       readonly brand: string;
     };
 
-/** What the shopper reads for a brand: a card brand's name, else the code with spaces (PAYPAL, KLARNA PAYMENTS PAYLATER). */
+const WALLET_NAME = /^WALLET([A-Z])(?:_CONTINUE)?$/;
+
+/**
+ * What the shopper reads for a brand: a card brand's name, `Wallet A` for WALLETA (and `Wallet D`
+ * for WALLETD_CONTINUE), else the code with spaces (PAYPAL, KLARNA PAYMENTS PAYLATER).
+ */
 export const brandName = (brand: string): string =>
-  isCardBrand(brand) ? CARD_BRAND_SPECS[brand].name : brand.replace(/_/g, ' ');
+  isCardBrand(brand)
+    ? CARD_BRAND_SPECS[brand].name
+    : brand.replace(WALLET_NAME, 'Wallet $1').replace(/_/g, ' ');
 
 const BRAND = /^[A-Z0-9_]{1,32}$/;
 
@@ -56,6 +64,8 @@ export function planMethods(brands: readonly string[]): Method[] {
       out.push({ kind: 'virtualAccount', brand });
     } else if (kind === 'giftCard') {
       out.push({ kind: 'giftCard', brand });
+    } else if (kind === 'wallet') {
+      out.push({ kind: 'wallet', brand });
     } else {
       out.push({ kind: 'onlineTransfer', brand });
     }

@@ -7,7 +7,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { ModalFlow } from '../components/internal/redirect';
 import type { FrameBus } from '../components/internal/SecureField/frame-host';
-import { bcp47, type ErrorMessages, type Locale, type Strings } from '../language';
+import type { ErrorMessages, Locale, Strings } from '../language';
 import type { CheckoutKind, Session } from './api';
 import type { WpwlError } from './errors';
 import type { Settings } from './options';
@@ -69,16 +69,8 @@ export function useWidget(): WidgetContext {
   return ctx;
 }
 
+export { formatAmount } from '../language';
+
 export function checkoutKind(ctx: WidgetContext): CheckoutKind {
   return ctx.checkout.session.value?.kind ?? 'payment';
-}
-
-/** `92.00` EUR in de → `92,00 €`; unknown currencies fall back to `92.00 XYZ`. */
-export function formatAmount(amount: string, currency: string | undefined, locale: Locale): string {
-  if (!currency) return amount;
-  try {
-    return new Intl.NumberFormat(bcp47(locale), { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
 }

@@ -3,6 +3,8 @@
  * ignored, never fatal), with the defaults of the API family. Callbacks run through `callback()`,
  * so an exception in merchant code never breaks the widget.
  */
+
+import type { BillingAddress, CallbackTrigger, PaymentData, SheetOptions } from '../frames/wallet-protocol';
 import type { ErrorMessages, Labels } from '../language';
 import type { WpwlError } from './errors';
 
@@ -28,6 +30,12 @@ export interface WpwlOptions {
   checkout?: { amount?: string; currency?: string };
   /** Fast checkout: called on click without a checkoutId; returns the id or a thenable of it. */
   createCheckout?: (data: { brand: string }) => string | PromiseLike<string>;
+  /** WALLETA's button and sheet (the spec's first wallet block). */
+  walletA?: WalletOptions;
+  /** WALLETB: the fields of walletA that apply. */
+  walletB?: WalletOptions;
+  /** WALLETC (the spec's second wallet block): merchantId, ledgerCurrency, sandbox, checkoutLanguage, productType, placement, buttonColor. */
+  walletC?: WalletOptions;
   onReady?: () => void;
   onReadyIframeCommunication?: () => void;
   onFocusIframeCommunication?: (field: 'cardNumber' | 'cvv') => void;
@@ -59,6 +67,20 @@ export interface WpwlOptions {
   /** Where redirects open (`_top`, `_parent`, a frame name); set, card challenges leave the modal too. */
   paymentTarget?: string;
   shopperResultTarget?: string;
+}
+
+/**
+ * A wallet block (`wpwlOptions.walletA`, `walletB`, `walletC`). Every field is optional; the sheet
+ * shows what is given (see widget/README.md).
+ */
+export interface WalletOptions extends SheetOptions {
+  /** Called with {callbackTrigger, billingAddress?}; returns (a thenable of) {newTransactionInfo?, error?}. */
+  onPaymentDataChanged?: (data: {
+    callbackTrigger: CallbackTrigger;
+    billingAddress?: BillingAddress;
+  }) => unknown;
+  /** Called with the sheet's paymentData; returns (a thenable of) {transactionState: 'SUCCESS' | 'ERROR', error?}. */
+  onPaymentAuthorized?: (paymentData: PaymentData) => unknown;
 }
 
 /** EMV 3-D Secure challenge window sizes: 1 250×400, 2 390×400, 3 500×600, 4 600×400, 5 full window. */

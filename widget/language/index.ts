@@ -3,11 +3,17 @@
  * other language is a JSON file the gateway serves (`/v1/widget/locales/<code>.json`), fetched only
  * when a page asks for it, so the core bundle does not carry them. Missing keys fall back to English,
  * and `wpwlOptions.labels` / `wpwlOptions.errorMessages` override any text.
+ *
+ * Each file has three groups: `labels` and `errorMessages` (the widget's), and `wallet`, the texts
+ * of the simulated wallet sheet (a frame document of its own): the named imports keep that group
+ * out of paymentWidgets.js.
  */
-import en from './locales/en.json';
+import { errorMessages as enErrorMessages, labels as enLabels, wallet as enWallet } from './locales/en.json';
 
-export type Labels = typeof en.labels;
-export type ErrorMessages = typeof en.errorMessages;
+export type Labels = typeof enLabels;
+export type ErrorMessages = typeof enErrorMessages;
+/** The wallet sheet's texts. */
+export type WalletTexts = typeof enWallet;
 export interface Strings {
   readonly labels: Labels;
   readonly errorMessages: ErrorMessages;
@@ -65,7 +71,8 @@ const BCP47: Readonly<Partial<Record<Locale, string>>> = {
   no: 'nb',
 };
 
-export const EN: Strings = en;
+export const EN: Strings = { labels: enLabels, errorMessages: enErrorMessages };
+export const EN_WALLET: WalletTexts = enWallet;
 
 /** `de`, `de-AT`, `de_AT`, `DE`, `sv-SE` → a supported code; anything else → `en`. */
 export function resolveLocale(input: unknown): Locale {
@@ -83,7 +90,7 @@ export const isRtl = (locale: Locale): boolean => locale === 'ar';
 /** Where a language's file lives, relative to the gateway's `/v1/` address. */
 export const localePath = (locale: Locale): string => `widget/locales/${locale}.json`;
 
-function pickStrings<T extends object>(base: T, extra: unknown): T {
+export function pickStrings<T extends object>(base: T, extra: unknown): T {
   if (extra === null || typeof extra !== 'object') return base;
   const out: Record<string, string> = { ...(base as Record<string, string>) };
   for (const [key, value] of Object.entries(extra)) {
@@ -121,4 +128,14 @@ export async function loadStrings(locale: Locale, apiBase: string, fetchImpl = f
 /** `Pay {amount}` with {amount: '€92.00'} → `Pay €92.00`. */
 export function fill(template: string, vars: Readonly<Record<string, string>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+}
+
+/** `92.00` EUR in de → `92,00 €`; unknown currencies fall back to `92.00 XYZ`. */
+export function formatAmount(amount: string, currency: string | undefined, locale: Locale): string {
+  if (!currency) return amount;
+  try {
+    return new Intl.NumberFormat(bcp47(locale), { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    return `${amount} ${currency}`;
+  }
 }

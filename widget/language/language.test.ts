@@ -1,9 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { EN, fill, LOCALES, loadStrings, localePath, mergeStrings, resolveLocale, type Strings } from '.';
+import {
+  EN,
+  EN_WALLET,
+  fill,
+  formatAmount,
+  LOCALES,
+  loadStrings,
+  localePath,
+  mergeStrings,
+  resolveLocale,
+  type Strings,
+} from '.';
 
 const dir = new URL('./locales/', import.meta.url);
-const read = (code: string): Strings => JSON.parse(readFileSync(new URL(`${code}.json`, dir), 'utf8'));
+const read = (code: string): Strings & { wallet: Record<string, string> } =>
+  JSON.parse(readFileSync(new URL(`${code}.json`, dir), 'utf8'));
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 
 describe('languages', () => {
@@ -15,14 +27,13 @@ describe('languages', () => {
 
   it.each(LOCALES.filter((l) => l !== 'en'))('%s translates every text, keeping the placeholders', (code) => {
     const strings = read(code);
-    for (const group of ['labels', 'errorMessages'] as const) {
-      expect(Object.keys(strings[group]).sort()).toEqual(Object.keys(EN[group]).sort());
+    const english: Record<string, Record<string, string>> = { ...EN, wallet: EN_WALLET };
+    for (const group of ['labels', 'errorMessages', 'wallet'] as const) {
+      expect(Object.keys(strings[group]).sort()).toEqual(Object.keys(english[group]!).sort());
       for (const [key, text] of Object.entries(strings[group])) {
         expect(typeof text, `${code}.${group}.${key}`).toBe('string');
         expect(text.length).toBeGreaterThan(0);
-        expect(placeholders(text), `${code}.${group}.${key}`).toEqual(
-          placeholders(EN[group][key as keyof (typeof EN)[typeof group]]),
-        );
+        expect(placeholders(text), `${code}.${group}.${key}`).toEqual(placeholders(english[group]![key]!));
       }
     }
   });
@@ -61,6 +72,12 @@ describe('languages', () => {
     expect(merged.labels.cvv).toBe('CVC');
     expect(merged.labels.submit).toBe(EN.labels.submit);
     expect('bogus' in merged.labels).toBe(false);
+  });
+
+  it('formats amounts in the language, and unknown currencies plainly', () => {
+    expect(formatAmount('92.00', 'EUR', 'de')).toMatch(/^92,00\s€$/);
+    expect(formatAmount('92.00', undefined, 'de')).toBe('92.00');
+    expect(formatAmount('92.00', 'XXXX', 'en')).toBe('92.00 XXXX');
   });
 
   it('fills placeholders', () => {

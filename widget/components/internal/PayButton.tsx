@@ -9,6 +9,8 @@ export interface PayButtonProps {
   readonly model: FormModel;
   readonly label: string;
   readonly extraClass?: string;
+  /** More attributes for the button (a wallet's data-placement, data-product-type). */
+  readonly attrs?: Readonly<Record<string, string>>;
 }
 
 export function PayButton(props: PayButtonProps) {
@@ -19,12 +21,13 @@ export function PayButton(props: PayButtonProps) {
   );
 }
 
-export function Button({ model, label, extraClass }: PayButtonProps) {
+export function Button({ model, label, extraClass, attrs }: PayButtonProps) {
   const { checkout, strings } = useWidget();
   const busy = model.submitting.value;
   const closed = checkout.closed.value !== null;
   return (
     <button
+      {...attrs}
       type="submit"
       class={`wpwl-button wpwl-button-pay${extraClass ? ` ${extraClass}` : ''}${busy ? ' wpwl-button-busy' : ''}`}
       disabled={busy || closed}

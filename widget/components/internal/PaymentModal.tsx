@@ -3,9 +3,10 @@
  * or an inline redirect flow in `iframe.wpwl-target`, into which a hidden form POSTs the gateway's
  * redirect parameters with `returnMode=message`. It ends when the gateway's page in that iframe
  * (and only that window, with the gateway's origin) posts `{source: 'wpwl-gateway', type:
- * 'async-complete'}`, or when the shopper closes it (close button, Escape). Focus moves into the
- * dialog, stays there while it is open, and goes back to where it was when the submission ends
- * (submit.ts).
+ * 'async-complete'}`, or when the shopper closes it (close button, Escape). A flow with `src`
+ * (the wallet sheet, `iframe.wpwl-target.wpwl-sheet`) loads that gateway document instead, and
+ * its messages (same checks) go to the flow. Focus moves into the dialog, stays there while it is
+ * open, and goes back to where it was when the submission ends (submit.ts).
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useWidget } from '../../core/context';
@@ -26,8 +27,13 @@ function Dialog({ flow }: { flow: ModalFlow }) {
 
   useLayoutEffect(() => {
     const { win, doc } = ctx;
+    const origin = ctx.bus.gatewayOrigin;
     const onMessage = (event: MessageEvent) => {
-      if (isCompletion(event, ctx.bus.gatewayOrigin, frame.current?.contentWindow)) flow.end('complete');
+      const w = frame.current?.contentWindow;
+      if (flow.receive) {
+        if (w && event.source === w && event.origin === origin)
+          flow.receive(event.data, (message) => w.postMessage(message, origin));
+      } else if (isCompletion(event, origin, w)) flow.end('complete');
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' || event.key === 'Esc') {
@@ -55,6 +61,7 @@ function Dialog({ flow }: { flow: ModalFlow }) {
   }, [flow]);
 
   const onLoad = (event: Event) => {
+    if (flow.src) return;
     // The iframe itself: its first load (the empty document, on insertion) comes before Preact
     // sets the ref, so `frame.current` would still be null then.
     const el = event.currentTarget as HTMLIFrameElement;
@@ -94,7 +101,8 @@ function Dialog({ flow }: { flow: ModalFlow }) {
         </div>
         <iframe
           ref={frame}
-          class="wpwl-target"
+          class={flow.src ? 'wpwl-target wpwl-sheet' : 'wpwl-target'}
+          src={flow.src}
           name={flow.name}
           title={flow.title}
           width={width}
@@ -102,11 +110,13 @@ function Dialog({ flow }: { flow: ModalFlow }) {
           allow="payment"
           onLoad={onLoad}
         />
-        <form ref={form} hidden method={flow.form.method} action={flow.form.action} target={flow.name}>
-          {flow.form.fields.map(([name, value], i) => (
-            <input key={`${i}:${name}`} type="hidden" name={name} value={value} />
-          ))}
-        </form>
+        {flow.form ? (
+          <form ref={form} hidden method={flow.form.method} action={flow.form.action} target={flow.name}>
+            {flow.form.fields.map(([name, value], i) => (
+              <input key={`${i}:${name}`} type="hidden" name={name} value={value} />
+            ))}
+          </form>
+        ) : null}
       </div>
     </div>
   );

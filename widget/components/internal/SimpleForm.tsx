@@ -1,6 +1,7 @@
 /**
  * A payment form of plain fields that hold no card data (SEPA direct debit, virtual account, gift
- * card, and the field-less redirect brands): the page posts it to the gateway itself.
+ * card, and the field-less redirect brands and wallets): the page posts it to the gateway itself,
+ * unless a `send` of its own does (a wallet's, after its sheet).
  */
 import { type Signal, signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
@@ -11,7 +12,7 @@ import { callback, type WpwlOptions } from '../../core/options';
 import { Group, Message, TextInput } from './Field';
 import { enterGuard, type FormModel, formModel, merchantFields, setError } from './form-model';
 import { PayButton } from './PayButton';
-import { direct, submitForm } from './submit';
+import { direct, type Send, submitForm } from './submit';
 
 export interface FieldSpec {
   /** Group and control class suffix: wpwl-group-<key>, wpwl-control-<key>. */
@@ -41,9 +42,14 @@ export interface SimpleFormProps {
   readonly fields: readonly FieldSpec[];
   /** Parameters derived from the fields (bankAccount.country and bankCode from the IBAN). */
   readonly extra?: (values: Readonly<Record<string, string>>) => Fields;
-  readonly before: keyof WpwlOptions;
+  readonly before?: keyof WpwlOptions;
   readonly payLabel: string;
   readonly buttonClass?: string;
+  readonly buttonAttrs?: Readonly<Record<string, string>>;
+  /** How the form is sent (default: a POST from the page). */
+  readonly send?: Send;
+  /** `send` opens the widget's modal. */
+  readonly opensModal?: boolean;
   readonly note?: ComponentChildren;
 }
 
@@ -85,7 +91,12 @@ export function SimpleForm(props: SimpleFormProps) {
           <SimpleField key={spec.key} spec={spec} model={model} />
         ))}
         {props.note}
-        <PayButton model={model.form} label={props.payLabel} extraClass={props.buttonClass} />
+        <PayButton
+          model={model.form}
+          label={props.payLabel}
+          extraClass={props.buttonClass}
+          attrs={props.buttonAttrs}
+        />
       </form>
     </div>
   );
@@ -148,7 +159,7 @@ async function submit(ctx: WidgetContext, model: Model, props: SimpleFormProps, 
     if (message !== undefined) errors[spec.key] = message;
   }
   model.form.errors.value = errors;
-  const proceed = callback(ctx.options, props.before, element, event) !== false;
+  const proceed = props.before === undefined || callback(ctx.options, props.before, element, event) !== false;
   const first = props.fields.find((f) => errors[f.key] !== undefined);
   if (first !== undefined) {
     ctx.announce.value = errors[first.key]!;
@@ -174,6 +185,7 @@ async function submit(ctx: WidgetContext, model: Model, props: SimpleFormProps, 
     fields,
     fieldOf: (parameter) => byParameter.get(parameter)?.key,
     errorFor: (key) => props.fields.find((f) => f.key === key)?.error ?? ctx.strings.errorMessages.declined,
-    send: direct(ctx),
+    send: props.send ?? direct(ctx),
+    opensModal: props.opensModal,
   });
 }

@@ -28,14 +28,24 @@ export interface RedirectForm {
 /** How the modal ended: the gateway's completion message, or the shopper closed it. */
 export type ModalEnd = 'complete' | 'cancel';
 
-/** A flow shown in the widget's modal (`ctx.modal`). */
+/**
+ * A flow shown in the widget's modal (`ctx.modal`): a redirect's pages, POSTed into the iframe
+ * (`form`), or a gateway document loaded by address (`src`: the wallet sheet), whose messages go to
+ * `receive` once their window and origin are checked.
+ */
 export interface ModalFlow {
   /** The iframe's name, which the form targets: `wpwl-target-<n>`. */
   readonly name: string;
   /** The dialog's accessible name and the iframe's title. */
   readonly title: string;
   readonly size: ChallengeWindow;
-  readonly form: RedirectForm;
+  readonly form?: RedirectForm;
+  readonly src?: string;
+  /**
+   * A message from the iframe's own window with the gateway's origin; `reply` posts back to that
+   * window, for the gateway's origin only.
+   */
+  readonly receive?: (data: unknown, reply: (message: unknown) => void) => void;
   /** Closes the modal and ends the flow (once; later calls change nothing). */
   readonly end: (how: ModalEnd) => void;
 }

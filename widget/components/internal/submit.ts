@@ -38,8 +38,11 @@ import {
 import type { FrameOutcome } from './SecureField/frame-host';
 import { withSubmissionFields } from './submission';
 
+/** What a send ends with: the gateway's answer, a failure, or the shopper cancelled (the wallet sheet). */
+export type SendOutcome = FrameOutcome | { readonly kind: 'cancelled' };
+
 /** Sends the fields (the form's, then browser data and shopperResultUrl) to the gateway. */
-export type Send = (checkoutId: string, kind: CheckoutKind, fields: Fields) => Promise<FrameOutcome>;
+export type Send = (checkoutId: string, kind: CheckoutKind, fields: Fields) => Promise<SendOutcome>;
 
 export interface SubmitSpec {
   readonly brand: string;
@@ -50,6 +53,8 @@ export interface SubmitSpec {
   /** The localized message for one of the form's fields. */
   readonly errorFor: (field: string) => string;
   readonly send: Send;
+  /** The send opens the widget's modal (the wallet sheet): focus returns to the form after it. */
+  readonly opensModal?: boolean;
 }
 
 /** A POST from the page itself, for forms that carry no card data. */
@@ -75,13 +80,23 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
   let modal = false;
   try {
     const checkoutId = await ctx.ensureCheckout(spec.brand);
-    if (checkoutId === undefined) return;
+    if (checkoutId === undefined) {
+      // Fast checkout whose createCheckout failed (a closed checkout says so itself): try again.
+      if (ctx.checkout.closed.peek() === null) model.message.value = errorMessages.checkoutFailed;
+      return;
+    }
     const kind = checkoutKind(ctx);
     const fields = withSubmissionFields(
       { win: ctx.win, now: ctx.now, action: ctx.action, challengeWindow: ctx.settings.challengeWindow },
       spec.fields,
     );
+    modal = spec.opensModal === true;
     const outcome = await spec.send(checkoutId, kind, fields);
+    if (outcome.kind === 'cancelled') {
+      model.message.value = errorMessages.paymentCancelled;
+      callback(ctx.options, 'onLightboxCancel', undefined);
+      return;
+    }
     callback(ctx.options, 'onAfterSubmit', undefined);
     if (outcome.kind === 'failed') {
       if (outcome.reason === 'number' || outcome.reason === 'cvv') {
