@@ -3,19 +3,8 @@
  * left). The card-field frames are scanned too (AxeBuilder follows iframes). No serious or
  * critical violation is allowed.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('.wpwl-widget')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('the card form as loaded', async ({ shop, card, page }) => {
   await shop.open();

@@ -5,10 +5,10 @@
  * shop's result page, which shows what the shop read from the gateway.
  */
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { type Card, TEST_CARD } from '../pages/CardForm';
 import { CHALLENGE_CODE, ChallengePage } from '../pages/ChallengePage';
 import { FAILED_RESULT_402 } from '../pages/ResultPage';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { checkoutStatus } from '../support/gateway';
 
@@ -86,14 +86,7 @@ test('a challenge passed in the widget modal pays; onLoadThreeDIframe is called'
     .toEqual(['wpwl-target']);
 
   // axe on the open modal, the issuer's page in its frame included.
-  const axe = await new AxeBuilder({ page })
-    .include('.wpwl-modal')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, '.wpwl-modal')).toEqual([]);
   await page.screenshot({ path: `${DIR}challenge-modal-1280.png` });
 
   await challenge.answer(CHALLENGE_CODE);

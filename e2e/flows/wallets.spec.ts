@@ -5,9 +5,10 @@
  * onPaymentAuthorized decides. Fast checkout: a page without a checkout, the script pinned by its
  * SRI hash, createCheckout called on the click. And the redirect wallet WALLETD_CONTINUE.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { ProviderPage } from '../pages/ProviderPage';
 import { JANE } from '../pages/WalletSheet';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { checkoutStatus } from '../support/gateway';
 
@@ -37,14 +38,7 @@ test('walletA in the simulated sheet: onPaymentAuthorized SUCCESS pays, 000.100.
   await sheet.fillBilling(JANE);
   await expect(sheet.payButton).toHaveText('Pay €92.00');
   // axe on the open modal, the sheet in its frame included.
-  const axe = await new AxeBuilder({ page })
-    .include('.wpwl-modal')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, '.wpwl-modal')).toEqual([]);
   await sheet.pay();
   await result.expectOutcome('success', '000.100.110');
 
