@@ -9,6 +9,7 @@ import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
+import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
 import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
@@ -75,6 +76,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     paymentRoutes(app, routeDeps, front);
     registrationRoutes(app, routeDeps, front);
     checkoutRoutes(app, routeDeps, front);
+    queryRoutes(app, routeDeps, front);
     simulatorRoutes(app, routeDeps);
   }
 

@@ -149,4 +149,35 @@ describe('README quick start', () => {
     expect(answers[1]!.kind).toBe('payment');
     expect(answers[3]!.id).toBe(answers[2]!.id);
   });
+
+  it('the query examples answer what their comments say', async () => {
+    const answers = jsonLines<{
+      id?: string;
+      paymentType?: string;
+      payments?: { id: string; paymentType: string; paymentBrand: string }[];
+      result: { code: string; parameterErrors?: { name: string }[] };
+    }>(await runContinuation(await shBlockAfter('## Query'), gateway, dataDir));
+    expect(answers.map((a) => a.result.code)).toEqual([
+      '000.100.110', // the capture
+      '000.100.110', // the PA through /v1/query/{id}
+      '000.000.100', // by merchantTransactionId
+      '000.000.100', // with its linked transactions
+      '000.000.100', // this year's captures and refunds
+      '200.300.404', // both at once
+    ]);
+    const [capture, pa, byId, linked, year, both] = answers;
+    expect(pa!.paymentType).toBe('PA');
+    expect(byId!.payments?.map((p) => p.id)).toEqual([pa!.id]);
+    expect(linked!.payments?.map((p) => p.id)).toEqual([pa!.id, capture!.id]);
+    expect(year!.payments?.map((p) => p.id)).toContain(capture!.id);
+    for (const p of year!.payments ?? []) {
+      expect(['CP', 'RF']).toContain(p.paymentType);
+      expect(p.paymentBrand).toBe('VISA');
+    }
+    expect(both!.result.parameterErrors?.map((e) => e.name)).toEqual([
+      'merchantTransactionId',
+      'date.from',
+      'date.to',
+    ]);
+  });
 });

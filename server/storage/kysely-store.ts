@@ -443,6 +443,58 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       return rows.map(rowToPayment);
     },
 
+    async queryPayments(q) {
+      if (q.channelIds?.length === 0 || q.paymentBrands?.length === 0 || q.paymentTypes?.length === 0) {
+        return [];
+      }
+      let query = db.selectFrom('payments').selectAll().where('merchant_id', '=', q.merchantId);
+      if (q.channelIds !== undefined) query = query.where('channel_id', 'in', [...q.channelIds]);
+      if (q.merchantTransactionId !== undefined) {
+        query = query.where('merchant_transaction_id', '=', q.merchantTransactionId);
+      }
+      if (q.from !== undefined) query = query.where('created_at', '>=', q.from.getTime());
+      if (q.until !== undefined) query = query.where('created_at', '<', q.until.getTime());
+      if (q.shortId !== undefined) query = query.where('short_id', '=', q.shortId);
+      if (q.paymentTypes !== undefined) query = query.where('payment_type', 'in', [...q.paymentTypes]);
+      if (q.paymentBrands !== undefined) query = query.where('payment_brand', 'in', [...q.paymentBrands]);
+      const after = q.after;
+      if (after !== undefined) {
+        const t = after.createdAt.getTime();
+        query = query.where((eb) =>
+          eb.or([eb('created_at', '>', t), eb.and([eb('created_at', '=', t), eb('id', '>', after.id)])]),
+        );
+      }
+      const rows = await query.orderBy('created_at').orderBy('id').limit(q.limit).execute();
+      return rows.map(rowToPayment);
+    },
+
+    async listLinked(merchantId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where((eb) =>
+          eb.or([
+            eb('referenced_id', 'in', [...ids]),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('payments as p')
+                .select('p.referenced_id')
+                .where('p.merchant_id', '=', merchantId)
+                .where('p.id', 'in', [...ids])
+                .where('p.referenced_id', 'is not', null),
+            ),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(rowToPayment);
+    },
+
     async insertPaymentSession(session) {
       await db
         .insertInto('payment_sessions')

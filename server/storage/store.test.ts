@@ -15,7 +15,7 @@ import type {
   Registration,
   StoredCard,
 } from '../../shared/engine/model';
-import type { Store } from '../../shared/engine/ports';
+import type { PaymentQuery, Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
 import { openStore } from './index';
 import { SQLITE_FILE } from './open';
@@ -224,6 +224,60 @@ function checkoutContract(store: () => Store, other: () => Promise<Store | undef
     } finally {
       await second?.close();
     }
+  });
+}
+
+/** queryPayments and listLinked: the query API's two reads, the same on every store. */
+function paymentQueryContract(store: () => Store): void {
+  const t = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
+
+  it('queries by every filter, oldest first (created_at, then id), at most limit', async () => {
+    const merchantId = hex();
+    const [c1, c2] = [hex(), hex()];
+    const mk = (o: Partial<Payment>) => payment({ merchantId, channelId: c1, paymentBrand: 'VISA', ...o });
+    const tie = [hex(), hex()].sort();
+    const a = mk({
+      paymentType: 'PA',
+      merchantTransactionId: 'order-1',
+      createdAt: t(0),
+      shortId: '1111.1111.1111',
+    });
+    const b = mk({ id: tie[1]!, paymentType: 'CP', merchantTransactionId: 'order-1', createdAt: t(10) });
+    const c = mk({ id: tie[0]!, paymentType: 'DB', paymentBrand: 'DIRECTDEBIT_SEPA', createdAt: t(10) });
+    const d = mk({ paymentType: 'DB', channelId: c2, merchantTransactionId: 'order-1', createdAt: t(20) });
+    const foreign = payment({ merchantTransactionId: 'order-1', createdAt: t(5) });
+    await Promise.all([d, c, b, a, foreign].map((p) => store().insertPayment(p)));
+    const q = (o: Partial<PaymentQuery>) => store().queryPayments({ merchantId, limit: 100, ...o });
+
+    expect(await q({})).toEqual([a, c, b, d]);
+    expect(await q({ limit: 2 })).toEqual([a, c]);
+    expect(await q({ merchantTransactionId: 'order-1' })).toEqual([a, b, d]);
+    expect(await q({ from: t(10), until: t(20) })).toEqual([c, b]);
+    expect(await q({ shortId: '1111.1111.1111' })).toEqual([a]);
+    expect(await q({ paymentTypes: ['DB', 'RF'] })).toEqual([c, d]);
+    expect(await q({ paymentBrands: ['DIRECTDEBIT_SEPA'] })).toEqual([c]);
+    expect(await q({ channelIds: [c2] })).toEqual([d]);
+    expect(await q({ channelIds: [] })).toEqual([]);
+    expect(await q({ paymentBrands: [] })).toEqual([]);
+    expect(await q({ after: { createdAt: c.createdAt, id: c.id } })).toEqual([b, d]);
+    expect(await q({ merchantTransactionId: 'order-2' })).toEqual([]);
+  });
+
+  it('lists the neighbours of payments in both directions, of that merchant only', async () => {
+    const merchantId = hex();
+    const mk = (o: Partial<Payment>) => payment({ merchantId, ...o });
+    const pa = mk({ paymentType: 'PA', createdAt: t(0) });
+    const cp = mk({ paymentType: 'CP', referencedId: pa.id, createdAt: t(1) });
+    const rv = mk({ paymentType: 'RV', referencedId: pa.id, createdAt: t(2) });
+    const rf = mk({ paymentType: 'RF', referencedId: cp.id, createdAt: t(3) });
+    const foreign = payment({ referencedId: pa.id, createdAt: t(4) });
+    await Promise.all([pa, cp, rv, rf, foreign].map((p) => store().insertPayment(p)));
+
+    expect(await store().listLinked(merchantId, [pa.id])).toEqual([cp, rv]);
+    expect(await store().listLinked(merchantId, [cp.id])).toEqual([pa, rf]);
+    expect(await store().listLinked(merchantId, [rf.id, rv.id])).toEqual([pa, cp]);
+    expect(await store().listLinked(merchantId, [])).toEqual([]);
+    expect(await store().listLinked(hex(), [pa.id])).toEqual([]);
   });
 }
 
@@ -555,6 +609,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
       () => open(),
     ));
 
+  describe('payment queries', () => paymentQueryContract(() => store));
+
   if (dialect === 'sqlite') {
     it('creates the data folder with mode 0700 and the database in it', () => {
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
@@ -596,6 +652,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
 
 describe('memory store', () => {
   const store = memoryStore();
+  describe('payment queries', () => paymentQueryContract(() => store));
   describe('checkouts', () =>
     checkoutContract(
       () => store,

@@ -13,6 +13,12 @@ import type {
 } from './model';
 import type { Store } from './ports';
 
+/** The order of the query API and of listReferencing: created_at, then id. */
+const byCreation = (
+  a: { readonly createdAt: Date; readonly id: string },
+  b: { readonly createdAt: Date; readonly id: string },
+): number => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 export function memoryStore(): Store {
   const payments = new Map<string, Payment>();
   const registrations = new Map<string, Registration>();
@@ -41,6 +47,38 @@ export function memoryStore(): Store {
       return [...payments.values()]
         .filter((p) => p.merchantId === merchantId && p.referencedId === id)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+    async queryPayments(q) {
+      const after = q.after;
+      return [...payments.values()]
+        .filter(
+          (p) =>
+            p.merchantId === q.merchantId &&
+            (q.channelIds === undefined || q.channelIds.includes(p.channelId)) &&
+            (q.merchantTransactionId === undefined || p.merchantTransactionId === q.merchantTransactionId) &&
+            (q.from === undefined || p.createdAt.getTime() >= q.from.getTime()) &&
+            (q.until === undefined || p.createdAt.getTime() < q.until.getTime()) &&
+            (q.shortId === undefined || p.shortId === q.shortId) &&
+            (q.paymentTypes === undefined || q.paymentTypes.includes(p.paymentType)) &&
+            (q.paymentBrands === undefined ||
+              (p.paymentBrand !== undefined && q.paymentBrands.includes(p.paymentBrand))) &&
+            (after === undefined || byCreation(p, after) > 0),
+        )
+        .sort(byCreation)
+        .slice(0, q.limit);
+    },
+    async listLinked(merchantId, ids) {
+      const wanted = new Set(ids);
+      const referenced = new Set(
+        ids.map((id) => mine(payments.get(id), merchantId)?.referencedId).filter((id) => id !== undefined),
+      );
+      return [...payments.values()]
+        .filter(
+          (p) =>
+            p.merchantId === merchantId &&
+            ((p.referencedId !== undefined && wanted.has(p.referencedId)) || referenced.has(p.id)),
+        )
+        .sort(byCreation);
     },
     async insertPaymentSession(session) {
       if (sessions.has(session.id)) throw new Error(`duplicate session ${session.id}`);

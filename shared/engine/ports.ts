@@ -23,6 +23,16 @@ export interface Store {
   getPayment(merchantId: string, id: string): Promise<Payment | undefined>;
   /** Payments referencing `id` (captures, refunds, reversals …), oldest first. */
   listReferencing(merchantId: string, id: string): Promise<Payment[]>;
+  /**
+   * The query API's search (GET /v1/query): a merchant's payments matching every filter given,
+   * oldest first (created_at, then id), at most `limit`.
+   */
+  queryPayments(query: PaymentQuery): Promise<Payment[]>;
+  /**
+   * The neighbours of some payments in the reference graph: the merchant's payments that
+   * reference one of `ids`, and those that one of `ids` references. Oldest first (created_at, id).
+   */
+  listLinked(merchantId: string, ids: readonly string[]): Promise<Payment[]>;
 
   /** Writes a pending payment's session; resolves once it is durable. Written before its payment. */
   insertPaymentSession(session: PaymentSession): Promise<void>;
@@ -126,6 +136,25 @@ export interface Store {
   exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
 
   close(): Promise<void>;
+}
+
+/** What GET /v1/query searches for; every filter given must match. */
+export interface PaymentQuery {
+  readonly merchantId: string;
+  /** Only payments on these channels; all of the merchant's when undefined (none when empty). */
+  readonly channelIds?: readonly string[];
+  readonly merchantTransactionId?: string;
+  /** created_at at or after this instant. */
+  readonly from?: Date;
+  /** created_at before this instant (exclusive). */
+  readonly until?: Date;
+  readonly shortId?: string;
+  readonly paymentTypes?: readonly string[];
+  /** Only payments of these brands (none when empty). */
+  readonly paymentBrands?: readonly string[];
+  /** Only payments after this one in the order (created_at, id): the next page. */
+  readonly after?: { readonly createdAt: Date; readonly id: string };
+  readonly limit: number;
 }
 
 export interface Clock {

@@ -220,20 +220,39 @@ export const query = group(
       to: TS({ note: 'Use together with date.from.' }),
     }),
     paymentTypes: leaf({ t: 'enumList', values: QUERY_PAYMENT_TYPES }),
-    paymentMethods: leaf({ t: 'enumList', values: QUERY_PAYMENT_METHODS }),
+    paymentMethods: leaf(
+      { t: 'enumList', values: QUERY_PAYMENT_METHODS },
+      {
+        note: "A payment's method follows from its brand: cards CC, direct debit DD, prepayment PP, virtual account and gift card VA, wallets WA, redirect methods OT.",
+      },
+    ),
     includeLinkedTransactions: BOOL({ note: 'Also return transactions linked to the queried one.' }),
-    shortId: AN(1, 14),
+    shortId: AN(1, 14, { note: 'Needs merchantTransactionId or date.from/date.to beside it.' }),
   },
   [
     check({
       paths: ['merchantTransactionId', 'date.from', 'date.to'],
       says: 'merchantTransactionId cannot be combined with a date.from/date.to time frame.',
       apply(root, report) {
+        if (str(root, 'merchantTransactionId') === undefined) return;
+        const dates = ['date.from', 'date.to'].filter((p) => str(root, p) !== undefined);
+        if (dates.length === 0) return;
+        // Each side is named, so the client sees which parameters clash.
+        report('merchantTransactionId', `cannot be combined with ${dates.join(' and ')}`);
+        for (const p of dates) report(p, 'cannot be combined with merchantTransactionId');
+      },
+    }),
+    check({
+      paths: ['shortId', 'merchantTransactionId', 'date.from', 'date.to'],
+      says: 'shortId needs merchantTransactionId or a date.from/date.to time frame beside it.',
+      apply(root, report) {
         if (
-          str(root, 'merchantTransactionId') !== undefined &&
-          (str(root, 'date.from') ?? str(root, 'date.to'))
+          str(root, 'shortId') !== undefined &&
+          str(root, 'merchantTransactionId') === undefined &&
+          str(root, 'date.from') === undefined &&
+          str(root, 'date.to') === undefined
         ) {
-          report('merchantTransactionId', 'cannot be combined with a date.from/date.to time frame');
+          report('shortId', 'requires merchantTransactionId or a date.from/date.to time frame');
         }
       },
     }),

@@ -1,0 +1,67 @@
+/**
+ * The Query API: GET /v1/query (a search, answered as `payments: [...]` with 000.000.100) and
+ * GET /v1/query/{id} (one transaction, answered like GET /v1/payments/{id}). The rules are in
+ * shared/engine/query.ts; this file admits the request and renders the outcome.
+ */
+import type { Context, Hono } from 'hono';
+import type { AccessToken, Payment } from '../../../shared/engine/model';
+import {
+  type QueryOutcome,
+  type QueryScope,
+  queryPayment,
+  searchPayments,
+} from '../../../shared/engine/query';
+import { paymentResponse } from '../../../shared/engine/response';
+import { ResultCodes } from '../../../shared/result-codes';
+import type { Admission, RouteDeps } from '../admission';
+import { timestamp } from '../envelope';
+
+/** The caller's scope: the token's channels, or all of its merchant's when it names none. */
+const scopeOf = (token: AccessToken): QueryScope => ({
+  merchantId: token.merchantId,
+  channelIds: token.channelIds,
+});
+
+/** One transaction of a list: the payment response, with the time it was made. */
+function record(p: Payment): Record<string, unknown> {
+  const { ndc, ...rest } = paymentResponse(p);
+  return { ...rest, timestamp: timestamp(p.createdAt), ndc };
+}
+
+export function queryRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+  const { env } = deps;
+  const { admit, invalid, answer } = front;
+
+  function respond(c: Context, outcome: QueryOutcome): Response {
+    switch (outcome.kind) {
+      case 'invalid':
+        return invalid(c, 400, outcome.errors);
+      case 'not-found':
+        return env.send(c, 404, {
+          code: ResultCodes.ENTITY_NOT_FOUND,
+          description: 'No payment found for the requested id',
+        });
+      case 'payment':
+        return answer(c, outcome.payment);
+      case 'list':
+        return env.send(
+          c,
+          200,
+          { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' },
+          { payments: outcome.payments.map(record) },
+        );
+    }
+  }
+
+  app.get('/v1/query', async (c) => {
+    const ready = await admit(c, 'query', 'query.list');
+    if (ready instanceof Response) return ready;
+    return respond(c, await searchPayments(deps, scopeOf(ready.token), ready.request));
+  });
+
+  app.get('/v1/query/:id', async (c) => {
+    const ready = await admit(c, 'query', 'query.get');
+    if (ready instanceof Response) return ready;
+    return respond(c, await queryPayment(deps, scopeOf(ready.token), c.req.param('id'), ready.request));
+  });
+}
