@@ -177,15 +177,19 @@ describe('commands', () => {
     const tl = capture(store);
     await listTokens(tl, { merchantId: merchant.id });
     expect(tl.out).toHaveLength(3);
-    expect(tl.out[1]).toMatch(new RegExp(`^${a.token.id}\\s+${a.token.userId}\\s+\\S+\\s+no\\s+all$`));
-    expect(tl.out[2]).toMatch(
+    // Tokens created in the same millisecond are listed by id: find each by its own line.
+    const lineOf = (id: string) => tl.out.find((line) => line.startsWith(id));
+    expect(lineOf(a.token.id)).toMatch(
+      new RegExp(`^${a.token.id}\\s+${a.token.userId}\\s+\\S+\\s+no\\s+all$`),
+    );
+    expect(lineOf(b.token.id)).toMatch(
       new RegExp(`^${b.token.id}\\s+${b.token.userId}\\s+\\S+\\s+no\\s+${channel.id}$`),
     );
     const tj = capture(store, true);
     await listTokens(tj, { merchantId: merchant.id });
-    const listed = JSON.parse(tj.out.join('\n'));
-    expect(listed.map((t: { id: string }) => t.id)).toEqual([a.token.id, b.token.id]);
-    expect(listed[1]).toEqual({
+    const listed = JSON.parse(tj.out.join('\n')) as { id: string }[];
+    expect(listed.map((t) => t.id).sort()).toEqual([a.token.id, b.token.id].sort());
+    expect(listed.find((t) => t.id === b.token.id)).toEqual({
       id: b.token.id,
       merchantId: merchant.id,
       userId: b.token.userId,
