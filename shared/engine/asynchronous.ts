@@ -294,9 +294,13 @@ export async function finishDue(deps: EngineDeps, limit = 100): Promise<number> 
   const due = await deps.store.claimDuePaymentSessions(now, new Date(now.getTime() + LEASE_MS), limit);
   let finished = 0;
   for (const session of due) {
-    const verdict: Verdict =
-      now >= session.expiresAt ? 'timeout' : session.kind === 'decoupled' ? 'approve' : 'timeout';
-    const result = await finishPending(deps, session.id, verdict);
+    // Before its expiry only a decoupled authentication is due (its answer); finishPending times
+    // out whatever has expired.
+    const result = await finishPending(
+      deps,
+      session.id,
+      session.kind === 'decoupled' ? 'approve' : 'timeout',
+    );
     if (result.kind === 'finished') finished++;
   }
   return finished;

@@ -207,7 +207,6 @@ export async function createPayment(
     ...giftCardDetails(request, echo),
     risk: { score: '0' },
   };
-  const afterSuccess = afterSuccessOf(request);
 
   if (method !== undefined || step.kind === 'challenge' || step.kind === 'decoupled') {
     const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
@@ -215,7 +214,8 @@ export async function createPayment(
       kind: method !== undefined ? 'redirect' : step.kind === 'decoupled' ? 'decoupled' : 'challenge',
       plan: {
         brand: paymentBrand ?? '',
-        afterSuccess,
+        // planned now: the request is gone when the payment succeeds later
+        afterSuccess: afterSuccessOf(request),
         ...(method === undefined ? { authorization: decision } : {}),
         ...(step.kind === 'challenge' || step.kind === 'decoupled'
           ? { threeDSecure: { ids: step.ids, mandated: step.mandated, nonPayment: step.nonPayment } }
@@ -236,7 +236,7 @@ export async function createPayment(
     details: { ...details, ...authenticated.details },
   });
   if (isSuccess(payment.resultCode)) {
-    const along = withAfterSuccess(payment, afterSuccess);
+    const along = withAfterSuccess(payment, afterSuccessOf(request));
     if (along.registration !== undefined) await deps.store.insertRegistration(along.registration);
     payment = along.payment;
   }
