@@ -92,3 +92,7 @@ export function checkCronExpression(expression: string): boolean {
   if (parts.length < 6 || parts.length > 7) return false;
   return parts.every((part, i) => checkCronField(EXPRESSION_FIELDS[i]!, part));
 }
+
+/** The field rules and the value parser, for the scheduler that computes fire times (shared/scheduling). */
+export type { FieldRule as CronFieldRule };
+export { FIELDS as CRON_FIELD_RULES, numberOf as cronFieldNumber };
