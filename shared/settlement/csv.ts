@@ -1,0 +1,178 @@
+/**
+ * The reconciliation CSV file (spec: "Reconciliation records"), as delivered by FTP.
+ *
+ * - Columns: exactly the spec's column order, header first, spelled as the spec spells them
+ *   (including `ClearingInsitituteName`). The spec's table also lists TransactionId and InvoiceId,
+ *   which its column order does not have: they are not written.
+ * - Separator `;`. Every line, the last one included, ends with CRLF (RFC 4180). UTF-8, no BOM.
+ * - Quoting (RFC 4180, with `;` as the separator): a field containing `;`, `"`, CR or LF is wrapped
+ *   in double quotes and its quotes are doubled; every other field is written bare. An absent
+ *   optional value is an empty field.
+ * - Amounts (Amount, SettlementAmount, SettlementFee) are DEC2, unsigned (Cashflow gives the
+ *   direction), from minor units with the currency's exponent (`fromMinor`).
+ * - SettlementFxRate is DEC2 as the spec's table says, rounded half-even from the exact rate applied
+ *   (`0.92115` → `0.92`). That loses precision (a JPY → EUR rate of `0.0061` is written `0.01`), so
+ *   `{ fxRate: 'exact' }` writes the rate as applied instead, for consumers that recompute amounts.
+ * - SettlementDate `yyyy-MM-dd`; TxRequestTime `yyyy-MM-dd HH:mm:ss` in UTC.
+ * - MatchedTransactions: the matched payment ids separated by commas.
+ * - Formula injection: the file is meant for machines, so by default no value is altered; a
+ *   descriptor or holder name starting with `=`, `+`, `-`, `@`, TAB or CR is written as it is. A
+ *   spreadsheet opening the file may evaluate such a cell: import it as text, or write the file with
+ *   `{ neutralizeFormulas: true }`, which prefixes such values with `'` (OWASP's advice), knowing
+ *   that this changes the data a machine reads.
+ */
+import { fromMinor, type Minor, RATE_PATTERN, roundDiv } from '../money';
+import type { SettlementRecord } from './records';
+
+/** The columns in the spec's order. */
+export const RECONCILIATION_COLUMNS = [
+  'ReconciliationType',
+  'PaymentType',
+  'Cashflow',
+  'ClearingInstituteMerchantId',
+  'MerchantAccountId',
+  'MerchantAccountName',
+  'PspId',
+  'DivisionId',
+  'MerchantId',
+  'SettlementTxId',
+  'UniqueID',
+  'ShortId',
+  'ConnectorTxId1',
+  'ConnectorTxId2',
+  'ConnectorTxId3',
+  'Amount',
+  'Currency',
+  'Brand',
+  'TxRequestTime',
+  'SettlementAmount',
+  'SettlementCurrency',
+  'SettlementFee',
+  'SettlementFxRate',
+  'SettlementDate',
+  'SettlementStatus',
+  'Descriptor',
+  'AccountNumberLast4',
+  'BankCode',
+  'AccountHolder',
+  'ReasonCode',
+  'ReasonDesc',
+  'SettlementFileFormat',
+  'ClearingInsitituteName',
+  'MatchingStatus',
+  'MatchedTransactions',
+  'ChargebackId',
+] as const;
+export type ReconciliationColumn = (typeof RECONCILIATION_COLUMNS)[number];
+
+export const CSV_SEPARATOR = ';';
+export const CSV_LINE_END = '\r\n';
+
+export interface ReconciliationCsvOptions {
+  /** `DEC2` (default, the spec's format) or `exact` (the rate as applied). */
+  readonly fxRate?: 'DEC2' | 'exact';
+  /** Prefix values starting with `=`, `+`, `-`, `@`, TAB or CR with `'`; default false. */
+  readonly neutralizeFormulas?: boolean;
+}
+
+const NEEDS_QUOTES = /[;"\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One field, quoted per RFC 4180 when it contains the separator, a quote, CR or LF. */
+export function csvField(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** `yyyy-MM-dd HH:mm:ss` in UTC. */
+export function formatRequestTime(date: Date): string {
+  return (
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+  );
+}
+
+/** A decimal rate string as DEC2, rounded half-even (`1.0856` → `1.09`, `1` → `1.00`). */
+export function fxRateDec2(rate: string): string {
+  if (!RATE_PATTERN.test(rate)) throw new RangeError(`Invalid FX rate: ${rate}`);
+  const dot = rate.indexOf('.');
+  const scale = dot === -1 ? 0 : rate.length - dot - 1;
+  const units = BigInt(dot === -1 ? rate : rate.slice(0, dot) + rate.slice(dot + 1));
+  const cents =
+    scale >= 2 ? roundDiv(units, 10n ** BigInt(scale - 2), 'halfEven') : units * 10n ** BigInt(2 - scale);
+  const digits = cents.toString().padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const amount = (minor: Minor | undefined, currency: string): string =>
+  minor === undefined ? '' : fromMinor(minor, currency);
+
+/** The row of one record, as unquoted values in column order. */
+export function reconciliationRow(
+  record: SettlementRecord,
+  options: ReconciliationCsvOptions = {},
+): Record<ReconciliationColumn, string> {
+  const { settlement, payment, clearingInstitute: ci, account, reason } = record;
+  return {
+    ReconciliationType: record.recordType,
+    PaymentType: record.transactionType,
+    Cashflow: record.cashflow,
+    ClearingInstituteMerchantId: ci.merchantId,
+    MerchantAccountId: record.merchantAccount.id,
+    MerchantAccountName: record.merchantAccount.name ?? '',
+    PspId: record.pspEntityId,
+    DivisionId: record.divisionId ?? '',
+    MerchantId: record.merchantId,
+    SettlementTxId: settlement.id ?? '',
+    UniqueID: payment.id ?? '',
+    ShortId: payment.shortId ?? '',
+    ConnectorTxId1: ci.txId1 ?? '',
+    ConnectorTxId2: ci.txId2 ?? '',
+    ConnectorTxId3: ci.txId3 ?? '',
+    Amount: amount(payment.amount, payment.currency),
+    Currency: payment.currency,
+    Brand: payment.brand ?? '',
+    TxRequestTime: payment.requestTime ? formatRequestTime(payment.requestTime) : '',
+    SettlementAmount: amount(settlement.amount, settlement.currency),
+    SettlementCurrency: settlement.currency,
+    SettlementFee: amount(settlement.fee, settlement.currency),
+    SettlementFxRate: options.fxRate === 'exact' ? settlement.fxRate : fxRateDec2(settlement.fxRate),
+    SettlementDate: settlement.date,
+    SettlementStatus: settlement.status,
+    Descriptor: payment.descriptor ?? '',
+    AccountNumberLast4: account?.last4Digits ?? '',
+    BankCode: account?.bankCode ?? '',
+    AccountHolder: account?.holder ?? '',
+    ReasonCode: reason?.code ?? '',
+    ReasonDesc: reason?.description ?? '',
+    SettlementFileFormat: settlement.format,
+    ClearingInsitituteName: ci.name,
+    MatchingStatus: record.matchingStatus,
+    MatchedTransactions: record.matchedTransactions.join(','),
+    ChargebackId: record.chargebackId ?? '',
+  };
+}
+
+function line(values: readonly string[], options: ReconciliationCsvOptions): string {
+  const guard = options.neutralizeFormulas
+    ? (v: string) => (FORMULA_START.test(v) ? `'${v}` : v)
+    : (v: string) => v;
+  return values.map((v) => csvField(guard(v))).join(CSV_SEPARATOR) + CSV_LINE_END;
+}
+
+/** The CSV file of `records`: header and one line per record, each ending in CRLF. */
+export function reconciliationCsv(
+  records: readonly SettlementRecord[],
+  options: ReconciliationCsvOptions = {},
+): string {
+  let out = RECONCILIATION_COLUMNS.join(CSV_SEPARATOR) + CSV_LINE_END;
+  for (const record of records) {
+    const row = reconciliationRow(record, options);
+    out += line(
+      RECONCILIATION_COLUMNS.map((c) => row[c]),
+      options,
+    );
+  }
+  return out;
+}

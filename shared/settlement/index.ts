@@ -1,0 +1,24 @@
+export type { ReconciliationColumn, ReconciliationCsvOptions } from './csv';
+export {
+  CSV_LINE_END,
+  CSV_SEPARATOR,
+  csvField,
+  formatRequestTime,
+  fxRateDec2,
+  RECONCILIATION_COLUMNS,
+  reconciliationCsv,
+  reconciliationRow,
+} from './csv';
+export * from './records';
+export type {
+  CandidatePayment,
+  Fee,
+  FeePaymentType,
+  FeeSchedule,
+  Match,
+  SettlementConfig,
+  SettlementDay,
+  SettlementPaymentType,
+  SettlementTransaction,
+} from './settle';
+export { FEE_TYPES, matchTransaction, SAME_CURRENCY_RATE, SETTLEMENT_PAYMENT_TYPES, settle } from './settle';
