@@ -7,6 +7,7 @@ import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
+import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
 import { queryRoutes } from './http/routes/query';
@@ -45,6 +46,8 @@ export interface GatewayDeps {
   readonly publicUrl?: string;
   /** Issues and opens the simulated wallets' payment tokens (server/security/wallet-tokens.ts). */
   readonly wallets?: WalletTokenIssuer;
+  /** The operator's admin API (webhooks, deliveries, chargebacks); off without it. */
+  readonly admin?: AdminDeps;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -78,6 +81,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     checkoutRoutes(app, routeDeps, front);
     queryRoutes(app, routeDeps, front);
     simulatorRoutes(app, routeDeps);
+    if (deps.admin !== undefined) adminRoutes(app, routeDeps, deps.admin);
   }
 
   app.notFound((c) =>

@@ -10,12 +10,14 @@ import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { systemClock } from '../shared/engine/ports';
 import { createApp } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
+import { buildNumber, timestamp } from './http/envelope';
 import { widgetIntegrity } from './http/routes/widget';
 import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
 import { walletTokens } from './security/wallet-tokens';
 import { openStore } from './storage';
+import { DEFAULT_DISPATCH_INTERVAL_MS, webhookDispatcher } from './webhooks/dispatcher';
 import { pendingPaymentsWorker } from './workers/pending-payments';
 import { DEFAULT_NOTIFY_INTERVAL_MS, shopperResultNotifier } from './workers/shopper-result-notifier';
 
@@ -39,6 +41,17 @@ export interface GatewayOptions {
   readonly notifier?: {
     readonly fetch?: typeof fetch;
     readonly intervalMs?: number;
+    /** false: built but not polling on its own (tests call runOnce). */
+    readonly autoStart?: boolean;
+  };
+  /**
+   * The webhook dispatcher (GATEWAY_WEBHOOK_INTERVAL_MS) and the admin API's test notification:
+   * their HTTP client, poll interval and delivery timeout (30 s).
+   */
+  readonly webhooks?: {
+    readonly fetch?: typeof fetch;
+    readonly intervalMs?: number;
+    readonly timeoutMs?: number;
     /** false: built but not polling on its own (tests call runOnce). */
     readonly autoStart?: boolean;
   };
@@ -75,8 +88,9 @@ export async function startGateway(options: GatewayOptions) {
     logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
   const env = options.env ?? process.env;
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
+  const builtAt = options.builtAt ?? clock.now();
   const app = createApp(
-    { commit: options.commit, builtAt: options.builtAt ?? clock.now(), now: () => clock.now() },
+    { commit: options.commit, builtAt, now: () => clock.now() },
     {
       store,
       clock,
@@ -87,8 +101,29 @@ export async function startGateway(options: GatewayOptions) {
       nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
       integrity: options.integrity ?? (() => widgetIntegrity()),
       ...(env.GATEWAY_PUBLIC_URL ? { publicUrl: env.GATEWAY_PUBLIC_URL } : {}),
+      admin: {
+        token: env.GATEWAY_ADMIN_TOKEN === '' ? undefined : env.GATEWAY_ADMIN_TOKEN,
+        webhooks: store,
+        vault,
+        ...(options.webhooks?.fetch === undefined ? {} : { fetch: options.webhooks.fetch }),
+      },
     },
   );
+  const build = buildNumber(options.commit, builtAt);
+  const webhooks = webhookDispatcher({
+    store,
+    clock,
+    vault,
+    logger,
+    envelope: (at) => ({ buildNumber: build, timestamp: timestamp(at) }),
+    intervalMs:
+      options.webhooks?.intervalMs ??
+      positiveNumber(env.GATEWAY_WEBHOOK_INTERVAL_MS) ??
+      DEFAULT_DISPATCH_INTERVAL_MS,
+    ...(options.webhooks?.fetch === undefined ? {} : { fetch: options.webhooks.fetch }),
+    ...(options.webhooks?.timeoutMs === undefined ? {} : { timeoutMs: options.webhooks.timeoutMs }),
+  });
+  if (options.webhooks?.autoStart !== false) webhooks.start();
   const notifier = shopperResultNotifier({
     store,
     clock,
@@ -112,9 +147,10 @@ export async function startGateway(options: GatewayOptions) {
   const close = async () => {
     await notifier.stop();
     await pending.stop();
+    await webhooks.stop();
     await store.close();
   };
-  return { app, store, vault, demo, notifier, pending, close };
+  return { app, store, vault, demo, notifier, pending, webhooks, close };
 }
 
 const positiveNumber = (value: string | undefined): number | undefined => {

@@ -30,8 +30,17 @@ import type {
   StoredCard,
   TestMode,
 } from '../../shared/engine/model';
+import {
+  type Change,
+  type NotificationAction,
+  type NotificationType,
+  paymentChange,
+  registrationChange,
+} from '../../shared/engine/notifications';
 import type { Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
+import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
+import { outboxRows } from '../webhooks/outbox';
 import type {
   AccessTokenRow,
   ChannelRow,
@@ -40,13 +49,25 @@ import type {
   IdempotentResponseRow,
   MerchantRow,
   NewPaymentRow,
+  NewWebhookDeliveryRow,
   PaymentRow,
   PaymentSessionRow,
   RegistrationRow,
+  WebhookDeliveryRow,
+  WebhookRow,
 } from './schema';
 
-/** Writes one batch of payment rows atomically (all or none), durably, before it settles. */
-export type PaymentBatchWriter = (rows: readonly NewPaymentRow[]) => void | Promise<void>;
+/** A payment row and the change it notifies: written together, in one transaction. */
+export interface PaymentWrite {
+  readonly row: NewPaymentRow;
+  readonly change: Change;
+}
+
+/**
+ * Writes one batch of payments atomically (all or none), durably, before it settles: the
+ * payment rows and their outbox rows (notifications for the merchant's webhooks at that time).
+ */
+export type PaymentBatchWriter = (writes: readonly PaymentWrite[]) => void | Promise<void>;
 
 export interface KyselyStoreOptions {
   /** The batch writer for payments; default: multi-row INSERTs through Kysely (PostgreSQL). */
@@ -56,6 +77,29 @@ export interface KyselyStoreOptions {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+type WebhookHookRow = Pick<WebhookRow, 'id' | 'merchant_id' | 'types' | 'payment_types'>;
+
+/** The outbox columns the SQLite hot path binds, in a fixed order (seq is assigned by the database). */
+const DELIVERY_COLUMNS = [
+  'merchant_id',
+  'webhook_id',
+  'callback_url',
+  'target',
+  'order_key',
+  'type',
+  'action',
+  'payload',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'created_at',
+  'retry_from',
+  'last_attempt_at',
+  'last_status',
+  'last_error',
+  'delivered_at',
+] as const satisfies readonly (keyof NewWebhookDeliveryRow)[];
 
 /** Rows per INSERT statement: 19 columns × 1,000 stays far below both databases' parameter limits. */
 const ROWS_PER_STATEMENT = 1000;
@@ -113,6 +157,7 @@ export const PAYMENT_COLUMNS = [
   'card',
   'details',
   'created_at',
+  'checkout_id',
 ] as const satisfies readonly (keyof NewPaymentRow)[];
 
 export function paymentToRow(p: Payment): NewPaymentRow {
@@ -136,6 +181,7 @@ export function paymentToRow(p: Payment): NewPaymentRow {
     card: cardToJson(p.card),
     details: JSON.stringify(p.details),
     created_at: ms(p.createdAt),
+    checkout_id: p.checkoutId ?? null,
   };
 }
 
@@ -161,6 +207,7 @@ function rowToPayment(r: PaymentRow): Payment {
   if (r.descriptor !== null) p.descriptor = r.descriptor;
   if (r.test_mode !== null) p.testMode = r.test_mode as TestMode;
   if (r.card !== null) p.card = JSON.parse(r.card) as StoredCard;
+  if (r.checkout_id != null) p.checkoutId = r.checkout_id;
   return p;
 }
 
@@ -191,6 +238,46 @@ function rowToRegistration(r: RegistrationRow): Registration {
   if (r.initial_transaction_id !== null) reg.initialTransactionId = r.initial_transaction_id;
   if (r.agreement_id !== null) reg.agreementId = r.agreement_id;
   return reg;
+}
+
+function rowToWebhook(r: WebhookRow): Webhook {
+  const w: Mutable<Webhook> = {
+    id: r.id,
+    merchantId: r.merchant_id,
+    url: r.url,
+    secret: r.secret,
+    encrypted: int(r.encrypted) === 1,
+    types: JSON.parse(r.types) as NotificationType[],
+    createdAt: date(r.created_at),
+    deletedAt: dateOrNull(r.deleted_at),
+  };
+  if (r.payment_types !== null) w.paymentTypes = JSON.parse(r.payment_types) as string[];
+  return w;
+}
+
+function rowToDelivery(r: WebhookDeliveryRow): Delivery {
+  const d: Mutable<Delivery> = {
+    seq: int(r.seq),
+    merchantId: r.merchant_id,
+    orderKey: r.order_key,
+    notification: {
+      type: r.type as NotificationType,
+      ...(r.action === null ? {} : { action: r.action as NotificationAction }),
+      payload: parseObject(r.payload),
+    },
+    status: r.status as DeliveryStatus,
+    attempts: int(r.attempts),
+    nextAttemptAt: dateOrNull(r.next_attempt_at),
+    createdAt: date(r.created_at),
+    retryFrom: date(r.retry_from),
+    lastAttemptAt: dateOrNull(r.last_attempt_at),
+    lastStatus: r.last_status === null ? null : int(r.last_status),
+    lastError: r.last_error,
+    deliveredAt: dateOrNull(r.delivered_at),
+  };
+  if (r.webhook_id !== null) d.webhookId = r.webhook_id;
+  if (r.callback_url !== null) d.callbackUrl = r.callback_url;
+  return d;
 }
 
 function rowToCheckout(r: CheckoutRow): Checkout {
@@ -344,21 +431,60 @@ export class GroupCommit<T> {
   }
 }
 
-/** Default batch writer: multi-row INSERTs, in one transaction when the batch needs several. */
+/** The merchants' live webhooks, as the outbox needs them. */
+async function webhooksOf(db: Kysely<Database>, merchantIds: readonly string[]) {
+  if (merchantIds.length === 0) return [];
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'merchant_id', 'types', 'payment_types'])
+    .where('merchant_id', 'in', [...merchantIds])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Outbox rows of some changes: for the merchants' webhooks as they are now, and callbacks. */
+async function outboxOf(db: Kysely<Database>, changes: readonly Change[]): Promise<NewWebhookDeliveryRow[]> {
+  const hooks = await webhooksOf(db, [...new Set(changes.map((c) => c.merchantId))]);
+  return changes.flatMap((change) => outboxRows(change, hooks));
+}
+
+async function insertOutbox(trx: Kysely<Database>, rows: readonly NewWebhookDeliveryRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .execute();
+}
+
+/** Outbox rows of some changes, in the caller's transaction. */
+async function writeOutbox(trx: Kysely<Database>, changes: readonly Change[]): Promise<void> {
+  await insertOutbox(trx, await outboxOf(trx, changes));
+}
+
+/**
+ * Default batch writer: multi-row INSERTs of the payments and their outbox rows, in one
+ * transaction. The webhooks are read first: a webhook registered while the batch commits may
+ * or may not get its notifications, as it would if read inside the transaction (read committed).
+ */
 export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
-  return async (rows) => {
-    if (rows.length <= ROWS_PER_STATEMENT) {
+  return async (writes) => {
+    const outbox = await outboxOf(
+      db,
+      writes.map((w) => w.change),
+    );
+    const rows = writes.map((w) => w.row);
+    if (outbox.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
       // One statement is one transaction.
       await db.insertInto('payments').values(rows).execute();
       return;
     }
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
         await trx
           .insertInto('payments')
           .values(rows.slice(i, i + ROWS_PER_STATEMENT))
           .execute();
-      }
+      await insertOutbox(trx, outbox);
     });
   };
 }
@@ -372,14 +498,38 @@ export function sqlitePaymentWriter(db: Kysely<Database>, raw: BetterSqlite3.Dat
   const template = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c, null])) as unknown as NewPaymentRow;
   const compiled = db.insertInto('payments').values(template).compile();
   const insert = raw.prepare(compiled.sql);
-  const insertAll = raw.transaction((rows: readonly NewPaymentRow[]) => {
-    for (const row of rows) insert.run(PAYMENT_COLUMNS.map((c) => row[c] ?? null));
+  const hooks = raw.prepare(
+    db
+      .selectFrom('webhooks')
+      .select(['id', 'merchant_id', 'types', 'payment_types'])
+      .where('merchant_id', '=', '')
+      .where('deleted_at', 'is', null)
+      .compile().sql,
+  );
+  const deliveryTemplate = Object.fromEntries(
+    DELIVERY_COLUMNS.map((c) => [c, null]),
+  ) as unknown as NewWebhookDeliveryRow;
+  const insertDelivery = raw.prepare(
+    db.insertInto('webhook_deliveries').values(deliveryTemplate).compile().sql,
+  );
+  const insertAll = raw.transaction((writes: readonly PaymentWrite[]) => {
+    const hooksOf = new Map<string, WebhookHookRow[]>();
+    for (const { row, change } of writes) {
+      insert.run(PAYMENT_COLUMNS.map((c) => row[c] ?? null));
+      let merchantHooks = hooksOf.get(change.merchantId);
+      if (merchantHooks === undefined) {
+        merchantHooks = hooks.all(change.merchantId) as WebhookHookRow[];
+        hooksOf.set(change.merchantId, merchantHooks);
+      }
+      for (const delivery of outboxRows(change, merchantHooks))
+        insertDelivery.run(DELIVERY_COLUMNS.map((c) => delivery[c] ?? null));
+    }
   });
-  return async (rows) => {
+  return async (writes) => {
     // Never nest into a transaction someone else has open on this connection (it would only
     // become a savepoint, committed with theirs): wait until it has ended.
     while (raw.inTransaction) await new Promise((resolve) => setImmediate(resolve));
-    insertAll(rows);
+    insertAll(writes);
   };
 }
 
@@ -398,8 +548,11 @@ function compiledOnce<Row>(db: Kysely<Database>, query: Compilable<Row>) {
 // ---------------------------------------------------------------------------------------------
 // The store
 
-export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions = {}): Store {
-  const payments = new GroupCommit<NewPaymentRow>(options.writePayments ?? kyselyPaymentWriter(db));
+/** The engine's Store and the webhooks' outbox, over one database. */
+export type GatewayStore = Store & WebhookStore;
+
+export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions = {}): GatewayStore {
+  const payments = new GroupCommit<PaymentWrite>(options.writePayments ?? kyselyPaymentWriter(db));
   let closing: Promise<void> | undefined;
   const local = keyedLock();
   const across = options.lockAcrossProcesses;
@@ -417,13 +570,13 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
 
     insertPayment(payment) {
       if (closing) return Promise.reject(new Error('Store is closed'));
-      let row: NewPaymentRow;
+      let write: PaymentWrite;
       try {
-        row = paymentToRow(payment);
+        write = { row: paymentToRow(payment), change: paymentChange(payment, payment.createdAt) };
       } catch (error) {
         return Promise.reject(error);
       }
-      return payments.add(row);
+      return payments.add(write);
     },
 
     async getPayment(merchantId, id) {
@@ -552,10 +705,15 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
             })
             .where('id', '=', session.payment_id)
             .where('result_code', '=', '000.200.000')
+            .returningAll()
             .executeTakeFirst();
-          if (payment.numUpdatedRows === 0n) throw new NothingChanged();
-          if (registration !== undefined)
+          if (payment === undefined) throw new NothingChanged();
+          const changes = [paymentChange(rowToPayment(payment), at)];
+          if (registration !== undefined) {
             await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+            changes.unshift(registrationChange(registration, 'CREATED', at));
+          }
+          await writeOutbox(trx, changes);
         });
         return true;
       } catch (error) {
@@ -599,7 +757,10 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     },
 
     async insertRegistration(r) {
-      await db.insertInto('registrations').values(registrationToRow(r)).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('registrations').values(registrationToRow(r)).execute();
+        await writeOutbox(trx, [registrationChange(r, 'CREATED', r.createdAt)]);
+      });
     },
 
     async getRegistration(merchantId, id) {
@@ -613,14 +774,19 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     },
 
     async deleteRegistration(merchantId, id, at) {
-      const result = await db
-        .updateTable('registrations')
-        .set({ deleted_at: ms(at) })
-        .where('id', '=', id)
-        .where('merchant_id', '=', merchantId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('registrations')
+          .set({ deleted_at: ms(at) })
+          .where('id', '=', id)
+          .where('merchant_id', '=', merchantId)
+          .where('deleted_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (row === undefined) return false;
+        await writeOutbox(trx, [registrationChange(rowToRegistration(row), 'DELETED', at)]);
+        return true;
+      });
     },
 
     async insertCheckout(c) {
@@ -764,6 +930,170 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
 
     async cancelCheckoutNotification(id) {
       await db.updateTable('checkouts').set({ notify_due_at: null }).where('id', '=', id).execute();
+    },
+
+    // -- webhooks and their outbox
+
+    async insertWebhook(w) {
+      await db
+        .insertInto('webhooks')
+        .values({
+          id: w.id,
+          merchant_id: w.merchantId,
+          url: w.url,
+          secret: w.secret,
+          encrypted: w.encrypted ? 1 : 0,
+          types: JSON.stringify(w.types),
+          payment_types: w.paymentTypes === undefined ? null : JSON.stringify(w.paymentTypes),
+          created_at: ms(w.createdAt),
+          deleted_at: msOrNull(w.deletedAt),
+        })
+        .execute();
+    },
+
+    async getWebhook(merchantId, id) {
+      const row = await db
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      return row && rowToWebhook(row);
+    },
+
+    async listWebhooks(merchantId) {
+      const rows = await db
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(rowToWebhook);
+    },
+
+    async deleteWebhook(merchantId, id, at) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('webhooks')
+          .set({ deleted_at: ms(at) })
+          .where('id', '=', id)
+          .where('merchant_id', '=', merchantId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        // Nowhere to send them any more; kept in the log, redeliverable if it comes back.
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ status: 'dead', next_attempt_at: null, last_error: 'webhook deleted' })
+          .where('webhook_id', '=', id)
+          .where('status', '=', 'pending')
+          .execute();
+        return true;
+      });
+    },
+
+    async claimDeliveries(now, leaseUntil, limit) {
+      const due = await db
+        .selectFrom('webhook_deliveries as d')
+        .selectAll('d')
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', ms(now))
+        // in order: only the oldest pending delivery of its target and key may go
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_deliveries as e')
+                .select('e.seq')
+                .where('e.status', '=', 'pending')
+                .whereRef('e.target', '=', 'd.target')
+                .whereRef('e.order_key', '=', 'd.order_key')
+                .whereRef('e.seq', '<', 'd.seq'),
+            ),
+          ),
+        )
+        .orderBy('d.next_attempt_at')
+        .orderBy('d.seq')
+        .limit(limit)
+        .execute();
+      const claimed: Delivery[] = [];
+      for (const row of due) {
+        // Compare-and-set on the due time just read: exactly one of several dispatchers wins it.
+        const result = await db
+          .updateTable('webhook_deliveries')
+          .set({ next_attempt_at: ms(leaseUntil), attempts: int(row.attempts) + 1, last_attempt_at: ms(now) })
+          .where('seq', '=', row.seq)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '=', row.next_attempt_at)
+          .where('attempts', '=', row.attempts)
+          .executeTakeFirst();
+        if (result.numUpdatedRows > 0n)
+          claimed.push(
+            rowToDelivery({
+              ...row,
+              next_attempt_at: ms(leaseUntil),
+              attempts: int(row.attempts) + 1,
+              last_attempt_at: ms(now),
+            }),
+          );
+      }
+      return claimed;
+    },
+
+    async recordAttempt(claimed, result) {
+      const outcome = result.delivered
+        ? {
+            status: 'delivered',
+            next_attempt_at: null,
+            delivered_at: ms(result.at),
+            last_status: result.status,
+            last_error: null,
+          }
+        : {
+            status: result.retryAt === undefined ? 'dead' : 'pending',
+            next_attempt_at: result.retryAt === undefined ? null : ms(result.retryAt),
+            last_status: result.status ?? null,
+            last_error: result.error.slice(0, 500),
+          };
+      const updated = await db
+        .updateTable('webhook_deliveries')
+        .set(outcome)
+        .where('seq', '=', claimed.seq)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', claimed.attempts)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
+
+    async getDelivery(merchantId, seq) {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('seq', '=', seq)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      return row && rowToDelivery(row);
+    },
+
+    async listDeliveries(merchantId, filter) {
+      let query = db.selectFrom('webhook_deliveries').selectAll().where('merchant_id', '=', merchantId);
+      if (filter.webhookId !== undefined) query = query.where('webhook_id', '=', filter.webhookId);
+      if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+      if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
+      const rows = await query.orderBy('seq', 'desc').limit(filter.limit).execute();
+      return rows.map(rowToDelivery);
+    },
+
+    async redeliver(merchantId, seq, now) {
+      const result = await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: ms(now), retry_from: ms(now) })
+        .where('seq', '=', seq)
+        .where('merchant_id', '=', merchantId)
+        .where('status', '=', 'dead')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async insertMerchant(m) {

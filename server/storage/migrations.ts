@@ -6,7 +6,7 @@
  * Column types are limited to those both databases understand alike: `text`, `integer` and
  * `bigint` (SQLite gives `bigint` INTEGER affinity). Dates are epoch milliseconds (see schema.ts).
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -196,11 +196,83 @@ const paymentSessions: Migration = {
   },
 };
 
+/** SQLite's rowid alias or PostgreSQL's identity column: ascending ids in commit order per writer. */
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+const webhooks: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('payments').addColumn('checkout_id', 'text').execute();
+    await db.schema
+      .createTable('webhooks')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('secret', 'text', (c) => c.notNull())
+      .addColumn('encrypted', 'integer', (c) => c.notNull())
+      .addColumn('types', 'text', (c) => c.notNull())
+      .addColumn('payment_types', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('deleted_at', 'bigint')
+      .execute();
+    await db.schema
+      .createIndex('webhooks_merchant')
+      .on('webhooks')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+
+    await db.schema
+      .createTable('webhook_deliveries')
+      .addColumn('seq', isPostgres(db) ? 'bigserial' : 'integer', (c) =>
+        isPostgres(db) ? c.primaryKey() : c.primaryKey().autoIncrement(),
+      )
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('webhook_id', 'text')
+      .addColumn('callback_url', 'text')
+      .addColumn('target', 'text', (c) => c.notNull())
+      .addColumn('order_key', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('action', 'text')
+      .addColumn('payload', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .addColumn('next_attempt_at', 'bigint')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('retry_from', 'bigint', (c) => c.notNull())
+      .addColumn('last_attempt_at', 'bigint')
+      .addColumn('last_status', 'integer')
+      .addColumn('last_error', 'text')
+      .addColumn('delivered_at', 'bigint')
+      .execute();
+    // The dispatcher's poll and its in-order check see pending rows only.
+    await db.schema
+      .createIndex('webhook_deliveries_due')
+      .on('webhook_deliveries')
+      .column('next_attempt_at')
+      .where(sql.ref('status'), '=', 'pending')
+      .execute();
+    await db.schema
+      .createIndex('webhook_deliveries_order')
+      .on('webhook_deliveries')
+      .columns(['target', 'order_key', 'seq'])
+      .where(sql.ref('status'), '=', 'pending')
+      .execute();
+    // The delivery log.
+    await db.schema
+      .createIndex('webhook_deliveries_merchant')
+      .on('webhook_deliveries')
+      .columns(['merchant_id', 'seq'])
+      .execute();
+  },
+};
+
 /** All migrations by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_checkouts': checkouts,
   '0003_payment_sessions': paymentSessions,
+  '0004_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = {

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Store } from '../../shared/engine/ports';
-import { createKyselyStore, sqlitePaymentWriter } from './kysely-store';
+import { createKyselyStore, type GatewayStore, sqlitePaymentWriter } from './kysely-store';
 import { migrate } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
@@ -29,13 +28,13 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
 }
 
-export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+export async function openStore(options: OpenStoreOptions = {}): Promise<GatewayStore> {
   return isPostgresUrl(options.databaseUrl)
     ? openPostgres(options.databaseUrl)
     : openSqlite(options.dataDir ?? 'data');
 }
 
-async function openSqlite(dataDir: string): Promise<Store> {
+async function openSqlite(dataDir: string): Promise<GatewayStore> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const raw = new BetterSqlite3(join(dataDir, SQLITE_FILE));
   try {
@@ -68,7 +67,7 @@ function survivesIdleErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-async function openPostgres(url: string): Promise<Store> {
+async function openPostgres(url: string): Promise<GatewayStore> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

@@ -67,6 +67,8 @@ export interface PaymentsTable {
   card: JsonText | null;
   details: JsonText;
   created_at: EpochMs;
+  /** The checkout whose submission made the payment (0004). */
+  checkout_id?: string | null;
 }
 
 export interface RegistrationsTable {
@@ -134,6 +136,57 @@ export interface IdempotentResponsesTable {
   created_at: EpochMs;
 }
 
+/** A merchant's webhook (0004): where notifications go, and how. */
+export interface WebhooksTable {
+  id: string;
+  merchant_id: string;
+  url: string;
+  /** The 64-hex key, sealed by the vault (it must be read back to encrypt with it). */
+  secret: string;
+  /** 1: AES-256-GCM (the default); 0: plain JSON. */
+  encrypted: number;
+  /** NotificationType[] as JSON. */
+  types: JsonText;
+  /** string[] as JSON, or null for every payment type. */
+  payment_types: JsonText | null;
+  created_at: EpochMs;
+  deleted_at: EpochMs | null;
+}
+
+/**
+ * The transactional outbox (0004): one row per notification and target, written in the
+ * transaction of the change it tells; the dispatcher's delivery state lives on the same row.
+ */
+export interface WebhookDeliveriesTable {
+  /** Ascending in the order the changes were committed (for changes that depend on each other). */
+  seq: Generated<number>;
+  merchant_id: string;
+  /** The webhook, or null for a notificationUrl callback. */
+  webhook_id: string | null;
+  /** The GET of a notificationUrl callback (null for webhooks). */
+  callback_url: string | null;
+  /** Webhook id, or `callback`: deliveries are ordered per target and order_key. */
+  target: string;
+  order_key: string;
+  type: string;
+  action: string | null;
+  /** The notification's payload as JSON. */
+  payload: JsonText;
+  /** pending, delivered or dead. */
+  status: string;
+  attempts: number;
+  /** Due time while pending (a claim moves it to the end of its lease); null otherwise. */
+  next_attempt_at: EpochMs | null;
+  created_at: EpochMs;
+  /** Start of the retry schedule: created_at, or the last redelivery. */
+  retry_from: EpochMs;
+  last_attempt_at: EpochMs | null;
+  /** HTTP status of the last attempt, when one came back. */
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: EpochMs | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   channels: ChannelsTable;
@@ -143,6 +196,8 @@ export interface Database {
   checkouts: CheckoutsTable;
   payment_sessions: PaymentSessionsTable;
   idempotent_responses: IdempotentResponsesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -154,3 +209,6 @@ export type RegistrationRow = Selectable<RegistrationsTable>;
 export type CheckoutRow = Selectable<CheckoutsTable>;
 export type PaymentSessionRow = Selectable<PaymentSessionsTable>;
 export type IdempotentResponseRow = Selectable<IdempotentResponsesTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NewWebhookDeliveryRow = Insertable<WebhookDeliveriesTable>;

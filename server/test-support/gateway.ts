@@ -42,6 +42,8 @@ export interface TestGatewayOptions {
   readonly notifier?: GatewayOptions['notifier'];
   /** Passed to startGateway: the pending-payments worker's interval, autoStart. */
   readonly pending?: GatewayOptions['pending'];
+  /** Passed to startGateway: the webhook dispatcher's fetch, interval, timeout, autoStart. */
+  readonly webhooks?: GatewayOptions['webhooks'];
   readonly nodeName?: string;
   readonly integrity?: () => string | undefined;
 }
@@ -109,6 +111,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.connector === undefined ? {} : { connector: options.connector }),
       ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
       ...(options.pending === undefined ? {} : { pending: options.pending }),
+      ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
       ...(options.nodeName === undefined ? {} : { nodeName: options.nodeName }),
       ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
     });

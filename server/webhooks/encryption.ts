@@ -11,7 +11,8 @@ export const WEBHOOK_KEY = /^[0-9a-fA-F]{64}$/;
 export interface EncryptedNotification {
   readonly body: string;
   readonly headers: {
-    readonly 'Content-Type': 'text/plain';
+    /** As the family sends it (facts §4), though the body is hex: receivers read it raw. */
+    readonly 'Content-Type': 'application/json; charset=UTF-8';
     readonly 'X-Initialization-Vector': string;
     readonly 'X-Authentication-Tag': string;
   };
@@ -29,7 +30,7 @@ export function encryptNotification(hexKey: string, json: string): EncryptedNoti
   return {
     body: body.toString('hex').toUpperCase(),
     headers: {
-      'Content-Type': 'text/plain',
+      'Content-Type': 'application/json; charset=UTF-8',
       'X-Initialization-Vector': iv.toString('hex').toUpperCase(),
       'X-Authentication-Tag': cipher.getAuthTag().toString('hex').toUpperCase(),
     },

@@ -445,7 +445,7 @@ async function payOneClick(
   if (type !== undefined) tree.paymentType = type;
   const request = validateRequest('registrationPayment', acceptedBy('registrationPayment', tree));
   if (!request.ok) return { kind: 'invalid', errors: request.errors };
-  return payWithRegistration(deps, caller, registrationId, request.value);
+  return payWithRegistration(deps, caller, registrationId, request.value, checkout.id);
 }
 
 /** A registration-only checkout: the details are checked and stored by createRegistration. */

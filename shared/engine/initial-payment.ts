@@ -198,6 +198,7 @@ export async function createPayment(
     referencedId: original?.id,
     merchantTransactionId: request.merchantTransactionId,
     descriptor: request.descriptor,
+    checkoutId: context.checkoutId,
     testMode: decision.testMode,
     card: storedCard(request, deps.seal) ?? reused?.card,
   };

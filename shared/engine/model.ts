@@ -77,6 +77,11 @@ export interface Payment {
   readonly testMode?: TestMode;
   readonly card?: StoredCard;
   /**
+   * The checkout whose submission made this payment: its deprecated `notificationUrl` callback
+   * names the checkout's resourcePath, as the shopper's return does. Never answered.
+   */
+  readonly checkoutId?: string;
+  /**
    * The response fields beyond the above, as answered: echoed request groups (customer,
    * billing, customParameters …), resultDetails, risk, standing-instruction ids. Never card
    * numbers or security codes.

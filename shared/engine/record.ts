@@ -20,6 +20,8 @@ export interface PaymentFacts {
   readonly descriptor?: string | undefined;
   readonly testMode?: TestMode | undefined;
   readonly card?: StoredCard | undefined;
+  /** The checkout whose submission this is. */
+  readonly checkoutId?: string | undefined;
   /** Echoed request groups and the like. */
   readonly details: Readonly<Record<string, unknown>>;
   /** avsResponse, cvvResponse: answered beside result.code. */

@@ -89,6 +89,8 @@ export async function payWithRegistration(
   caller: Caller,
   registrationId: string,
   request: RequestOf<'registrationPayment'>,
+  /** The checkout whose one-click submission this is, if any. */
+  checkoutId?: string,
 ): Promise<RegistrationPaymentOutcome> {
   const money = readMoney(request);
   if ('errors' in money) return { kind: 'invalid', errors: money.errors };
@@ -149,6 +151,7 @@ export async function payWithRegistration(
     registrationId: registration.id,
     merchantTransactionId: request.merchantTransactionId,
     descriptor: request.descriptor,
+    checkoutId,
     testMode: decision.testMode,
     card: stored === undefined ? undefined : { ...stored, ...(holder === undefined ? {} : { holder }) },
     details: { ...echo, ...(money.forex === undefined ? {} : { forex: money.forex }), risk: { score: '0' } },

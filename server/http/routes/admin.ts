@@ -1,0 +1,232 @@
+/**
+ * The operator's admin API (`/admin/v1/…`), beside the merchants' API: webhooks of a merchant,
+ * their delivery log and redelivery, and chargebacks. JSON in, the family's JSON envelope out.
+ *
+ * Authenticated by the operator's bearer token (GATEWAY_ADMIN_TOKEN), compared in constant time;
+ * without one configured the admin API is off and says so. A merchant's access token never
+ * opens it: chargebacks are booked by the acquirer's side, not by the merchant.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import {
+  bookChargeback,
+  type ChargebackOutcome,
+  reverseChargeback,
+} from '../../../shared/engine/chargebacks';
+import { paymentResponse } from '../../../shared/engine/response';
+import { ResultCodes } from '../../../shared/result-codes';
+import type { Vault } from '../../security/vault';
+import type { DeliveryStatus, WebhookStore } from '../../webhooks/model';
+import { deliveryView, registerWebhook, webhookView } from '../../webhooks/registration';
+import type { RouteDeps } from '../admission';
+
+export interface AdminDeps {
+  /** The operator's token; the admin API answers 401 to everything when undefined. */
+  readonly token: string | undefined;
+  readonly webhooks: WebhookStore;
+  readonly vault: Pick<Vault, 'encrypt'>;
+  /** The HTTP client of the test notification. */
+  readonly fetch?: typeof fetch;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
+const MAX_LOG = 500;
+
+export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void {
+  const { env } = deps;
+  const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
+  const expected = admin.token === undefined ? undefined : digest(admin.token);
+  const notFound = (c: Context, what: string) =>
+    env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: `${what} not found` });
+  const invalid = (c: Context, errors: readonly { name: string; value: string | null; message: string }[]) =>
+    env.send(c, 400, {
+      code: ResultCodes.INVALID_PARAMETER,
+      description: 'invalid or missing parameter',
+      parameterErrors: errors,
+    });
+
+  app.use('/admin/*', async (c, next) => {
+    if (expected === undefined)
+      return env.send(c, 401, {
+        code: ResultCodes.INVALID_AUTH,
+        description: 'the admin API is off: start the gateway with GATEWAY_ADMIN_TOKEN set',
+      });
+    const header = c.req.header('authorization') ?? '';
+    const given = /^Bearer (.+)$/i.exec(header)?.[1];
+    if (given === undefined || !timingSafeEqual(digest(given), expected))
+      return env.send(c, 401, {
+        code: ResultCodes.INVALID_AUTH,
+        description: 'invalid or missing admin token',
+      });
+    await next();
+  });
+
+  /** The JSON body, or an answer saying why there is none. */
+  async function body(c: Context): Promise<Record<string, unknown> | Response> {
+    const text = await c.req.text();
+    if (text.length > deps.maxBodyBytes)
+      return env.send(c, 413, { code: ResultCodes.INVALID_PARAMETER, description: 'request body too large' });
+    if (text.trim() === '') return {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
+    } catch {}
+    return env.send(c, 400, {
+      code: ResultCodes.INVALID_PARAMETER,
+      description: 'the body must be a JSON object',
+    });
+  }
+
+  const merchantOf = async (c: Context) => deps.store.getMerchant(c.req.param('merchantId') ?? '');
+
+  // -- webhooks
+
+  app.post('/admin/v1/merchants/:merchantId/webhooks', async (c) => {
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const outcome = await registerWebhook(
+      {
+        store: deps.store,
+        webhooks: admin.webhooks,
+        vault: admin.vault,
+        clock: deps.clock,
+        ...(admin.fetch === undefined ? {} : { fetch: admin.fetch }),
+      },
+      c.req.param('merchantId'),
+      input,
+    );
+    switch (outcome.kind) {
+      case 'merchant-not-found':
+        return notFound(c, 'merchant');
+      case 'invalid':
+        return invalid(c, outcome.errors);
+      case 'unreachable':
+        return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: outcome.description });
+      case 'registered':
+        return env.send(c, 201, ok, { ...webhookView(outcome.webhook), key: outcome.key });
+    }
+  });
+
+  app.get('/admin/v1/merchants/:merchantId/webhooks', async (c) => {
+    if ((await merchantOf(c)) === undefined) return notFound(c, 'merchant');
+    const webhooks = await admin.webhooks.listWebhooks(c.req.param('merchantId'));
+    return env.send(c, 200, ok, { webhooks: webhooks.map(webhookView) });
+  });
+
+  app.get('/admin/v1/merchants/:merchantId/webhooks/:id', async (c) => {
+    const webhook = await admin.webhooks.getWebhook(c.req.param('merchantId'), c.req.param('id'));
+    if (webhook === undefined || webhook.deletedAt !== null) return notFound(c, 'webhook');
+    return env.send(c, 200, ok, webhookView(webhook));
+  });
+
+  app.delete('/admin/v1/merchants/:merchantId/webhooks/:id', async (c) => {
+    const deleted = await admin.webhooks.deleteWebhook(
+      c.req.param('merchantId'),
+      c.req.param('id'),
+      deps.clock.now(),
+    );
+    if (!deleted) return notFound(c, 'webhook');
+    return env.send(c, 200, ok, { id: c.req.param('id') });
+  });
+
+  // -- the delivery log
+
+  app.get('/admin/v1/merchants/:merchantId/webhook-deliveries', async (c) => {
+    if ((await merchantOf(c)) === undefined) return notFound(c, 'merchant');
+    const errors: { name: string; value: string | null; message: string }[] = [];
+    const status = c.req.query('status');
+    if (status !== undefined && !STATUSES.includes(status as DeliveryStatus))
+      errors.push({ name: 'status', value: status, message: `must be one of ${STATUSES.join(', ')}` });
+    const limitText = c.req.query('limit') ?? '100';
+    const limit = Number(limitText);
+    if (!/^[0-9]{1,3}$/.test(limitText) || limit < 1 || limit > MAX_LOG)
+      errors.push({ name: 'limit', value: limitText, message: `must be 1 to ${MAX_LOG}` });
+    const before = c.req.query('before');
+    if (before !== undefined && !/^[0-9]{1,15}$/.test(before))
+      errors.push({ name: 'before', value: before, message: 'must be a delivery id' });
+    if (errors.length > 0) return invalid(c, errors);
+    const webhookId = c.req.query('webhookId');
+    const deliveries = await admin.webhooks.listDeliveries(c.req.param('merchantId'), {
+      limit,
+      ...(status === undefined ? {} : { status: status as DeliveryStatus }),
+      ...(webhookId === undefined ? {} : { webhookId }),
+      ...(before === undefined ? {} : { beforeSeq: Number(before) }),
+    });
+    return env.send(c, 200, ok, { deliveries: deliveries.map((d) => deliveryView(d)) });
+  });
+
+  const seqOf = (c: Context) => {
+    const text = c.req.param('id') ?? '';
+    return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
+  };
+
+  app.get('/admin/v1/merchants/:merchantId/webhook-deliveries/:id', async (c) => {
+    const seq = seqOf(c);
+    const delivery =
+      seq === undefined ? undefined : await admin.webhooks.getDelivery(c.req.param('merchantId'), seq);
+    if (delivery === undefined) return notFound(c, 'delivery');
+    return env.send(c, 200, ok, deliveryView(delivery, true));
+  });
+
+  app.post('/admin/v1/merchants/:merchantId/webhook-deliveries/:id/redeliver', async (c) => {
+    const merchantId = c.req.param('merchantId');
+    const seq = seqOf(c);
+    const delivery = seq === undefined ? undefined : await admin.webhooks.getDelivery(merchantId, seq);
+    if (seq === undefined || delivery === undefined) return notFound(c, 'delivery');
+    if (!(await admin.webhooks.redeliver(merchantId, seq, deps.clock.now())))
+      return env.send(c, 400, {
+        code: ResultCodes.INVALID_PARAMETER,
+        description: `delivery ${seq} is ${delivery.status}: only a dead-lettered delivery can be redelivered`,
+      });
+    const again = await admin.webhooks.getDelivery(merchantId, seq);
+    return env.send(c, 200, ok, again === undefined ? {} : deliveryView(again));
+  });
+
+  // -- chargebacks
+
+  const answerChargeback = (c: Context, outcome: ChargebackOutcome) => {
+    switch (outcome.kind) {
+      case 'not-found':
+        return notFound(c, 'payment');
+      case 'invalid':
+        return invalid(c, outcome.errors);
+      case 'refused':
+        return env.send(c, 400, { code: outcome.code, description: outcome.description });
+      case 'booked': {
+        const { result, ndc, ...payment } = paymentResponse(outcome.payment);
+        return env.send(c, 200, result, payment, ndc);
+      }
+    }
+  };
+
+  app.post('/admin/v1/merchants/:merchantId/payments/:id/chargebacks', async (c) => {
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const errors: { name: string; value: string | null; message: string }[] = [];
+    const { amount, chargebackResultCode } = input;
+    if (amount !== undefined && typeof amount !== 'string')
+      errors.push({
+        name: 'amount',
+        value: String(amount),
+        message: 'must be a decimal string such as "10.00"',
+      });
+    if (chargebackResultCode !== undefined && typeof chargebackResultCode !== 'string')
+      errors.push({
+        name: 'chargebackResultCode',
+        value: String(chargebackResultCode),
+        message: 'must be a string',
+      });
+    if (errors.length > 0) return invalid(c, errors);
+    const outcome = await bookChargeback(deps, c.req.param('merchantId'), c.req.param('id'), {
+      ...(typeof amount === 'string' ? { amount } : {}),
+      ...(typeof chargebackResultCode === 'string' ? { chargebackResultCode } : {}),
+    });
+    return answerChargeback(c, outcome);
+  });
+
+  app.post('/admin/v1/merchants/:merchantId/payments/:id/chargeback-reversals', async (c) =>
+    answerChargeback(c, await reverseChargeback(deps, c.req.param('merchantId'), c.req.param('id'))),
+  );
+}

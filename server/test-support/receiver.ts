@@ -1,0 +1,60 @@
+/**
+ * A merchant's webhook receiver for tests: a real HTTP server on 127.0.0.1 and a random port
+ * that records every request and answers with the status the test chooses (by default 200;
+ * `failNext(n)` makes the next n requests fail with 500).
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  readonly method: string;
+  /** Path and query string. */
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  /** The status it was answered with. */
+  readonly answered: number;
+}
+
+export async function startReceiver() {
+  const received: Received[] = [];
+  let failing = 0;
+  let status = 200;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const answered = failing > 0 ? 500 : status;
+      if (failing > 0) failing--;
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        answered,
+      });
+      res.writeHead(answered, { 'Content-Type': 'text/plain' }).end(answered < 300 ? 'OK' : 'no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    /** The next n requests are answered 500. */
+    failNext(n: number) {
+      failing = n;
+    },
+    /** What every later request is answered with. */
+    answerWith(code: number) {
+      status = code;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -1,0 +1,176 @@
+/**
+ * The outbox's dispatcher: claims due deliveries (Store.claimDeliveries: the oldest pending one
+ * of each target and order key, by compare-and-set, so that several processes sharing one
+ * PostgreSQL never send one attempt twice at the same time) and sends them.
+ *
+ * - Webhooks get a POST of `{type, action, payload}` (plus buildNumber and timestamp, like every
+ *   response), AES-256-GCM encrypted unless the webhook asked for plain JSON. Any 2xx within
+ *   30 s delivers it (decisions, Webhooks); redirects are not followed.
+ * - notificationUrl callbacks get a GET with id and resourcePath; any answer below 400 counts.
+ *
+ * A failed attempt is retried on the schedule of schedule.ts and dead-lettered after 30 days.
+ * Delivery is at least once: a process that dies after the receiver answered but before the
+ * result is recorded leaves the delivery due again when its lease ends.
+ */
+import type { Clock } from '../../shared/engine/ports';
+import type { Logger } from '../security/logger';
+import type { Vault } from '../security/vault';
+import { type Poller, poller } from '../workers/poller';
+import { encryptNotification } from './encryption';
+import type { AttemptResult, Delivery, Webhook, WebhookStore } from './model';
+import { nextAttemptAt } from './schedule';
+
+export interface DispatcherOptions {
+  readonly store: WebhookStore;
+  readonly clock: Clock;
+  /** Opens the webhooks' sealed keys. */
+  readonly vault: Pick<Vault, 'decrypt'>;
+  /** buildNumber and timestamp added to every notification. */
+  readonly envelope: (at: Date) => { readonly buildNumber: string; readonly timestamp: string };
+  /** The HTTP client; global fetch by default. */
+  readonly fetch?: typeof fetch;
+  readonly intervalMs?: number;
+  /** Most deliveries claimed per poll. */
+  readonly batch?: number;
+  /** How long a receiver may take to answer: 30 s (decisions). */
+  readonly timeoutMs?: number;
+  readonly logger?: Logger;
+}
+
+export const DEFAULT_DISPATCH_INTERVAL_MS = 2_000;
+export const DELIVERY_TIMEOUT_MS = 30_000;
+const DEFAULT_BATCH = 50;
+
+export type WebhookDispatcher = Poller;
+
+/** What one attempt sends. */
+export interface Request {
+  readonly url: string;
+  readonly init: RequestInit;
+}
+
+/** The request a delivery makes; undefined when its webhook is gone. */
+export function requestOf(
+  delivery: Delivery,
+  webhook: Webhook | undefined,
+  key: string | undefined,
+  envelope: { readonly buildNumber: string; readonly timestamp: string },
+): Request | undefined {
+  if (delivery.callbackUrl !== undefined) return { url: delivery.callbackUrl, init: { method: 'GET' } };
+  if (webhook === undefined || webhook.deletedAt !== null) return undefined;
+  const { payload, ...head } = delivery.notification;
+  const json = JSON.stringify({ ...head, payload: { ...payload, ...envelope } });
+  if (!webhook.encrypted || key === undefined)
+    return {
+      url: webhook.url,
+      init: { method: 'POST', body: json, headers: { 'Content-Type': 'application/json; charset=UTF-8' } },
+    };
+  const sealed = encryptNotification(key, json);
+  return { url: webhook.url, init: { method: 'POST', body: sealed.body, headers: { ...sealed.headers } } };
+}
+
+export type Sent =
+  | { readonly ok: true; readonly status: number }
+  | { readonly ok: false; readonly status?: number; readonly error: string };
+
+/**
+ * One HTTP attempt. A webhook is delivered by a 2xx (decisions); a notificationUrl callback by
+ * any answer below 400 (the merchant's page may redirect). Redirects are never followed.
+ */
+export async function sendOnce(
+  send: typeof fetch,
+  request: Request,
+  timeoutMs: number,
+  kind: 'webhook' | 'callback',
+): Promise<Sent> {
+  try {
+    const res = await send(request.url, {
+      ...request.init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await res.body?.cancel().catch(() => {});
+    const ok = kind === 'webhook' ? res.status >= 200 && res.status < 300 : res.status < 400;
+    return ok ? { ok, status: res.status } : { ok, status: res.status, error: `answered HTTP ${res.status}` };
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      return { ok: false, error: `no answer within ${timeoutMs / 1000} s` };
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+    return {
+      ok: false,
+      error: `not reachable: ${cause ?? (error instanceof Error ? error.message : String(error))}`,
+    };
+  }
+}
+
+export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
+  const { store, clock, logger } = options;
+  const send = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  // A claim's lease outlasts an attempt, so a slow receiver is never sent the same attempt twice.
+  const leaseMs = timeoutMs + 30_000;
+
+  async function attempt(delivery: Delivery): Promise<AttemptResult> {
+    const webhook =
+      delivery.webhookId === undefined
+        ? undefined
+        : await store.getWebhook(delivery.merchantId, delivery.webhookId);
+    let request: Request | undefined;
+    try {
+      const key = webhook?.encrypted ? options.vault.decrypt(webhook.secret) : undefined;
+      request = requestOf(delivery, webhook, key, options.envelope(delivery.createdAt));
+    } catch (error) {
+      return failed(delivery, `cannot build the notification: ${String(error)}`);
+    }
+    if (request === undefined) return { delivered: false, at: clock.now(), error: 'webhook deleted' };
+    const sent = await sendOnce(
+      send,
+      request,
+      timeoutMs,
+      delivery.callbackUrl === undefined ? 'webhook' : 'callback',
+    );
+    if (sent.ok) return { delivered: true, at: clock.now(), status: sent.status };
+    return failed(delivery, sent.error, sent.status);
+  }
+
+  function failed(delivery: Delivery, error: string, status?: number): AttemptResult {
+    const at = clock.now();
+    const retryAt = nextAttemptAt(delivery.retryFrom, at, delivery.attempts);
+    return {
+      delivered: false,
+      at,
+      error,
+      ...(status === undefined ? {} : { status }),
+      ...(retryAt === undefined ? {} : { retryAt }),
+    };
+  }
+
+  async function deliver(delivery: Delivery): Promise<boolean> {
+    const result = await attempt(delivery);
+    await store.recordAttempt(delivery, result);
+    if (!result.delivered)
+      logger?.warn('webhook delivery failed', {
+        delivery: delivery.seq,
+        attempts: delivery.attempts,
+        error: result.error,
+        deadLettered: result.retryAt === undefined,
+      });
+    return result.delivered;
+  }
+
+  async function poll(): Promise<number> {
+    const now = clock.now();
+    const due = await store.claimDeliveries(
+      now,
+      new Date(now.getTime() + leaseMs),
+      options.batch ?? DEFAULT_BATCH,
+    );
+    // Each claimed delivery is the head of its own queue: they may all go at once.
+    const sent = await Promise.all(due.map(deliver));
+    return sent.filter(Boolean).length;
+  }
+
+  return poller(poll, options.intervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, (error) =>
+    logger?.error('webhook dispatcher poll failed', { error }),
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * Registering a merchant's webhook (facts §4: URL, types to notify, JSON-wrapped or plain, a
+ * decryption key; a test notification is sent and registration fails if nothing answers).
+ * One procedure for the admin API and the CLI: check the input, send the test notification with
+ * the key it will use, and only then store it, its key sealed by the vault.
+ */
+import { randomBytes } from 'node:crypto';
+import { newId } from '../../shared/engine/ids';
+import type { Channel } from '../../shared/engine/model';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/engine/notifications';
+import type { Clock, Store } from '../../shared/engine/ports';
+import type { Vault } from '../security/vault';
+import { DELIVERY_TIMEOUT_MS, sendOnce } from './dispatcher';
+import { encryptNotification, WEBHOOK_KEY } from './encryption';
+import type { Delivery, Webhook, WebhookStore } from './model';
+
+export interface WebhookInput {
+  readonly url?: unknown;
+  /** 64 hex; generated when absent. */
+  readonly key?: unknown;
+  /** Notification types; all of them when absent. */
+  readonly types?: unknown;
+  /** Only PAYMENT notifications of these payment types. */
+  readonly paymentTypes?: unknown;
+  /** true (the default): AES-256-GCM; false: plain JSON. */
+  readonly encrypted?: unknown;
+}
+
+export interface InputError {
+  readonly name: string;
+  readonly value: string | null;
+  readonly message: string;
+}
+
+export interface RegistrationDeps {
+  readonly store: Pick<Store, 'getMerchant' | 'listChannels'>;
+  readonly webhooks: Pick<WebhookStore, 'insertWebhook'>;
+  readonly vault: Pick<Vault, 'encrypt'>;
+  readonly clock: Clock;
+  readonly fetch?: typeof fetch;
+  /** How long the test notification may take: the delivery timeout, 30 s. */
+  readonly timeoutMs?: number;
+}
+
+export type RegistrationOutcome =
+  | { readonly kind: 'registered'; readonly webhook: Webhook; readonly key: string }
+  | { readonly kind: 'invalid'; readonly errors: readonly InputError[] }
+  | { readonly kind: 'merchant-not-found' }
+  | { readonly kind: 'unreachable'; readonly description: string };
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+const PAYMENT_TYPE = /^[A-Z0-9]{2}$/;
+
+interface Checked {
+  readonly url: string;
+  readonly key: string;
+  readonly types: readonly NotificationType[];
+  readonly paymentTypes?: readonly string[];
+  readonly encrypted: boolean;
+}
+
+const shown = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value === undefined ? null : JSON.stringify(value);
+
+/** A list given as an array or as a comma-separated string (the CLI's form). */
+function listOf(value: unknown): string[] | undefined {
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+  return undefined;
+}
+
+export function checkInput(input: WebhookInput, channels: readonly Channel[]): Checked | InputError[] {
+  const errors: InputError[] = [];
+  const fail = (name: string, value: unknown, message: string) =>
+    errors.push({ name, value: shown(value), message });
+
+  let url = '';
+  if (typeof input.url !== 'string' || input.url === '')
+    fail('url', input.url, 'is required: the absolute URL notifications are posted to');
+  else if (input.url.length > 2048) fail('url', input.url, 'is longer than 2048 characters');
+  else {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(input.url);
+    } catch {
+      fail('url', input.url, 'is not an absolute URL');
+    }
+    if (parsed !== undefined) {
+      const live = channels.some((c) => c.mode === 'LIVE');
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        fail('url', input.url, 'must be http or https');
+      else if (parsed.username !== '' || parsed.password !== '')
+        fail('url', input.url, 'must not carry credentials: notifications are authenticated by the key');
+      else if (parsed.protocol === 'http:' && live && !LOOPBACK.test(parsed.hostname))
+        fail('url', input.url, 'must be https: the merchant has live channels');
+      else url = parsed.href;
+    }
+  }
+
+  let key = '';
+  if (input.key === undefined) key = randomBytes(32).toString('hex').toUpperCase();
+  else if (typeof input.key !== 'string' || !WEBHOOK_KEY.test(input.key))
+    fail(
+      'key',
+      '(hidden)',
+      'must be 64 hexadecimal characters (32 bytes), or left out to have one generated',
+    );
+  else key = input.key.toUpperCase();
+
+  let types: NotificationType[] = [...NOTIFICATION_TYPES];
+  if (input.types !== undefined) {
+    const list = listOf(input.types);
+    const unknown = list?.filter((t) => !(NOTIFICATION_TYPES as readonly string[]).includes(t));
+    if (list === undefined || list.length === 0 || (unknown !== undefined && unknown.length > 0))
+      fail('types', input.types, `must list some of ${NOTIFICATION_TYPES.join(', ')}`);
+    else types = list as NotificationType[];
+  }
+
+  let paymentTypes: string[] | undefined;
+  if (input.paymentTypes !== undefined) {
+    const list = listOf(input.paymentTypes);
+    if (list === undefined || list.length === 0 || !list.every((t) => PAYMENT_TYPE.test(t)))
+      fail('paymentTypes', input.paymentTypes, 'must list payment types such as DB, PA, CP, RF, CB');
+    else paymentTypes = list;
+  }
+
+  let encrypted = true;
+  if (input.encrypted !== undefined) {
+    if (input.encrypted === true || input.encrypted === 'true') encrypted = true;
+    else if (input.encrypted === false || input.encrypted === 'false') encrypted = false;
+    else fail('encrypted', input.encrypted, 'must be true (AES-256-GCM, the default) or false (plain JSON)');
+  }
+
+  if (errors.length > 0) return errors;
+  return { url, key, types, ...(paymentTypes === undefined ? {} : { paymentTypes }), encrypted };
+}
+
+/** The test notification: small, of its own type, encrypted as the real ones will be. */
+export function testNotification(webhookId: string, at: Date): string {
+  return JSON.stringify({
+    type: 'TEST',
+    payload: { webhookId, description: 'Test notification: answer 2xx to confirm the webhook' },
+    timestamp: at.toISOString(),
+  });
+}
+
+export async function registerWebhook(
+  deps: RegistrationDeps,
+  merchantId: string,
+  input: WebhookInput,
+): Promise<RegistrationOutcome> {
+  if ((await deps.store.getMerchant(merchantId)) === undefined) return { kind: 'merchant-not-found' };
+  const checked = checkInput(input, await deps.store.listChannels(merchantId));
+  if (Array.isArray(checked)) return { kind: 'invalid', errors: checked };
+
+  const now = deps.clock.now();
+  const id = newId();
+  const json = testNotification(id, now);
+  const sealed = checked.encrypted ? encryptNotification(checked.key, json) : undefined;
+  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const sent = await sendOnce(
+    deps.fetch ?? fetch,
+    {
+      url: checked.url,
+      init: {
+        method: 'POST',
+        body: sealed?.body ?? json,
+        headers:
+          sealed === undefined
+            ? { 'Content-Type': 'application/json; charset=UTF-8' }
+            : { ...sealed.headers },
+      },
+    },
+    timeoutMs,
+    'webhook',
+  );
+  if (!sent.ok)
+    return {
+      kind: 'unreachable',
+      description: `the webhook was not registered: ${checked.url} did not accept the test notification with a 2xx answer within ${timeoutMs / 1000} s (${sent.error})`,
+    };
+
+  const webhook: Webhook = {
+    id,
+    merchantId,
+    url: checked.url,
+    secret: deps.vault.encrypt(checked.key),
+    encrypted: checked.encrypted,
+    types: checked.types,
+    ...(checked.paymentTypes === undefined ? {} : { paymentTypes: checked.paymentTypes }),
+    createdAt: now,
+    deletedAt: null,
+  };
+  await deps.webhooks.insertWebhook(webhook);
+  return { kind: 'registered', webhook, key: checked.key };
+}
+
+/** A webhook as the admin API and the CLI show it: never its key (shown once, at registration). */
+export const webhookView = (w: Webhook) => ({
+  id: w.id,
+  merchantId: w.merchantId,
+  url: w.url,
+  encrypted: w.encrypted,
+  types: w.types,
+  paymentTypes: w.paymentTypes ?? null,
+  createdAt: w.createdAt.toISOString(),
+});
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** A delivery in the log; its notification only when asked for one delivery. */
+export const deliveryView = (d: Delivery, withNotification = false) => ({
+  id: d.seq,
+  webhookId: d.webhookId ?? null,
+  callbackUrl: d.callbackUrl ?? null,
+  type: d.notification.type,
+  action: d.notification.action ?? null,
+  paymentId: typeof d.notification.payload.id === 'string' ? d.notification.payload.id : null,
+  status: d.status,
+  attempts: d.attempts,
+  nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+  createdAt: d.createdAt.toISOString(),
+  lastAttemptAt: iso(d.lastAttemptAt),
+  lastStatus: d.lastStatus,
+  lastError: d.lastError,
+  deliveredAt: iso(d.deliveredAt),
+  ...(withNotification ? { notification: d.notification } : {}),
+});
