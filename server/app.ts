@@ -3,7 +3,7 @@
  * JSON 404. Repeated slashes route like single ones (clients build `base + "/" + resourcePath`).
  */
 import { Hono } from 'hono';
-import type { Clock, Connector, Store } from '../shared/engine/ports';
+import type { Clock, Connector } from '../shared/engine/ports';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
@@ -17,6 +17,7 @@ import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
 import type { Logger } from './security/logger';
 import type { WalletTokenIssuer } from './security/wallet-tokens';
+import type { GatewayStore } from './storage';
 
 export interface AppOptions {
   readonly commit: string;
@@ -25,7 +26,7 @@ export interface AppOptions {
 }
 
 export interface GatewayDeps {
-  readonly store: Store;
+  readonly store: GatewayStore;
   readonly clock: Clock;
   /** Encrypts card numbers for storage. */
   readonly seal: (plain: string) => string;

@@ -13,12 +13,15 @@ import { parseRequest, type RequestKind, type RequestOf } from '../../shared/par
 import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../shared/result-codes';
 import type { Logger } from '../security/logger';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
+import type { GatewayStore } from '../storage';
 import { cachedChannels, credentialsOf, resolveChannel, tokenChecker } from './auth';
 import type { Envelope } from './envelope';
 import { idempotency } from './idempotency';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './throttle';
 
 export interface RouteDeps extends EngineDeps {
+  /** The engine's Store and the server's own stores (webhooks, schedules, settlements, risk). */
+  readonly store: GatewayStore;
   readonly env: Envelope;
   readonly throttle: Throttle;
   readonly maxBodyBytes: number;

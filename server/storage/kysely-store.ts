@@ -41,6 +41,9 @@ import type { Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
 import { outboxRows } from '../webhooks/outbox';
+import { insertOutbox, outboxOf, writeOutbox } from './outbox';
+import { type RiskStore, riskStore } from './risk';
+import { type ScheduleStore, scheduleStore } from './schedules';
 import type {
   AccessTokenRow,
   ChannelRow,
@@ -56,6 +59,7 @@ import type {
   WebhookDeliveryRow,
   WebhookRow,
 } from './schema';
+import { type SettlementStore, settlementStore } from './settlements';
 
 /** A payment row and the change it notifies: written together, in one transaction. */
 export interface PaymentWrite {
@@ -431,36 +435,6 @@ export class GroupCommit<T> {
   }
 }
 
-/** The merchants' live webhooks, as the outbox needs them. */
-async function webhooksOf(db: Kysely<Database>, merchantIds: readonly string[]) {
-  if (merchantIds.length === 0) return [];
-  return db
-    .selectFrom('webhooks')
-    .select(['id', 'merchant_id', 'types', 'payment_types'])
-    .where('merchant_id', 'in', [...merchantIds])
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
-/** Outbox rows of some changes: for the merchants' webhooks as they are now, and callbacks. */
-async function outboxOf(db: Kysely<Database>, changes: readonly Change[]): Promise<NewWebhookDeliveryRow[]> {
-  const hooks = await webhooksOf(db, [...new Set(changes.map((c) => c.merchantId))]);
-  return changes.flatMap((change) => outboxRows(change, hooks));
-}
-
-async function insertOutbox(trx: Kysely<Database>, rows: readonly NewWebhookDeliveryRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-      .execute();
-}
-
-/** Outbox rows of some changes, in the caller's transaction. */
-async function writeOutbox(trx: Kysely<Database>, changes: readonly Change[]): Promise<void> {
-  await insertOutbox(trx, await outboxOf(trx, changes));
-}
-
 /**
  * Default batch writer: multi-row INSERTs of the payments and their outbox rows, in one
  * transaction. The webhooks are read first: a webhook registered while the batch commits may
@@ -548,8 +522,11 @@ function compiledOnce<Row>(db: Kysely<Database>, query: Compilable<Row>) {
 // ---------------------------------------------------------------------------------------------
 // The store
 
-/** The engine's Store and the webhooks' outbox, over one database. */
-export type GatewayStore = Store & WebhookStore;
+/**
+ * The engine's Store, the webhooks' outbox and the stores of the back-office features
+ * (schedules, settlements, risk history), over one database.
+ */
+export type GatewayStore = Store & WebhookStore & ScheduleStore & SettlementStore & RiskStore;
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions = {}): GatewayStore {
   const payments = new GroupCommit<PaymentWrite>(options.writePayments ?? kyselyPaymentWriter(db));
@@ -563,6 +540,9 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
   );
 
   return {
+    ...scheduleStore(db),
+    ...settlementStore(db),
+    ...riskStore(db),
     exclusive(key, task) {
       // One waiter per key in this process; the database lock then orders the processes.
       return local(key, () => (across === undefined ? task() : across(key, task)));

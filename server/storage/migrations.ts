@@ -7,6 +7,9 @@
  * `bigint` (SQLite gives `bigint` INTEGER affinity). Dates are epoch milliseconds (see schema.ts).
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { riskMigration } from './risk';
+import { schedulesMigration } from './schedules';
+import { settlementsMigration } from './settlements';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -273,6 +276,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002_checkouts': checkouts,
   '0003_payment_sessions': paymentSessions,
   '0004_webhooks': webhooks,
+  '0005_schedules': schedulesMigration,
+  '0006_settlements': settlementsMigration,
+  '0007_risk': riskMigration,
 };
 
 const provider: MigrationProvider = {

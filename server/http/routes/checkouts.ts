@@ -26,7 +26,7 @@ import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { WalletTokenIssuer } from '../../security/wallet-tokens';
 import { type Admission, publicOrigin, type RouteDeps, statusOf } from '../admission';
 
-export interface CheckoutRouteDeps extends RouteDeps, CheckoutDeps {
+export interface CheckoutRouteDeps extends RouteDeps, Omit<CheckoutDeps, 'store'> {
   /**
    * The SRI hash of the widget script, answered as `integrity` when a checkout is created with
    * integrity=true (the widget build's manifest); while it returns undefined (no build) the field
