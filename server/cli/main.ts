@@ -3,6 +3,7 @@
  * GATEWAY_DATA_DIR (default ./data), or PostgreSQL when DATABASE_URL is set. Run through
  * `bin/gateway` or `npm run gateway -- <command>`.
  */
+import { openVault } from '../security/vault';
 import { openStore } from '../storage';
 import { run } from './run';
 
@@ -17,6 +18,7 @@ for (const stream of [process.stdout, process.stderr])
 
 process.exitCode = await run(process.argv.slice(2), {
   openStore: () => openStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }),
+  openVault: () => openVault({ dataDir, env: process.env }),
   output: {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -3,7 +3,10 @@
  * codes (0 success, 1 failure, 2 usage error). Arguments are checked before the store is opened,
  * so a usage error never touches the data.
  */
-import type { Clock, Store } from '../../shared/engine/ports';
+import type { Clock } from '../../shared/engine/ports';
+import type { Vault } from '../security/vault';
+import type { GatewayStore } from '../storage';
+import type { DeliveryStatus } from '../webhooks/model';
 import {
   booleanFlag,
   CliError,
@@ -21,7 +24,6 @@ import {
   usageError,
 } from './args';
 import {
-  type CommandContext,
   checkSetChannel,
   createChannel,
   createMerchant,
@@ -33,6 +35,16 @@ import {
   revokeToken,
   setChannel,
 } from './commands';
+import {
+  addWebhook,
+  chargeback,
+  chargebackReversal,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  removeWebhook,
+  type WebhookCommandContext,
+} from './webhook-commands';
 
 interface CommandSpec {
   readonly usage: string;
@@ -42,17 +54,188 @@ interface CommandSpec {
   /** Names of the positional arguments, all required. */
   readonly positionals: readonly string[];
   /** Checks the arguments (usage errors) and returns the work to do with the store. */
-  readonly prepare: (parsed: Parsed) => (ctx: CommandContext) => Promise<unknown>;
+  readonly prepare: (parsed: Parsed) => (ctx: WebhookCommandContext) => Promise<unknown>;
 }
 
 const GROUPS = {
   merchant: 'Merchants: the businesses the gateway serves.',
   channel: 'Channels: a merchant’s entityIds, each with its mode and settings.',
   token: 'Access tokens: what a merchant sends as `Authorization: Bearer <token>`.',
+  webhook: 'Webhooks: where a merchant’s notifications go, and their delivery log.',
+  chargeback: 'Chargebacks: booked from the acquirer’s side against a DB, CP or RB, and reversed.',
 } as const;
 type Group = keyof typeof GROUPS;
 
 const ID_HELP = '32 lowercase hex characters';
+
+const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return 50;
+  const n = Number(value);
+  if (!/^[0-9]{1,3}$/.test(value) || n < 1 || n > 500) throw usageError('--limit must be 1 to 500');
+  return n;
+}
+
+const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  add: {
+    usage:
+      'gateway webhook add --merchant ID --url URL [--key HEX64] [--types PAYMENT,REGISTRATION,SCHEDULE,RISK]\n' +
+      '                          [--payment-types DB,CP,...] [--plain]',
+    summary:
+      'Register a webhook: sends a test notification first; prints its id (and its key, once, on stderr).',
+    options: {
+      merchant: { type: 'string' },
+      url: { type: 'string' },
+      key: { type: 'string' },
+      types: { type: 'string' },
+      'payment-types': { type: 'string' },
+      plain: { type: 'boolean' },
+    },
+    help: [
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      ['--url URL', 'where notifications are posted (https for merchants with live channels)'],
+      ['--key HEX64', 'the AES-256 key, 64 hex characters (default: a new random one)'],
+      ['--types LIST', 'notification types (default: all)'],
+      ['--payment-types LIST', 'only payments of these types (default: all)'],
+      ['--plain', 'plain JSON instead of AES-256-GCM (not recommended)'],
+    ],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const url = requiredFlag(p, 'url', 'URL');
+      const key = stringFlag(p, 'key');
+      const types = stringFlag(p, 'types');
+      const paymentTypes = stringFlag(p, 'payment-types');
+      const input = {
+        merchantId,
+        url,
+        ...(key === undefined ? {} : { key }),
+        ...(types === undefined ? {} : { types }),
+        ...(paymentTypes === undefined ? {} : { paymentTypes }),
+        plain: booleanFlag(p, 'plain'),
+      };
+      return (ctx) => addWebhook(ctx, input);
+    },
+  },
+  list: {
+    usage: 'gateway webhook list --merchant ID',
+    summary: 'List a merchant’s webhooks (never their keys).',
+    options: { merchant: { type: 'string' } },
+    help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      return (ctx) => listWebhooks(ctx, { merchantId });
+    },
+  },
+  remove: {
+    usage: 'gateway webhook remove --merchant ID WEBHOOK_ID',
+    summary: 'Delete a webhook; its pending deliveries are dead-lettered.',
+    options: { merchant: { type: 'string' } },
+    help: [
+      ['WEBHOOK_ID', `the webhook’s id (${ID_HELP})`],
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+    ],
+    positionals: ['WEBHOOK_ID'],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const webhookId = checkId(p.positionals[0]!, 'webhook id');
+      return (ctx) => removeWebhook(ctx, { merchantId, webhookId });
+    },
+  },
+  deliveries: {
+    usage:
+      'gateway webhook deliveries --merchant ID [--status pending|delivered|dead] [--webhook ID] [--limit N]',
+    summary: 'The delivery log, newest first: status, attempts, last error.',
+    options: {
+      merchant: { type: 'string' },
+      status: { type: 'string' },
+      webhook: { type: 'string' },
+      limit: { type: 'string' },
+    },
+    help: [
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      ['--status STATUS', 'only deliveries in this status'],
+      ['--webhook ID', 'only deliveries to this webhook'],
+      ['--limit N', 'at most N (1 to 500, default 50)'],
+    ],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const status = stringFlag(p, 'status');
+      if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus))
+        throw usageError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`);
+      const webhookId = stringFlag(p, 'webhook');
+      const input = {
+        merchantId,
+        limit: parseLimit(stringFlag(p, 'limit')),
+        ...(status === undefined ? {} : { status: status as DeliveryStatus }),
+        ...(webhookId === undefined ? {} : { webhookId: checkId(webhookId, 'webhook id') }),
+      };
+      return (ctx) => listDeliveries(ctx, input);
+    },
+  },
+  redeliver: {
+    usage: 'gateway webhook redeliver --merchant ID DELIVERY_ID',
+    summary: 'Send a dead-lettered delivery again, its retry schedule restarted.',
+    options: { merchant: { type: 'string' } },
+    help: [
+      ['DELIVERY_ID', 'the delivery’s id (from `webhook deliveries`)'],
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+    ],
+    positionals: ['DELIVERY_ID'],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const text = p.positionals[0]!;
+      if (!/^[0-9]{1,15}$/.test(text)) throw usageError('DELIVERY_ID must be a number');
+      return (ctx) => redeliver(ctx, { merchantId, deliveryId: Number(text) });
+    },
+  },
+};
+
+const CHARGEBACK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  book: {
+    usage: 'gateway chargeback book --merchant ID PAYMENT_ID [--amount 10.00] [--code 000.100.2dd]',
+    summary: 'Book a chargeback (CB) against a DB, CP or RB; prints its id.',
+    options: { merchant: { type: 'string' }, amount: { type: 'string' }, code: { type: 'string' } },
+    help: [
+      ['PAYMENT_ID', `the payment charged back (${ID_HELP})`],
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      ['--amount AMOUNT', 'in the payment’s currency (default: what is not charged back yet)'],
+      ['--code CODE', 'chargebackResultCode, the acquirer’s reason (default 000.100.200)'],
+    ],
+    positionals: ['PAYMENT_ID'],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const paymentId = checkId(p.positionals[0]!, 'payment id');
+      const amount = stringFlag(p, 'amount');
+      const code = stringFlag(p, 'code');
+      const input = {
+        merchantId,
+        paymentId,
+        ...(amount === undefined ? {} : { amount }),
+        ...(code === undefined ? {} : { chargebackResultCode: code }),
+      };
+      return (ctx) => chargeback(ctx, input);
+    },
+  },
+  reverse: {
+    usage: 'gateway chargeback reverse --merchant ID CHARGEBACK_ID',
+    summary: 'Book a chargeback reversal (CR) of a CB; prints its id.',
+    options: { merchant: { type: 'string' } },
+    help: [
+      ['CHARGEBACK_ID', `the CB’s id (${ID_HELP})`],
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+    ],
+    positionals: ['CHARGEBACK_ID'],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const chargebackId = checkId(p.positionals[0]!, 'chargeback id');
+      return (ctx) => chargebackReversal(ctx, { merchantId, chargebackId });
+    },
+  },
+};
 
 const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> = {
   merchant: {
@@ -215,6 +398,8 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
       },
     },
   },
+  webhook: WEBHOOK_COMMANDS,
+  chargeback: CHARGEBACK_COMMANDS,
 };
 
 const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -226,7 +411,7 @@ const isGroup = (name: string): name is Group => Object.hasOwn(COMMANDS, name);
 
 export function mainHelp(): string {
   const lines = [
-    'gateway: manage the payment gateway’s merchants, channels and access tokens.',
+    'gateway: manage the payment gateway’s merchants, channels, access tokens, webhooks and chargebacks.',
     '',
     'Usage: gateway <command> [options] [--json]',
     '',
@@ -280,7 +465,11 @@ function commandHelp(spec: CommandSpec): string {
 
 export interface RunDeps {
   /** Opens the store; called only once the arguments are known to be valid. */
-  readonly openStore: () => Promise<Store>;
+  readonly openStore: () => Promise<GatewayStore>;
+  /** Opens the vault (webhook keys are sealed with the data key); commands that need it fail without. */
+  readonly openVault?: () => Pick<Vault, 'encrypt'>;
+  /** The HTTP client of the webhook test notification. */
+  readonly fetch?: typeof fetch;
   readonly output: Output;
   readonly clock?: Clock;
 }
@@ -323,14 +512,21 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
       throw usageError(`unexpected argument ${JSON.stringify(parsed.positionals[spec.positionals.length])}`);
     const work = spec.prepare(parsed);
 
-    let store: Store;
+    let store: GatewayStore;
     try {
       store = await deps.openStore();
     } catch (error) {
       throw new CliError(`cannot open the store: ${messageOf(error)}`, 1);
     }
     try {
-      await work({ store, output, json, ...(deps.clock === undefined ? {} : { clock: deps.clock }) });
+      await work({
+        store,
+        output,
+        json,
+        ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+        ...(deps.openVault === undefined ? {} : { vault: deps.openVault() }),
+        ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+      });
     } finally {
       await store.close();
     }

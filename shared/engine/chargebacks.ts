@@ -11,7 +11,10 @@
 import { fromMinor, type Minor } from '../money';
 import type { ParameterError } from '../params/errors';
 import { describe, isSuccess, ResultCodes } from '../result-codes';
-import { type EngineDeps, readAmount } from './initial-payment';
+import { type EngineDeps as AllDeps, readAmount } from './initial-payment';
+
+/** A chargeback needs only the store and the clock. */
+type EngineDeps = Pick<AllDeps, 'store' | 'clock'>;
 import type { Payment } from './model';
 import { paymentRecord } from './record';
 

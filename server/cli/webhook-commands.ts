@@ -1,0 +1,214 @@
+/**
+ * The operator CLI's webhook and chargeback commands: the same procedures as the admin API
+ * (server/webhooks/registration.ts, shared/engine/chargebacks.ts) on the server's store.
+ */
+import { bookChargeback, type ChargebackOutcome, reverseChargeback } from '../../shared/engine/chargebacks';
+import type { Payment } from '../../shared/engine/model';
+import { systemClock } from '../../shared/engine/ports';
+import { paymentResponse } from '../../shared/engine/response';
+import type { Vault } from '../security/vault';
+import type { GatewayStore } from '../storage';
+import type { DeliveryStatus } from '../webhooks/model';
+import { deliveryView, registerWebhook, webhookView } from '../webhooks/registration';
+import { checkId, failure } from './args';
+import { type CommandContext, table } from './commands';
+
+/** What these commands need beyond the common context: the whole store, and the vault for keys. */
+export interface WebhookCommandContext extends CommandContext {
+  readonly store: GatewayStore;
+  readonly vault?: Pick<Vault, 'encrypt'>;
+  readonly fetch?: typeof fetch;
+}
+
+const print = (ctx: CommandContext, value: unknown) => ctx.output.out(JSON.stringify(value, null, 2));
+const rows = (ctx: CommandContext, header: readonly string[], body: readonly (readonly string[])[]) => {
+  for (const line of table(header, body)) ctx.output.out(line);
+};
+
+async function requireMerchant(ctx: WebhookCommandContext, merchantId: string): Promise<void> {
+  checkId(merchantId, 'merchant id');
+  if ((await ctx.store.getMerchant(merchantId)) === undefined)
+    throw failure(`unknown merchant ${merchantId}`);
+}
+
+export interface AddWebhookInput {
+  readonly merchantId: string;
+  readonly url: string;
+  readonly key?: string;
+  readonly types?: string;
+  readonly paymentTypes?: string;
+  readonly plain?: boolean;
+}
+
+export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookInput) {
+  if (ctx.vault === undefined) throw failure('the data key is not available: cannot seal the webhook key');
+  const outcome = await registerWebhook(
+    {
+      store: ctx.store,
+      webhooks: ctx.store,
+      vault: ctx.vault,
+      clock: ctx.clock ?? systemClock,
+      ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
+    },
+    input.merchantId,
+    {
+      url: input.url,
+      ...(input.key === undefined ? {} : { key: input.key }),
+      ...(input.types === undefined ? {} : { types: input.types }),
+      ...(input.paymentTypes === undefined ? {} : { paymentTypes: input.paymentTypes }),
+      ...(input.plain ? { encrypted: false } : {}),
+    },
+  );
+  switch (outcome.kind) {
+    case 'merchant-not-found':
+      throw failure(`unknown merchant ${input.merchantId}`);
+    case 'invalid':
+      throw failure(outcome.errors.map((e) => `${e.name} ${e.message}`).join('; '));
+    case 'unreachable':
+      throw failure(outcome.description);
+    case 'registered': {
+      const view = { ...webhookView(outcome.webhook), key: outcome.key };
+      if (ctx.json) print(ctx, view);
+      else {
+        ctx.output.out(outcome.webhook.id);
+        ctx.output.err(`key (shown once; the merchant decrypts notifications with it): ${outcome.key}`);
+      }
+      return outcome.webhook;
+    }
+  }
+}
+
+export async function listWebhooks(ctx: WebhookCommandContext, input: { readonly merchantId: string }) {
+  await requireMerchant(ctx, input.merchantId);
+  const webhooks = await ctx.store.listWebhooks(input.merchantId);
+  if (ctx.json) print(ctx, webhooks.map(webhookView));
+  else
+    rows(
+      ctx,
+      ['ID', 'ENCRYPTED', 'TYPES', 'PAYMENT TYPES', 'URL'],
+      webhooks.map((w) => [
+        w.id,
+        w.encrypted ? 'yes' : 'no',
+        w.types.join(','),
+        w.paymentTypes?.join(',') ?? 'all',
+        w.url,
+      ]),
+    );
+  return webhooks;
+}
+
+export async function removeWebhook(
+  ctx: WebhookCommandContext,
+  input: { readonly merchantId: string; readonly webhookId: string },
+) {
+  checkId(input.webhookId, 'webhook id');
+  await requireMerchant(ctx, input.merchantId);
+  if (!(await ctx.store.deleteWebhook(input.merchantId, input.webhookId, (ctx.clock ?? systemClock).now())))
+    throw failure(`unknown webhook ${input.webhookId}`);
+  if (ctx.json) print(ctx, { id: input.webhookId, deleted: true });
+  else ctx.output.out(input.webhookId);
+}
+
+export interface DeliveriesInput {
+  readonly merchantId: string;
+  readonly status?: DeliveryStatus;
+  readonly webhookId?: string;
+  readonly limit: number;
+}
+
+export async function listDeliveries(ctx: WebhookCommandContext, input: DeliveriesInput) {
+  await requireMerchant(ctx, input.merchantId);
+  const deliveries = await ctx.store.listDeliveries(input.merchantId, {
+    limit: input.limit,
+    ...(input.status === undefined ? {} : { status: input.status }),
+    ...(input.webhookId === undefined ? {} : { webhookId: input.webhookId }),
+  });
+  const views = deliveries.map((d) => deliveryView(d));
+  if (ctx.json) print(ctx, views);
+  else
+    rows(
+      ctx,
+      ['ID', 'STATUS', 'ATTEMPTS', 'TYPE', 'PAYMENT', 'CREATED', 'LAST ERROR'],
+      views.map((v) => [
+        String(v.id),
+        v.status,
+        String(v.attempts),
+        v.action === null ? v.type : `${v.type} ${v.action}`,
+        v.paymentId ?? '',
+        v.createdAt,
+        v.lastError ?? '',
+      ]),
+    );
+  return deliveries;
+}
+
+export async function redeliver(
+  ctx: WebhookCommandContext,
+  input: { readonly merchantId: string; readonly deliveryId: number },
+) {
+  await requireMerchant(ctx, input.merchantId);
+  const delivery = await ctx.store.getDelivery(input.merchantId, input.deliveryId);
+  if (delivery === undefined) throw failure(`unknown delivery ${input.deliveryId}`);
+  if (!(await ctx.store.redeliver(input.merchantId, input.deliveryId, (ctx.clock ?? systemClock).now())))
+    throw failure(
+      `delivery ${input.deliveryId} is ${delivery.status}: only a dead-lettered delivery can be redelivered`,
+    );
+  if (ctx.json) print(ctx, { id: input.deliveryId, status: 'pending' });
+  else ctx.output.out(String(input.deliveryId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chargebacks
+
+function booked(ctx: CommandContext, outcome: ChargebackOutcome, what: string): Payment {
+  switch (outcome.kind) {
+    case 'not-found':
+      throw failure(`unknown ${what}`);
+    case 'invalid':
+      throw failure(outcome.errors.map((e) => `${e.name} ${e.message}`).join('; '));
+    case 'refused':
+      throw failure(`${outcome.code} ${outcome.description}`);
+    case 'booked':
+      if (ctx.json) print(ctx, paymentResponse(outcome.payment));
+      else ctx.output.out(outcome.payment.id);
+      return outcome.payment;
+  }
+}
+
+export interface ChargebackInput {
+  readonly merchantId: string;
+  readonly paymentId: string;
+  readonly amount?: string;
+  readonly chargebackResultCode?: string;
+}
+
+export async function chargeback(ctx: WebhookCommandContext, input: ChargebackInput): Promise<Payment> {
+  checkId(input.paymentId, 'payment id');
+  await requireMerchant(ctx, input.merchantId);
+  const outcome = await bookChargeback(
+    { store: ctx.store, clock: ctx.clock ?? systemClock },
+    input.merchantId,
+    input.paymentId,
+    {
+      ...(input.amount === undefined ? {} : { amount: input.amount }),
+      ...(input.chargebackResultCode === undefined
+        ? {}
+        : { chargebackResultCode: input.chargebackResultCode }),
+    },
+  );
+  return booked(ctx, outcome, `payment ${input.paymentId}`);
+}
+
+export async function chargebackReversal(
+  ctx: WebhookCommandContext,
+  input: { readonly merchantId: string; readonly chargebackId: string },
+): Promise<Payment> {
+  checkId(input.chargebackId, 'chargeback id');
+  await requireMerchant(ctx, input.merchantId);
+  const outcome = await reverseChargeback(
+    { store: ctx.store, clock: ctx.clock ?? systemClock },
+    input.merchantId,
+    input.chargebackId,
+  );
+  return booked(ctx, outcome, `chargeback ${input.chargebackId}`);
+}
