@@ -3,7 +3,8 @@
  * JSON 404. Repeated slashes route like single ones (clients build `base + "/" + resourcePath`).
  */
 import { Hono } from 'hono';
-import type { Clock, Connector } from '../shared/engine/ports';
+import type { Clock, Connector, RiskLedger } from '../shared/engine/ports';
+import type { Fingerprint } from '../shared/engine/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
@@ -12,6 +13,8 @@ import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
 import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
+import { reportingRoutes } from './http/routes/reporting';
+import { scheduleRoutes } from './http/routes/schedules';
 import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
@@ -30,6 +33,10 @@ export interface GatewayDeps {
   readonly clock: Clock;
   /** Encrypts card numbers for storage. */
   readonly seal: (plain: string) => string;
+  /** Card fingerprints and hashed velocity keys for the risk checks (server/storage/risk.ts riskFingerprint). */
+  readonly fingerprint?: Fingerprint;
+  /** The risk checks' velocity history (the store's risk_events); none without it. */
+  readonly riskHistory?: RiskLedger;
   readonly logger?: Logger;
   readonly throttle?: Throttle;
   /** Largest accepted request body in bytes. */
@@ -81,6 +88,8 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     registrationRoutes(app, routeDeps, front);
     checkoutRoutes(app, routeDeps, front);
     queryRoutes(app, routeDeps, front);
+    scheduleRoutes(app, routeDeps, front);
+    reportingRoutes(app, routeDeps, front);
     simulatorRoutes(app, routeDeps);
     if (deps.admin !== undefined) adminRoutes(app, routeDeps, deps.admin);
   }

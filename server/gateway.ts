@@ -12,13 +12,18 @@ import { createApp } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { buildNumber, timestamp } from './http/envelope';
 import { widgetIntegrity } from './http/routes/widget';
+import { startReconciliationFtp } from './reporting/delivery';
+import type { RunningFtpServer } from './reporting/ftp';
+import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
 import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
 import { walletTokens } from './security/wallet-tokens';
 import { openStore } from './storage';
+import { riskFingerprint } from './storage/risk';
 import { DEFAULT_DISPATCH_INTERVAL_MS, webhookDispatcher } from './webhooks/dispatcher';
 import { pendingPaymentsWorker } from './workers/pending-payments';
+import { schedulerWorker } from './workers/scheduler';
 import { DEFAULT_NOTIFY_INTERVAL_MS, shopperResultNotifier } from './workers/shopper-result-notifier';
 
 export interface GatewayOptions {
@@ -61,6 +66,27 @@ export interface GatewayOptions {
     /** false: built but not polling on its own (tests call runOnce). */
     readonly autoStart?: boolean;
   };
+  /**
+   * The scheduler of scheduled payments: GATEWAY_SCHEDULER_INTERVAL_MS, and how late a missed
+   * run may still be made (GATEWAY_SCHEDULER_GRACE_MS, 24 h).
+   */
+  readonly scheduler?: {
+    readonly intervalMs?: number;
+    readonly graceMs?: number;
+    /** false: built but not polling on its own (tests call runOnce). */
+    readonly autoStart?: boolean;
+  };
+  /**
+   * The daily settlement run (server/reporting/settlement-run.ts): GATEWAY_SETTLEMENT_INTERVAL_MS,
+   * the cut-off and per-channel configuration; `autoStart: false` for tests (runOnce, settleDay).
+   */
+  readonly settlement?: SettlementWorkerOptions & { readonly autoStart?: boolean };
+  /**
+   * The FTP(S) server of the reconciliation files: started when a port is given here or in
+   * GATEWAY_FTP_PORT (0: any free port), on GATEWAY_FTP_HOST (127.0.0.1), FTPS with
+   * GATEWAY_FTP_CERT and GATEWAY_FTP_KEY; `autoStart: false` keeps it off.
+   */
+  readonly ftp?: { readonly port?: number; readonly host?: string; readonly autoStart?: boolean };
 }
 
 export interface DemoMerchant {
@@ -88,6 +114,7 @@ export async function startGateway(options: GatewayOptions) {
     logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
   const env = options.env ?? process.env;
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
+  const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();
   const app = createApp(
     { commit: options.commit, builtAt, now: () => clock.now() },
@@ -95,6 +122,8 @@ export async function startGateway(options: GatewayOptions) {
       store,
       clock,
       seal: (plain) => vault.encrypt(plain),
+      fingerprint,
+      riskHistory: store,
       logger,
       wallets,
       connector: options.connector ?? oppForwardConnector(),
@@ -110,6 +139,8 @@ export async function startGateway(options: GatewayOptions) {
     },
   );
   const build = buildNumber(options.commit, builtAt);
+  // 30 s by default (decisions); GATEWAY_WEBHOOK_TIMEOUT_MS for tests that kill a dispatcher mid-delivery.
+  const webhookTimeoutMs = options.webhooks?.timeoutMs ?? positiveNumber(env.GATEWAY_WEBHOOK_TIMEOUT_MS);
   const webhooks = webhookDispatcher({
     store,
     clock,
@@ -121,7 +152,7 @@ export async function startGateway(options: GatewayOptions) {
       positiveNumber(env.GATEWAY_WEBHOOK_INTERVAL_MS) ??
       DEFAULT_DISPATCH_INTERVAL_MS,
     ...(options.webhooks?.fetch === undefined ? {} : { fetch: options.webhooks.fetch }),
-    ...(options.webhooks?.timeoutMs === undefined ? {} : { timeoutMs: options.webhooks.timeoutMs }),
+    ...(webhookTimeoutMs === undefined ? {} : { timeoutMs: webhookTimeoutMs }),
   });
   if (options.webhooks?.autoStart !== false) webhooks.start();
   const notifier = shopperResultNotifier({
@@ -143,15 +174,68 @@ export async function startGateway(options: GatewayOptions) {
     },
   );
   if (options.pending?.autoStart !== false) pending.start();
+  const scheduler = schedulerWorker(
+    // scheduled payments are screened like any other, velocity history included
+    { store, clock, seal: (plain) => vault.encrypt(plain), wallets, fingerprint, riskHistory: store },
+    {
+      intervalMs: options.scheduler?.intervalMs ?? positiveNumber(env.GATEWAY_SCHEDULER_INTERVAL_MS),
+      graceMs: options.scheduler?.graceMs ?? positiveNumber(env.GATEWAY_SCHEDULER_GRACE_MS),
+      logger,
+    },
+  );
+  if (options.scheduler?.autoStart !== false) scheduler.start();
+  const { autoStart: settleOnClock, ...settlementOptions } = options.settlement ?? {};
+  const settlement = settlementWorker(
+    { store, clock, dataDir: options.dataDir, logger },
+    {
+      ...settlementOptions,
+      intervalMs: settlementOptions.intervalMs ?? positiveNumber(env.GATEWAY_SETTLEMENT_INTERVAL_MS),
+    },
+  );
+  if (settleOnClock !== false) settlement.start();
+  const ftpPort = options.ftp?.port ?? port(env.GATEWAY_FTP_PORT);
+  let ftp: RunningFtpServer | undefined;
+  if (ftpPort !== undefined && options.ftp?.autoStart !== false) {
+    try {
+      ftp = await startReconciliationFtp({
+        store,
+        dataDir: options.dataDir,
+        host: options.ftp?.host ?? (env.GATEWAY_FTP_HOST || '127.0.0.1'),
+        port: ftpPort,
+        ...(env.GATEWAY_FTP_CERT ? { certFile: env.GATEWAY_FTP_CERT } : {}),
+        ...(env.GATEWAY_FTP_KEY ? { keyFile: env.GATEWAY_FTP_KEY } : {}),
+        logger,
+      });
+    } catch (error) {
+      await Promise.all([
+        notifier.stop(),
+        pending.stop(),
+        scheduler.stop(),
+        webhooks.stop(),
+        settlement.stop(),
+      ]);
+      await store.close();
+      throw error;
+    }
+  }
   // The workers first: a poll in progress still needs the store.
   const close = async () => {
     await notifier.stop();
     await pending.stop();
+    await scheduler.stop();
     await webhooks.stop();
+    await settlement.stop();
+    await ftp?.close();
     await store.close();
   };
-  return { app, store, vault, demo, notifier, pending, webhooks, close };
+  return { app, store, vault, demo, notifier, pending, scheduler, webhooks, settlement, ftp, close };
 }
+
+/** A TCP port from the environment (0: any free one); undefined when unset or not a port. */
+const port = (value: string | undefined): number | undefined => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 && n <= 65535 ? n : undefined;
+};
 
 const positiveNumber = (value: string | undefined): number | undefined => {
   const n = Number(value);

@@ -35,6 +35,7 @@ import {
   type NotificationAction,
   type NotificationType,
   paymentChange,
+  paymentChanges,
   registrationChange,
 } from '../../shared/engine/notifications';
 import type { Store } from '../../shared/engine/ports';
@@ -61,10 +62,10 @@ import type {
 } from './schema';
 import { type SettlementStore, settlementStore } from './settlements';
 
-/** A payment row and the change it notifies: written together, in one transaction. */
+/** A payment row and the changes it notifies (the payment, and RISK for some): written together, in one transaction. */
 export interface PaymentWrite {
   readonly row: NewPaymentRow;
-  readonly change: Change;
+  readonly changes: readonly Change[];
 }
 
 /**
@@ -444,7 +445,7 @@ export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
   return async (writes) => {
     const outbox = await outboxOf(
       db,
-      writes.map((w) => w.change),
+      writes.flatMap((w) => w.changes),
     );
     const rows = writes.map((w) => w.row);
     if (outbox.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
@@ -488,15 +489,17 @@ export function sqlitePaymentWriter(db: Kysely<Database>, raw: BetterSqlite3.Dat
   );
   const insertAll = raw.transaction((writes: readonly PaymentWrite[]) => {
     const hooksOf = new Map<string, WebhookHookRow[]>();
-    for (const { row, change } of writes) {
+    for (const { row, changes } of writes) {
       insert.run(PAYMENT_COLUMNS.map((c) => row[c] ?? null));
-      let merchantHooks = hooksOf.get(change.merchantId);
-      if (merchantHooks === undefined) {
-        merchantHooks = hooks.all(change.merchantId) as WebhookHookRow[];
-        hooksOf.set(change.merchantId, merchantHooks);
+      for (const change of changes) {
+        let merchantHooks = hooksOf.get(change.merchantId);
+        if (merchantHooks === undefined) {
+          merchantHooks = hooks.all(change.merchantId) as WebhookHookRow[];
+          hooksOf.set(change.merchantId, merchantHooks);
+        }
+        for (const delivery of outboxRows(change, merchantHooks))
+          insertDelivery.run(DELIVERY_COLUMNS.map((c) => delivery[c] ?? null));
       }
-      for (const delivery of outboxRows(change, merchantHooks))
-        insertDelivery.run(DELIVERY_COLUMNS.map((c) => delivery[c] ?? null));
     }
   });
   return async (writes) => {
@@ -552,7 +555,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       if (closing) return Promise.reject(new Error('Store is closed'));
       let write: PaymentWrite;
       try {
-        write = { row: paymentToRow(payment), change: paymentChange(payment, payment.createdAt) };
+        write = { row: paymentToRow(payment), changes: paymentChanges(payment, payment.createdAt) };
       } catch (error) {
         return Promise.reject(error);
       }

@@ -1,17 +1,139 @@
 /**
  * Storage of the risk checks' history (velocity counts): migration 0007 and the RiskStore, over
  * the same Kysely database as the rest of the store.
+ *
+ * `risk_events` holds one row per velocity key of each screened payment the risk check let through
+ * (engine/risk-check.ts decides what is recorded): the channel, the key's kind (card, email, ip), its
+ * value as a keyed hash — a card fingerprint or an HMAC of the e-mail address or IP, never the PAN or
+ * plaintext personal data —, the screened amount in minor units and its currency, and the time.
+ * Velocity limits count a channel's rows of one key since a time: the index
+ * (kind, value, channel_id, created_at) answers that with one range scan.
  */
-import type { Kysely, Migration } from 'kysely';
-import type { Database } from './schema';
+import { createHmac } from 'node:crypto';
+import { type Generated, type Kysely, type Migration, PostgresAdapter } from 'kysely';
+import type { RiskEvent, RiskLedger } from '../../shared/engine/ports';
+import type { Fingerprint } from '../../shared/engine/risk-check';
+import type { HistoryCount } from '../../shared/risk';
+import type { Vault } from '../security/vault';
+import type { Database, EpochMs } from './schema';
+
+export interface RiskEventsTable {
+  /** Ascending id (SQLite rowid alias, PostgreSQL bigserial). */
+  seq: Generated<number>;
+  merchant_id: string;
+  channel_id: string;
+  /** card, email or ip. */
+  kind: string;
+  /** A card fingerprint or the HMAC of an e-mail address or IP (hex). */
+  value: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  created_at: EpochMs;
+}
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 export const riskMigration: Migration = {
-  async up(_db: Kysely<unknown>): Promise<void> {},
+  async up(db: Kysely<unknown>): Promise<void> {
+    const postgres = isPostgres(db);
+    await db.schema
+      .createTable('risk_events')
+      .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) =>
+        postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+      )
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('amount', 'bigint', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    // Velocity: the events of one key on one channel since a time.
+    await db.schema
+      .createIndex('risk_events_key')
+      .on('risk_events')
+      .columns(['kind', 'value', 'channel_id', 'created_at'])
+      .execute();
+  },
 };
 
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the risk feature
-export interface RiskStore {}
+/** The risk history port (engine RiskLedger) over risk_events, and its housekeeping. */
+export interface RiskStore extends RiskLedger {
+  /**
+   * Deletes the events created before `before` (no velocity window is longer than a year, see
+   * MAX_WINDOW_SECONDS); the number deleted. For an operator's or a worker's housekeeping.
+   */
+  pruneRiskEvents(before: Date): Promise<number>;
+}
 
-export function riskStore(_db: Kysely<Database>): RiskStore {
-  return {};
+export function riskStore(db: Kysely<Database>): RiskStore {
+  return {
+    async countRiskEvents(channelId, key, since): Promise<HistoryCount> {
+      const rows = await db
+        .selectFrom('risk_events')
+        .select([
+          'currency',
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.sum<number>('amount').as('total'),
+        ])
+        .where('kind', '=', key.kind)
+        .where('value', '=', key.value)
+        .where('channel_id', '=', channelId)
+        .where('created_at', '>=', since.getTime())
+        .groupBy('currency')
+        .execute();
+      const volume = new Map<string, number>();
+      let count = 0;
+      for (const row of rows) {
+        // COUNT and SUM come back as strings from some drivers (PostgreSQL numeric/bigint).
+        count += Number(row.n);
+        volume.set(row.currency, Number(row.total ?? 0));
+      }
+      return { count, volume };
+    },
+
+    async recordRiskEvents(events: readonly RiskEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      await db
+        .insertInto('risk_events')
+        .values(
+          events.map((e) => ({
+            merchant_id: e.merchantId,
+            channel_id: e.channelId,
+            kind: e.kind,
+            value: e.value,
+            amount: e.amount,
+            currency: e.currency,
+            created_at: e.at.getTime(),
+          })),
+        )
+        .execute();
+    },
+
+    async pruneRiskEvents(before) {
+      const result = await db
+        .deleteFrom('risk_events')
+        .where('created_at', '<', before.getTime())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/**
+ * The engine's `fingerprint` for the risk checks: a card's fingerprint is the vault's (HMAC-SHA-256 of
+ * the PAN under its own derived key); e-mail addresses and IPs get an HMAC-SHA-256 under another key
+ * derived from the data key ("risk-velocity-keys"), over `kind NUL value`, so the history holds no
+ * plaintext and an e-mail hash never equals an IP's. Changing the data key starts the history afresh.
+ */
+export function riskFingerprint(vault: Pick<Vault, 'fingerprint' | 'subkey'>): Fingerprint {
+  const key = vault.subkey('risk-velocity-keys');
+  return (kind, value) =>
+    kind === 'card'
+      ? vault.fingerprint(value)
+      : createHmac('sha256', key).update(`${kind}\u0000${value}`, 'utf8').digest('hex');
 }

@@ -1,17 +1,394 @@
 /**
  * Storage of scheduled payments (/scheduling/v1/schedules) and their runs: migration 0005 and
  * the ScheduleStore, over the same Kysely database as the rest of the store.
+ *
+ * `schedules.next_run_at` is what the scheduler claims with a compare-and-set; `schedule_runs`
+ * has one row per fire time (primary key schedule id + fire time), inserted in the claim's
+ * transaction with the payment id reserved for it (see shared/engine/schedules.ts for the
+ * exactly-once rule). Every change writes its SCHEDULE notification through the outbox in the
+ * same transaction.
  */
-import type { Kysely, Migration } from 'kysely';
-import type { Database } from './schema';
+import type { Kysely, Migration, Selectable } from 'kysely';
+import { scheduleChange } from '../../shared/engine/notifications';
+import {
+  RUNS_SHOWN,
+  type RunStatus,
+  type Schedule,
+  type SchedulePort,
+  type ScheduleRun,
+  type ScheduleState,
+  type ScheduleView,
+} from '../../shared/engine/schedules';
+import type { Minor } from '../../shared/money';
+import { writeOutbox } from './outbox';
+import type { Database, EpochMs, JsonText } from './schema';
 
+export interface SchedulesTable {
+  id: string;
+  merchant_id: string;
+  channel_id: string;
+  registration_id: string;
+  payment_type: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** The 7-field cron expression. */
+  expression: string;
+  /** The job.* parameters as sent (JSON). */
+  job: JsonText;
+  /** ScheduledPayment as JSON: what the runs' payments carry besides the money. */
+  payment: JsonText;
+  result_code: string;
+  starts_at: EpochMs;
+  /** Exclusive end; null: none. */
+  ends_at: EpochMs | null;
+  /** The next fire time to run; null once ENDED or CANCELLED. */
+  next_run_at: EpochMs | null;
+  /** ACTIVE, ENDED or CANCELLED. */
+  state: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  cancelled_at: EpochMs | null;
+}
+
+export interface ScheduleRunsTable {
+  schedule_id: string;
+  /** The fire time; unique with schedule_id. */
+  fire_at: EpochMs;
+  merchant_id: string;
+  /** IN_PROGRESS, EXECUTED, SKIPPED or FAILED. */
+  status: string;
+  /** Reserved at the claim, before the payment exists. */
+  payment_id: string | null;
+  result_code: string | null;
+  /** While IN_PROGRESS: when another poll may take the run over. */
+  lease_until: EpochMs | null;
+  created_at: EpochMs;
+  completed_at: EpochMs | null;
+}
+
+type ScheduleRow = Selectable<SchedulesTable>;
+type ScheduleRunRow = Selectable<ScheduleRunsTable>;
+
+/** 0005: schedules and their runs. */
 export const schedulesMigration: Migration = {
-  async up(_db: Kysely<unknown>): Promise<void> {},
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('schedules')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('registration_id', 'text', (c) => c.notNull())
+      .addColumn('payment_type', 'text', (c) => c.notNull())
+      .addColumn('amount', 'bigint', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('expression', 'text', (c) => c.notNull())
+      .addColumn('job', 'text', (c) => c.notNull())
+      .addColumn('payment', 'text', (c) => c.notNull())
+      .addColumn('result_code', 'text', (c) => c.notNull())
+      .addColumn('starts_at', 'bigint', (c) => c.notNull())
+      .addColumn('ends_at', 'bigint')
+      .addColumn('next_run_at', 'bigint')
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('cancelled_at', 'bigint')
+      .execute();
+    // The scheduler's poll: due schedules by next run (null once ended or cancelled).
+    await db.schema.createIndex('schedules_next_run').on('schedules').column('next_run_at').execute();
+    await db.schema
+      .createIndex('schedules_merchant')
+      .on('schedules')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+
+    await db.schema
+      .createTable('schedule_runs')
+      .addColumn('schedule_id', 'text', (c) => c.notNull())
+      .addColumn('fire_at', 'bigint', (c) => c.notNull())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('payment_id', 'text')
+      .addColumn('result_code', 'text')
+      .addColumn('lease_until', 'bigint')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('completed_at', 'bigint')
+      .addPrimaryKeyConstraint('schedule_runs_pk', ['schedule_id', 'fire_at'])
+      .execute();
+    // Runs left in progress by a stopped claimer (null once recorded).
+    await db.schema.createIndex('schedule_runs_lease').on('schedule_runs').column('lease_until').execute();
+  },
 };
 
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the scheduling feature
-export interface ScheduleStore {}
+/** The schedules' storage is the engine's port (shared/engine/schedules.ts). */
+export type ScheduleStore = SchedulePort;
 
-export function scheduleStore(_db: Kysely<Database>): ScheduleStore {
-  return {};
+// ---- Row mapping -------------------------------------------------------------------------------
+
+/** BIGINT columns: numbers (SQLite, and PostgreSQL with the int8 parser of open.ts); strings tolerated. */
+const int = (value: number | string | bigint): number => (typeof value === 'number' ? value : Number(value));
+const dateOrNull = (value: number | string | bigint | null): Date | null =>
+  value === null ? null : new Date(int(value));
+const msOrNull = (date: Date | null): number | null => (date === null ? null : date.getTime());
+
+function rowToSchedule(r: ScheduleRow): Schedule {
+  return {
+    id: r.id,
+    merchantId: r.merchant_id,
+    channelId: r.channel_id,
+    registrationId: r.registration_id,
+    paymentType: r.payment_type,
+    amount: int(r.amount) as Minor,
+    currency: r.currency,
+    expression: r.expression,
+    job: JSON.parse(r.job) as Schedule['job'],
+    payment: JSON.parse(r.payment) as Schedule['payment'],
+    resultCode: r.result_code,
+    startsAt: new Date(int(r.starts_at)),
+    endsAt: dateOrNull(r.ends_at),
+    nextRunAt: dateOrNull(r.next_run_at),
+    state: r.state as ScheduleState,
+    createdAt: new Date(int(r.created_at)),
+    updatedAt: new Date(int(r.updated_at)),
+    cancelledAt: dateOrNull(r.cancelled_at),
+  };
+}
+
+function scheduleToRow(s: Schedule): ScheduleRow {
+  return {
+    id: s.id,
+    merchant_id: s.merchantId,
+    channel_id: s.channelId,
+    registration_id: s.registrationId,
+    payment_type: s.paymentType,
+    amount: s.amount,
+    currency: s.currency,
+    expression: s.expression,
+    job: JSON.stringify(s.job),
+    payment: JSON.stringify(s.payment),
+    result_code: s.resultCode,
+    starts_at: s.startsAt.getTime(),
+    ends_at: msOrNull(s.endsAt),
+    next_run_at: msOrNull(s.nextRunAt),
+    state: s.state,
+    created_at: s.createdAt.getTime(),
+    updated_at: s.updatedAt.getTime(),
+    cancelled_at: msOrNull(s.cancelledAt),
+  };
+}
+
+function rowToRun(r: ScheduleRunRow): ScheduleRun {
+  return {
+    scheduleId: r.schedule_id,
+    merchantId: r.merchant_id,
+    fireAt: new Date(int(r.fire_at)),
+    status: r.status as RunStatus,
+    paymentId: r.payment_id,
+    resultCode: r.result_code,
+    leaseUntil: dateOrNull(r.lease_until),
+    createdAt: new Date(int(r.created_at)),
+    completedAt: dateOrNull(r.completed_at),
+  };
+}
+
+/** Rows per INSERT statement of skipped runs: 9 columns × 500 stays below both databases' limits. */
+const RUNS_PER_STATEMENT = 500;
+
+class NothingChanged extends Error {}
+
+// ---- The store ---------------------------------------------------------------------------------
+
+export function scheduleStore(db: Kysely<Database>): ScheduleStore {
+  /** The schedule with its latest runs, oldest first, read on `q` (the database or a transaction). */
+  async function viewOf(q: Kysely<Database>, row: ScheduleRow): Promise<ScheduleView> {
+    const runs = await q
+      .selectFrom('schedule_runs')
+      .selectAll()
+      .where('schedule_id', '=', row.id)
+      .orderBy('fire_at', 'desc')
+      .limit(RUNS_SHOWN)
+      .execute();
+    return { schedule: rowToSchedule(row), runs: runs.reverse().map(rowToRun) };
+  }
+
+  async function scheduleRow(q: Kysely<Database>, id: string): Promise<ScheduleRow | undefined> {
+    return q.selectFrom('schedules').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  return {
+    async insertSchedule(schedule) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('schedules').values(scheduleToRow(schedule)).execute();
+        await writeOutbox(trx, [scheduleChange({ schedule, runs: [] }, 'CREATED', schedule.createdAt)]);
+      });
+    },
+
+    async getSchedule(merchantId, id) {
+      const row = await scheduleRow(db, id);
+      if (row === undefined || row.merchant_id !== merchantId) return undefined;
+      return viewOf(db, row);
+    },
+
+    async cancelSchedule(merchantId, id, at) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('schedules')
+          .set({
+            state: 'CANCELLED',
+            next_run_at: null,
+            cancelled_at: at.getTime(),
+            updated_at: at.getTime(),
+          })
+          .where('id', '=', id)
+          .where('merchant_id', '=', merchantId)
+          .where('state', '=', 'ACTIVE')
+          .returningAll()
+          .executeTakeFirst();
+        if (row === undefined) return undefined;
+        const view = await viewOf(trx, row);
+        await writeOutbox(trx, [scheduleChange(view, 'DELETED', at)]);
+        return view;
+      });
+    },
+
+    async dueSchedules(now, limit) {
+      const rows = await db
+        .selectFrom('schedules')
+        .selectAll()
+        .where('next_run_at', '<=', now.getTime())
+        .where('state', '=', 'ACTIVE')
+        .orderBy('next_run_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(rowToSchedule);
+    },
+
+    async claimRuns(read, plan, at) {
+      if (read.nextRunAt === null) return false;
+      const expected = read.nextRunAt.getTime();
+      try {
+        await db.transaction().execute(async (trx) => {
+          // Compare-and-set on the next run just read: of several claimers exactly one moves it.
+          const row = await trx
+            .updateTable('schedules')
+            .set({
+              next_run_at: msOrNull(plan.nextRunAt),
+              state: plan.nextRunAt === null ? 'ENDED' : 'ACTIVE',
+              updated_at: at.getTime(),
+            })
+            .where('id', '=', read.id)
+            .where('state', '=', 'ACTIVE')
+            .where('next_run_at', '=', expected)
+            .returningAll()
+            .executeTakeFirst();
+          if (row === undefined) throw new NothingChanged();
+          const runs: ScheduleRunRow[] = plan.skipped.map((fireAt) => ({
+            schedule_id: read.id,
+            fire_at: fireAt.getTime(),
+            merchant_id: read.merchantId,
+            status: 'SKIPPED',
+            payment_id: null,
+            result_code: null,
+            lease_until: null,
+            created_at: at.getTime(),
+            completed_at: at.getTime(),
+          }));
+          if (plan.run !== undefined) {
+            runs.push({
+              schedule_id: read.id,
+              fire_at: plan.run.fireAt.getTime(),
+              merchant_id: read.merchantId,
+              status: 'IN_PROGRESS',
+              payment_id: plan.run.paymentId,
+              result_code: null,
+              lease_until: plan.run.leaseUntil.getTime(),
+              created_at: at.getTime(),
+              completed_at: null,
+            });
+          }
+          for (let i = 0; i < runs.length; i += RUNS_PER_STATEMENT) {
+            await trx
+              .insertInto('schedule_runs')
+              .values(runs.slice(i, i + RUNS_PER_STATEMENT))
+              .execute();
+          }
+          // A run being made is notified once it has its result (finishRun).
+          if (plan.run === undefined)
+            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)]);
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof NothingChanged) return false;
+        throw error;
+      }
+    },
+
+    async claimStaleRuns(now, leaseUntil, limit) {
+      const stale = await db
+        .selectFrom('schedule_runs')
+        .selectAll()
+        .where('lease_until', '<=', now.getTime())
+        .where('status', '=', 'IN_PROGRESS')
+        .orderBy('lease_until')
+        .limit(limit)
+        .execute();
+      const claimed: { schedule: Schedule; run: ScheduleRun }[] = [];
+      for (const row of stale) {
+        // Compare-and-set on the lease just read: one poll takes the run over.
+        const result = await db
+          .updateTable('schedule_runs')
+          .set({ lease_until: leaseUntil.getTime() })
+          .where('schedule_id', '=', row.schedule_id)
+          .where('fire_at', '=', row.fire_at)
+          .where('status', '=', 'IN_PROGRESS')
+          .where('lease_until', '=', row.lease_until)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) continue;
+        const schedule = await scheduleRow(db, row.schedule_id);
+        if (schedule === undefined) continue;
+        claimed.push({
+          schedule: rowToSchedule(schedule),
+          run: rowToRun({ ...row, lease_until: leaseUntil.getTime() }),
+        });
+      }
+      return claimed;
+    },
+
+    async finishRun(run, finish, at) {
+      try {
+        await db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('schedule_runs')
+            .set({
+              status: finish.status,
+              payment_id: finish.status === 'EXECUTED' ? finish.paymentId : null,
+              result_code: finish.resultCode,
+              lease_until: null,
+              completed_at: at.getTime(),
+            })
+            .where('schedule_id', '=', run.scheduleId)
+            .where('fire_at', '=', run.fireAt.getTime())
+            .where('status', '=', 'IN_PROGRESS')
+            .executeTakeFirst();
+          if (updated.numUpdatedRows === 0n) throw new NothingChanged();
+          if (finish.status === 'FAILED' && finish.end) {
+            await trx
+              .updateTable('schedules')
+              .set({ state: 'ENDED', next_run_at: null, updated_at: at.getTime() })
+              .where('id', '=', run.scheduleId)
+              .where('state', '=', 'ACTIVE')
+              .execute();
+          }
+          const row = await scheduleRow(trx, run.scheduleId);
+          if (row !== undefined)
+            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)]);
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof NothingChanged) return false;
+        throw error;
+      }
+    },
+  };
 }

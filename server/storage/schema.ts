@@ -12,6 +12,9 @@
  * Amounts are BIGINT minor units (safe integers in JS), JSON values are TEXT.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { RiskEventsTable } from './risk';
+import type { ScheduleRunsTable, SchedulesTable } from './schedules';
+import type { SettlementRecordsTable, SettlementRunsTable, SettlementsTable } from './settlements';
 
 /** Milliseconds since the epoch (BIGINT). */
 export type EpochMs = number;
@@ -198,6 +201,12 @@ export interface Database {
   idempotent_responses: IdempotentResponsesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  settlement_runs: SettlementRunsTable;
+  settlements: SettlementsTable;
+  settlement_records: SettlementRecordsTable;
+  schedules: SchedulesTable;
+  schedule_runs: ScheduleRunsTable;
+  risk_events: RiskEventsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;

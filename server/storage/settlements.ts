@@ -1,17 +1,394 @@
 /**
  * Storage of settlement runs, their records and reconciliation files: migration 0006 and the
  * SettlementStore, over the same Kysely database as the rest of the store.
+ *
+ * - `settlement_runs`: one row per merchant account (channel) and day that has been settled,
+ *   primary key (channel_id, date). It is what makes a run idempotent: the run row and the day's
+ *   settlements are written in one transaction, and a second run of the same day finds the row and
+ *   writes nothing (an INSERT … ON CONFLICT DO NOTHING decides between concurrent runs).
+ * - `settlements`: one per merchant account, day and settlement currency (an "aggregation" of the
+ *   reporting API): id (32 hex), status, counts and totals in minor units of its currency.
+ * - `settlement_records`: the reconciliation records of a settlement, in their order (`seq`), each
+ *   as JSON (`SettlementRecord`, the request time as epoch ms) with the merchant's reference.
+ *
+ * Days are `yyyy-MM-dd` text: they compare and sort as text in both databases.
  */
 import type { Kysely, Migration } from 'kysely';
+import type { Minor } from '../../shared/money';
+import type { SettlementRecord, SettlementStatus } from '../../shared/settlement';
 import type { Database } from './schema';
 
+export interface SettlementRunsTable {
+  channel_id: string;
+  /** The settled day, `yyyy-MM-dd` (UTC). */
+  date: string;
+  merchant_id: string;
+  /** How many settlements (currencies) the day produced; 0 for a day without transactions. */
+  settlement_count: number;
+  record_count: number;
+  /** The reconciliation file's name in the merchant's folder, null when the day had no records. */
+  file_name: string | null;
+  created_at: number;
+}
+
+export interface SettlementsTable {
+  id: string;
+  merchant_id: string;
+  channel_id: string;
+  date: string;
+  currency: string;
+  /** SUCCESS when every record settled, else FAILED. */
+  status: string;
+  record_count: number;
+  settled_count: number;
+  chargeback_count: number;
+  reversal_count: number;
+  fee_count: number;
+  /** Σ settlement amounts of POS records, minor units of `currency`. */
+  positive_amount: number;
+  /** Σ settlement amounts of NEG records (FEE records included). */
+  negative_amount: number;
+  /** Σ settlement amounts of FEE records (a part of negative_amount). */
+  fee_amount: number;
+  created_at: number;
+}
+
+export interface SettlementRecordsTable {
+  settlement_id: string;
+  /** 0, 1, … in the order settle() gave them (request time, then payment id; a FEE after its record). */
+  seq: number;
+  payment_id: string | null;
+  record_type: string;
+  /** The payment's request time, epoch ms (null when unknown). */
+  request_time: number | null;
+  /** StoredRecordJson. */
+  record: string;
+}
+
 export const settlementsMigration: Migration = {
-  async up(_db: Kysely<unknown>): Promise<void> {},
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('settlement_runs')
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('date', 'text', (c) => c.notNull())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('settlement_count', 'integer', (c) => c.notNull())
+      .addColumn('record_count', 'integer', (c) => c.notNull())
+      .addColumn('file_name', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('settlement_runs_pk', ['channel_id', 'date'])
+      .execute();
+
+    await db.schema
+      .createTable('settlements')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('date', 'text', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('record_count', 'integer', (c) => c.notNull())
+      .addColumn('settled_count', 'integer', (c) => c.notNull())
+      .addColumn('chargeback_count', 'integer', (c) => c.notNull())
+      .addColumn('reversal_count', 'integer', (c) => c.notNull())
+      .addColumn('fee_count', 'integer', (c) => c.notNull())
+      .addColumn('positive_amount', 'bigint', (c) => c.notNull())
+      .addColumn('negative_amount', 'bigint', (c) => c.notNull())
+      .addColumn('fee_amount', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    // One settlement per merchant account, day and currency; the reporting API lists by day.
+    await db.schema
+      .createIndex('settlements_channel_day')
+      .on('settlements')
+      .columns(['channel_id', 'date', 'currency'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('settlements_merchant_day')
+      .on('settlements')
+      .columns(['merchant_id', 'date'])
+      .execute();
+
+    await db.schema
+      .createTable('settlement_records')
+      .addColumn('settlement_id', 'text', (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('payment_id', 'text')
+      .addColumn('record_type', 'text', (c) => c.notNull())
+      .addColumn('request_time', 'bigint')
+      .addColumn('record', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('settlement_records_pk', ['settlement_id', 'seq'])
+      .execute();
+  },
 };
 
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the settlement feature
-export interface SettlementStore {}
+// ---------------------------------------------------------------------------------------------
+// Records
 
-export function settlementStore(_db: Kysely<Database>): SettlementStore {
-  return {};
+/** A settlement run: a merchant account's day, settled once. */
+export interface SettlementRun {
+  readonly channelId: string;
+  readonly date: string;
+  readonly merchantId: string;
+  readonly settlementCount: number;
+  readonly recordCount: number;
+  readonly fileName?: string;
+  readonly createdAt: Date;
+}
+
+/** One settlement (an aggregation): a merchant account's day in one settlement currency. */
+export interface Settlement {
+  /** 32 lowercase hex. */
+  readonly id: string;
+  readonly merchantId: string;
+  readonly channelId: string;
+  readonly date: string;
+  readonly currency: string;
+  readonly status: SettlementStatus;
+  readonly recordCount: number;
+  readonly counts: {
+    readonly settled: number;
+    readonly chargebacks: number;
+    readonly chargebackReversals: number;
+    readonly fees: number;
+  };
+  /** Minor units of `currency`; net = positive − negative (may be below zero). */
+  readonly totals: { readonly positive: Minor; readonly negative: Minor; readonly fees: Minor };
+  readonly createdAt: Date;
+}
+
+/** A record as stored: the reconciliation record and the merchant's reference of its transaction. */
+export interface StoredSettlementRecord {
+  readonly record: SettlementRecord;
+  /** TransactionId of the spec's table (merchantTransactionId), when the transaction had one. */
+  readonly merchantTransactionId?: string;
+}
+
+export interface SettlementListQuery {
+  readonly merchantId: string;
+  /** Only these merchant accounts; all of the merchant's when undefined (none when empty). */
+  readonly channelIds?: readonly string[];
+  /** Days from and to, both included, `yyyy-MM-dd`. */
+  readonly from: string;
+  readonly to: string;
+  readonly currency?: string;
+}
+
+export interface SettlementStore {
+  /** The run of a merchant account's day, if it has been settled. */
+  getSettlementRun(channelId: string, date: string): Promise<SettlementRun | undefined>;
+  /**
+   * Writes a day's run with its settlements and their records, in one transaction. False, and
+   * nothing written, when the day of that merchant account has a run already (another process or
+   * an earlier run won).
+   */
+  saveSettlementRun(
+    run: SettlementRun,
+    settlements: readonly { settlement: Settlement; records: readonly StoredSettlementRecord[] }[],
+  ): Promise<boolean>;
+  /** The settlements of a merchant account's day, by currency. */
+  listDaySettlements(channelId: string, date: string): Promise<Settlement[]>;
+  /** Settlements in a range of days, ordered by day, merchant account, currency. */
+  listSettlements(query: SettlementListQuery): Promise<Settlement[]>;
+  /** By id within the merchant's (undefined for other merchants' ids). */
+  getSettlement(merchantId: string, id: string): Promise<Settlement | undefined>;
+  /** A settlement's records in their stored order. */
+  listSettlementRecords(settlementId: string): Promise<StoredSettlementRecord[]>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row mapping
+
+type SettlementRow = SettlementsTable;
+
+/** The JSON of a record: the request time as epoch ms. */
+interface StoredRecordJson {
+  readonly record: Omit<SettlementRecord, 'payment'> & {
+    readonly payment: Omit<SettlementRecord['payment'], 'requestTime'> & { readonly requestTime?: number };
+  };
+  readonly merchantTransactionId?: string;
+}
+
+const int = (value: number | string | bigint): number => (typeof value === 'number' ? value : Number(value));
+
+function recordToJson(stored: StoredSettlementRecord): string {
+  const { requestTime, ...payment } = stored.record.payment;
+  const json: StoredRecordJson = {
+    record: {
+      ...stored.record,
+      payment: { ...payment, ...(requestTime === undefined ? {} : { requestTime: requestTime.getTime() }) },
+    },
+    ...(stored.merchantTransactionId === undefined
+      ? {}
+      : { merchantTransactionId: stored.merchantTransactionId }),
+  };
+  return JSON.stringify(json);
+}
+
+function jsonToRecord(text: string): StoredSettlementRecord {
+  const json = JSON.parse(text) as StoredRecordJson;
+  const { requestTime, ...payment } = json.record.payment;
+  const record = {
+    ...json.record,
+    payment: { ...payment, ...(requestTime === undefined ? {} : { requestTime: new Date(requestTime) }) },
+  } as SettlementRecord;
+  return json.merchantTransactionId === undefined
+    ? { record }
+    : { record, merchantTransactionId: json.merchantTransactionId };
+}
+
+function settlementToRow(s: Settlement): SettlementRow {
+  return {
+    id: s.id,
+    merchant_id: s.merchantId,
+    channel_id: s.channelId,
+    date: s.date,
+    currency: s.currency,
+    status: s.status,
+    record_count: s.recordCount,
+    settled_count: s.counts.settled,
+    chargeback_count: s.counts.chargebacks,
+    reversal_count: s.counts.chargebackReversals,
+    fee_count: s.counts.fees,
+    positive_amount: s.totals.positive,
+    negative_amount: s.totals.negative,
+    fee_amount: s.totals.fees,
+    created_at: s.createdAt.getTime(),
+  };
+}
+
+function rowToSettlement(r: SettlementRow): Settlement {
+  return {
+    id: r.id,
+    merchantId: r.merchant_id,
+    channelId: r.channel_id,
+    date: r.date,
+    currency: r.currency,
+    status: r.status as SettlementStatus,
+    recordCount: int(r.record_count),
+    counts: {
+      settled: int(r.settled_count),
+      chargebacks: int(r.chargeback_count),
+      chargebackReversals: int(r.reversal_count),
+      fees: int(r.fee_count),
+    },
+    totals: {
+      positive: int(r.positive_amount) as Minor,
+      negative: int(r.negative_amount) as Minor,
+      fees: int(r.fee_amount) as Minor,
+    },
+    createdAt: new Date(int(r.created_at)),
+  };
+}
+
+function rowToRun(r: SettlementRunsTable): SettlementRun {
+  return {
+    channelId: r.channel_id,
+    date: r.date,
+    merchantId: r.merchant_id,
+    settlementCount: int(r.settlement_count),
+    recordCount: int(r.record_count),
+    ...(r.file_name === null ? {} : { fileName: r.file_name }),
+    createdAt: new Date(int(r.created_at)),
+  };
+}
+
+/** Rows per INSERT statement: 6 columns × 500 stays far below both databases' parameter limits. */
+const ROWS_PER_STATEMENT = 500;
+
+export function settlementStore(db: Kysely<Database>): SettlementStore {
+  return {
+    async getSettlementRun(channelId, date) {
+      const row = await db
+        .selectFrom('settlement_runs')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('date', '=', date)
+        .executeTakeFirst();
+      return row && rowToRun(row);
+    },
+
+    async saveSettlementRun(run, settlements) {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .insertInto('settlement_runs')
+          .values({
+            channel_id: run.channelId,
+            date: run.date,
+            merchant_id: run.merchantId,
+            settlement_count: run.settlementCount,
+            record_count: run.recordCount,
+            file_name: run.fileName ?? null,
+            created_at: run.createdAt.getTime(),
+          })
+          .onConflict((oc) => oc.columns(['channel_id', 'date']).doNothing())
+          .returning('channel_id')
+          .executeTakeFirst();
+        if (claimed === undefined) return false;
+        for (const { settlement, records } of settlements) {
+          await trx.insertInto('settlements').values(settlementToRow(settlement)).execute();
+          const rows = records.map((stored, seq) => ({
+            settlement_id: settlement.id,
+            seq,
+            payment_id: stored.record.payment.id ?? null,
+            record_type: stored.record.recordType,
+            request_time: stored.record.payment.requestTime?.getTime() ?? null,
+            record: recordToJson(stored),
+          }));
+          for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+            await trx
+              .insertInto('settlement_records')
+              .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+              .execute();
+        }
+        return true;
+      });
+    },
+
+    async listDaySettlements(channelId, date) {
+      const rows = await db
+        .selectFrom('settlements')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('date', '=', date)
+        .orderBy('currency')
+        .execute();
+      return rows.map(rowToSettlement);
+    },
+
+    async listSettlements(q) {
+      if (q.channelIds?.length === 0) return [];
+      let query = db
+        .selectFrom('settlements')
+        .selectAll()
+        .where('merchant_id', '=', q.merchantId)
+        .where('date', '>=', q.from)
+        .where('date', '<=', q.to);
+      if (q.channelIds !== undefined) query = query.where('channel_id', 'in', [...q.channelIds]);
+      if (q.currency !== undefined) query = query.where('currency', '=', q.currency);
+      const rows = await query.orderBy('date').orderBy('channel_id').orderBy('currency').execute();
+      return rows.map(rowToSettlement);
+    },
+
+    async getSettlement(merchantId, id) {
+      const row = await db
+        .selectFrom('settlements')
+        .selectAll()
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      return row && rowToSettlement(row);
+    },
+
+    async listSettlementRecords(settlementId) {
+      const rows = await db
+        .selectFrom('settlement_records')
+        .select('record')
+        .where('settlement_id', '=', settlementId)
+        .orderBy('seq')
+        .execute();
+      return rows.map((r) => jsonToRecord(r.record));
+    },
+  };
 }

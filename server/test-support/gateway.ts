@@ -42,6 +42,12 @@ export interface TestGatewayOptions {
   readonly notifier?: GatewayOptions['notifier'];
   /** Passed to startGateway: the pending-payments worker's interval, autoStart. */
   readonly pending?: GatewayOptions['pending'];
+  /** Passed to startGateway: the scheduler's interval, grace, autoStart. */
+  readonly scheduler?: GatewayOptions['scheduler'];
+  /** Passed to startGateway: the settlement run's interval, cut-off, configuration, autoStart. */
+  readonly settlement?: GatewayOptions['settlement'];
+  /** Passed to startGateway: the reconciliation FTP server's port (0: any free one), host, autoStart. */
+  readonly ftp?: GatewayOptions['ftp'];
   /** Passed to startGateway: the webhook dispatcher's fetch, interval, timeout, autoStart. */
   readonly webhooks?: GatewayOptions['webhooks'];
   readonly nodeName?: string;
@@ -111,6 +117,9 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.connector === undefined ? {} : { connector: options.connector }),
       ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
       ...(options.pending === undefined ? {} : { pending: options.pending }),
+      ...(options.scheduler === undefined ? {} : { scheduler: options.scheduler }),
+      ...(options.settlement === undefined ? {} : { settlement: options.settlement }),
+      ...(options.ftp === undefined ? {} : { ftp: options.ftp }),
       ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
       ...(options.nodeName === undefined ? {} : { nodeName: options.nodeName }),
       ...(options.integrity === undefined ? {} : { integrity: options.integrity }),

@@ -107,8 +107,10 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   const { store, clock, logger } = options;
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  // A claim's lease outlasts an attempt, so a slow receiver is never sent the same attempt twice.
-  const leaseMs = timeoutMs + 30_000;
+  // A claim's lease outlasts an attempt (its timeout, and 5 s to record the result), so a slow
+  // receiver is never sent the same attempt twice; a dispatcher that dies leaves its claims due
+  // again when the lease ends.
+  const leaseMs = timeoutMs + 5_000;
 
   async function attempt(delivery: Delivery): Promise<AttemptResult> {
     const webhook =

@@ -92,13 +92,11 @@ describe('webhooks', () => {
       notifier: { autoStart: false },
       pending: { autoStart: false },
     });
+    m = await gw.addMerchant({ channels: 1 });
   });
   afterAll(async () => {
     await gw?.cleanup();
     await receiver?.close();
-  });
-  beforeAll(async () => {
-    m = await gw.addMerchant({ channels: 1 });
   });
   afterEach(async () => {
     receiver.answerWith(200);

@@ -12,11 +12,11 @@ import { fromMinor, type Minor } from '../money';
 import type { ParameterError } from '../params/errors';
 import { describe, isSuccess, ResultCodes } from '../result-codes';
 import { type EngineDeps as AllDeps, readAmount } from './initial-payment';
+import type { Payment } from './model';
+import { paymentRecord } from './record';
 
 /** A chargeback needs only the store and the clock. */
 type EngineDeps = Pick<AllDeps, 'store' | 'clock'>;
-import type { Payment } from './model';
-import { paymentRecord } from './record';
 
 /** The chargeback reason codes (spec, Chargeback and query parameters). */
 export const CHARGEBACK_RESULT_CODE = /^000\.100\.2[0-9]{2}$/;

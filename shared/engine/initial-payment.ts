@@ -25,8 +25,16 @@ import {
 } from './instruments';
 import { connectorIdOf, linkedPayment, linkRefusal } from './linked';
 import type { Channel, Payment, TestMode } from './model';
-import type { Clock, Connector, Store, WalletTokens } from './ports';
+import type { Clock, Connector, RiskLedger, Store, WalletTokens } from './ports';
 import { type PaymentFacts, paymentRecord } from './record';
+import {
+  type Fingerprint,
+  isStandaloneRisk,
+  riskDecision,
+  riskDetails,
+  screenRisk,
+  standaloneRisk,
+} from './risk-check';
 import { type Authentication, authenticationOf } from './three-d-secure';
 import { openWalletToken } from './wallets';
 
@@ -39,6 +47,10 @@ export interface EngineDeps {
   readonly connector?: Connector;
   /** Opens wallet payment tokens (walletX.paymentToken); without it they are refused. */
   readonly wallets?: WalletTokens;
+  /** Card fingerprints and hashed velocity keys for the risk checks (server: vault HMACs); without it no velocity history. */
+  readonly fingerprint?: Fingerprint;
+  /** The risk checks' velocity history (risk_events); without it velocity limits see no earlier payments. */
+  readonly riskHistory?: RiskLedger;
 }
 
 export interface Caller {
@@ -155,6 +167,10 @@ export async function createPayment(
   const { request } = unwrapped;
   const money = readMoney(request);
   if ('errors' in money) return { kind: 'invalid', errors: money.errors };
+  if (isStandaloneRisk(request.paymentType)) {
+    const testMode = testModeOf(caller.channel, request.testMode);
+    return standaloneRisk(deps, caller, request, money.amount, testMode, context.checkoutId);
+  }
   const original =
     request.referenceUuid === undefined
       ? undefined
@@ -179,14 +195,34 @@ export async function createPayment(
   ];
   if (errors.length > 0) return { kind: 'invalid', errors };
 
-  // decide: the acquirer's verdict (a redirect method's provider decides on its own page)
+  // screen: the channel's risk rules, before anyone authenticates or authorizes (risk-check.ts)
   const now = deps.clock.now();
+  const risk = await screenRisk(
+    deps,
+    caller,
+    {
+      request,
+      amount: money.amount,
+      currency: request.currency ?? '',
+      brand: paymentBrand,
+      cardNumber: request.card?.number,
+      bin: reused?.card?.bin,
+      internal,
+    },
+    now,
+    true,
+  );
+  if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
+  const rejected = risk.kind === 'rejected';
+
+  // decide: the acquirer's verdict (a redirect method's provider decides on its own page)
   const decision: Decision =
-    method === undefined
+    riskDecision(risk, testModeOf(caller.channel, request.testMode)) ??
+    (method === undefined
       ? await decideInitial(deps, caller, request, original, reused, now)
-      : { testMode: 'INTERNAL', code: ResultCodes.PENDING, result: {}, resultDetails: {} };
-  // An invalid card is refused before anyone is asked to authenticate it.
-  const step = decision.code.startsWith('100.100.') ? NO_AUTHENTICATION : authentication;
+      : { testMode: 'INTERNAL', code: ResultCodes.PENDING, result: {}, resultDetails: {} });
+  // An invalid card (or one the risk check rejected) is refused before anyone is asked to authenticate it.
+  const step = decision.code.startsWith('100.100.') || rejected ? NO_AUTHENTICATION : authentication;
 
   // record
   const echo = echoOf(request);
@@ -206,10 +242,10 @@ export async function createPayment(
     ...echo,
     ...optional('forex', money.forex),
     ...giftCardDetails(request, echo),
-    risk: { score: '0' },
+    ...riskDetails(risk, echo),
   };
 
-  if (method !== undefined || step.kind === 'challenge' || step.kind === 'decoupled') {
+  if ((method !== undefined && !rejected) || step.kind === 'challenge' || step.kind === 'decoupled') {
     const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
     const pending = await startPending(deps, payment, {
       kind: method !== undefined ? 'redirect' : step.kind === 'decoupled' ? 'decoupled' : 'challenge',

@@ -3,6 +3,7 @@
  * registrations, as the engine and every storage adapter see them. Money is integer minor units.
  */
 import type { Minor } from '../money';
+import type { RiskRules } from '../risk';
 
 /** Test channels run the simulators (INTERNAL) or a connector's test system (EXTERNAL); live ones go to acquirers. */
 export type ChannelMode = 'TEST' | 'LIVE';
@@ -22,6 +23,8 @@ export interface ChannelSettings {
   readonly threeDSecure?: boolean;
   /** EXTERNAL connector: another gateway of this API family. */
   readonly connector?: { readonly baseUrl: string; readonly entityId: string; readonly accessToken: string };
+  /** Risk rules screening this channel's initial payments (shared/risk, checked by `checkRules`); none: nothing screened. */
+  readonly risk?: RiskRules;
 }
 
 export interface Channel {

@@ -12,6 +12,7 @@ import type { Payment, Registration } from './model';
 import { registrationResponse } from './registrations';
 import { paymentResponse } from './response';
 import { resultUrl } from './result-url';
+import { type ScheduleView, scheduleResponse } from './schedules';
 
 export const NOTIFICATION_TYPES = ['PAYMENT', 'REGISTRATION', 'SCHEDULE', 'RISK'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -74,6 +75,37 @@ export function paymentChange(payment: Payment, at: Date): Change {
 }
 
 /**
+ * What a payment's insert notifies: the payment, and, when its risk check tells the merchant
+ * (`details.riskCheck`: a rejection or a stand-alone risk check, engine/risk-check.ts), RISK.
+ */
+export function paymentChanges(payment: Payment, at: Date): Change[] {
+  const risk = riskChange(payment, at);
+  return risk === undefined ? [paymentChange(payment, at)] : [paymentChange(payment, at), risk];
+}
+
+/**
+ * A risk check's answer (spec, Events: RISK): the payment's response with `risk` holding the score,
+ * the outcome, the rule that fired and the named rule set that screened. Ordered with the payment's
+ * own notifications; for every webhook that takes RISK, whatever its payment types (those filter
+ * PAYMENT notifications).
+ */
+export function riskChange(payment: Payment, at: Date): Change | undefined {
+  const check = payment.details.riskCheck;
+  if (check === null || typeof check !== 'object') return undefined;
+  return {
+    merchantId: payment.merchantId,
+    type: 'RISK',
+    notification: () => {
+      const response = paymentResponse(payment);
+      const risk = response.risk !== null && typeof response.risk === 'object' ? response.risk : {};
+      return { type: 'RISK', payload: { ...response, risk: { ...risk, ...check } } };
+    },
+    orderKey: payment.referencedId ?? payment.id,
+    at,
+  };
+}
+
+/**
  * The notificationUrl GET: like the shopper's return, `id` and the `resourcePath` to read the
  * status from — the checkout's for a checkout's payment (clients check that path's form).
  */
@@ -100,6 +132,29 @@ export function registrationChange(registration: Registration, action: Notificat
       },
     }),
     orderKey: registration.id,
+    at,
+  };
+}
+
+/**
+ * A schedule created (CREATED), run, skipped or ended (UPDATED), or descheduled (DELETED). The
+ * payload is the schedule as GET /scheduling/v1/schedules/{id} answers it, with the creation's
+ * result; the payments of its runs are notified as PAYMENTs of their own.
+ */
+export function scheduleChange(view: ScheduleView, action: NotificationAction, at: Date): Change {
+  const { schedule } = view;
+  return {
+    merchantId: schedule.merchantId,
+    type: 'SCHEDULE',
+    notification: () => ({
+      type: 'SCHEDULE',
+      action,
+      payload: {
+        ...scheduleResponse(view),
+        result: { code: schedule.resultCode, description: describe(schedule.resultCode) ?? '' },
+      },
+    }),
+    orderKey: schedule.id,
     at,
   };
 }

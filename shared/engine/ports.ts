@@ -2,6 +2,7 @@
  * What the engine needs from the outside world, as interfaces: storage, clock and ids. Adapters
  * live in server/ (SQLite, PostgreSQL); tests may use the in-memory ones.
  */
+import type { HistoryCount, HistoryKey, VelocityKind } from '../risk';
 import type {
   AccessToken,
   Channel,
@@ -207,4 +208,27 @@ export interface WalletTokens {
     entityId: string,
     now: Date,
   ): WalletPayload | { readonly refused: WalletTokenRefusal };
+}
+
+/** One screened payment under one of its velocity keys (the key's value already hashed, never PII). */
+export interface RiskEvent {
+  readonly merchantId: string;
+  readonly channelId: string;
+  readonly kind: VelocityKind;
+  /** The card fingerprint, or the keyed hash of the e-mail address or IP (engine/risk-check.ts). */
+  readonly value: string;
+  /** The screened amount (risk.amount when sent) in minor units of `currency`. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly at: Date;
+}
+
+/**
+ * The history of screened payments that velocity limits count (risk_events), per channel: the
+ * channel's limits count the channel's payments. Keys arrive hashed (engine/risk-check.ts).
+ */
+export interface RiskLedger {
+  /** The channel's events of `key` at or after `since`: how many, and their volume per currency. */
+  countRiskEvents(channelId: string, key: HistoryKey, since: Date): Promise<HistoryCount>;
+  recordRiskEvents(events: readonly RiskEvent[]): Promise<void>;
 }

@@ -10,11 +10,12 @@ import { isSuccess, ResultCodes } from '../result-codes';
 import { agreementOf, registrationDetails } from './after-success';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
-import { type Caller, decideFor, type EngineDeps, readMoney } from './initial-payment';
+import { type Caller, decideFor, type EngineDeps, readMoney, testModeOf } from './initial-payment';
 import { simulationOf, storedCard, storedCardInstrument } from './instruments';
 import type { Payment, Registration } from './model';
 import { paymentRecord } from './record';
 import { maskedCard } from './response';
+import { riskDecision, riskDetails, screenRisk } from './risk-check';
 import { openWalletToken } from './wallets';
 
 export type RegistrationOutcome =
@@ -128,16 +129,35 @@ export async function payWithRegistration(
 
   const now = deps.clock.now();
   const stored = registration.card;
-  const decision = decideFor(
-    caller.channel,
-    request.testMode,
+  // screen: the channel's risk rules (risk-check.ts); a stored card has its BIN, not its fingerprint
+  const testMode = testModeOf(caller.channel, request.testMode);
+  const risk = await screenRisk(
+    deps,
+    caller,
     {
-      instrument: storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
-      ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-      billingSent: request.billing !== undefined,
+      request,
+      amount: money.amount,
+      currency: request.currency ?? '',
+      brand: registration.paymentBrand,
+      bin: stored?.bin,
+      internal: testMode === 'INTERNAL',
     },
     now,
+    true,
   );
+  if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
+  const decision =
+    riskDecision(risk, testMode) ??
+    decideFor(
+      caller.channel,
+      request.testMode,
+      {
+        instrument: storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
+        ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+        billingSent: request.billing !== undefined,
+      },
+      now,
+    );
   // overrideHolder: a holder sent now replaces an empty stored one, for this payment only.
   const holder =
     request.overrideHolder === 'true' && stored?.holder === undefined ? request.card?.holder : stored?.holder;
@@ -154,7 +174,11 @@ export async function payWithRegistration(
     checkoutId,
     testMode: decision.testMode,
     card: stored === undefined ? undefined : { ...stored, ...(holder === undefined ? {} : { holder }) },
-    details: { ...echo, ...(money.forex === undefined ? {} : { forex: money.forex }), risk: { score: '0' } },
+    details: {
+      ...echo,
+      ...(money.forex === undefined ? {} : { forex: money.forex }),
+      ...riskDetails(risk, echo),
+    },
     result: decision.result,
     resultDetails: decision.resultDetails,
   });

@@ -40,8 +40,14 @@ function issuerFields(p: Payment, card: StoredCard): Record<string, unknown> {
 }
 
 export function paymentResponse(p: Payment): PaymentResponse {
-  const { result: extraResult, ...details } = p.details as {
+  // riskCheck: why the risk check decided as it did, for the RISK notification only (risk-check.ts)
+  const {
+    result: extraResult,
+    riskCheck: _riskCheck,
+    ...details
+  } = p.details as {
     result?: Record<string, unknown>;
+    riskCheck?: unknown;
     card?: Record<string, unknown>;
   };
   const card = p.card === undefined ? undefined : { ...maskedCard(p.card), ...issuerFields(p, p.card) };

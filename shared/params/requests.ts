@@ -17,6 +17,11 @@ import { type CompiledRequest, type Validated, validateTree } from './validate';
 /** The decisions: initial types on /v1/payments, referencing types on /v1/payments/{id}. */
 export const INITIAL_PAYMENT_TYPES = ['PA', 'DB', 'CD', 'PA.CP'] as const;
 export const REFERENCING_PAYMENT_TYPES = ['CP', 'RV', 'RF', 'RB'] as const;
+/**
+ * Stand-alone risk checks on /v1/payments (screened, nothing charged; engine/risk-check.ts): RE, the
+ * family's code for "stand-alone risk", and RI, as the spec's paymentTypes list also names it.
+ */
+export const STANDALONE_RISK_TYPES = ['RE', 'RI'] as const;
 /** A registration charges with a plain debit, authorization or credit. */
 export const REGISTRATION_PAYMENT_TYPES = ['PA', 'DB', 'CD'] as const;
 
@@ -256,7 +261,7 @@ const KINDS = {
   payment: {
     sections: [...PAYMENT_DATA, ...INSTRUMENTS],
     required: ['paymentType', 'amount', 'currency'],
-    paymentTypes: INITIAL_PAYMENT_TYPES,
+    paymentTypes: [...INITIAL_PAYMENT_TYPES, ...STANDALONE_RISK_TYPES],
     rules: [overridePaymentTypeOnlyAtCheckout, registrationsOnlyAtCheckout, instrumentRule({})],
   },
   /** POST /v1/payments/{id}: capture, reversal, refund or rebill of an earlier payment. */

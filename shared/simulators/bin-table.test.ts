@@ -11,6 +11,7 @@ describe('simulated BIN table', () => {
         phone: '+1 555 0100',
         website: 'https://simulator-bank.example',
       },
+      country: 'DE',
     });
   });
 

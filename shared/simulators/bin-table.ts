@@ -14,6 +14,8 @@ export interface BinInfo {
   /** The scheme's product level. */
   readonly level: string;
   readonly issuer: { readonly bank: string; readonly phone: string; readonly website: string };
+  /** The issuer's ISO 3166 alpha-2 country: the card country the risk checks screen (engine/risk-check.ts). */
+  readonly country: string;
 }
 
 const issuer = (bank: string, phone: string, domain: string) => ({
@@ -28,16 +30,16 @@ const SIM_CREDIT_UNION = issuer('Simulator Credit Union', '+1 555 0101', 'simula
 
 const TABLE: Readonly<Record<string, BinInfo>> = {
   // 4200000000000000, the standard success card, and the 3-D Secure cards of the same BIN.
-  '420000': { type: 'CREDIT', level: 'CLASSIC', issuer: SIM_BANK },
+  '420000': { type: 'CREDIT', level: 'CLASSIC', issuer: SIM_BANK, country: 'DE' },
   // 4012001037461114 and friends: the 3-D Secure edge cases.
-  '401200': { type: 'DEBIT', level: 'CLASSIC', issuer: SIM_CREDIT_UNION },
+  '401200': { type: 'DEBIT', level: 'CLASSIC', issuer: SIM_CREDIT_UNION, country: 'US' },
   // 5232105022907162: the non-3DS MASTER sample.
-  '523210': { type: 'DEBIT', level: 'STANDARD', issuer: SIM_BANK },
+  '523210': { type: 'DEBIT', level: 'STANDARD', issuer: SIM_BANK, country: 'GB' },
   // 5454545454545454 and the 5200… 3-D Secure cards.
-  '545454': { type: 'CREDIT', level: 'WORLD', issuer: SIM_BANK },
-  '520000': { type: 'CREDIT', level: 'STANDARD', issuer: SIM_CREDIT_UNION },
+  '545454': { type: 'CREDIT', level: 'WORLD', issuer: SIM_BANK, country: 'US' },
+  '520000': { type: 'CREDIT', level: 'STANDARD', issuer: SIM_CREDIT_UNION, country: 'FR' },
   // 377777777777770: the AMEX sample.
-  '377777': { type: 'CREDIT', level: 'GOLD', issuer: SIM_BANK },
+  '377777': { type: 'CREDIT', level: 'GOLD', issuer: SIM_BANK, country: 'US' },
 };
 
 /** What the simulated issuer lookup knows about a 6-digit BIN, if anything. */

@@ -1,0 +1,262 @@
+/**
+ * The Reporting API (spec: "Reporting parameters"; decisions: `/reports/v1/reconciliations/aggregations[/{id}]`):
+ *
+ * - `GET /reports/v1/reconciliations/aggregations?entityId&date.from&date.to[&currency]`: the
+ *   settlements ("aggregations") of the merchant account `entityId` names (or the token's only one)
+ *   whose settlement day is in the range, both ends included, at most {@link MAX_RANGE_DAYS} days;
+ *   by day, then currency. Answered as `aggregations: [...]` with `000.000.100`; none is an empty list.
+ * - `GET …/aggregations/{id}?entityId[&sortValue=SettlementTxDate][&sortOrder=ASC|DESC|asc|desc]`:
+ *   the aggregation and its `records: [...]`, in the spec's API names. SettlementTxDate orders by
+ *   the settlement date, then the transaction's request time (a FEE record stays after its
+ *   transaction's record); ASC by default, DESC is the exact reverse. date.from/date.to are not
+ *   needed here (sent, they are checked and ignored).
+ * - `GET …/aggregations/{id}/file` (or `…/{id}` with `Accept: text/csv`): the same records as the
+ *   reconciliation CSV (`text/csv`), byte for byte what the FTP file holds for that currency.
+ *
+ * Validation through the request kind `reporting` (400 with one parameterErrors entry per bad
+ * parameter). Authentication and scope as in the Query API: the token, its channels (all of its
+ * merchant's when it names none); an id of another merchant or of a channel the token may not
+ * use is a 404.
+ */
+import type { Context, Hono } from 'hono';
+import type { AccessToken } from '../../../shared/engine/model';
+import { fromMinor, type Minor } from '../../../shared/money';
+import type { ParameterError } from '../../../shared/params/errors';
+import { parseRequest, type RequestOf } from '../../../shared/params/requests';
+import { ResultCodes } from '../../../shared/result-codes';
+import { formatRequestTime, fxRateDec2, reconciliationCsv } from '../../../shared/settlement';
+import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
+import type { Admission, RouteDeps } from '../admission';
+import { cachedChannels, credentialsOf, resolveChannel, tokenChecker } from '../auth';
+
+/** The longest range of days one list request may span (date.from to date.to, both included). */
+export const MAX_RANGE_DAYS = 31;
+
+const BASE = '/reports/v1/reconciliations/aggregations';
+const ID = /^[0-9a-f]{32}$/;
+const DAY_MS = 86_400_000;
+const OK = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
+
+type ReportingRequest = RequestOf<'reporting'>;
+
+/** A signed DEC2 amount: `12.50`, `-3.00`. */
+const signed = (minor: number, currency: string): string =>
+  minor < 0 ? `-${fromMinor(-minor as Minor, currency)}` : fromMinor(minor as Minor, currency);
+
+/** An aggregation as answered. */
+export function aggregationJson(s: Settlement): Record<string, unknown> {
+  return {
+    id: s.id,
+    entityId: s.channelId,
+    date: s.date,
+    currency: s.currency,
+    status: s.status,
+    recordCount: s.recordCount,
+    counts: { ...s.counts },
+    totals: {
+      positive: signed(s.totals.positive, s.currency),
+      negative: signed(s.totals.negative, s.currency),
+      fees: signed(s.totals.fees, s.currency),
+      net: signed(s.totals.positive - s.totals.negative, s.currency),
+    },
+  };
+}
+
+const defined = (o: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
+
+/** A record in the spec's API names (the CSV column's API name, nested at its dots). */
+export function recordJson({
+  record: r,
+  merchantTransactionId,
+}: StoredSettlementRecord): Record<string, unknown> {
+  const s = r.settlement;
+  const account = r.account && defined({ ...r.account });
+  const isBank = r.account?.bankCode !== undefined;
+  return defined({
+    recordType: r.recordType,
+    transactionType: r.transactionType,
+    settlement: defined({
+      id: s.id,
+      amount: fromMinor(s.amount, s.currency),
+      currency: s.currency,
+      fee: s.fee === undefined ? undefined : fromMinor(s.fee, s.currency),
+      fxRate: fxRateDec2(s.fxRate),
+      date: s.date,
+      status: s.status,
+      format: s.format,
+      cashflow: r.cashflow,
+    }),
+    clearingInstitute: defined({ ...r.clearingInstitute }),
+    ...(account && Object.keys(account).length > 0 ? { [isBank ? 'bankAccount' : 'card']: account } : {}),
+    merchantAccount: defined({ ...r.merchantAccount }),
+    pspEntityId: r.pspEntityId,
+    divisionEntityId: r.divisionId,
+    merchantEntityId: r.merchantId,
+    payment: r.payment.id === undefined ? undefined : { id: r.payment.id },
+    shortId: r.payment.shortId,
+    merchantTransactionId,
+    amount: fromMinor(r.payment.amount, r.payment.currency),
+    currency: r.payment.currency,
+    paymentBrand: r.payment.brand,
+    presentmentDate: r.payment.requestTime && formatRequestTime(r.payment.requestTime),
+    descriptor: r.payment.descriptor,
+    result: r.reason && defined({ code: r.reason.code, description: r.reason.description }),
+    matchedTransactions: {
+      status: r.matchingStatus,
+      payment: r.matchedTransactions.map((id) => ({ id })),
+    },
+    chargebackTransaction: r.chargebackId === undefined ? undefined : { id: r.chargebackId },
+  });
+}
+
+/** SettlementTxDate order: settlement date, request time, stored order; DESC reverses it. */
+export function sortRecords(
+  records: readonly StoredSettlementRecord[],
+  order: 'ASC' | 'DESC',
+): StoredSettlementRecord[] {
+  const keyed = records.map((stored, seq) => ({ stored, seq }));
+  keyed.sort((a, b) => {
+    const x = a.stored.record;
+    const y = b.stored.record;
+    if (x.settlement.date !== y.settlement.date) return x.settlement.date < y.settlement.date ? -1 : 1;
+    const tx = x.payment.requestTime?.getTime() ?? 0;
+    const ty = y.payment.requestTime?.getTime() ?? 0;
+    return tx - ty || a.seq - b.seq;
+  });
+  const sorted = keyed.map((k) => k.stored);
+  return order === 'DESC' ? sorted.reverse() : sorted;
+}
+
+const orderOf = (request: ReportingRequest): 'ASC' | 'DESC' =>
+  request.sortOrder?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+
+const rangeDays = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/** The date range errors the catalogue's rules leave to the endpoint: its length. */
+function rangeErrors(request: ReportingRequest): ParameterError[] {
+  const from = request.date?.from;
+  const to = request.date?.to;
+  if (from === undefined || to === undefined || rangeDays(from, to) <= MAX_RANGE_DAYS) return [];
+  return [
+    {
+      name: 'date.to',
+      value: to,
+      message: `must be at most ${MAX_RANGE_DAYS} days after date.from, both included`,
+    },
+  ];
+}
+
+/** Missing date.from/date.to reported by the kind's `required`: not errors on the detail paths. */
+const isMissingDate = (e: ParameterError): boolean =>
+  (e.name === 'date.from' || e.name === 'date.to') && e.value === null && e.message === 'is required';
+
+export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+  const { env } = deps;
+  const checkToken = tokenChecker(deps.store);
+  const channels = cachedChannels(deps.store);
+
+  app.get(BASE, async (c) => {
+    const ready = await front.admit(c, 'reporting', 'reports.aggregations');
+    if (ready instanceof Response) return ready;
+    const errors = rangeErrors(ready.request);
+    if (errors.length > 0) return front.invalid(c, 400, errors);
+    const { date, currency } = ready.request;
+    const settlements = await deps.store.listSettlements({
+      merchantId: ready.token.merchantId,
+      channelIds: [ready.channel.id],
+      from: date!.from!,
+      to: date!.to!,
+      ...(currency === undefined ? {} : { currency }),
+    });
+    return env.send(c, 200, OK, { aggregations: settlements.map(aggregationJson) });
+  });
+
+  /**
+   * The detail paths' front: as `admit`, with date.from/date.to optional (the kind requires them for
+   * the list). Answers the failure itself.
+   */
+  async function admitDetail(
+    c: Context,
+  ): Promise<{ token: AccessToken; request: ReportingRequest } | Response> {
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    const query = q === -1 ? '' : url.slice(q + 1);
+    const auth = await checkToken(
+      credentialsOf(c.req.header('authorization'), () => new URLSearchParams(query)),
+    );
+    if (!auth.ok)
+      return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+    const parsed = parseRequest('reporting', query, { maxBytes: deps.maxBodyBytes });
+    let request: ReportingRequest | undefined;
+    if (parsed.ok) request = parsed.value;
+    else {
+      const errors = parsed.errors.filter((e) => !isMissingDate(e));
+      if (errors.length > 0) return front.invalid(c, parsed.status, errors);
+      // Only dates were missing: validate again with the missing ones filled in (the other's
+      // value, or any day), to get the typed request; the dates play no part here.
+      const sent = new URLSearchParams(query);
+      const fill = (['date.from', 'date.to'] as const)
+        .filter((n) => !sent.get(n))
+        .map((n) => {
+          const other = sent.get(n === 'date.from' ? 'date.to' : 'date.from');
+          return `${n}=${encodeURIComponent(other || '2000-01-01')}`;
+        });
+      const again = parseRequest('reporting', [query, ...fill].filter((p) => p !== '').join('&'));
+      if (!again.ok) return front.invalid(c, again.status, again.errors);
+      request = again.value;
+    }
+    const value = request as ReportingRequest & { entityId?: string; authentication?: { entityId?: string } };
+    const channel = await resolveChannel(
+      channels,
+      auth.token,
+      value.entityId ?? value.authentication?.entityId,
+    );
+    if (!channel.ok)
+      return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
+    const refused = front.throttled(c, auth.token.id, 'reports.aggregation', channel.channel);
+    if (refused !== undefined) return refused;
+    return { token: auth.token, request };
+  }
+
+  /** The aggregation, if the token may see it (its merchant's, on a channel the token may use). */
+  async function visible(token: AccessToken, id: string): Promise<Settlement | undefined> {
+    if (!ID.test(id)) return undefined;
+    const s = await deps.store.getSettlement(token.merchantId, id);
+    if (s === undefined) return undefined;
+    return token.channelIds.length === 0 || token.channelIds.includes(s.channelId) ? s : undefined;
+  }
+
+  const notFound = (c: Context) =>
+    env.send(c, 404, {
+      code: ResultCodes.ENTITY_NOT_FOUND,
+      description: 'No aggregation found for the requested id',
+    });
+
+  async function detail(c: Context, asCsv: boolean): Promise<Response> {
+    const ready = await admitDetail(c);
+    if (ready instanceof Response) return ready;
+    const settlement = await visible(ready.token, c.req.param('id') ?? '');
+    if (settlement === undefined) return notFound(c);
+    const records = sortRecords(
+      await deps.store.listSettlementRecords(settlement.id),
+      orderOf(ready.request),
+    );
+    if (asCsv) {
+      const name = `reconciliation_${settlement.channelId}_${settlement.date.replaceAll('-', '')}_${settlement.currency}.csv`;
+      return c.body(reconciliationCsv(records.map((r) => r.record)), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'no-store',
+      });
+    }
+    return env.send(c, 200, OK, {
+      aggregation: aggregationJson(settlement),
+      records: records.map(recordJson),
+    });
+  }
+
+  app.get(`${BASE}/:id`, (c) => detail(c, /\btext\/csv\b/i.test(c.req.header('accept') ?? '')));
+  app.get(`${BASE}/:id/file`, (c) => detail(c, true));
+}

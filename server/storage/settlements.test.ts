@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMinor, type Minor } from '../../shared/money';
+import { settle } from '../../shared/settlement';
+import { eurConfig, merchantDay } from '../../shared/settlement/testing';
+import { type GatewayStore, openStore } from './index';
+import type { Settlement, SettlementRun, StoredSettlementRecord } from './settlements';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './testing/postgres';
+
+const hex = (): string => randomBytes(16).toString('hex');
+
+function settlementOf(merchantId: string, channelId: string, date: string, currency: string): Settlement {
+  return {
+    id: hex(),
+    merchantId,
+    channelId,
+    date,
+    currency,
+    status: 'SUCCESS',
+    recordCount: 19,
+    counts: { settled: 7, chargebacks: 1, chargebackReversals: 1, fees: 10 },
+    totals: { positive: asMinor(123456789012), negative: asMinor(5), fees: asMinor(3) as Minor },
+    createdAt: new Date('2026-03-03T02:00:00.123Z'),
+  };
+}
+
+describe.each(['sqlite', 'postgres'] as const)('%s settlement store', (dialect) => {
+  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
+  if (unavailable !== undefined) {
+    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
+    return;
+  }
+  let dataDir = '';
+  let cluster: PostgresCluster | undefined;
+  let store: GatewayStore;
+
+  beforeAll(async () => {
+    if (dialect === 'postgres') cluster = await startPostgres();
+    else dataDir = await mkdtemp(join(tmpdir(), 'gateway-settlements-'));
+    store = await openStore(cluster ? { databaseUrl: cluster.url } : { dataDir });
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+    await cluster?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const merchantId = hex();
+  const channelId = hex();
+  const records: StoredSettlementRecord[] = settle(merchantDay, eurConfig).map((record, i) =>
+    i === 0 ? { record, merchantTransactionId: 'order-0001' } : { record },
+  );
+  const run: SettlementRun = {
+    channelId,
+    date: '2026-03-02',
+    merchantId,
+    settlementCount: 2,
+    recordCount: records.length + 1,
+    fileName: 'reconciliation_x_20260302.csv',
+    createdAt: new Date('2026-03-03T02:00:00.123Z'),
+  };
+  const eur = settlementOf(merchantId, channelId, '2026-03-02', 'EUR');
+  const usd = { ...settlementOf(merchantId, channelId, '2026-03-02', 'USD'), recordCount: 1 };
+
+  it('writes a run with its settlements and records once', async () => {
+    expect(await store.getSettlementRun(channelId, '2026-03-02')).toBeUndefined();
+    const saved = await store.saveSettlementRun(run, [
+      { settlement: eur, records },
+      { settlement: usd, records: records.slice(0, 1) },
+    ]);
+    expect(saved).toBe(true);
+    expect(await store.getSettlementRun(channelId, '2026-03-02')).toEqual(run);
+    // A second run of the day writes nothing, not even its other settlements.
+    const other = settlementOf(merchantId, channelId, '2026-03-02', 'GBP');
+    expect(
+      await store.saveSettlementRun({ ...run, recordCount: 0 }, [{ settlement: other, records: [] }]),
+    ).toBe(false);
+    expect(await store.getSettlement(merchantId, other.id)).toBeUndefined();
+    expect(await store.getSettlementRun(channelId, '2026-03-02')).toEqual(run);
+  });
+
+  it('reads settlements back exactly, by day, range, currency and id', async () => {
+    expect(await store.listDaySettlements(channelId, '2026-03-02')).toEqual([eur, usd]);
+    expect(await store.getSettlement(merchantId, eur.id)).toEqual(eur);
+    expect(await store.getSettlement(hex(), eur.id)).toBeUndefined();
+    const q = { merchantId, from: '2026-03-01', to: '2026-03-02' };
+    expect(await store.listSettlements(q)).toEqual([eur, usd]);
+    expect(await store.listSettlements({ ...q, currency: 'USD' })).toEqual([usd]);
+    expect(await store.listSettlements({ ...q, channelIds: [] })).toEqual([]);
+    expect(await store.listSettlements({ ...q, channelIds: [hex()] })).toEqual([]);
+    expect(await store.listSettlements({ ...q, from: '2026-03-03', to: '2026-03-31' })).toEqual([]);
+    expect(await store.listSettlements({ ...q, to: '2026-03-01' })).toEqual([]);
+  });
+
+  it('reads records back exactly, in their order', async () => {
+    expect(await store.listSettlementRecords(eur.id)).toEqual(records);
+    expect(await store.listSettlementRecords(usd.id)).toEqual(records.slice(0, 1));
+    expect(await store.listSettlementRecords(hex())).toEqual([]);
+  });
+
+  it('lets one of two concurrent runs of a day win', async () => {
+    const channel = hex();
+    const attempt = () =>
+      store.saveSettlementRun({ ...run, channelId: channel }, [
+        { settlement: { ...eur, id: hex(), channelId: channel }, records },
+      ]);
+    const outcomes = await Promise.all([attempt(), attempt(), attempt()]);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await store.listDaySettlements(channel, '2026-03-02')).toHaveLength(1);
+  });
+});
