@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './storage/testing/postgres';
 import { REPO_ROOT, type SpawnedGateway, spawnGateway } from './test-support/process';
 
 const run = promisify(execFile);
@@ -45,10 +46,16 @@ const jsonLines = <T>(lines: readonly string[]): T[] =>
 describe('README quick start', () => {
   let dataDir: string;
   let gateway: SpawnedGateway;
+  let shopPort: number;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gateway-readme-'));
-    gateway = await spawnGateway({ dataDir });
+    shopPort = await freePort();
+    // as the webhook section says to start it: the admin API on, the demo shop's receiver there
+    gateway = await spawnGateway({
+      dataDir,
+      env: { GATEWAY_ADMIN_TOKEN: 'change-me-to-a-long-random-secret', DEMO_SHOP_PORT: String(shopPort) },
+    });
   });
   afterAll(async () => {
     await gateway?.stop();
@@ -179,5 +186,33 @@ describe('README quick start', () => {
       'date.from',
       'date.to',
     ]);
+  });
+
+  it('the webhook and chargeback examples answer what their comments say', async () => {
+    const block = (await shBlockAfter('## Webhooks and chargebacks'))
+      .replaceAll('http://127.0.0.1:8081', `http://127.0.0.1:${shopPort}`)
+      .replaceAll('./data/', `${dataDir}/`);
+    const answers = jsonLines<{
+      id?: string;
+      key?: string;
+      paymentType?: string;
+      referencedId?: string;
+      deliveries?: { status: string; type: string; paymentId: string }[];
+      payments?: { id: string; paymentType: string }[];
+      result: { code: string };
+    }>(await runContinuation(block, gateway, dataDir));
+    const [registered, log, reversal, linked] = answers;
+    expect(registered!.key).toMatch(/^[0-9A-F]{64}$/);
+    expect(log!.deliveries).toEqual([expect.objectContaining({ status: 'delivered', type: 'PAYMENT' })]);
+    const db = log!.deliveries![0]!.paymentId;
+    expect(reversal).toMatchObject({ paymentType: 'CR', referencedId: db, result: { code: '000.100.110' } });
+    expect(linked!.payments?.map((p) => p.paymentType)).toEqual(['DB', 'CB', 'CR']);
+    expect(linked!.payments?.[0]?.id).toBe(db);
+    // the demo shop's receiver got the test notification and the debit's, encrypted
+    const shop = (await (await fetch(`http://127.0.0.1:${shopPort}/webhooks`)).json()) as {
+      received: { encrypted: boolean }[];
+    };
+    expect(shop.received.length).toBeGreaterThanOrEqual(2);
+    expect(shop.received.every((r) => r.encrypted)).toBe(true);
   });
 });

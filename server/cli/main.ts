@@ -19,6 +19,7 @@ for (const stream of [process.stdout, process.stderr])
 process.exitCode = await run(process.argv.slice(2), {
   openStore: () => openStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }),
   openVault: () => openVault({ dataDir, env: process.env }),
+  dataDir,
   output: {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -3,10 +3,14 @@
  * `checkRules` (shared/risk/rules.ts) before they are stored, so a payment never meets rules that do
  * not hold. The rules replace the channel's previous ones as a whole; the other settings stay.
  */
+
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Channel } from '../../shared/engine/model';
 import type { Store } from '../../shared/engine/ports';
 import { checkRules, isRuleErrors, type RiskRules } from '../../shared/risk';
-import { isId, quote } from './args';
+import { failure, isId, quote } from './args';
+import type { CommandContext } from './commands';
 
 export type SetRiskRulesResult =
   | { readonly ok: true; readonly channel: Channel; readonly rules: RiskRules | undefined }
@@ -60,4 +64,33 @@ export async function channelRiskRules(
   const channel = await store.getChannel(entityId);
   if (channel === undefined) return {};
   return channel.settings.risk === undefined ? { channel } : { channel, rules: channel.settings.risk };
+}
+
+/**
+ * `gateway channel risk ENTITY_ID [--rules FILE | --clear]`: sets (from a JSON file, `-` for
+ * stdin), clears or, with neither, prints a channel's risk rules.
+ */
+export async function riskCommand(
+  ctx: CommandContext,
+  input: { readonly entityId: string; readonly rules?: string; readonly clear?: boolean },
+): Promise<RiskRules | undefined> {
+  if (input.rules === undefined && !input.clear) {
+    const { channel, rules } = await channelRiskRules(ctx.store, input.entityId);
+    if (channel === undefined) throw failure(`unknown channel ${input.entityId}`);
+    ctx.output.out(JSON.stringify(rules ?? null, null, 2));
+    return rules;
+  }
+  let json: unknown = null;
+  if (input.rules !== undefined) {
+    try {
+      json = input.rules === '-' ? readFileSync(0, 'utf8') : await readFile(input.rules, 'utf8');
+    } catch (error) {
+      throw failure(`cannot read ${input.rules}: ${(error as Error).message}`);
+    }
+  }
+  const result = await setChannelRiskRules(ctx.store, input.entityId, json);
+  if (!result.ok) throw failure(result.errors.join('; '));
+  if (ctx.json) ctx.output.out(JSON.stringify(result.rules ?? null, null, 2));
+  else ctx.output.out(result.rules === undefined ? `${input.entityId}: no risk rules` : input.entityId);
+  return result.rules;
 }

@@ -35,6 +35,7 @@ import {
   revokeToken,
   setChannel,
 } from './commands';
+import { riskCommand } from './risk-commands';
 import {
   addWebhook,
   chargeback,
@@ -43,6 +44,7 @@ import {
   listWebhooks,
   redeliver,
   removeWebhook,
+  settle,
   type WebhookCommandContext,
 } from './webhook-commands';
 
@@ -63,6 +65,7 @@ const GROUPS = {
   token: 'Access tokens: what a merchant sends as `Authorization: Bearer <token>`.',
   webhook: 'Webhooks: where a merchant’s notifications go, and their delivery log.',
   chargeback: 'Chargebacks: booked from the acquirer’s side against a DB, CP or RB, and reversed.',
+  settlement: 'Settlement: the daily run that writes reconciliation records and files.',
 } as const;
 type Group = keyof typeof GROUPS;
 
@@ -237,6 +240,30 @@ const CHARGEBACK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   },
 };
 
+const SETTLEMENT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  run: {
+    usage: 'gateway settlement run --date yyyy-MM-dd [--merchant ID]',
+    summary: 'Settle a past UTC day now (the gateway does it after 02:00 the next day); never twice.',
+    options: { date: { type: 'string' }, merchant: { type: 'string' } },
+    help: [
+      ['--date yyyy-MM-dd', 'the UTC day to settle; it must be over'],
+      ['--merchant ID', `only this merchant’s channels (${ID_HELP})`],
+    ],
+    positionals: [],
+    prepare: (p) => {
+      const date = requiredFlag(p, 'date', 'yyyy-MM-dd');
+      if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+        throw usageError('--date must be a day as yyyy-MM-dd');
+      const merchant = stringFlag(p, 'merchant');
+      const input = {
+        date,
+        ...(merchant === undefined ? {} : { merchantId: checkId(merchant, 'merchant id') }),
+      };
+      return (ctx) => settle(ctx, input);
+    },
+  },
+};
+
 const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> = {
   merchant: {
     create: {
@@ -355,6 +382,25 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
         return (ctx) => setChannel(ctx, input);
       },
     },
+    risk: {
+      usage: 'gateway channel risk ENTITY_ID [--rules FILE|- | --clear]',
+      summary:
+        'Show a channel’s risk rules, set them from a JSON file (checked field by field), or clear them.',
+      options: { rules: { type: 'string' }, clear: { type: 'boolean' } },
+      help: [
+        ['ENTITY_ID', `the channel’s entityId (${ID_HELP})`],
+        ['--rules FILE|-', 'the rules as JSON (README “Risk checks”); - reads stdin; replaces the old ones'],
+        ['--clear', 'remove the rules: the channel screens nothing'],
+      ],
+      positionals: ['ENTITY_ID'],
+      prepare: (p) => {
+        const entityId = checkId(p.positionals[0]!, 'channel id');
+        const rules = stringFlag(p, 'rules');
+        const clear = booleanFlag(p, 'clear');
+        if (rules !== undefined && clear) throw usageError('--rules and --clear cannot be combined');
+        return (ctx) => riskCommand(ctx, { entityId, ...(rules === undefined ? {} : { rules }), clear });
+      },
+    },
   },
   token: {
     create: {
@@ -400,6 +446,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   },
   webhook: WEBHOOK_COMMANDS,
   chargeback: CHARGEBACK_COMMANDS,
+  settlement: SETTLEMENT_COMMANDS,
 };
 
 const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -470,6 +517,8 @@ export interface RunDeps {
   readonly openVault?: () => Pick<Vault, 'encrypt'>;
   /** The HTTP client of the webhook test notification. */
   readonly fetch?: typeof fetch;
+  /** The data folder (reconciliation files of `settlement run`). */
+  readonly dataDir?: string;
   readonly output: Output;
   readonly clock?: Clock;
 }
@@ -526,6 +575,7 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
         ...(deps.clock === undefined ? {} : { clock: deps.clock }),
         ...(deps.openVault === undefined ? {} : { vault: deps.openVault() }),
         ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+        ...(deps.dataDir === undefined ? {} : { dataDir: deps.dataDir }),
       });
     } finally {
       await store.close();

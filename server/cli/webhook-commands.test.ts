@@ -2,7 +2,7 @@
  * The CLI's webhook and chargeback commands through `run` (argv in, exit code and output out), on
  * a real SQLite store, with a real receiver on loopback for the test notification.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,11 +29,12 @@ async function cli(...argv: string[]) {
     openStore: () => openStore({ dataDir: join(root, 'data') }),
     openVault: () => openVault({ dataDir: join(root, 'data'), env: { GATEWAY_DATA_KEY: TEST_DATA_KEY } }),
     output: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    dataDir: join(root, 'data'),
   });
   return { code, out, err };
 }
 
-function captured(id: string, amount = 5000): Payment {
+function captured(id: string, amount = 5000, createdAt = new Date()): Payment {
   return {
     id,
     merchantId,
@@ -48,7 +49,7 @@ function captured(id: string, amount = 5000): Payment {
     ndc: `${entityId}_${newId()}`,
     testMode: 'INTERNAL',
     details: {},
-    createdAt: new Date(),
+    createdAt,
   };
 }
 
@@ -193,5 +194,47 @@ describe('gateway chargeback', () => {
     expect((await cli('chargeback', 'book', '--merchant', merchantId, newId())).err[0]).toContain(
       'unknown payment',
     );
+  });
+});
+
+describe('gateway settlement run', () => {
+  it('settles a past day once and writes its reconciliation file', async () => {
+    const yesterday = new Date(Date.now() - 24 * 3600_000);
+    const day = yesterday.toISOString().slice(0, 10);
+    await store.insertPayment(captured(newId(), 1234, yesterday));
+    const first = await cli('settlement', 'run', '--date', day, '--merchant', merchantId, '--json');
+    expect(first.code, first.err.join('\n')).toBe(0);
+    const [account] = JSON.parse(first.out.join('\n'));
+    expect(account).toMatchObject({ merchantId, entityId, date: day, status: 'settled', settlements: 1 });
+    const csv = await readFile(account.file, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^ReconciliationType;PaymentType;Cashflow;/);
+    expect(csv).toContain(';12.34;EUR;');
+    const again = await cli('settlement', 'run', '--date', day, '--merchant', merchantId, '--json');
+    expect(JSON.parse(again.out.join('\n'))[0].status).toBe('already-settled');
+    const today = await cli('settlement', 'run', '--date', new Date().toISOString().slice(0, 10));
+    expect(today.code).toBe(1);
+    expect(today.err[0]).toContain('not over yet');
+    expect((await cli('settlement', 'run', '--date', '21.11.2026')).code).toBe(2);
+  });
+});
+
+describe('gateway channel risk', () => {
+  it('sets rules from a file (checked field by field), shows and clears them', async () => {
+    const file = join(root, 'rules.json');
+    await writeFile(file, JSON.stringify({ blockedBins: ['400000'], amountLimits: { EUR: { max: 10000 } } }));
+    expect((await cli('channel', 'risk', entityId, '--rules', file)).code).toBe(0);
+    expect((await store.getChannel(entityId))?.settings.risk).toMatchObject({ blockedBins: ['400000'] });
+    const shown = await cli('channel', 'risk', entityId);
+    expect(JSON.parse(shown.out.join('\n'))).toMatchObject({ blockedBins: ['400000'] });
+
+    await writeFile(file, JSON.stringify({ velocity: [{ per: 'card', windowSeconds: 0, maxCount: 3 }] }));
+    const bad = await cli('channel', 'risk', entityId, '--rules', file);
+    expect(bad.code).toBe(1);
+    expect(bad.err[0]).toContain('velocity[0].windowSeconds');
+    expect((await store.getChannel(entityId))?.settings.risk).toMatchObject({ blockedBins: ['400000'] });
+
+    expect((await cli('channel', 'risk', entityId, '--clear')).code).toBe(0);
+    expect((await store.getChannel(entityId))?.settings.risk).toBeUndefined();
+    expect((await cli('channel', 'risk', entityId, '--clear', '--rules', file)).code).toBe(2);
   });
 });

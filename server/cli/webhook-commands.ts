@@ -6,6 +6,7 @@ import { bookChargeback, type ChargebackOutcome, reverseChargeback } from '../..
 import type { Payment } from '../../shared/engine/model';
 import { systemClock } from '../../shared/engine/ports';
 import { paymentResponse } from '../../shared/engine/response';
+import { settleDay } from '../reporting/settlement-run';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
 import type { DeliveryStatus } from '../webhooks/model';
@@ -18,6 +19,8 @@ export interface WebhookCommandContext extends CommandContext {
   readonly store: GatewayStore;
   readonly vault?: Pick<Vault, 'encrypt'>;
   readonly fetch?: typeof fetch;
+  /** The gateway's data folder (reconciliation files). */
+  readonly dataDir?: string;
 }
 
 const print = (ctx: CommandContext, value: unknown) => ctx.output.out(JSON.stringify(value, null, 2));
@@ -211,4 +214,49 @@ export async function chargebackReversal(
     input.chargebackId,
   );
   return booked(ctx, outcome, `chargeback ${input.chargebackId}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlement
+
+export interface SettleInput {
+  readonly date: string;
+  readonly merchantId?: string;
+}
+
+/** Settles a past UTC day by hand (the worker does it after 02:00 the next day); idempotent. */
+export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
+  if (ctx.dataDir === undefined)
+    throw failure('the data folder is not known: cannot write reconciliation files');
+  if (input.merchantId !== undefined) await requireMerchant(ctx, input.merchantId);
+  let accounts: Awaited<ReturnType<typeof settleDay>>;
+  try {
+    accounts = await settleDay(
+      { store: ctx.store, clock: ctx.clock ?? systemClock, dataDir: ctx.dataDir },
+      input.date,
+      input.merchantId === undefined ? {} : { merchantId: input.merchantId },
+    );
+  } catch (error) {
+    if (error instanceof RangeError) throw failure(error.message);
+    throw error;
+  }
+  if (ctx.json)
+    print(
+      ctx,
+      accounts.map((a) => ({
+        merchantId: a.merchantId,
+        entityId: a.channelId,
+        date: a.date,
+        status: a.status,
+        settlements: a.settlements.length,
+        file: a.file ?? null,
+      })),
+    );
+  else
+    rows(
+      ctx,
+      ['ENTITY', 'STATUS', 'SETTLEMENTS', 'FILE'],
+      accounts.map((a) => [a.channelId, a.status, String(a.settlements.length), a.file ?? '']),
+    );
+  return accounts;
 }

@@ -23,9 +23,11 @@
  * Wallet pages record what the widget calls back in `window.shopLog` ([name, argument] pairs; also
  * in sessionStorage `shopLog`, which outlives the navigation to the result page).
  */
+
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { escapeHtml } from '../http/html';
+import { webhookReceiver } from './webhooks';
 
 export interface ShopOptions {
   /** Where the shop's backend reaches the gateway. */
@@ -154,6 +156,7 @@ export function createShop(options: ShopOptions): Hono {
   const gateway = options.gatewayUrl.replace(/\/+$/, '');
   const publicGateway = (options.publicGatewayUrl ?? options.gatewayUrl).replace(/\/+$/, '');
   const app = new Hono();
+  webhookReceiver(app);
 
   async function createCheckout(q: URLSearchParams): Promise<GatewayAnswer> {
     const body = new URLSearchParams({ entityId: options.entityId });
