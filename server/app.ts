@@ -8,6 +8,7 @@ import type { Fingerprint } from '../shared/engine/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
+import { acquirerSimulatorRoutes } from './http/routes/acquirer-simulator';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     scheduleRoutes(app, routeDeps, front);
     reportingRoutes(app, routeDeps, front);
     simulatorRoutes(app, routeDeps);
+    acquirerSimulatorRoutes(app, routeDeps);
     if (deps.admin !== undefined) adminRoutes(app, routeDeps, deps.admin);
   }
 

@@ -512,5 +512,40 @@ describe('webhooks', () => {
         result: { code: '000.100.220' },
       });
     });
+
+    it('the acquirer simulator raises one too, on test-mode payments only', async () => {
+      const db = await pay({ amount: '12.00', paymentType: 'DB', ...CARD });
+      const raised = await gw.post('/simulators/acquirer/chargebacks', {
+        entityId: m.entityId,
+        id: db.body.id,
+        chargebackResultCode: '000.100.221',
+      });
+      expect(raised.status).toBe(200);
+      expect(raised.body).toMatchObject({
+        paymentType: 'CB',
+        amount: '12.00',
+        referencedId: db.body.id,
+        result: { code: '000.100.221' },
+      });
+      const linked = await gw.get(
+        `/v1/query/${db.body.id}`,
+        { entityId: m.entityId, includeLinkedTransactions: 'true' },
+        { token: m.token },
+      );
+      expect(linked.body.payments.map((p: Json) => p.paymentType)).toEqual(['DB', 'CB']);
+      // nothing left to charge back; an unknown payment or another entity's: 404
+      expect(
+        (await gw.post('/simulators/acquirer/chargebacks', { entityId: m.entityId, id: db.body.id })).body
+          .result.code,
+      ).toBe('700.100.300');
+      const other = await gw.addMerchant({ channels: 1 });
+      expect(
+        (await gw.post('/simulators/acquirer/chargebacks', { entityId: other.entityId, id: db.body.id }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await gw.post('/simulators/acquirer/chargebacks', { entityId: m.entityId, id: 'nope' })).status,
+      ).toBe(404);
+    });
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * The simulated acquirer's back office (test mode INTERNAL): what a real acquirer reports in its
+ * chargeback files, the simulator lets a test raise on demand. `POST /simulators/acquirer/
+ * chargebacks` (form: entityId, id of the payment, optional amount and chargebackResultCode)
+ * books a CB exactly as the operator's admin API does (shared/engine/chargebacks.ts), for a
+ * payment the simulator itself decided: never a live or EXTERNAL one. The payment id (128 random
+ * bits, known to its merchant) and its channel are the credentials, as for the simulator pages.
+ */
+import type { Hono } from 'hono';
+import { bookChargeback } from '../../../shared/engine/chargebacks';
+import { paymentResponse } from '../../../shared/engine/response';
+import { ResultCodes } from '../../../shared/result-codes';
+import type { RouteDeps } from '../admission';
+
+export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps): void {
+  const { env } = deps;
+  app.post('/simulators/acquirer/chargebacks', async (c) => {
+    const form = new URLSearchParams(await c.req.text());
+    const entityId = form.get('entityId') ?? '';
+    const id = form.get('id') ?? '';
+    const channel = /^[0-9a-f]{32}$/.test(entityId) ? await deps.store.getChannel(entityId) : undefined;
+    const payment =
+      channel === undefined || !/^[0-9a-f]{32}$/.test(id)
+        ? undefined
+        : await deps.store.getPayment(channel.merchantId, id);
+    if (
+      channel === undefined ||
+      payment === undefined ||
+      payment.channelId !== channel.id ||
+      payment.testMode !== 'INTERNAL'
+    )
+      return env.send(c, 404, {
+        code: ResultCodes.ENTITY_NOT_FOUND,
+        description: 'no payment of the simulated acquirer (test mode INTERNAL) with this id on this entity',
+      });
+    const amount = form.get('amount');
+    const code = form.get('chargebackResultCode');
+    const outcome = await bookChargeback(deps, channel.merchantId, payment.id, {
+      ...(amount === null ? {} : { amount }),
+      ...(code === null ? {} : { chargebackResultCode: code }),
+    });
+    switch (outcome.kind) {
+      case 'not-found':
+        return env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: 'payment not found' });
+      case 'invalid':
+        return env.send(c, 400, {
+          code: ResultCodes.INVALID_PARAMETER,
+          description: 'invalid or missing parameter',
+          parameterErrors: outcome.errors,
+        });
+      case 'refused':
+        return env.send(c, 400, { code: outcome.code, description: outcome.description });
+      case 'booked': {
+        const { result, ndc, ...body } = paymentResponse(outcome.payment);
+        return env.send(c, 200, result, body, ndc);
+      }
+    }
+  });
+}
