@@ -513,8 +513,26 @@ describe('webhooks', () => {
       });
     });
 
+    it('leaves only what is not charged back to refund, until the chargeback is reversed', async () => {
+      const db = await pay({ amount: '50.00', paymentType: 'DB', ...CARD });
+      const base = `/admin/v1/merchants/${m.merchantId}/payments`;
+      const cb = await admin('POST', `${base}/${db.body.id}/chargebacks`, { amount: '20.00' });
+      expect(cb.status).toBe(200);
+      expect((await reference(db.body.id, { amount: '30.01', paymentType: 'RF' })).body.result.code).toBe(
+        '700.400.200',
+      );
+      expect((await reference(db.body.id, { amount: '10.00', paymentType: 'RF' })).body.result.code).toBe(
+        '000.100.110',
+      );
+      expect((await admin('POST', `${base}/${cb.body.id}/chargeback-reversals`)).status).toBe(200);
+      expect((await reference(db.body.id, { amount: '40.00', paymentType: 'RF' })).body.result.code).toBe(
+        '000.100.110',
+      );
+    });
+
     it('the acquirer simulator raises one too, on test-mode payments only', async () => {
       const db = await pay({ amount: '12.00', paymentType: 'DB', ...CARD });
+      clock.advance(1000); // the query lists by time: the CB after its DB
       const raised = await gw.post('/simulators/acquirer/chargebacks', {
         entityId: m.entityId,
         id: db.body.id,

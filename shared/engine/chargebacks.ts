@@ -14,6 +14,7 @@ import { describe, isSuccess, ResultCodes } from '../result-codes';
 import { type EngineDeps as AllDeps, readAmount } from './initial-payment';
 import type { Payment } from './model';
 import { paymentRecord } from './record';
+import { standingChargebacks } from './workflow';
 
 /** A chargeback needs only the store and the clock. */
 type EngineDeps = Pick<AllDeps, 'store' | 'clock'>;
@@ -43,12 +44,6 @@ const refuse = (code: string, why: string): ChargebackOutcome => ({
 });
 
 const sum = (payments: readonly Payment[]) => payments.reduce((total, p) => total + (p.amount ?? 0), 0);
-
-/** CBs among a payment's children that no CR has reversed. */
-export function standingChargebacks(children: readonly Payment[]): Payment[] {
-  const reversed = new Set(children.filter((p) => p.paymentType === 'CR').map((p) => p.details.chargebackId));
-  return children.filter((p) => p.paymentType === 'CB' && !reversed.has(p.id));
-}
 
 const childrenOf = (deps: EngineDeps, payment: Payment) =>
   deps.store.listReferencing(payment.merchantId, payment.id);

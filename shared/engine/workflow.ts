@@ -88,7 +88,8 @@ export function checkReference(
     case 'RF': {
       if (!CAPTURED_TYPES.has(referenced.paymentType))
         return refuse(ResultCodes.REFUND_NEEDS_CAPTURE_OR_DEBIT);
-      const remaining = original - sum(ofType('RF'));
+      // money the shopper's bank took back (a CB not reversed by a CR) cannot be refunded again
+      const remaining = original - sum(ofType('RF')) - sum(standingChargebacks(children));
       const amount = request.amount ?? remaining;
       if (reversed || amount > remaining || remaining <= 0) return refuse(ResultCodes.CANNOT_REFUND);
       return allow(amount);
@@ -100,4 +101,10 @@ export function checkReference(
       return allow(request.amount);
     }
   }
+}
+
+/** CBs among a payment's children that no CR (naming it as chargebackId) has reversed. */
+export function standingChargebacks(children: readonly Payment[]): Payment[] {
+  const reversed = new Set(children.filter((p) => p.paymentType === 'CR').map((p) => p.details.chargebackId));
+  return children.filter((p) => p.paymentType === 'CB' && !reversed.has(p.id));
 }
