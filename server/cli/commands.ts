@@ -95,7 +95,7 @@ export const tokenView = (t: AccessToken): TokenView => ({
   createdAt: t.createdAt.toISOString(),
 });
 
-function printJson(ctx: CommandContext, value: unknown): void {
+export function printJson(ctx: CommandContext, value: unknown): void {
   ctx.output.out(JSON.stringify(value, null, 2));
 }
 
@@ -110,13 +110,17 @@ export function table(header: readonly string[], rows: readonly (readonly string
   );
 }
 
-function printTable(ctx: CommandContext, header: readonly string[], rows: readonly (readonly string[])[]) {
+export function printTable(
+  ctx: CommandContext,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+) {
   for (const line of table(header, rows)) ctx.output.out(line);
 }
 
 const now = (ctx: CommandContext): Date => (ctx.clock ?? systemClock).now();
 
-async function requireMerchant(store: Store, merchantId: string): Promise<Merchant> {
+export async function requireMerchant(store: Store, merchantId: string): Promise<Merchant> {
   checkId(merchantId, 'merchant id');
   const merchant = await store.getMerchant(merchantId);
   if (merchant === undefined) throw failure(`unknown merchant ${merchantId}`);

@@ -10,7 +10,7 @@ import type { Channel } from '../../shared/engine/model';
 import type { Store } from '../../shared/engine/ports';
 import { checkRules, isRuleErrors, type RiskRules } from '../../shared/risk';
 import { failure, isId, quote } from './args';
-import type { CommandContext } from './commands';
+import { type CommandContext, printJson } from './commands';
 
 export type SetRiskRulesResult =
   | { readonly ok: true; readonly channel: Channel; readonly rules: RiskRules | undefined }
@@ -77,7 +77,7 @@ export async function riskCommand(
   if (input.rules === undefined && !input.clear) {
     const { channel, rules } = await channelRiskRules(ctx.store, input.entityId);
     if (channel === undefined) throw failure(`unknown channel ${input.entityId}`);
-    ctx.output.out(JSON.stringify(rules ?? null, null, 2));
+    printJson(ctx, rules ?? null);
     return rules;
   }
   let json: unknown = null;
@@ -90,7 +90,7 @@ export async function riskCommand(
   }
   const result = await setChannelRiskRules(ctx.store, input.entityId, json);
   if (!result.ok) throw failure(result.errors.join('; '));
-  if (ctx.json) ctx.output.out(JSON.stringify(result.rules ?? null, null, 2));
+  if (ctx.json) printJson(ctx, result.rules ?? null);
   else ctx.output.out(result.rules === undefined ? `${input.entityId}: no risk rules` : input.entityId);
   return result.rules;
 }

@@ -12,7 +12,7 @@ import type { GatewayStore } from '../storage';
 import type { DeliveryStatus } from '../webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../webhooks/registration';
 import { checkId, failure } from './args';
-import { type CommandContext, table } from './commands';
+import { type CommandContext, printJson, printTable, requireMerchant } from './commands';
 
 /** What these commands need beyond the common context: the whole store, and the vault for keys. */
 export interface WebhookCommandContext extends CommandContext {
@@ -21,17 +21,6 @@ export interface WebhookCommandContext extends CommandContext {
   readonly fetch?: typeof fetch;
   /** The gateway's data folder (reconciliation files). */
   readonly dataDir?: string;
-}
-
-const print = (ctx: CommandContext, value: unknown) => ctx.output.out(JSON.stringify(value, null, 2));
-const rows = (ctx: CommandContext, header: readonly string[], body: readonly (readonly string[])[]) => {
-  for (const line of table(header, body)) ctx.output.out(line);
-};
-
-async function requireMerchant(ctx: WebhookCommandContext, merchantId: string): Promise<void> {
-  checkId(merchantId, 'merchant id');
-  if ((await ctx.store.getMerchant(merchantId)) === undefined)
-    throw failure(`unknown merchant ${merchantId}`);
 }
 
 export interface AddWebhookInput {
@@ -71,7 +60,7 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
       throw failure(outcome.description);
     case 'registered': {
       const view = { ...webhookView(outcome.webhook), key: outcome.key };
-      if (ctx.json) print(ctx, view);
+      if (ctx.json) printJson(ctx, view);
       else {
         ctx.output.out(outcome.webhook.id);
         ctx.output.err(`key (shown once; the merchant decrypts notifications with it): ${outcome.key}`);
@@ -82,11 +71,11 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
 }
 
 export async function listWebhooks(ctx: WebhookCommandContext, input: { readonly merchantId: string }) {
-  await requireMerchant(ctx, input.merchantId);
+  await requireMerchant(ctx.store, input.merchantId);
   const webhooks = await ctx.store.listWebhooks(input.merchantId);
-  if (ctx.json) print(ctx, webhooks.map(webhookView));
+  if (ctx.json) printJson(ctx, webhooks.map(webhookView));
   else
-    rows(
+    printTable(
       ctx,
       ['ID', 'ENCRYPTED', 'TYPES', 'PAYMENT TYPES', 'URL'],
       webhooks.map((w) => [
@@ -105,10 +94,10 @@ export async function removeWebhook(
   input: { readonly merchantId: string; readonly webhookId: string },
 ) {
   checkId(input.webhookId, 'webhook id');
-  await requireMerchant(ctx, input.merchantId);
+  await requireMerchant(ctx.store, input.merchantId);
   if (!(await ctx.store.deleteWebhook(input.merchantId, input.webhookId, (ctx.clock ?? systemClock).now())))
     throw failure(`unknown webhook ${input.webhookId}`);
-  if (ctx.json) print(ctx, { id: input.webhookId, deleted: true });
+  if (ctx.json) printJson(ctx, { id: input.webhookId, deleted: true });
   else ctx.output.out(input.webhookId);
 }
 
@@ -120,16 +109,16 @@ export interface DeliveriesInput {
 }
 
 export async function listDeliveries(ctx: WebhookCommandContext, input: DeliveriesInput) {
-  await requireMerchant(ctx, input.merchantId);
+  await requireMerchant(ctx.store, input.merchantId);
   const deliveries = await ctx.store.listDeliveries(input.merchantId, {
     limit: input.limit,
     ...(input.status === undefined ? {} : { status: input.status }),
     ...(input.webhookId === undefined ? {} : { webhookId: input.webhookId }),
   });
   const views = deliveries.map((d) => deliveryView(d));
-  if (ctx.json) print(ctx, views);
+  if (ctx.json) printJson(ctx, views);
   else
-    rows(
+    printTable(
       ctx,
       ['ID', 'STATUS', 'ATTEMPTS', 'TYPE', 'PAYMENT', 'CREATED', 'LAST ERROR'],
       views.map((v) => [
@@ -149,14 +138,14 @@ export async function redeliver(
   ctx: WebhookCommandContext,
   input: { readonly merchantId: string; readonly deliveryId: number },
 ) {
-  await requireMerchant(ctx, input.merchantId);
+  await requireMerchant(ctx.store, input.merchantId);
   const delivery = await ctx.store.getDelivery(input.merchantId, input.deliveryId);
   if (delivery === undefined) throw failure(`unknown delivery ${input.deliveryId}`);
   if (!(await ctx.store.redeliver(input.merchantId, input.deliveryId, (ctx.clock ?? systemClock).now())))
     throw failure(
       `delivery ${input.deliveryId} is ${delivery.status}: only a dead-lettered delivery can be redelivered`,
     );
-  if (ctx.json) print(ctx, { id: input.deliveryId, status: 'pending' });
+  if (ctx.json) printJson(ctx, { id: input.deliveryId, status: 'pending' });
   else ctx.output.out(String(input.deliveryId));
 }
 
@@ -172,7 +161,7 @@ function booked(ctx: CommandContext, outcome: ChargebackOutcome, what: string): 
     case 'refused':
       throw failure(`${outcome.code} ${outcome.description}`);
     case 'booked':
-      if (ctx.json) print(ctx, paymentResponse(outcome.payment));
+      if (ctx.json) printJson(ctx, paymentResponse(outcome.payment));
       else ctx.output.out(outcome.payment.id);
       return outcome.payment;
   }
@@ -187,7 +176,7 @@ export interface ChargebackInput {
 
 export async function chargeback(ctx: WebhookCommandContext, input: ChargebackInput): Promise<Payment> {
   checkId(input.paymentId, 'payment id');
-  await requireMerchant(ctx, input.merchantId);
+  await requireMerchant(ctx.store, input.merchantId);
   const outcome = await bookChargeback(
     { store: ctx.store, clock: ctx.clock ?? systemClock },
     input.merchantId,
@@ -207,7 +196,7 @@ export async function chargebackReversal(
   input: { readonly merchantId: string; readonly chargebackId: string },
 ): Promise<Payment> {
   checkId(input.chargebackId, 'chargeback id');
-  await requireMerchant(ctx, input.merchantId);
+  await requireMerchant(ctx.store, input.merchantId);
   const outcome = await reverseChargeback(
     { store: ctx.store, clock: ctx.clock ?? systemClock },
     input.merchantId,
@@ -228,7 +217,7 @@ export interface SettleInput {
 export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
   if (ctx.dataDir === undefined)
     throw failure('the data folder is not known: cannot write reconciliation files');
-  if (input.merchantId !== undefined) await requireMerchant(ctx, input.merchantId);
+  if (input.merchantId !== undefined) await requireMerchant(ctx.store, input.merchantId);
   let accounts: Awaited<ReturnType<typeof settleDay>>;
   try {
     accounts = await settleDay(
@@ -241,7 +230,7 @@ export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
     throw error;
   }
   if (ctx.json)
-    print(
+    printJson(
       ctx,
       accounts.map((a) => ({
         merchantId: a.merchantId,
@@ -253,7 +242,7 @@ export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
       })),
     );
   else
-    rows(
+    printTable(
       ctx,
       ['ENTITY', 'STATUS', 'SETTLEMENTS', 'FILE'],
       accounts.map((a) => [a.channelId, a.status, String(a.settlements.length), a.file ?? '']),

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import { formatTs } from '../../shared/params/formats';
 
 export interface Result {
   readonly code: string;
@@ -11,14 +12,8 @@ export interface Result {
   readonly parameterErrors?: readonly { name: string; value: string | null; message: string }[];
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** `yyyy-MM-dd HH:mm:ss` in UTC. */
-export function utc(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
-    date.getUTCHours(),
-  )}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-}
+export const utc = formatTs;
 
 /** The response timestamp: `2021-08-16 17:34:10+0000`. */
 export const timestamp = (date: Date): string => `${utc(date)}+0000`;

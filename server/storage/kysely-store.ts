@@ -42,8 +42,9 @@ import type { Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
 import { outboxRows } from '../webhooks/outbox';
-import { insertOutbox, outboxOf, writeOutbox } from './outbox';
+import { outboxOf, writeOutbox } from './outbox';
 import { type RiskStore, riskStore } from './risk';
+import { date, dateOrNull, insertAll, int, ms, msOrNull, ROWS_PER_STATEMENT } from './rows';
 import { type ScheduleStore, scheduleStore } from './schedules';
 import type {
   AccessTokenRow,
@@ -106,22 +107,8 @@ const DELIVERY_COLUMNS = [
   'delivered_at',
 ] as const satisfies readonly (keyof NewWebhookDeliveryRow)[];
 
-/** Rows per INSERT statement: 19 columns × 1,000 stays far below both databases' parameter limits. */
-const ROWS_PER_STATEMENT = 1000;
-
 // ---------------------------------------------------------------------------------------------
 // Row mapping
-
-const ms = (date: Date): number => {
-  const t = date.getTime();
-  if (!Number.isFinite(t)) throw new RangeError('Invalid Date');
-  return t;
-};
-/** BIGINT columns: numbers (SQLite, and PostgreSQL with the int8 parser of open.ts); strings tolerated. */
-const int = (value: number | string | bigint): number => (typeof value === 'number' ? value : Number(value));
-const date = (value: number | string | bigint): Date => new Date(int(value));
-const dateOrNull = (value: number | string | bigint | null): Date | null =>
-  value === null ? null : date(value);
 
 /** Only the StoredCard fields: whatever else a caller's object carries never reaches the disk. */
 function cardToJson(card: StoredCard | undefined): string | null {
@@ -310,8 +297,6 @@ function rowToCheckout(r: CheckoutRow): Checkout {
   return c;
 }
 
-const msOrNull = (value: Date | null): number | null => (value === null ? null : ms(value));
-
 function rowToSession(r: PaymentSessionRow): PaymentSession {
   const s: Mutable<PaymentSession> = {
     id: r.id,
@@ -454,12 +439,8 @@ export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
       return;
     }
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
-        await trx
-          .insertInto('payments')
-          .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-          .execute();
-      await insertOutbox(trx, outbox);
+      await insertAll(trx, 'payments', rows);
+      await insertAll(trx, 'webhook_deliveries', outbox);
     });
   };
 }

@@ -6,8 +6,9 @@
  * Column types are limited to those both databases understand alike: `text`, `integer` and
  * `bigint` (SQLite gives `bigint` INTEGER affinity). Dates are epoch milliseconds (see schema.ts).
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { riskMigration } from './risk';
+import { ascendingKey } from './rows';
 import { schedulesMigration } from './schedules';
 import { settlementsMigration } from './settlements';
 
@@ -199,11 +200,6 @@ const paymentSessions: Migration = {
   },
 };
 
-/** SQLite's rowid alias or PostgreSQL's identity column: ascending ids in commit order per writer. */
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 const webhooks: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('payments').addColumn('checkout_id', 'text').execute();
@@ -227,9 +223,7 @@ const webhooks: Migration = {
 
     await db.schema
       .createTable('webhook_deliveries')
-      .addColumn('seq', isPostgres(db) ? 'bigserial' : 'integer', (c) =>
-        isPostgres(db) ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      )
+      .addColumn('seq', ...ascendingKey(db))
       .addColumn('merchant_id', 'text', (c) => c.notNull())
       .addColumn('webhook_id', 'text')
       .addColumn('callback_url', 'text')

@@ -6,10 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { Change } from '../../shared/engine/notifications';
 import { outboxRows } from '../webhooks/outbox';
+import { insertAll } from './rows';
 import type { Database, NewWebhookDeliveryRow } from './schema';
-
-/** Rows per INSERT statement: 17 columns × 1,000 stays far below both databases' parameter limits. */
-const ROWS_PER_STATEMENT = 1000;
 
 /** The merchants' live webhooks, as the outbox needs them. */
 export async function webhooksOf(db: Kysely<Database>, merchantIds: readonly string[]) {
@@ -31,18 +29,7 @@ export async function outboxOf(
   return changes.flatMap((change) => outboxRows(change, hooks));
 }
 
-export async function insertOutbox(
-  trx: Kysely<Database>,
-  rows: readonly NewWebhookDeliveryRow[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-      .execute();
-}
-
 /** Outbox rows of some changes, in the caller's transaction. */
 export async function writeOutbox(trx: Kysely<Database>, changes: readonly Change[]): Promise<void> {
-  await insertOutbox(trx, await outboxOf(trx, changes));
+  await insertAll(trx, 'webhook_deliveries', await outboxOf(trx, changes));
 }

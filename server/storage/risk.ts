@@ -10,11 +10,12 @@
  * (kind, value, channel_id, created_at) answers that with one range scan.
  */
 import { createHmac } from 'node:crypto';
-import { type Generated, type Kysely, type Migration, PostgresAdapter } from 'kysely';
+import type { Generated, Kysely, Migration } from 'kysely';
 import type { RiskEvent, RiskLedger } from '../../shared/engine/ports';
 import type { Fingerprint } from '../../shared/engine/risk-check';
 import type { HistoryCount } from '../../shared/risk';
 import type { Vault } from '../security/vault';
+import { ascendingKey } from './rows';
 import type { Database, EpochMs } from './schema';
 
 export interface RiskEventsTable {
@@ -32,18 +33,11 @@ export interface RiskEventsTable {
   created_at: EpochMs;
 }
 
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 export const riskMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    const postgres = isPostgres(db);
     await db.schema
       .createTable('risk_events')
-      .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) =>
-        postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      )
+      .addColumn('seq', ...ascendingKey(db))
       .addColumn('merchant_id', 'text', (c) => c.notNull())
       .addColumn('channel_id', 'text', (c) => c.notNull())
       .addColumn('kind', 'text', (c) => c.notNull())

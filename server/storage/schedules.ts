@@ -21,6 +21,7 @@ import {
 } from '../../shared/engine/schedules';
 import type { Minor } from '../../shared/money';
 import { writeOutbox } from './outbox';
+import { date, dateOrNull, int, msOrNull } from './rows';
 import type { Database, EpochMs, JsonText } from './schema';
 
 export interface SchedulesTable {
@@ -125,12 +126,6 @@ export type ScheduleStore = SchedulePort;
 
 // ---- Row mapping -------------------------------------------------------------------------------
 
-/** BIGINT columns: numbers (SQLite, and PostgreSQL with the int8 parser of open.ts); strings tolerated. */
-const int = (value: number | string | bigint): number => (typeof value === 'number' ? value : Number(value));
-const dateOrNull = (value: number | string | bigint | null): Date | null =>
-  value === null ? null : new Date(int(value));
-const msOrNull = (date: Date | null): number | null => (date === null ? null : date.getTime());
-
 function rowToSchedule(r: ScheduleRow): Schedule {
   return {
     id: r.id,
@@ -144,12 +139,12 @@ function rowToSchedule(r: ScheduleRow): Schedule {
     job: JSON.parse(r.job) as Schedule['job'],
     payment: JSON.parse(r.payment) as Schedule['payment'],
     resultCode: r.result_code,
-    startsAt: new Date(int(r.starts_at)),
+    startsAt: date(r.starts_at),
     endsAt: dateOrNull(r.ends_at),
     nextRunAt: dateOrNull(r.next_run_at),
     state: r.state as ScheduleState,
-    createdAt: new Date(int(r.created_at)),
-    updatedAt: new Date(int(r.updated_at)),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
     cancelledAt: dateOrNull(r.cancelled_at),
   };
 }
@@ -181,12 +176,12 @@ function rowToRun(r: ScheduleRunRow): ScheduleRun {
   return {
     scheduleId: r.schedule_id,
     merchantId: r.merchant_id,
-    fireAt: new Date(int(r.fire_at)),
+    fireAt: date(r.fire_at),
     status: r.status as RunStatus,
     paymentId: r.payment_id,
     resultCode: r.result_code,
     leaseUntil: dateOrNull(r.lease_until),
-    createdAt: new Date(int(r.created_at)),
+    createdAt: date(r.created_at),
     completedAt: dateOrNull(r.completed_at),
   };
 }

@@ -16,6 +16,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Minor } from '../../shared/money';
 import type { SettlementRecord, SettlementStatus } from '../../shared/settlement';
+import { date, insertAll, int } from './rows';
 import type { Database } from './schema';
 
 export interface SettlementRunsTable {
@@ -210,8 +211,6 @@ interface StoredRecordJson {
   readonly merchantTransactionId?: string;
 }
 
-const int = (value: number | string | bigint): number => (typeof value === 'number' ? value : Number(value));
-
 function recordToJson(stored: StoredSettlementRecord): string {
   const { requestTime, ...payment } = stored.record.payment;
   const json: StoredRecordJson = {
@@ -278,7 +277,7 @@ function rowToSettlement(r: SettlementRow): Settlement {
       negative: int(r.negative_amount) as Minor,
       fees: int(r.fee_amount) as Minor,
     },
-    createdAt: new Date(int(r.created_at)),
+    createdAt: date(r.created_at),
   };
 }
 
@@ -290,12 +289,9 @@ function rowToRun(r: SettlementRunsTable): SettlementRun {
     settlementCount: int(r.settlement_count),
     recordCount: int(r.record_count),
     ...(r.file_name === null ? {} : { fileName: r.file_name }),
-    createdAt: new Date(int(r.created_at)),
+    createdAt: date(r.created_at),
   };
 }
-
-/** Rows per INSERT statement: 6 columns × 500 stays far below both databases' parameter limits. */
-const ROWS_PER_STATEMENT = 500;
 
 export function settlementStore(db: Kysely<Database>): SettlementStore {
   return {
@@ -336,11 +332,7 @@ export function settlementStore(db: Kysely<Database>): SettlementStore {
             request_time: stored.record.payment.requestTime?.getTime() ?? null,
             record: recordToJson(stored),
           }));
-          for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
-            await trx
-              .insertInto('settlement_records')
-              .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-              .execute();
+          await insertAll(trx, 'settlement_records', rows);
         }
         return true;
       });

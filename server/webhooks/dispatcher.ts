@@ -103,6 +103,9 @@ export async function sendOnce(
   }
 }
 
+/** The webhook a delivery goes to (undefined for a notificationUrl callback, or when it is gone). */
+type WebhookOf = (delivery: Delivery) => Promise<Webhook | undefined>;
+
 export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
   const { store, clock, logger } = options;
   const send = options.fetch ?? fetch;
@@ -112,11 +115,8 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   // again when the lease ends.
   const leaseMs = timeoutMs + 5_000;
 
-  async function attempt(delivery: Delivery): Promise<AttemptResult> {
-    const webhook =
-      delivery.webhookId === undefined
-        ? undefined
-        : await store.getWebhook(delivery.merchantId, delivery.webhookId);
+  async function attempt(delivery: Delivery, webhookOf: WebhookOf): Promise<AttemptResult> {
+    const webhook = await webhookOf(delivery);
     let request: Request | undefined;
     try {
       const key = webhook?.encrypted ? options.vault.decrypt(webhook.secret) : undefined;
@@ -147,8 +147,8 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
     };
   }
 
-  async function deliver(delivery: Delivery): Promise<boolean> {
-    const result = await attempt(delivery);
+  async function deliver(delivery: Delivery, webhookOf: WebhookOf): Promise<boolean> {
+    const result = await attempt(delivery, webhookOf);
     await store.recordAttempt(delivery, result);
     if (!result.delivered)
       logger?.warn('webhook delivery failed', {
@@ -167,8 +167,19 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
       new Date(now.getTime() + leaseMs),
       options.batch ?? DEFAULT_BATCH,
     );
-    // Each claimed delivery is the head of its own queue: they may all go at once.
-    const sent = await Promise.all(due.map(deliver));
+    // Each claimed delivery is the head of its own queue: they may all go at once. A webhook is
+    // read once per poll, however many of its deliveries are due.
+    const webhooks = new Map<string, Promise<Webhook | undefined>>();
+    const webhookOf: WebhookOf = ({ merchantId, webhookId }) => {
+      if (webhookId === undefined) return Promise.resolve(undefined);
+      let webhook = webhooks.get(webhookId);
+      if (webhook === undefined) {
+        webhook = store.getWebhook(merchantId, webhookId);
+        webhooks.set(webhookId, webhook);
+      }
+      return webhook;
+    };
+    const sent = await Promise.all(due.map((delivery) => deliver(delivery, webhookOf)));
     return sent.filter(Boolean).length;
   }
 

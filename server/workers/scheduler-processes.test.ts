@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatTs } from '../../shared/params/formats';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
 import { readDemo, type SpawnedGateway, spawnGateway, stopAll } from '../test-support/process';
 
@@ -16,13 +17,6 @@ type Json = any;
 
 const pgSkip = postgresUnavailableReason();
 const ENV = { GATEWAY_SCHEDULER_INTERVAL_MS: '50' };
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `yyyy-MM-dd HH:mm:ss`, UTC. */
-const ts = (d: Date) =>
-  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
-    d.getUTCMinutes(),
-  )}:${pad(d.getUTCSeconds())}`;
-
 describe.skipIf(pgSkip !== undefined)('scheduled payments in two processes on one PostgreSQL', () => {
   let cluster: PostgresCluster | undefined;
   const dirs: string[] = [];
@@ -76,8 +70,8 @@ describe.skipIf(pgSkip !== undefined)('scheduled payments in two processes on on
       currency: 'EUR',
       paymentType: 'DB',
       'job.expression': '* * * * * ?',
-      'job.startDate': ts(start),
-      'job.endDate': ts(end),
+      'job.startDate': formatTs(start),
+      'job.endDate': formatTs(end),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
 
@@ -96,15 +90,17 @@ describe.skipIf(pgSkip !== undefined)('scheduled payments in two processes on on
     const runs: Json[] = schedule.runs;
     const times = runs.map((r) => r.scheduledTime as string);
     expect(new Set(times).size).toBe(times.length);
-    // every second from the start up to the end (endDate included), each once
+    // every second from the start up to the end (endDate included), each once: no second missing
     expect(times.length).toBeGreaterThanOrEqual(5);
+    const seconds = times.map((t) => Date.parse(`${t.replace(' ', 'T')}Z`)).sort((x, y) => x - y);
+    for (let i = 1; i < seconds.length; i++) expect(seconds[i]! - seconds[i - 1]!).toBe(1000);
     const executed = runs.filter((r) => r.status === 'EXECUTED');
     expect(executed.length).toBeGreaterThan(0);
     const paymentIds = executed.map((r) => r.paymentId as string);
     expect(new Set(paymentIds).size).toBe(paymentIds.length);
 
     // the registration's payments are exactly the executed runs' payments
-    const day = ts(new Date()).slice(0, 10);
+    const day = formatTs(new Date()).slice(0, 10);
     const query = await call(a, 'GET', '/v1/query', {
       entityId: demo.entityId,
       'date.from': `${day} 00:00:00`,

@@ -16,6 +16,7 @@
  */
 import { type BrandKind, brandKind, listBrands } from '../brands';
 import { maskValue, type ParameterError } from '../params/errors';
+import { parseTs } from '../params/formats';
 import type { RequestOf } from '../params/requests';
 import type { Payment } from './model';
 import type { PaymentQuery, Store } from './ports';
@@ -103,12 +104,6 @@ function filtersOf(request: QueryRequest): Filters {
 const matches = (p: Payment, f: Filters): boolean =>
   (f.types === undefined || f.types.has(p.paymentType)) &&
   (f.methods === undefined || f.methods.has(paymentMethodOf(p.paymentBrand) ?? ''));
-
-/** `yyyy-MM-dd HH:mm:ss` (UTC, validated by the catalogue) → the instant. */
-function instant(ts: string): Date {
-  const [date, time] = ts.split(' ') as [string, string];
-  return new Date(`${date}T${time}.000Z`);
-}
 
 /** The parameters that search; with a transaction id in the path there is nothing to search. */
 const SEARCH_ONLY = ['merchantTransactionId', 'date.from', 'date.to', 'shortId'] as const;
@@ -201,7 +196,7 @@ export async function searchPayments(
     // date.to names a whole second: everything created before the next one.
     ...(from === undefined || to === undefined
       ? {}
-      : { from: instant(from), until: new Date(instant(to).getTime() + 1000) }),
+      : { from: parseTs(from), until: new Date(parseTs(to).getTime() + 1000) }),
     ...(request.shortId === undefined ? {} : { shortId: request.shortId }),
   };
 

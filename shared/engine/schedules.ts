@@ -29,6 +29,7 @@
 
 import { fromMinor, type Minor } from '../money';
 import type { ParameterError } from '../params/errors';
+import { formatTs, parseTs } from '../params/formats';
 import type { RequestOf } from '../params/requests';
 import { describe, ResultCodes } from '../result-codes';
 import {
@@ -38,6 +39,7 @@ import {
   nextFireTime,
   parseCron,
 } from '../scheduling/cron';
+
 import { newId, newPaymentNdc } from './ids';
 import { type Caller, type EngineDeps, readAmount, testModeOf } from './initial-payment';
 import type { Payment, Registration } from './model';
@@ -179,21 +181,6 @@ export interface ScheduleDeps extends EngineDeps {
 }
 
 // ---- Time --------------------------------------------------------------------------------------
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** `yyyy-MM-dd HH:mm:ss`, UTC: the format of job.startDate and job.endDate. */
-export function formatTs(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
-    date.getUTCHours(),
-  )}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-}
-
-/** `yyyy-MM-dd HH:mm:ss` (UTC, checked by the catalogue's TS format) → the instant. */
-function parseTs(ts: string): Date {
-  const [date, time] = ts.split(' ') as [string, string];
-  return new Date(`${date}T${time}.000Z`);
-}
 
 const UNIT_MS: Readonly<Record<string, number>> = {
   WEEK: 7 * 86_400_000,

@@ -220,3 +220,22 @@ export function describeFormat(f: Format): string {
       return f.says;
   }
 }
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/**
+ * A date as the TS format writes it: `yyyy-MM-dd HH:mm:ss` in UTC (job dates, query time frames,
+ * reconciliation request times, the responses' timestamps).
+ */
+export function formatTs(date: Date): string {
+  return (
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+  );
+}
+
+/** A TS value (checked by checkFormat) → its instant, read as UTC. */
+export function parseTs(ts: string): Date {
+  const [date, time] = ts.split(' ') as [string, string];
+  return new Date(`${date}T${time}.000Z`);
+}

@@ -22,6 +22,7 @@
  *   that this changes the data a machine reads.
  */
 import { fromMinor, type Minor, RATE_PATTERN, roundDiv } from '../money';
+import { formatTs } from '../params/formats';
 import type { SettlementRecord } from './records';
 
 /** The columns in the spec's order. */
@@ -83,15 +84,8 @@ export function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-/** `yyyy-MM-dd HH:mm:ss` in UTC. */
-export function formatRequestTime(date: Date): string {
-  return (
-    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
-  );
-}
+/** TxRequestTime: the TS format, `yyyy-MM-dd HH:mm:ss` in UTC. */
+export const formatRequestTime = formatTs;
 
 /** A decimal rate string as DEC2, rounded half-even (`1.0856` → `1.09`, `1` → `1.00`). */
 export function fxRateDec2(rate: string): string {
