@@ -72,7 +72,7 @@ function postFromPage(page: Page, selector: string, message: Record<string, unkn
         };
         const on = (event: MessageEvent) => {
           const data = event.data as { id?: unknown; t?: unknown } | null;
-          if (event.origin !== gateway || data?.id !== message.id) return;
+          if (event.origin !== gateway || data === null || data.id !== message.id) return;
           if (data.t === 'result' || data.t === 'failed') done(data as Outcome);
         };
         addEventListener('message', on);
