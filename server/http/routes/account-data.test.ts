@@ -37,7 +37,7 @@ const UNKNOWN = ['FOOBAR', 'APPLEPAY', 'STC_PAY', 'GIROPAY', 'IDEAL', 'BOLETO', 
 const MISSING: readonly (readonly [brand: string, names: readonly string[]])[] = [
   ['VISA', ['card.expiryMonth', 'card.expiryYear', 'card.number']],
   ['MADA', ['card.expiryMonth', 'card.expiryYear', 'card.number']],
-  ['DIRECTDEBIT_SEPA', ['bankAccount.bankCode', 'bankAccount.holder', 'bankAccount.number']],
+  ['DIRECTDEBIT_SEPA', ['bankAccount.bic', 'bankAccount.holder', 'bankAccount.iban']],
   ['VIRTUAL_ACCOUNT', ['virtualAccount.accountId']],
   ['WALLETA', ['walletA.paymentToken']],
   ['GIFTCARD', ['giftCard.number', 'giftCard.pin']],
@@ -153,6 +153,16 @@ describe('account data: nothing is decided without it (SQLite)', () => {
       expect(names(res)).toEqual(['card.expiryMonth', 'card.expiryYear', 'card.number']);
     });
 
+    it.each(['PAYPAL', 'PREPAYMENT'])(
+      'refuses to register %s, whose method carries no account data to keep (100.150.100)',
+      async (brand) => {
+        const res = await register({ paymentBrand: brand });
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.result.code).toBe('100.150.100');
+        expect(res.body.id).toBeUndefined();
+      },
+    );
+
     it('positive control: a card registration', async () => {
       const res = await register({ paymentBrand: 'VISA', ...CARD });
       expect(res.body.result.code, res.text).toBe('000.100.110');
@@ -173,14 +183,17 @@ describe('account data: nothing is decided without it (SQLite)', () => {
       expect((await session(id)).body.state).toBe('completed');
     });
 
-    it.each(MISSING)('answers 400 naming what %s lacks, and the checkout stays open', async (brand, missing) => {
-      const id = await checkout();
-      const res = await submit(id, { paymentBrand: brand });
-      expect(res.status, res.text).toBe(400);
-      expect(res.body.result.code).toBe('200.300.404');
-      expect(names(res)).toEqual([...missing].sort());
-      expect((await session(id)).body.state).toBe('open');
-    });
+    it.each(MISSING)(
+      'answers 400 naming what %s lacks, and the checkout stays open',
+      async (brand, missing) => {
+        const id = await checkout();
+        const res = await submit(id, { paymentBrand: brand });
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.result.code).toBe('200.300.404');
+        expect(names(res)).toEqual([...missing].sort());
+        expect((await session(id)).body.state).toBe('open');
+      },
+    );
 
     it('refuses a submission of nothing at all (no brand, no data)', async () => {
       const id = await checkout();
