@@ -327,6 +327,28 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
       await admin('DELETE', `/admin/v1/merchants/${m.merchantId}/webhooks/${hook.body.id}`);
     });
 
+    it("sends a checkout's shopperResultUrl notification to a name resolving to the allowed address", async () => {
+      const created = await gw.post(
+        '/v1/checkouts',
+        {
+          entityId: m.entityId,
+          amount: '10.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          shopperResultUrl: `http://rebind.test:${port}/return`,
+        },
+        { token: m.token },
+      );
+      expect(created.status, created.text).toBe(200);
+      const submitted = await gw.post(`/v1/checkouts/${created.body.id}/payment`, WIDGET_CARD);
+      expect(submitted.status, submitted.text).toBe(200);
+      clock.advance(30 * MINUTE);
+      expect(await gw.notifier.runOnce()).toBe(1);
+      expect(receiver.received.map((r) => [r.url.split('?')[0], r.headers.host])).toEqual([
+        ['/return', `rebind.test:${port}`],
+      ]);
+    });
+
     it('still refuses what the list does not name (another loopback address, localhost)', async () => {
       for (const url of [`http://127.0.0.2:${port}/x`, `http://localhost:${port}/x`, 'http://10.0.0.1/x']) {
         const res = await gw.post(
