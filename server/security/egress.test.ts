@@ -293,7 +293,7 @@ describe('fetch through the policy', () => {
     const strict = egressPolicy({ production: true, resolve: names.resolve });
     const error = await strict.fetch(`http://shop.test:${port}/x`).catch((e: unknown) => e);
     expect(String((error as Error).cause)).toMatch(
-      /shop\.test resolves to 127\.0\.0\.1 is a loopback address/,
+      /shop\.test resolves to 127\.0\.0\.1, a loopback address, refused/,
     );
     expect(hits).toEqual([]);
 
@@ -306,8 +306,24 @@ describe('fetch through the policy', () => {
 
     // every address is checked: one private address among them refuses the name
     const mixed = await lenient.fetch(`http://mixed.test:${port}/z`).catch((e: unknown) => e);
-    expect(String((mixed as Error).cause)).toMatch(/10\.0\.0\.1 is a private address/);
+    expect(String((mixed as Error).cause)).toMatch(/mixed\.test resolves to 10\.0\.0\.1, a private address/);
     expect(hits).toHaveLength(1);
+  });
+
+  it('gives sockets a lookup (one address or all of them) that refuses as fetch does', async () => {
+    const names = resolver({ 'shop.test': ['127.0.0.1', '::1'], 'far.test': ['93.184.216.34'] });
+    const p = egressPolicy({ production: true, resolve: names.resolve });
+    const lookup = (host: string, options: { all?: boolean; family?: number }) =>
+      new Promise<unknown>((done) =>
+        p.lookup(host, options, (error, address, family) => done(error ?? { address, family })),
+      );
+    expect(String(await lookup('shop.test', { all: true }))).toMatch(/127\.0\.0\.1, a loopback address/);
+    expect(await lookup('far.test', {})).toEqual({ address: '93.184.216.34', family: 4 });
+    expect(await lookup('far.test', { all: true })).toEqual({
+      address: [{ address: '93.184.216.34', family: 4 }],
+      family: undefined,
+    });
+    expect(String(await lookup('far.test', { family: 6 }))).toMatch(/no IPv6 address/);
   });
 
   it('lets an allow-listed host or address through in production', async () => {

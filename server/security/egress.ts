@@ -341,15 +341,17 @@ export function egressPolicy(options: EgressOptions): EgressPolicy {
     const host = hostname.toLowerCase().replace(/\.+$/, '');
     const kind = allow.hosts.has(host) ? undefined : classifyName(host);
     if (kind !== undefined && !(kind === 'loopback' && !production))
-      throw new EgressRefused(`${hostname} is ${PHRASE[kind]} name, refused by the egress policy`);
+      throw new EgressRefused(`${hostname} names ${PHRASE[kind]}, refused by the egress policy`);
     const addresses = (await resolve(hostname)).map((a) => ({ address: a.address, family: a.family }));
     if (addresses.length === 0)
       throw Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });
     if (!allow.hosts.has(host))
       for (const { address } of addresses) {
-        const why = checkAddress(address);
-        if (why !== undefined)
-          throw new EgressRefused(`${hostname} resolves to ${why}, refused by the egress policy`);
+        const refused = refusedKind(address);
+        if (refused !== undefined)
+          throw new EgressRefused(
+            `${hostname} resolves to ${unzoned(address)}, ${PHRASE[refused]}, refused by the egress policy`,
+          );
       }
     return addresses;
   }
