@@ -107,6 +107,8 @@ export interface DemoMerchant {
 export async function startGateway(options: GatewayOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger({ env: options.env ?? process.env });
+  // First: a GATEWAY_CALLBACK_ALLOW that cannot be read stops the start before anything is opened.
+  const egress = egressPolicy(egressOptionsFromEnv(options.env ?? process.env, options.egress));
   const store = await openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
@@ -121,7 +123,6 @@ export async function startGateway(options: GatewayOptions) {
   if (demo !== undefined)
     logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
   const env = options.env ?? process.env;
-  const egress = egressPolicy(egressOptionsFromEnv(env, options.egress));
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();

@@ -177,6 +177,12 @@ describe('GATEWAY_CALLBACK_ALLOW', () => {
     expect(p.checkAddress('10.1.1.1')).toBeUndefined();
     expect(p.checkAddress('169.254.169.254')).toMatch(/metadata/);
   });
+  it('allows the names below a *.domain entry, not the domain itself', () => {
+    const p = egressPolicy({ production: true, allow: '*.corp.internal' });
+    expect(p.checkUrl('http://shop.corp.internal/')).toBeUndefined();
+    expect(p.checkAddress('10.0.0.1')).toMatch(/private/);
+    expect(p.checkUrl('http://localhost/')).toMatch(/loopback/);
+  });
   it('allows localhost by name', () => {
     expect(
       egressPolicy({ production: true, allow: 'localhost' }).checkUrl('http://localhost:3000/'),
@@ -190,6 +196,8 @@ describe('GATEWAY_CALLBACK_ALLOW', () => {
     'shop.example:8080',
     'a/b',
     'user@host',
+    '*.10.0.0.1',
+    '*.',
   ])('refuses the entry %s at start', (entry) => {
     expect(() => parseAllowList(entry)).toThrow(/GATEWAY_CALLBACK_ALLOW/);
   });

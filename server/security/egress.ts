@@ -230,27 +230,39 @@ const hostOf = (url: URL): string =>
 // The allow-list
 
 interface AllowList {
-  readonly hosts: ReadonlySet<string>;
+  /** Whether a host name (lower case, no trailing dot) is listed, itself or by `*.domain`. */
+  readonly host: (name: string) => boolean;
   readonly addresses: BlockList;
 }
 
-/** GATEWAY_CALLBACK_ALLOW parsed; throws on an entry that is neither a host name nor a CIDR. */
+/**
+ * GATEWAY_CALLBACK_ALLOW parsed: host names (`shop.internal`, or `*.internal` for the names below
+ * it), addresses (`127.0.0.1`, `::1`, `[::1]`) and CIDRs (`10.0.0.0/8`, `fd00::/8`). Throws on an
+ * entry that is none of them, so that a typo stops the start rather than opening or closing more.
+ */
 export function parseAllowList(allow: string | readonly string[] | undefined): AllowList {
   const entries = (typeof allow === 'string' ? allow.split(',') : (allow ?? []))
     .map((e) => e.trim())
     .filter((e) => e !== '');
   const hosts = new Set<string>();
+  const domains: string[] = [];
   const addresses = new BlockList();
-  for (const entry of entries) {
+  for (const given of entries) {
+    const invalid = () =>
+      new Error(
+        `GATEWAY_CALLBACK_ALLOW: ${JSON.stringify(given)} is neither a host name (or *.domain) nor an address or CIDR`,
+      );
+    const wildcard = given.startsWith('*.');
+    const entry = wildcard ? given.slice(2) : given;
     const [rawAddress = '', prefixText, extra] = entry.split('/');
     const address = unzoned(rawAddress);
     const family = isIP(address);
-    if (family !== 0 && extra === undefined) {
+    if (family !== 0 && extra === undefined && !wildcard) {
       const max = family === 4 ? 32 : 128;
       const prefix = prefixText === undefined ? max : Number(prefixText);
       if (prefixText !== undefined && (!/^\d{1,3}$/.test(prefixText) || prefix > max))
         throw new Error(
-          `GATEWAY_CALLBACK_ALLOW: ${JSON.stringify(entry)} has no valid prefix length (0 to ${max})`,
+          `GATEWAY_CALLBACK_ALLOW: ${JSON.stringify(given)} has no valid prefix length (0 to ${max})`,
         );
       addresses.addSubnet(address, prefix, family === 4 ? 'ipv4' : 'ipv6');
       continue;
@@ -261,15 +273,16 @@ export function parseAllowList(allow: string | readonly string[] | undefined): A
     } catch {}
     const host = url === undefined ? '' : hostOf(url);
     if (url === undefined || url.port !== '' || url.pathname !== '/' || host === '' || entry.includes('@'))
-      throw new Error(
-        `GATEWAY_CALLBACK_ALLOW: ${JSON.stringify(entry)} is neither a host name nor an address or CIDR`,
-      );
+      throw invalid();
     // A name the URL parser turns into an address (127.1) is allowed as that address.
     const asAddress = isIP(host);
-    if (asAddress !== 0) addresses.addAddress(host, asAddress === 4 ? 'ipv4' : 'ipv6');
+    if (asAddress !== 0) {
+      if (wildcard) throw invalid();
+      addresses.addAddress(host, asAddress === 4 ? 'ipv4' : 'ipv6');
+    } else if (wildcard) domains.push(`.${host}`);
     else hosts.add(host);
   }
-  return { hosts, addresses };
+  return { host: (name) => hosts.has(name) || domains.some((d) => name.endsWith(d)), addresses };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,11 +339,11 @@ export function egressPolicy(options: EgressOptions): EgressPolicy {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
     const host = hostOf(url);
-    if (allow.hosts.has(host)) return undefined;
     if (isIP(host) !== 0) {
       const kind = refusedKind(host);
       return kind === undefined ? undefined : `must not point to ${PHRASE[kind]} (${host})`;
     }
+    if (allow.host(host)) return undefined;
     const kind = classifyName(host);
     if (kind === undefined || (kind === 'loopback' && !production)) return undefined;
     return `must not point to ${PHRASE[kind]} (${host})`;
@@ -339,13 +352,14 @@ export function egressPolicy(options: EgressOptions): EgressPolicy {
   /** Resolves once and checks every address; the socket gets exactly what was checked. */
   async function resolveChecked(hostname: string): Promise<{ address: string; family: number }[]> {
     const host = hostname.toLowerCase().replace(/\.+$/, '');
-    const kind = allow.hosts.has(host) ? undefined : classifyName(host);
+    const listed = isIP(host) === 0 && allow.host(host);
+    const kind = listed ? undefined : classifyName(host);
     if (kind !== undefined && !(kind === 'loopback' && !production))
       throw new EgressRefused(`${hostname} names ${PHRASE[kind]}, refused by the egress policy`);
     const addresses = (await resolve(hostname)).map((a) => ({ address: a.address, family: a.family }));
     if (addresses.length === 0)
       throw Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });
-    if (!allow.hosts.has(host))
+    if (!listed)
       for (const { address } of addresses) {
         const refused = refusedKind(address);
         if (refused !== undefined)

@@ -399,6 +399,12 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
     });
   });
 
+  it('does not start with a GATEWAY_CALLBACK_ALLOW it cannot read', async () => {
+    await expect(testGateway({ env: { GATEWAY_CALLBACK_ALLOW: '10.0.0.0/99' } })).rejects.toThrow(
+      /GATEWAY_CALLBACK_ALLOW: "10.0.0.0\/99"/,
+    );
+  });
+
   describe('on a developer machine (the default)', () => {
     let gw: TestGateway;
     let m: TestMerchant;
