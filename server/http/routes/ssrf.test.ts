@@ -392,6 +392,27 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
         const log = await admin('GET', `/admin/v1/merchants/${m.merchantId}/webhook-deliveries`);
         const delivery = log.body.deliveries.find((d: { paymentId: string }) => d.paymentId === res.body.id);
         expect(delivery).toMatchObject({ status: 'pending', lastStatus: 302 });
+        expect(delivery.lastError).toMatch(/302 \(redirects are not followed\)/);
+
+        // The shopperResultUrl notification alike: not delivered, tried again later.
+        const created = await gw.post(
+          '/v1/checkouts',
+          {
+            entityId: m.entityId,
+            amount: '10.00',
+            currency: 'EUR',
+            paymentType: 'DB',
+            shopperResultUrl: `${first.url}/return`,
+          },
+          { token: m.token },
+        );
+        expect(created.status, created.text).toBe(200);
+        expect((await gw.post(`/v1/checkouts/${created.body.id}/payment`, WIDGET_CARD)).status).toBe(200);
+        clock.advance(30 * MINUTE);
+        first.hits.length = 0;
+        expect(await gw.notifier.runOnce()).toBe(0);
+        expect(first.hits.map((h) => h.split('?')[0])).toEqual(['/return']);
+        expect(second.received).toEqual([]);
       } finally {
         await first.close();
         await second.close();
