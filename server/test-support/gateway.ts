@@ -14,7 +14,7 @@ import type { ChannelMode, ChannelSettings } from '../../shared/engine/model';
 import type { Clock, Connector } from '../../shared/engine/ports';
 import { createApp } from '../app';
 import { type GatewayOptions, startGateway } from '../gateway';
-import { createLogger } from '../security/logger';
+import { createLogger, type Logger } from '../security/logger';
 import { newToken } from '../security/tokens';
 import { SQLITE_FILE } from '../storage/open';
 
@@ -52,6 +52,8 @@ export interface TestGatewayOptions {
   readonly webhooks?: GatewayOptions['webhooks'];
   readonly nodeName?: string;
   readonly integrity?: () => string | undefined;
+  /** The gateway's logger (a capture, to search what is logged); silent otherwise. */
+  readonly logger?: Logger;
 }
 
 export interface SendOptions {
@@ -123,6 +125,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
       ...(options.nodeName === undefined ? {} : { nodeName: options.nodeName }),
       ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
   } catch (error) {
     if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
