@@ -99,11 +99,12 @@ export interface DemoMerchant {
 export async function startGateway(options: GatewayOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger({ env: options.env ?? process.env });
+  const vault = openVault({ dataDir: options.dataDir, env: options.env ?? process.env });
   const store = await openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+    vault,
   });
-  const vault = openVault({ dataDir: options.dataDir, env: options.env ?? process.env });
   const demo = await ensureDemoMerchant(
     store,
     clock,

@@ -8,6 +8,7 @@ import type { Store } from '../../shared/engine/ports';
 import { tokenChecker } from '../http/auth';
 import { decodeToken, verifySecret } from '../security/tokens';
 import { openStore } from '../storage';
+import { testVault } from '../test-support/vault';
 import { CliError } from './args';
 import {
   type CommandContext,
@@ -52,7 +53,7 @@ let store: Store;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
-  store = await openStore({ dataDir: join(root, 'data') });
+  store = await openStore({ dataDir: join(root, 'data'), vault: testVault() });
 });
 
 afterAll(async () => {
@@ -316,7 +317,7 @@ describe('run (argv)', () => {
       openStore: async () => {
         opened += 1;
         // Each invocation opens and closes its own store, like the real CLI.
-        return openStore({ dataDir: join(root, 'data') });
+        return openStore({ dataDir: join(root, 'data'), vault: testVault() });
       },
       output: { out: (l) => out.push(l), err: (l) => err.push(l) },
     });
@@ -508,7 +509,7 @@ describe('bin/gateway', () => {
       name: 'X',
       createdAt: expect.any(String),
     });
-    const e2eStore = await openStore({ dataDir });
+    const e2eStore = await openStore({ dataDir, vault: testVault() });
     try {
       expect(await e2eStore.getMerchant(printed.id)).toMatchObject({ id: printed.id, name: 'X' });
     } finally {

@@ -3,12 +3,19 @@
  * GATEWAY_DATA_DIR (default ./data), or PostgreSQL when DATABASE_URL is set. Run through
  * `bin/gateway` or `npm run gateway -- <command>`.
  */
-import { openVault } from '../security/vault';
+import { openVault, type Vault } from '../security/vault';
 import { openStore } from '../storage';
 import { run } from './run';
 
 const dataDir = process.env.GATEWAY_DATA_DIR ?? './data';
 const databaseUrl = process.env.DATABASE_URL;
+// Opened when first needed (a webhook's key, an account number to seal or open), so commands
+// that touch neither work without the data key.
+let vault: Vault | undefined;
+const theVault = (): Vault => {
+  vault ??= openVault({ dataDir, env: process.env });
+  return vault;
+};
 
 // A closed pipe (`gateway merchant list | head -1`) is not an error; the command still finishes.
 for (const stream of [process.stdout, process.stderr])
@@ -17,8 +24,16 @@ for (const stream of [process.stdout, process.stderr])
   });
 
 process.exitCode = await run(process.argv.slice(2), {
-  openStore: () => openStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }),
-  openVault: () => openVault({ dataDir, env: process.env }),
+  openStore: () =>
+    openStore({
+      dataDir,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      vault: {
+        encrypt: (plain) => theVault().encrypt(plain),
+        decrypt: (sealed) => theVault().decrypt(sealed),
+      },
+    }),
+  openVault: theVault,
   dataDir,
   output: {
     out: (line) => process.stdout.write(`${line}\n`),
