@@ -50,7 +50,13 @@ async function openSqlite(dataDir: string, sealer: AccountSealer): Promise<Gatew
     raw.pragma('synchronous = FULL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
     try {
-      await migrate(db as Kysely<unknown>);
+      // What a migration rewrites (account numbers sealed in place) must not linger in free
+      // space or in the WAL: zeroed while migrating, and the WAL emptied after.
+      const secureDelete = Number(raw.pragma('secure_delete', { simple: true }));
+      raw.pragma('secure_delete = ON');
+      await migrate(db as Kysely<unknown>, sealer);
+      raw.pragma(`secure_delete = ${secureDelete}`);
+      raw.pragma('wal_checkpoint(TRUNCATE)');
     } catch (error) {
       await db.destroy();
       throw error;
@@ -88,7 +94,7 @@ async function openPostgres(url: string, sealer: AccountSealer): Promise<Gateway
   survivesIdleErrors(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrate(db as Kysely<unknown>);
+    await migrate(db as Kysely<unknown>, sealer);
   } catch (error) {
     await db.destroy();
     throw error;
