@@ -10,6 +10,7 @@ import { openStore } from '../storage';
 import { SQLITE_FILE } from '../storage/open';
 import { testVault } from '../test-support/vault';
 import { accountSealer, isSealed } from './account-data';
+import { openVault } from './vault';
 
 const IBAN = 'DE89370400440532013000';
 const vault = testVault();
@@ -117,5 +118,51 @@ describe('0008_account_data_sealed: rows written before sealing existed', () => 
       const bytes = await readFile(join(dataDir, name));
       expect(bytes.includes(Buffer.from(IBAN)), `${IBAN} in ${name}`).toBe(false);
     }
+  });
+
+  it('refuses to seal them under a key that cannot open what is sealed already', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gateway-account-data-'));
+    dirs.push(dataDir);
+    const first = await openStore({ dataDir, vault });
+    const id = newId();
+    await first.insertPayment({
+      id,
+      merchantId: newId(),
+      channelId: newId(),
+      paymentType: 'DB',
+      paymentBrand: 'VISA',
+      amount: asMinor(500),
+      currency: 'EUR',
+      resultCode: '000.100.110',
+      resultDescription: 'ok',
+      shortId: newShortId(),
+      ndc: 'x',
+      card: {
+        bin: '420000',
+        last4Digits: '0000',
+        expiryMonth: '05',
+        expiryYear: '2034',
+        encryptedNumber: vault.encrypt('4200000000000000'),
+      },
+      details: { sender: { accountNumber: 'NL91ABNA0417164300' } },
+      createdAt: new Date(),
+    });
+    await first.close();
+    const raw = new BetterSqlite3(join(dataDir, SQLITE_FILE));
+    raw
+      .prepare('UPDATE payments SET details = ? WHERE id = ?')
+      .run(JSON.stringify({ sender: { accountNumber: 'NL91ABNA0417164300' } }), id);
+    raw.prepare("DELETE FROM kysely_migration WHERE name = '0008_account_data_sealed'").run();
+    raw.close();
+
+    const otherKey = openVault({ dataDir, env: { GATEWAY_DATA_KEY: 'ab'.repeat(32) } });
+    await expect(openStore({ dataDir, vault: otherKey })).rejects.toThrow(
+      /0008_account_data_sealed.*data key/s,
+    );
+    const check = new BetterSqlite3(join(dataDir, SQLITE_FILE), { readonly: true });
+    expect(check.prepare('SELECT details FROM payments').get()).toEqual({
+      details: JSON.stringify({ sender: { accountNumber: 'NL91ABNA0417164300' } }),
+    });
+    check.close();
   });
 });

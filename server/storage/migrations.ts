@@ -7,7 +7,8 @@
  * `bigint` (SQLite gives `bigint` INTEGER affinity). Dates are epoch milliseconds (see schema.ts).
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import type { AccountSealer } from '../security/account-data';
+import { accountSealer } from '../security/account-data';
+import type { Vault } from '../security/vault';
 import { riskMigration } from './risk';
 import { ascendingKey } from './rows';
 import { schedulesMigration } from './schedules';
@@ -280,11 +281,21 @@ const SEAL_PAGE = 500;
  * Account numbers (IBANs, bank account numbers) written before they were sealed: every stored
  * document that may hold one is read and written back sealed (server/security/account-data.ts),
  * page by page in key order; documents without one are left as they are. The vault's key is
- * needed, so this migration is made with the store's sealer.
+ * needed, so this migration is made with the store's vault. A key that cannot open what is
+ * sealed already (a card number, a webhook key) is refused first: sealing under the wrong key
+ * would make the account numbers unreadable for the gateway that has the right one.
  */
-function sealAccountData(sealer: AccountSealer): Migration {
+function sealAccountData(vault: Pick<Vault, 'encrypt' | 'decrypt'>): Migration {
+  const sealer = accountSealer(vault);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
+      const probe = await sql<{ secret: string }>`SELECT secret FROM webhooks LIMIT 1`.execute(db);
+      const card = await sql<{
+        card: string;
+      }>`SELECT card FROM payments WHERE card IS NOT NULL LIMIT 1`.execute(db);
+      if (probe.rows[0] !== undefined) vault.decrypt(probe.rows[0].secret);
+      if (card.rows[0] !== undefined)
+        vault.decrypt((JSON.parse(card.rows[0].card) as { encryptedNumber: string }).encryptedNumber);
       for (const { table, key, column } of ACCOUNT_DOCUMENTS) {
         const [k, c] = [sql.ref(key), sql.ref(column)];
         // a cheap filter: only documents naming an account field can hold one
@@ -327,9 +338,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
  * (`0008_account_data_sealed`). Kysely's migrator takes a lock table first, so several gateway
  * processes starting against one PostgreSQL apply each migration once.
  */
-export async function migrate(db: Kysely<unknown>, sealer: AccountSealer): Promise<void> {
+export async function migrate(db: Kysely<unknown>, vault: Pick<Vault, 'encrypt' | 'decrypt'>): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: async () => ({ ...migrations, '0008_account_data_sealed': sealAccountData(sealer) }),
+    getMigrations: async () => ({ ...migrations, '0008_account_data_sealed': sealAccountData(vault) }),
   };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error !== undefined) {

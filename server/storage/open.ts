@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { type AccountSealer, accountSealer } from '../security/account-data';
+import { accountSealer } from '../security/account-data';
 import type { Vault } from '../security/vault';
 import { createKyselyStore, type GatewayStore, sqlitePaymentWriter } from './kysely-store';
 import { migrate } from './migrations';
@@ -34,13 +34,15 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 export async function openStore(options: OpenStoreOptions): Promise<GatewayStore> {
-  const sealer = accountSealer(options.vault);
   return isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, sealer)
-    : openSqlite(options.dataDir ?? 'data', sealer);
+    ? openPostgres(options.databaseUrl, options.vault)
+    : openSqlite(options.dataDir ?? 'data', options.vault);
 }
 
-async function openSqlite(dataDir: string, sealer: AccountSealer): Promise<GatewayStore> {
+type StoreVault = OpenStoreOptions['vault'];
+
+async function openSqlite(dataDir: string, vault: StoreVault): Promise<GatewayStore> {
+  const sealer = accountSealer(vault);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const raw = new BetterSqlite3(join(dataDir, SQLITE_FILE));
   try {
@@ -54,7 +56,7 @@ async function openSqlite(dataDir: string, sealer: AccountSealer): Promise<Gatew
       // space or in the WAL: zeroed while migrating, and the WAL emptied after.
       const secureDelete = Number(raw.pragma('secure_delete', { simple: true }));
       raw.pragma('secure_delete = ON');
-      await migrate(db as Kysely<unknown>, sealer);
+      await migrate(db as Kysely<unknown>, vault);
       raw.pragma(`secure_delete = ${secureDelete}`);
       raw.pragma('wal_checkpoint(TRUNCATE)');
     } catch (error) {
@@ -79,7 +81,8 @@ function survivesIdleErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-async function openPostgres(url: string, sealer: AccountSealer): Promise<GatewayStore> {
+async function openPostgres(url: string, vault: StoreVault): Promise<GatewayStore> {
+  const sealer = accountSealer(vault);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -94,7 +97,7 @@ async function openPostgres(url: string, sealer: AccountSealer): Promise<Gateway
   survivesIdleErrors(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrate(db as Kysely<unknown>, sealer);
+    await migrate(db as Kysely<unknown>, vault);
   } catch (error) {
     await db.destroy();
     throw error;
