@@ -2,12 +2,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId, newShortId } from '../../shared/engine/ids';
 import type { Payment } from '../../shared/engine/model';
 import { asMinor } from '../../shared/money';
 import { openStore } from '../storage';
 import { SQLITE_FILE } from '../storage/open';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
 import { testVault } from '../test-support/vault';
 import { accountSealer, isSealed } from './account-data';
 import { openVault } from './vault';
@@ -165,4 +167,69 @@ describe('0008_account_data_sealed: rows written before sealing existed', () => 
     });
     check.close();
   });
+});
+
+describe.skipIf(postgresUnavailableReason() !== undefined)('0008_account_data_sealed on PostgreSQL', () => {
+  let cluster: PostgresCluster | undefined;
+  afterAll(async () => {
+    await cluster?.stop();
+  }, 60_000);
+
+  it('seals every page of rows written before, and reads them as before', async () => {
+    cluster = await startPostgres();
+    const first = await openStore({ databaseUrl: cluster.url, vault });
+    const merchantId = newId();
+    const ids: string[] = [];
+    for (let i = 0; i < 1_201; i++) {
+      const id = newId();
+      ids.push(id);
+      await first.insertPayment({
+        id,
+        merchantId,
+        channelId: newId(),
+        paymentType: 'DB',
+        paymentBrand: 'DIRECTDEBIT_SEPA',
+        amount: asMinor(500),
+        currency: 'EUR',
+        resultCode: '000.100.110',
+        resultDescription: 'ok',
+        shortId: newShortId(),
+        ndc: 'x',
+        details:
+          i % 2 === 0
+            ? { bankAccount: { holder: 'Jane Jones', iban: IBAN } }
+            : { customer: { ip: '1.2.3.4' } },
+        createdAt: new Date(),
+      });
+    }
+    await first.close();
+
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      await client.query(`UPDATE payments SET details = $1 WHERE details LIKE '%iban%'`, [
+        JSON.stringify({ bankAccount: { holder: 'Jane Jones', iban: IBAN } }),
+      ]);
+      await client.query(`DELETE FROM kysely_migration WHERE name = '0008_account_data_sealed'`);
+      expect(
+        (await client.query(`SELECT count(*)::int AS n FROM payments WHERE details LIKE $1`, [`%${IBAN}%`]))
+          .rows[0].n,
+      ).toBe(601);
+
+      const second = await openStore({ databaseUrl: cluster.url, vault });
+      try {
+        expect((await second.getPayment(merchantId, ids[1_200]!))?.details).toEqual({
+          bankAccount: { holder: 'Jane Jones', iban: IBAN },
+        });
+      } finally {
+        await second.close();
+      }
+      expect(
+        (await client.query(`SELECT count(*)::int AS n FROM payments WHERE details LIKE $1`, [`%${IBAN}%`]))
+          .rows[0].n,
+      ).toBe(0);
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
 });

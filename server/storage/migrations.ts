@@ -289,13 +289,12 @@ function sealAccountData(vault: Pick<Vault, 'encrypt' | 'decrypt'>): Migration {
   const sealer = accountSealer(vault);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const probe = await sql<{ secret: string }>`SELECT secret FROM webhooks LIMIT 1`.execute(db);
-      const card = await sql<{
-        card: string;
-      }>`SELECT card FROM payments WHERE card IS NOT NULL LIMIT 1`.execute(db);
-      if (probe.rows[0] !== undefined) vault.decrypt(probe.rows[0].secret);
-      if (card.rows[0] !== undefined)
-        vault.decrypt((JSON.parse(card.rows[0].card) as { encryptedNumber: string }).encryptedNumber);
+      const one = (query: string) => sql<{ v: string }>`${sql.raw(query)}`.execute(db);
+      const [hookKey] = (await one('SELECT secret AS v FROM webhooks LIMIT 1')).rows;
+      const [card] = (await one('SELECT card AS v FROM payments WHERE card IS NOT NULL LIMIT 1')).rows;
+      if (hookKey !== undefined) vault.decrypt(hookKey.v);
+      if (card !== undefined)
+        vault.decrypt((JSON.parse(card.v) as { encryptedNumber: string }).encryptedNumber);
       for (const { table, key, column } of ACCOUNT_DOCUMENTS) {
         const [k, c] = [sql.ref(key), sql.ref(column)];
         // a cheap filter: only documents naming an account field can hold one
