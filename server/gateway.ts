@@ -109,11 +109,12 @@ export async function startGateway(options: GatewayOptions) {
   const logger = options.logger ?? createLogger({ env: options.env ?? process.env });
   // First: a GATEWAY_CALLBACK_ALLOW that cannot be read stops the start before anything is opened.
   const egress = egressPolicy(egressOptionsFromEnv(options.env ?? process.env, options.egress));
+  const vault = openVault({ dataDir: options.dataDir, env: options.env ?? process.env });
   const store = await openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+    vault,
   });
-  const vault = openVault({ dataDir: options.dataDir, env: options.env ?? process.env });
   const demo = await ensureDemoMerchant(
     store,
     clock,

@@ -9,6 +9,7 @@ import { tokenChecker } from '../http/auth';
 import { egressPolicy } from '../security/egress';
 import { decodeToken, verifySecret } from '../security/tokens';
 import { openStore } from '../storage';
+import { testVault } from '../test-support/vault';
 import { CliError } from './args';
 import {
   type CommandContext,
@@ -53,7 +54,7 @@ let store: Store;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
-  store = await openStore({ dataDir: join(root, 'data') });
+  store = await openStore({ dataDir: join(root, 'data'), vault: testVault() });
 });
 
 afterAll(async () => {
@@ -350,7 +351,7 @@ describe('run (argv)', () => {
       openStore: async () => {
         opened += 1;
         // Each invocation opens and closes its own store, like the real CLI.
-        return openStore({ dataDir: join(root, 'data') });
+        return openStore({ dataDir: join(root, 'data'), vault: testVault() });
       },
       output: { out: (l) => out.push(l), err: (l) => err.push(l) },
     });
@@ -542,7 +543,7 @@ describe('bin/gateway', () => {
       name: 'X',
       createdAt: expect.any(String),
     });
-    const e2eStore = await openStore({ dataDir });
+    const e2eStore = await openStore({ dataDir, vault: testVault() });
     try {
       expect(await e2eStore.getMerchant(printed.id)).toMatchObject({ id: printed.id, name: 'X' });
     } finally {

@@ -4,12 +4,19 @@
  * `bin/gateway` or `npm run gateway -- <command>`.
  */
 import { type EgressPolicy, egressOptionsFromEnv, egressPolicy } from '../security/egress';
-import { openVault } from '../security/vault';
+import { openVault, type Vault } from '../security/vault';
 import { openStore } from '../storage';
 import { run } from './run';
 
 const dataDir = process.env.GATEWAY_DATA_DIR ?? './data';
 const databaseUrl = process.env.DATABASE_URL;
+// Opened when first needed (a webhook's key, an account number to seal or open), so commands
+// that touch neither work without the data key.
+let vault: Vault | undefined;
+const theVault = (): Vault => {
+  vault ??= openVault({ dataDir, env: process.env });
+  return vault;
+};
 
 // A closed pipe (`gateway merchant list | head -1`) is not an error; the command still finishes.
 for (const stream of [process.stdout, process.stderr])
@@ -28,8 +35,16 @@ try {
 }
 
 process.exitCode = await run(process.argv.slice(2), {
-  openStore: () => openStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }),
-  openVault: () => openVault({ dataDir, env: process.env }),
+  openStore: () =>
+    openStore({
+      dataDir,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      vault: {
+        encrypt: (plain) => theVault().encrypt(plain),
+        decrypt: (sealed) => theVault().decrypt(sealed),
+      },
+    }),
+  openVault: theVault,
   dataDir,
   egress,
   fetch: egress.fetch,

@@ -13,6 +13,7 @@ import { openVault } from '../security/vault';
 import { type GatewayStore, openStore } from '../storage';
 import { TEST_DATA_KEY } from '../test-support/gateway';
 import { type Receiver, startReceiver } from '../test-support/receiver';
+import { testVault } from '../test-support/vault';
 import { run } from './run';
 
 let root = '';
@@ -26,7 +27,7 @@ async function cli(...argv: string[]) {
   const err: string[] = [];
   const code = await run(argv, {
     // the command closes the store it is given: hand it a fresh one on the same data
-    openStore: () => openStore({ dataDir: join(root, 'data') }),
+    openStore: () => openStore({ dataDir: join(root, 'data'), vault: testVault() }),
     openVault: () => openVault({ dataDir: join(root, 'data'), env: { GATEWAY_DATA_KEY: TEST_DATA_KEY } }),
     output: { out: (l) => out.push(l), err: (l) => err.push(l) },
     dataDir: join(root, 'data'),
@@ -55,7 +56,7 @@ function captured(id: string, amount = 5000, createdAt = new Date()): Payment {
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'gateway-cli-webhooks-'));
-  store = await openStore({ dataDir: join(root, 'data') });
+  store = await openStore({ dataDir: join(root, 'data'), vault: testVault() });
   receiver = await startReceiver();
   await store.insertMerchant({ id: merchantId, name: 'Shop', createdAt: new Date() });
   await store.insertChannel({

@@ -8,7 +8,20 @@ const NOT_LUHN = '4444444444444444';
 
 describe('sensitiveKind', () => {
   it('recognises card, secret and credential names in any spelling', () => {
-    for (const name of ['number', 'cardNumber', 'card.number', 'card[number]', 'card_number', 'PAN', 'iban'])
+    for (const name of [
+      'number',
+      'cardNumber',
+      'card.number',
+      'card[number]',
+      'card_number',
+      'PAN',
+      'iban',
+      'bankAccount.iban',
+      'bankAccount[iban]',
+      'sender.accountNumber',
+      'bankAccountNumber',
+      'senderIban',
+    ])
       expect(sensitiveKind(name), name).toBe('pan');
     for (const name of [
       'cvv',
@@ -140,6 +153,31 @@ describe('redactString', () => {
     const t = performance.now();
     expect(redactString(long)).toBe(long);
     expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe('IBANs in logs', () => {
+  it('masks a valid IBAN in free text, compact or in groups, any case, keeping country, check digits and last 4', () => {
+    expect(redactString('refused: NL91ABNA0417164300 unknown')).toBe('refused: NL91**********4300 unknown');
+    expect(redactString('account fr1420041010050500013m02606')).toBe('account FR14*******************2606');
+    expect(redactString('IBAN DE89 3704 0044 0532 0130 00.')).toBe('IBAN DE89**************3000.');
+    expect(redactString('{"note":"GB29NWBK60161331926819"}')).toBe('{"note":"GB29**************6819"}');
+  });
+
+  it('masks IBANs and account numbers under their names entirely', () => {
+    expect(
+      redact({ bankAccount: { iban: 'NL91ABNA0417164300', number: 'KTO99887766', holder: 'Jane' } }),
+    ).toEqual({
+      bankAccount: { iban: MASK, number: MASK, holder: 'Jane' },
+    });
+    expect(redactString('bankAccount.iban=NL91ABNA0417164300&sender.accountNumber=X1')).toBe(
+      `bankAccount.iban=${MASK}&sender.accountNumber=${MASK}`,
+    );
+  });
+
+  it('leaves IBAN-shaped words that are not valid IBANs alone', () => {
+    for (const text of ['NL91ABNA0417164301', 'AB12CDEFGHIJKLMNOP', 'ZZ00ABCDEFGHIJK1'])
+      expect(redactString(text), text).toBe(text);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Redaction of card data and credentials before anything is written to a log.
+ * Redaction of card data, bank account numbers and credentials before anything is written to a log.
  *
  * Two nets, both applied everywhere:
  * - by name: values under keys that carry card numbers, security codes, passwords, tokens or
@@ -8,7 +8,9 @@
  *   in URL query strings and form bodies and `"key": value` pairs in JSON text;
  * - by shape: any run of 12 to 19 (or more) digits, possibly split by single spaces or hyphens,
  *   is masked in every string, whatever its key: the first 6 and last 4 digits stay when it is
- *   a Luhn-valid card number, every digit becomes `*` otherwise.
+ *   a Luhn-valid card number, every digit becomes `*` otherwise; and every valid IBAN (country,
+ *   length, checksum; compact or in groups of four, any case) keeps only its country, check
+ *   digits and last 4 characters, since its digit runs may be short (`NL91ABNA0417164300`).
  *
  * The second net catches card numbers under unexpected names (`card.numbr`, free-text error
  * messages, paths). It spares only runs inside identifiers shaped like ours (32, 40 or 64 hex
@@ -16,13 +18,14 @@
  * otherwise be mangled by chance.
  */
 import { luhnValid } from '../../shared/brands/luhn';
+import { maskIbans } from '../../shared/params/errors';
 
 /** What replaces a secret. */
 export const MASK = '***';
 
 type Kind = 'pan' | 'secret';
 
-/** Names whose values are card or account numbers: masked, keeping the first 6 and last 4 of a valid PAN. */
+/** Names whose values are card or account numbers (IBANs too): masked, keeping the first 6 and last 4 of a valid PAN. */
 const PAN_NAMES = new Set(['number', 'cardnumber', 'pan', 'primaryaccountnumber', 'accountnumber', 'iban']);
 
 /** Names whose values are secrets, masked entirely. */
@@ -63,8 +66,8 @@ export function sensitiveKind(name: string): Kind | undefined {
   if (PAN_NAMES.has(last)) return 'pan';
   if (SECRET_NAMES.has(last)) return 'secret';
   for (const suffix of SECRET_SUFFIXES) if (last.endsWith(suffix)) return 'secret';
-  // cardNumber, card_number, bankAccountNumber … spelled as one word
-  if (last.endsWith('cardnumber')) return 'pan';
+  // cardNumber, card_number, bankAccountNumber, senderIban … spelled as one word
+  if (last.endsWith('cardnumber') || last.endsWith('accountnumber') || last.endsWith('iban')) return 'pan';
   return undefined;
 }
 
@@ -152,7 +155,7 @@ export function redactString(s: string): string {
     const inner = value.startsWith('"') ? value.slice(1, -1) : value;
     return `"${name}"${colon}"${maskKind(inner, kind)}"`;
   });
-  return maskDigitRuns(out);
+  return maskDigitRuns(maskIbans(out));
 }
 
 const MAX_DEPTH = 12;

@@ -40,6 +40,7 @@ import {
 } from '../../shared/engine/notifications';
 import type { Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
+import type { AccountSealer } from '../security/account-data';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
 import { outboxRows } from '../webhooks/outbox';
 import { outboxOf, writeOutbox } from './outbox';
@@ -76,6 +77,12 @@ export interface PaymentWrite {
 export type PaymentBatchWriter = (writes: readonly PaymentWrite[]) => void | Promise<void>;
 
 export interface KyselyStoreOptions {
+  /**
+   * Seals the account numbers (IBANs, bank account numbers) of every JSON document written, and
+   * opens them when read (server/security/account-data.ts): payments' and registrations'
+   * details, checkouts' parameters, sessions' plans, webhook payloads.
+   */
+  readonly sealer: AccountSealer;
   /** The batch writer for payments; default: multi-row INSERTs through Kysely (PostgreSQL). */
   readonly writePayments?: PaymentBatchWriter;
   /** A lock that also holds between processes sharing the database (PostgreSQL advisory locks). */
@@ -152,7 +159,7 @@ export const PAYMENT_COLUMNS = [
   'checkout_id',
 ] as const satisfies readonly (keyof NewPaymentRow)[];
 
-export function paymentToRow(p: Payment): NewPaymentRow {
+export function paymentToRow(p: Payment, sealer: AccountSealer): NewPaymentRow {
   return {
     id: p.id,
     merchant_id: p.merchantId,
@@ -171,13 +178,13 @@ export function paymentToRow(p: Payment): NewPaymentRow {
     ndc: p.ndc,
     test_mode: p.testMode ?? null,
     card: cardToJson(p.card),
-    details: JSON.stringify(p.details),
+    details: JSON.stringify(sealer.seal(p.details)),
     created_at: ms(p.createdAt),
     checkout_id: p.checkoutId ?? null,
   };
 }
 
-function rowToPayment(r: PaymentRow): Payment {
+function rowToPayment(r: PaymentRow, sealer: AccountSealer): Payment {
   const p: Mutable<Payment> = {
     id: r.id,
     merchantId: r.merchant_id,
@@ -188,7 +195,7 @@ function rowToPayment(r: PaymentRow): Payment {
     resultDescription: r.result_description,
     shortId: r.short_id,
     ndc: r.ndc,
-    details: parseObject(r.details),
+    details: sealer.open(parseObject(r.details)),
     createdAt: date(r.created_at),
   };
   if (r.payment_brand !== null) p.paymentBrand = r.payment_brand;
@@ -203,26 +210,26 @@ function rowToPayment(r: PaymentRow): Payment {
   return p;
 }
 
-const registrationToRow = (r: Registration) => ({
+const registrationToRow = (r: Registration, sealer: AccountSealer) => ({
   id: r.id,
   merchant_id: r.merchantId,
   channel_id: r.channelId,
   payment_brand: r.paymentBrand,
   card: cardToJson(r.card),
-  details: JSON.stringify(r.details),
+  details: JSON.stringify(sealer.seal(r.details)),
   initial_transaction_id: r.initialTransactionId ?? null,
   agreement_id: r.agreementId ?? null,
   deleted_at: r.deletedAt === null ? null : ms(r.deletedAt),
   created_at: ms(r.createdAt),
 });
 
-function rowToRegistration(r: RegistrationRow): Registration {
+function rowToRegistration(r: RegistrationRow, sealer: AccountSealer): Registration {
   const reg: Mutable<Registration> = {
     id: r.id,
     merchantId: r.merchant_id,
     channelId: r.channel_id,
     paymentBrand: r.payment_brand,
-    details: parseObject(r.details),
+    details: sealer.open(parseObject(r.details)),
     deletedAt: dateOrNull(r.deleted_at),
     createdAt: date(r.created_at),
   };
@@ -247,7 +254,7 @@ function rowToWebhook(r: WebhookRow): Webhook {
   return w;
 }
 
-function rowToDelivery(r: WebhookDeliveryRow): Delivery {
+function rowToDelivery(r: WebhookDeliveryRow, sealer: AccountSealer): Delivery {
   const d: Mutable<Delivery> = {
     seq: int(r.seq),
     merchantId: r.merchant_id,
@@ -255,7 +262,7 @@ function rowToDelivery(r: WebhookDeliveryRow): Delivery {
     notification: {
       type: r.type as NotificationType,
       ...(r.action === null ? {} : { action: r.action as NotificationAction }),
-      payload: parseObject(r.payload),
+      payload: sealer.open(parseObject(r.payload)),
     },
     status: r.status as DeliveryStatus,
     attempts: int(r.attempts),
@@ -272,13 +279,13 @@ function rowToDelivery(r: WebhookDeliveryRow): Delivery {
   return d;
 }
 
-function rowToCheckout(r: CheckoutRow): Checkout {
+function rowToCheckout(r: CheckoutRow, sealer: AccountSealer): Checkout {
   const c: Mutable<Checkout> = {
     id: r.id,
     merchantId: r.merchant_id,
     channelId: r.channel_id,
     kind: r.kind as CheckoutKind,
-    parameters: parseObject(r.parameters),
+    parameters: sealer.open(parseObject(r.parameters)),
     amount: asMinor(int(r.amount)),
     currency: r.currency,
     createdAt: date(r.created_at),
@@ -297,13 +304,13 @@ function rowToCheckout(r: CheckoutRow): Checkout {
   return c;
 }
 
-function rowToSession(r: PaymentSessionRow): PaymentSession {
+function rowToSession(r: PaymentSessionRow, sealer: AccountSealer): PaymentSession {
   const s: Mutable<PaymentSession> = {
     id: r.id,
     paymentId: r.payment_id,
     merchantId: r.merchant_id,
     kind: r.kind as PaymentSessionKind,
-    plan: parseObject(r.plan),
+    plan: sealer.open(parseObject(r.plan)),
     createdAt: date(r.created_at),
     expiresAt: date(r.expires_at),
     dueAt: dateOrNull(r.due_at),
@@ -426,11 +433,12 @@ export class GroupCommit<T> {
  * transaction. The webhooks are read first: a webhook registered while the batch commits may
  * or may not get its notifications, as it would if read inside the transaction (read committed).
  */
-export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
+export function kyselyPaymentWriter(db: Kysely<Database>, sealer: AccountSealer): PaymentBatchWriter {
   return async (writes) => {
     const outbox = await outboxOf(
       db,
       writes.flatMap((w) => w.changes),
+      sealer,
     );
     const rows = writes.map((w) => w.row);
     if (outbox.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
@@ -450,7 +458,11 @@ export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
  * Kysely itself uses. The SQL is generated once by Kysely from the same table definition. It
  * runs synchronously: nothing else can interleave on the connection while it runs.
  */
-export function sqlitePaymentWriter(db: Kysely<Database>, raw: BetterSqlite3.Database): PaymentBatchWriter {
+export function sqlitePaymentWriter(
+  db: Kysely<Database>,
+  raw: BetterSqlite3.Database,
+  sealer: AccountSealer,
+): PaymentBatchWriter {
   const template = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c, null])) as unknown as NewPaymentRow;
   const compiled = db.insertInto('payments').values(template).compile();
   const insert = raw.prepare(compiled.sql);
@@ -478,7 +490,7 @@ export function sqlitePaymentWriter(db: Kysely<Database>, raw: BetterSqlite3.Dat
           merchantHooks = hooks.all(change.merchantId) as WebhookHookRow[];
           hooksOf.set(change.merchantId, merchantHooks);
         }
-        for (const delivery of outboxRows(change, merchantHooks))
+        for (const delivery of outboxRows(change, merchantHooks, sealer))
           insertDelivery.run(DELIVERY_COLUMNS.map((c) => delivery[c] ?? null));
       }
     }
@@ -512,8 +524,14 @@ function compiledOnce<Row>(db: Kysely<Database>, query: Compilable<Row>) {
  */
 export type GatewayStore = Store & WebhookStore & ScheduleStore & SettlementStore & RiskStore;
 
-export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions = {}): GatewayStore {
-  const payments = new GroupCommit<PaymentWrite>(options.writePayments ?? kyselyPaymentWriter(db));
+export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
+  const { sealer } = options;
+  const payments = new GroupCommit<PaymentWrite>(options.writePayments ?? kyselyPaymentWriter(db, sealer));
+  const toPayment = (r: PaymentRow) => rowToPayment(r, sealer);
+  const toRegistration = (r: RegistrationRow) => rowToRegistration(r, sealer);
+  const toDelivery = (r: WebhookDeliveryRow) => rowToDelivery(r, sealer);
+  const toCheckout = (r: CheckoutRow) => rowToCheckout(r, sealer);
+  const toSession = (r: PaymentSessionRow) => rowToSession(r, sealer);
   let closing: Promise<void> | undefined;
   const local = keyedLock();
   const across = options.lockAcrossProcesses;
@@ -524,7 +542,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
   );
 
   return {
-    ...scheduleStore(db),
+    ...scheduleStore(db, sealer),
     ...settlementStore(db),
     ...riskStore(db),
     exclusive(key, task) {
@@ -536,7 +554,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       if (closing) return Promise.reject(new Error('Store is closed'));
       let write: PaymentWrite;
       try {
-        write = { row: paymentToRow(payment), changes: paymentChanges(payment, payment.createdAt) };
+        write = { row: paymentToRow(payment, sealer), changes: paymentChanges(payment, payment.createdAt) };
       } catch (error) {
         return Promise.reject(error);
       }
@@ -545,7 +563,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
 
     async getPayment(merchantId, id) {
       const [row] = await paymentById([id, merchantId]);
-      return row && rowToPayment(row);
+      return row && toPayment(row);
     },
 
     async listReferencing(merchantId, id) {
@@ -557,7 +575,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return rows.map(rowToPayment);
+      return rows.map(toPayment);
     },
 
     async queryPayments(q) {
@@ -582,7 +600,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
         );
       }
       const rows = await query.orderBy('created_at').orderBy('id').limit(q.limit).execute();
-      return rows.map(rowToPayment);
+      return rows.map(toPayment);
     },
 
     async listLinked(merchantId, ids) {
@@ -609,7 +627,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return rows.map(rowToPayment);
+      return rows.map(toPayment);
     },
 
     async insertPaymentSession(session) {
@@ -622,7 +640,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           kind: session.kind,
           checkout_id: session.checkoutId ?? null,
           return_url: session.returnUrl ?? null,
-          plan: JSON.stringify(session.plan),
+          plan: JSON.stringify(sealer.seal(session.plan)),
           created_at: ms(session.createdAt),
           expires_at: ms(session.expiresAt),
           due_at: msOrNull(session.dueAt),
@@ -634,7 +652,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
 
     async getPaymentSession(id) {
       const row = await db.selectFrom('payment_sessions').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && rowToSession(row);
+      return row && toSession(row);
     },
 
     async getPaymentSessionOfPayment(paymentId) {
@@ -643,7 +661,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
         .selectAll()
         .where('payment_id', '=', paymentId)
         .executeTakeFirst();
-      return row && rowToSession(row);
+      return row && toSession(row);
     },
 
     async finishPaymentSession(id, at, outcome, final, registration) {
@@ -664,7 +682,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
             .set({
               result_code: final.resultCode,
               result_description: final.resultDescription,
-              details: JSON.stringify(final.details),
+              details: JSON.stringify(sealer.seal(final.details)),
               ...(final.registrationId === undefined ? {} : { registration_id: final.registrationId }),
             })
             .where('id', '=', session.payment_id)
@@ -672,12 +690,12 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
             .returningAll()
             .executeTakeFirst();
           if (payment === undefined) throw new NothingChanged();
-          const changes = [paymentChange(rowToPayment(payment), at)];
+          const changes = [paymentChange(toPayment(payment), at)];
           if (registration !== undefined) {
-            await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+            await trx.insertInto('registrations').values(registrationToRow(registration, sealer)).execute();
             changes.unshift(registrationChange(registration, 'CREATED', at));
           }
-          await writeOutbox(trx, changes);
+          await writeOutbox(trx, changes, sealer);
         });
         return true;
       } catch (error) {
@@ -715,15 +733,15 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           .where('finished_at', 'is', null)
           .where('due_at', '=', row.due_at)
           .executeTakeFirst();
-        if (result.numUpdatedRows > 0n) claimed.push(rowToSession({ ...row, due_at: ms(leaseUntil) }));
+        if (result.numUpdatedRows > 0n) claimed.push(toSession({ ...row, due_at: ms(leaseUntil) }));
       }
       return claimed;
     },
 
     async insertRegistration(r) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('registrations').values(registrationToRow(r)).execute();
-        await writeOutbox(trx, [registrationChange(r, 'CREATED', r.createdAt)]);
+        await trx.insertInto('registrations').values(registrationToRow(r, sealer)).execute();
+        await writeOutbox(trx, [registrationChange(r, 'CREATED', r.createdAt)], sealer);
       });
     },
 
@@ -734,7 +752,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
         .where('id', '=', id)
         .where('merchant_id', '=', merchantId)
         .executeTakeFirst();
-      return row && rowToRegistration(row);
+      return row && toRegistration(row);
     },
 
     async deleteRegistration(merchantId, id, at) {
@@ -748,7 +766,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           .returningAll()
           .executeTakeFirst();
         if (row === undefined) return false;
-        await writeOutbox(trx, [registrationChange(rowToRegistration(row), 'DELETED', at)]);
+        await writeOutbox(trx, [registrationChange(toRegistration(row), 'DELETED', at)], sealer);
         return true;
       });
     },
@@ -761,7 +779,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           merchant_id: c.merchantId,
           channel_id: c.channelId,
           kind: c.kind,
-          parameters: JSON.stringify(c.parameters),
+          parameters: JSON.stringify(sealer.seal(c.parameters)),
           amount: c.amount,
           currency: c.currency,
           shopper_result_url: c.shopperResultUrl ?? null,
@@ -782,7 +800,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
 
     async getCheckout(id) {
       const row = await db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && rowToCheckout(row);
+      return row && toCheckout(row);
     },
 
     async recordCheckoutSubmission(id, at, notifyDueAt) {
@@ -873,7 +891,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           .executeTakeFirst();
         if (result.numUpdatedRows > 0n) {
           claimed.push(
-            rowToCheckout({
+            toCheckout({
               ...row,
               notify_due_at: ms(leaseUntil),
               notify_attempts: int(row.notify_attempts) + 1,
@@ -994,7 +1012,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           .executeTakeFirst();
         if (result.numUpdatedRows > 0n)
           claimed.push(
-            rowToDelivery({
+            toDelivery({
               ...row,
               next_attempt_at: ms(leaseUntil),
               attempts: int(row.attempts) + 1,
@@ -1037,7 +1055,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
         .where('seq', '=', seq)
         .where('merchant_id', '=', merchantId)
         .executeTakeFirst();
-      return row && rowToDelivery(row);
+      return row && toDelivery(row);
     },
 
     async listDeliveries(merchantId, filter) {
@@ -1046,7 +1064,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);
       if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
       const rows = await query.orderBy('seq', 'desc').limit(filter.limit).execute();
-      return rows.map(rowToDelivery);
+      return rows.map(toDelivery);
     },
 
     async redeliver(merchantId, seq, now) {

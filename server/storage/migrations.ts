@@ -7,6 +7,8 @@
  * `bigint` (SQLite gives `bigint` INTEGER affinity). Dates are epoch milliseconds (see schema.ts).
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { accountSealer } from '../security/account-data';
+import type { Vault } from '../security/vault';
 import { riskMigration } from './risk';
 import { ascendingKey } from './rows';
 import { schedulesMigration } from './schedules';
@@ -264,6 +266,61 @@ const webhooks: Migration = {
   },
 };
 
+/** The JSON documents that may hold account numbers: their table, key and column. */
+const ACCOUNT_DOCUMENTS = [
+  { table: 'payments', key: 'id', column: 'details' },
+  { table: 'registrations', key: 'id', column: 'details' },
+  { table: 'checkouts', key: 'id', column: 'parameters' },
+  { table: 'payment_sessions', key: 'id', column: 'plan' },
+  { table: 'webhook_deliveries', key: 'seq', column: 'payload' },
+] as const;
+
+const SEAL_PAGE = 500;
+
+/**
+ * Account numbers (IBANs, bank account numbers) written before they were sealed: every stored
+ * document that may hold one is read and written back sealed (server/security/account-data.ts),
+ * page by page in key order; documents without one are left as they are. The vault's key is
+ * needed, so this migration is made with the store's vault. A key that cannot open what is
+ * sealed already (a card number, a webhook key) is refused first: sealing under the wrong key
+ * would make the account numbers unreadable for the gateway that has the right one.
+ */
+function sealAccountData(vault: Pick<Vault, 'encrypt' | 'decrypt'>): Migration {
+  const sealer = accountSealer(vault);
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const one = (query: string) => sql<{ v: string }>`${sql.raw(query)}`.execute(db);
+      const [hookKey] = (await one('SELECT secret AS v FROM webhooks LIMIT 1')).rows;
+      const [card] = (await one('SELECT card AS v FROM payments WHERE card IS NOT NULL LIMIT 1')).rows;
+      if (hookKey !== undefined) vault.decrypt(hookKey.v);
+      if (card !== undefined)
+        vault.decrypt((JSON.parse(card.v) as { encryptedNumber: string }).encryptedNumber);
+      for (const { table, key, column } of ACCOUNT_DOCUMENTS) {
+        const [k, c] = [sql.ref(key), sql.ref(column)];
+        // a cheap filter: only documents naming an account field can hold one
+        const mayHold = sql`(${c} LIKE ${'%iban%'} OR ${c} LIKE ${'%ccountNumber%'} OR ${c} LIKE ${'%"number"%'})`;
+        let after: string | number | undefined;
+        for (;;) {
+          const from = after === undefined ? sql`1 = 1` : sql`${k} > ${after}`;
+          const page = await sql<{ k: string | number; v: string }>`
+            SELECT ${k} AS k, ${c} AS v FROM ${sql.table(table)}
+            WHERE ${from} AND ${mayHold} ORDER BY ${k} LIMIT ${SEAL_PAGE}`.execute(db);
+          for (const row of page.rows) {
+            const stored = JSON.parse(row.v) as unknown;
+            const sealed = sealer.seal(stored);
+            if (sealed !== stored)
+              await sql`UPDATE ${sql.table(table)} SET ${c} = ${JSON.stringify(sealed)} WHERE ${k} = ${row.k}`.execute(
+                db,
+              );
+          }
+          if (page.rows.length < SEAL_PAGE) break;
+          after = page.rows[page.rows.length - 1]!.k;
+        }
+      }
+    },
+  };
+}
+
 /** All migrations by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -275,15 +332,15 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_risk': riskMigration,
 };
 
-const provider: MigrationProvider = {
-  getMigrations: async () => ({ ...migrations }),
-};
-
 /**
- * Brings the schema up to date. Kysely's migrator takes a lock table first, so several gateway
+ * Brings the schema up to date, and seals account numbers stored before they were sealed
+ * (`0008_account_data_sealed`). Kysely's migrator takes a lock table first, so several gateway
  * processes starting against one PostgreSQL apply each migration once.
  */
-export async function migrate(db: Kysely<unknown>): Promise<void> {
+export async function migrate(db: Kysely<unknown>, vault: Pick<Vault, 'encrypt' | 'decrypt'>): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () => ({ ...migrations, '0008_account_data_sealed': sealAccountData(vault) }),
+  };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

@@ -1,12 +1,15 @@
 /**
  * Opens the gateway's store: PostgreSQL when given a `postgres://` or `postgresql://` URL,
  * otherwise SQLite in `<dataDir>/gateway.db`. Migrations are applied before the store is returned.
+ * The vault seals bank account numbers in what the store writes, and opens them in what it reads.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { accountSealer } from '../security/account-data';
+import type { Vault } from '../security/vault';
 import { createKyselyStore, type GatewayStore, sqlitePaymentWriter } from './kysely-store';
 import { migrate } from './migrations';
 import type { Database } from './schema';
@@ -17,6 +20,8 @@ export interface OpenStoreOptions {
   readonly dataDir?: string;
   /** A PostgreSQL URL selects PostgreSQL; anything else (or nothing) selects SQLite. */
   readonly databaseUrl?: string;
+  /** Seals IBANs and bank account numbers at rest (server/security/account-data.ts). */
+  readonly vault: Pick<Vault, 'encrypt' | 'decrypt'>;
 }
 
 export const SQLITE_FILE = 'gateway.db';
@@ -28,13 +33,16 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
 }
 
-export async function openStore(options: OpenStoreOptions = {}): Promise<GatewayStore> {
+export async function openStore(options: OpenStoreOptions): Promise<GatewayStore> {
   return isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl)
-    : openSqlite(options.dataDir ?? 'data');
+    ? openPostgres(options.databaseUrl, options.vault)
+    : openSqlite(options.dataDir ?? 'data', options.vault);
 }
 
-async function openSqlite(dataDir: string): Promise<GatewayStore> {
+type StoreVault = OpenStoreOptions['vault'];
+
+async function openSqlite(dataDir: string, vault: StoreVault): Promise<GatewayStore> {
+  const sealer = accountSealer(vault);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const raw = new BetterSqlite3(join(dataDir, SQLITE_FILE));
   try {
@@ -44,12 +52,18 @@ async function openSqlite(dataDir: string): Promise<GatewayStore> {
     raw.pragma('synchronous = FULL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
     try {
-      await migrate(db as Kysely<unknown>);
+      // What a migration rewrites (account numbers sealed in place) must not linger in free
+      // space or in the WAL: zeroed while migrating, and the WAL emptied after.
+      const secureDelete = Number(raw.pragma('secure_delete', { simple: true }));
+      raw.pragma('secure_delete = ON');
+      await migrate(db as Kysely<unknown>, vault);
+      raw.pragma(`secure_delete = ${secureDelete}`);
+      raw.pragma('wal_checkpoint(TRUNCATE)');
     } catch (error) {
       await db.destroy();
       throw error;
     }
-    return createKyselyStore(db, { writePayments: sqlitePaymentWriter(db, raw) });
+    return createKyselyStore(db, { sealer, writePayments: sqlitePaymentWriter(db, raw, sealer) });
   } catch (error) {
     if (raw.open) raw.close();
     throw error;
@@ -67,7 +81,8 @@ function survivesIdleErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-async function openPostgres(url: string): Promise<GatewayStore> {
+async function openPostgres(url: string, vault: StoreVault): Promise<GatewayStore> {
+  const sealer = accountSealer(vault);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -82,7 +97,7 @@ async function openPostgres(url: string): Promise<GatewayStore> {
   survivesIdleErrors(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrate(db as Kysely<unknown>);
+    await migrate(db as Kysely<unknown>, vault);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -91,6 +106,7 @@ async function openPostgres(url: string): Promise<GatewayStore> {
   // connections for its reads and writes, and must never wait for its own lock's connection.
   const lockPool = survivesIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
   const store = createKyselyStore(db, {
+    sealer,
     lockAcrossProcesses: async (key, task) => {
       const client = await lockPool.connect();
       try {

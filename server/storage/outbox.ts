@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Change } from '../../shared/engine/notifications';
+import type { AccountSealer } from '../security/account-data';
 import { outboxRows } from '../webhooks/outbox';
 import { insertAll } from './rows';
 import type { Database, NewWebhookDeliveryRow } from './schema';
@@ -20,16 +21,24 @@ export async function webhooksOf(db: Kysely<Database>, merchantIds: readonly str
     .execute();
 }
 
-/** Outbox rows of some changes: for the merchants' webhooks as they are now, and callbacks. */
+/**
+ * Outbox rows of some changes: for the merchants' webhooks as they are now, and callbacks. The
+ * payloads' account numbers are sealed (the dispatcher's store opens them).
+ */
 export async function outboxOf(
   db: Kysely<Database>,
   changes: readonly Change[],
+  sealer: Pick<AccountSealer, 'seal'>,
 ): Promise<NewWebhookDeliveryRow[]> {
   const hooks = await webhooksOf(db, [...new Set(changes.map((c) => c.merchantId))]);
-  return changes.flatMap((change) => outboxRows(change, hooks));
+  return changes.flatMap((change) => outboxRows(change, hooks, sealer));
 }
 
 /** Outbox rows of some changes, in the caller's transaction. */
-export async function writeOutbox(trx: Kysely<Database>, changes: readonly Change[]): Promise<void> {
-  await insertAll(trx, 'webhook_deliveries', await outboxOf(trx, changes));
+export async function writeOutbox(
+  trx: Kysely<Database>,
+  changes: readonly Change[],
+  sealer: Pick<AccountSealer, 'seal'>,
+): Promise<void> {
+  await insertAll(trx, 'webhook_deliveries', await outboxOf(trx, changes, sealer));
 }

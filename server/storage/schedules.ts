@@ -20,6 +20,7 @@ import {
   type ScheduleView,
 } from '../../shared/engine/schedules';
 import type { Minor } from '../../shared/money';
+import type { AccountSealer } from '../security/account-data';
 import { writeOutbox } from './outbox';
 import { date, dateOrNull, int, msOrNull } from './rows';
 import type { Database, EpochMs, JsonText } from './schema';
@@ -193,7 +194,7 @@ class NothingChanged extends Error {}
 
 // ---- The store ---------------------------------------------------------------------------------
 
-export function scheduleStore(db: Kysely<Database>): ScheduleStore {
+export function scheduleStore(db: Kysely<Database>, sealer: AccountSealer): ScheduleStore {
   /** The schedule with its latest runs, oldest first, read on `q` (the database or a transaction). */
   async function viewOf(q: Kysely<Database>, row: ScheduleRow): Promise<ScheduleView> {
     const runs = await q
@@ -214,7 +215,11 @@ export function scheduleStore(db: Kysely<Database>): ScheduleStore {
     async insertSchedule(schedule) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('schedules').values(scheduleToRow(schedule)).execute();
-        await writeOutbox(trx, [scheduleChange({ schedule, runs: [] }, 'CREATED', schedule.createdAt)]);
+        await writeOutbox(
+          trx,
+          [scheduleChange({ schedule, runs: [] }, 'CREATED', schedule.createdAt)],
+          sealer,
+        );
       });
     },
 
@@ -241,7 +246,7 @@ export function scheduleStore(db: Kysely<Database>): ScheduleStore {
           .executeTakeFirst();
         if (row === undefined) return undefined;
         const view = await viewOf(trx, row);
-        await writeOutbox(trx, [scheduleChange(view, 'DELETED', at)]);
+        await writeOutbox(trx, [scheduleChange(view, 'DELETED', at)], sealer);
         return view;
       });
     },
@@ -310,7 +315,7 @@ export function scheduleStore(db: Kysely<Database>): ScheduleStore {
           }
           // A run being made is notified once it has its result (finishRun).
           if (plan.run === undefined)
-            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)]);
+            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)], sealer);
         });
         return true;
       } catch (error) {
@@ -377,7 +382,7 @@ export function scheduleStore(db: Kysely<Database>): ScheduleStore {
           }
           const row = await scheduleRow(trx, run.scheduleId);
           if (row !== undefined)
-            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)]);
+            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)], sealer);
         });
         return true;
       } catch (error) {

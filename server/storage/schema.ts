@@ -68,6 +68,7 @@ export interface PaymentsTable {
   test_mode: string | null;
   /** StoredCard as JSON (the number only encrypted). */
   card: JsonText | null;
+  /** The answer's other fields as JSON, account numbers sealed (server/security/account-data.ts). */
   details: JsonText;
   created_at: EpochMs;
   /** The checkout whose submission made the payment (0004). */
@@ -93,7 +94,7 @@ export interface CheckoutsTable {
   channel_id: string;
   /** CheckoutKind: 'payment' or 'registration'. */
   kind: string;
-  /** The validated creation parameters as JSON (no credentials, no account data). */
+  /** The validated creation parameters as JSON (no credentials, no instrument; account numbers sealed). */
   parameters: JsonText;
   /** Minor units. */
   amount: number;
@@ -173,7 +174,7 @@ export interface WebhookDeliveriesTable {
   order_key: string;
   type: string;
   action: string | null;
-  /** The notification's payload as JSON. */
+  /** The notification's payload as JSON, account numbers sealed (the store opens them for the dispatcher). */
   payload: JsonText;
   /** pending, delivered or dead. */
   status: string;

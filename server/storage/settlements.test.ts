@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMinor, type Minor } from '../../shared/money';
 import { settle } from '../../shared/settlement';
 import { eurConfig, merchantDay } from '../../shared/settlement/testing';
+import { testVault } from '../test-support/vault';
 import { type GatewayStore, openStore } from './index';
 import type { Settlement, SettlementRun, StoredSettlementRecord } from './settlements';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './testing/postgres';
@@ -40,7 +41,10 @@ describe.each(['sqlite', 'postgres'] as const)('%s settlement store', (dialect) 
   beforeAll(async () => {
     if (dialect === 'postgres') cluster = await startPostgres();
     else dataDir = await mkdtemp(join(tmpdir(), 'gateway-settlements-'));
-    store = await openStore(cluster ? { databaseUrl: cluster.url } : { dataDir });
+    store = await openStore({
+      ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
+      vault: testVault(),
+    });
   }, 60_000);
   afterAll(async () => {
     await store?.close();

@@ -17,6 +17,7 @@ import type {
 } from '../../shared/engine/model';
 import type { PaymentQuery, Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
+import { testVault } from '../test-support/vault';
 import { openStore } from './index';
 import { SQLITE_FILE } from './open';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './testing/postgres';
@@ -293,7 +294,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
   let store: Store;
   /** Another store on the same database (a fresh connection). */
   const open = (): Promise<Store> =>
-    cluster ? openStore({ databaseUrl: cluster.url }) : openStore({ dataDir });
+    openStore({ ...(cluster ? { databaseUrl: cluster.url } : { dataDir }), vault: testVault() });
 
   beforeAll(async () => {
     if (dialect === 'postgres') cluster = await startPostgres();

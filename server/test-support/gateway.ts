@@ -14,7 +14,7 @@ import type { ChannelMode, ChannelSettings } from '../../shared/engine/model';
 import type { Clock, Connector } from '../../shared/engine/ports';
 import { createApp } from '../app';
 import { type GatewayOptions, startGateway } from '../gateway';
-import { createLogger } from '../security/logger';
+import { createLogger, type Logger } from '../security/logger';
 import { newToken } from '../security/tokens';
 import { SQLITE_FILE } from '../storage/open';
 
@@ -54,6 +54,8 @@ export interface TestGatewayOptions {
   readonly integrity?: () => string | undefined;
   /** Passed to startGateway: the egress policy's mode, allow-list and resolver (server/security/egress.ts). */
   readonly egress?: GatewayOptions['egress'];
+  /** The gateway's logger (a capture, to search what is logged); silent otherwise. */
+  readonly logger?: Logger;
 }
 
 export interface SendOptions {
@@ -126,6 +128,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.nodeName === undefined ? {} : { nodeName: options.nodeName }),
       ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
       ...(options.egress === undefined ? {} : { egress: options.egress }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
   } catch (error) {
     if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });

@@ -1,9 +1,12 @@
 /**
  * The outbox rows a change leaves: one per target that wants it — each of the merchant's
  * webhooks that takes the notification's type (and, for payments, its payment type), and the
- * payment's own notificationUrl callback. Written by storage in the change's transaction.
+ * payment's own notificationUrl callback. Written by storage in the change's transaction, the
+ * payload's account numbers sealed (server/security/account-data.ts): the store opens them when
+ * the dispatcher reads the row.
  */
 import type { Change } from '../../shared/engine/notifications';
+import type { AccountSealer } from '../security/account-data';
 import type { NewWebhookDeliveryRow, WebhookRow } from '../storage/schema';
 
 /** The target of notificationUrl callbacks in the in-order check (webhooks use their id). */
@@ -20,6 +23,7 @@ export function wants(webhook: Pick<WebhookRow, 'types' | 'payment_types'>, chan
 export function outboxRows(
   change: Change,
   webhooks: readonly Pick<WebhookRow, 'id' | 'merchant_id' | 'types' | 'payment_types'>[],
+  sealer: Pick<AccountSealer, 'seal'>,
 ): NewWebhookDeliveryRow[] {
   const targets: [target: string, webhookId: string | null, callbackUrl: string | null][] = webhooks
     .filter((w) => w.merchant_id === change.merchantId && wants(w, change))
@@ -28,7 +32,7 @@ export function outboxRows(
   if (targets.length === 0) return [];
   const at = change.at.getTime();
   const { type, action, payload } = change.notification();
-  const json = JSON.stringify(payload);
+  const json = JSON.stringify(sealer.seal(payload));
   return targets.map(([target, webhookId, callbackUrl]) => ({
     merchant_id: change.merchantId,
     webhook_id: webhookId,

@@ -31,4 +31,21 @@ describe('echoOf', () => {
       expect(json).not.toContain(secret);
     }
   });
+
+  it('echoes account numbers to the merchant who sent them (storage seals them at rest)', () => {
+    const parsed = parseRequest(
+      'payment',
+      [
+        'amount=92.00&currency=EUR&paymentBrand=DIRECTDEBIT_SEPA&paymentType=DB',
+        'bankAccount.holder=Jane%20Jones&bankAccount.iban=DE89370400440532013000&bankAccount.bic=MARKDEF1100',
+        'sender.accountNumber=NL91ABNA0417164300',
+      ].join('&'),
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(echoOf(parsed.value)).toEqual({
+      bankAccount: { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'MARKDEF1100' },
+      sender: { accountNumber: 'NL91ABNA0417164300' },
+    });
+  });
 });

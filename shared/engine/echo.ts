@@ -2,7 +2,9 @@
  * What a payment response echoes of its request: every group the merchant sent ("a response can
  * contain any structure listed above"), without what must never come back. The catalogue says
  * which parameters are secret (card numbers, security codes, tokens, passwords); credentials
- * and the fields the response carries in their own right are left out too.
+ * and the fields the response carries in their own right are left out too. Account numbers
+ * (IBANs, bank account numbers: mask `account`) are echoed to the merchant who sent them, as the
+ * family does; storage seals them at rest (server/security/account-data.ts).
  */
 import type { FormTree, FormValue } from '../form/decode';
 import { maskOf } from '../params/masks';
@@ -24,7 +26,10 @@ const NOT_ECHOED = new Set([
 ]);
 
 function strip(value: FormValue, name: string): FormValue | undefined {
-  if (typeof value === 'string') return maskOf(name) === undefined ? value : undefined;
+  if (typeof value === 'string') {
+    const mask = maskOf(name);
+    return mask === undefined || mask === 'account' ? value : undefined;
+  }
   if (Array.isArray(value)) return value.map((item, i) => strip(item, `${name}[${i}]`) as FormTree);
   const out: FormTree = {};
   for (const [key, child] of Object.entries(value)) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { echoOf } from './echo';
-import { giftCardDetails, instrumentOf, sendsInstrument, storedCard } from './instruments';
+import {
+  giftCardDetails,
+  instrumentOf,
+  sendsInstrument,
+  storedBankAccountInstrument,
+  storedCard,
+} from './instruments';
 import { parsed } from './testing';
 
 const PAY = 'amount=1.00&currency=EUR&paymentType=DB';
@@ -70,5 +76,19 @@ describe('giftCardDetails', () => {
     const details = giftCardDetails(request, echo);
     expect(details).toEqual({ giftCard: { type: 'BIRTHDAY', last4Digits: '1234' } });
     expect(JSON.stringify({ ...echo, ...details })).not.toMatch(/9876|GC-6000001234/);
+  });
+});
+
+describe('storedBankAccountInstrument', () => {
+  it('checks a stored SEPA registration by its IBAN, as storage opened it', () => {
+    const details = {
+      bankAccount: { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'MARKDEF1100' },
+    };
+    expect(storedBankAccountInstrument(details)).toEqual({
+      kind: 'bankAccount',
+      iban: 'DE89370400440532013000',
+      holder: 'Jane Jones',
+    });
+    expect(storedBankAccountInstrument({ card: { holder: 'Jane Jones' } })).toBeUndefined();
   });
 });

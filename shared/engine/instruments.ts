@@ -88,6 +88,23 @@ export function storedCardInstrument(
   };
 }
 
+/**
+ * A stored bank account charged again (a SEPA registration): the IBAN storage opened from its
+ * sealed form is checked as a new one would be. Undefined when the details hold no bank account.
+ */
+export function storedBankAccountInstrument(
+  details: Readonly<Record<string, unknown>>,
+): SimulatedInstrument | undefined {
+  const bank = details.bankAccount;
+  if (bank === null || typeof bank !== 'object') return undefined;
+  const { iban, holder } = bank as Record<string, unknown>;
+  return {
+    kind: 'bankAccount',
+    ...(typeof iban === 'string' ? { iban } : {}),
+    ...(typeof holder === 'string' ? { holder } : {}),
+  };
+}
+
 /** Whether a request carries account data of its own (a referenceUuid may supply it otherwise). */
 export function sendsInstrument(request: object): boolean {
   return INSTRUMENT_GROUPS.some((g) => (request as Record<string, unknown>)[g] !== undefined);

@@ -87,7 +87,7 @@ export interface Payment {
   /**
    * The response fields beyond the above, as answered: echoed request groups (customer,
    * billing, customParameters …), resultDetails, risk, standing-instruction ids. Never card
-   * numbers or security codes.
+   * numbers or security codes; account numbers (bankAccount.iban …) as sent, sealed by storage.
    */
   readonly details: Readonly<Record<string, unknown>>;
   readonly createdAt: Date;
@@ -99,7 +99,7 @@ export interface Registration {
   readonly channelId: string;
   readonly paymentBrand: string;
   readonly card?: StoredCard;
-  /** Bank account and other instrument data, IBAN encrypted like a PAN where present. */
+  /** Bank account and other instrument data; storage seals the IBAN and account number like a PAN. */
   readonly details: Readonly<Record<string, unknown>>;
   readonly initialTransactionId?: string;
   readonly agreementId?: string;
@@ -137,7 +137,8 @@ export interface Checkout {
   readonly kind: CheckoutKind;
   /**
    * The validated creation parameters a submission is merged with. Credentials are left out, and
-   * the checkout request kind takes no account data, so no card data can be in here.
+   * the checkout request kind takes no instrument (card.*, bankAccount.* …), so no card data can
+   * be in here; sender and recipient account numbers can, and storage seals them.
    */
   readonly parameters: Readonly<Record<string, unknown>>;
   readonly amount: Minor;

@@ -11,7 +11,7 @@ import { agreementOf, registrationDetails } from './after-success';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
 import { type Caller, decideFor, type EngineDeps, readMoney, testModeOf } from './initial-payment';
-import { sendsInstrument, simulationOf, storedCard, storedCardInstrument } from './instruments';
+import { sendsInstrument, simulationOf, storedBankAccountInstrument, storedCard, storedCardInstrument } from './instruments';
 import type { Payment, Registration } from './model';
 import { checkPaymentMethod } from './payment-method';
 import { paymentRecord } from './record';
@@ -162,7 +162,9 @@ export async function payWithRegistration(
       caller.channel,
       request.testMode,
       {
-        instrument: storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
+        instrument:
+          (stored === undefined ? storedBankAccountInstrument(registration.details) : undefined) ??
+          storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
         ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
         billingSent: request.billing !== undefined,
       },

@@ -476,6 +476,53 @@ describe('masking: card numbers and security codes never appear in errors', () =
   });
 
   it.each([
+    ['a bad IBAN', { 'bankAccount.iban': 'NL91ABNA0417164300!' }, 'NL91ABNA0417164300'],
+    ['an IBAN too long', { 'bankAccount.iban': `DE89370400440532013000${'0'.repeat(20)}` }, '0532013000'],
+    ['a bad account number', { 'bankAccount.number': 'KTO-99887766' }, 'KTO-99887766'],
+    [
+      'a bad sender account number',
+      { 'sender.accountNumber': 'NL91ABNA0417164300'.repeat(2) },
+      'ABNA0417164300',
+    ],
+    ['an IBAN under an unknown name', { 'bankAccount.ibn': 'NL91ABNA0417164300' }, 'ABNA0417164300'],
+    ['an IBAN in groups under an unknown name', { 'sender.acount': 'NL91 ABNA 0417 1643 00' }, 'ABNA 0417'],
+  ] as const)('masks %s', (_label, params, secret) => {
+    const body = form({
+      amount: '1.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      paymentBrand: 'DIRECTDEBIT_SEPA',
+      'bankAccount.holder': 'Jane Jones',
+      'bankAccount.iban': 'DE89370400440532013000',
+      'bankAccount.bic': 'MARKDEF1100',
+      ...params,
+    });
+    const result = parseRequest('payment', body);
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).not.toContain(secret);
+  });
+
+  it('shows an IBAN with its country, check digits and last four, another account number with its last four', () => {
+    const errors = errorsOf(
+      'payment',
+      form({
+        amount: '1.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        paymentBrand: 'DIRECTDEBIT_SEPA',
+        'bankAccount.holder': 'Jane Jones',
+        'bankAccount.iban': 'NL91ABNA0417164300!',
+        'bankAccount.number': 'KTO-99887766',
+        'bankAccount.bic': 'MARKDEF1100',
+      }),
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ name: 'bankAccount.number', value: '***' }),
+      expect.objectContaining({ name: 'bankAccount.iban', value: '***' }),
+    ]);
+  });
+
+  it.each([
     [PAN, undefined, '420000******0000'],
     [PAN, 'pan', '420000******0000'],
     ['4200 0000 0000 0000', 'pan', '***'],
@@ -484,6 +531,14 @@ describe('masking: card numbers and security codes never appear in errors', () =
     ['4111-1111-1111-1111', undefined, '411111******1111'],
     ['order 12345678', undefined, 'order 12345678'],
     ['12.50', undefined, '12.50'],
+    ['NL91ABNA0417164300', 'account', 'NL91**********4300'],
+    ['nl91abna0417164300', 'account', 'NL91**********4300'],
+    ['KTO99887766', 'account', '*******7766'],
+    ['1234567', 'account', '*******'],
+    ['KTO-99887766', 'account', '***'],
+    ['paid from NL91ABNA0417164300', undefined, 'paid from NL91**********4300'],
+    ['paid from NL91 ABNA 0417 1643 00', undefined, 'paid from NL91**********4300'],
+    ['AB12CDEFGHIJKLMNOP', undefined, 'AB12CDEFGHIJKLMNOP'],
   ] as const)('maskValue(%j, %s) = %j', (value, mask, shown) => {
     expect(maskValue(value, mask)).toBe(shown);
   });

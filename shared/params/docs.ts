@@ -4,7 +4,7 @@
  */
 import { SECTIONS } from './catalogue';
 import { describeFormat } from './formats';
-import type { Group, Node } from './nodes';
+import type { Group, Mask, Node } from './nodes';
 import { ENDPOINT_PARAMETERS } from './requests';
 import type { Rule } from './rules';
 
@@ -15,6 +15,12 @@ interface Row {
   readonly note: string;
 }
 
+/** What the docs say of a masked parameter; account numbers are also encrypted at rest. */
+function maskNote(mask: Mask | undefined): string {
+  if (mask === undefined) return '';
+  return mask === 'account' ? 'Masked in errors and logs, encrypted at rest.' : 'Masked in errors and logs.';
+}
+
 function rowsOf(node: Node, name: string, rows: Row[], rules: { at: string; rule: Rule }[]): void {
   switch (node.kind) {
     case 'leaf':
@@ -22,7 +28,7 @@ function rowsOf(node: Node, name: string, rows: Row[], rules: { at: string; rule
         name,
         format: describeFormat(node.format),
         req: node.req,
-        note: [node.note ?? '', node.mask ? 'Masked in errors and logs.' : ''].filter(Boolean).join(' '),
+        note: [node.note ?? '', maskNote(node.mask)].filter(Boolean).join(' '),
       });
       return;
     case 'dict': {

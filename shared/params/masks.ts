@@ -21,6 +21,15 @@ function collect(node: Node, path: string): void {
 for (const { group } of Object.values(SECTIONS)) collect(group, '');
 
 /**
+ * The wire names whose values are account numbers (mask `account`): `bankAccount.iban`,
+ * `bankAccount.number`, `sender.accountNumber`, `recipient.accountNumber`. Storage seals the
+ * values under these names wherever they rest (server/security/account-data.ts).
+ */
+export const ACCOUNT_NAMES: readonly string[] = [...masks]
+  .filter(([, mask]) => mask === 'account')
+  .map(([name]) => name);
+
+/**
  * The mask of a wire name such as `card.cvv` or `cart.items[2].name`, if the catalogue gives one.
  * A bracket may also spell a field (`card[cvv]`), so both readings are tried.
  */

@@ -15,9 +15,12 @@ export type Req = 'R' | 'C' | 'O';
 
 /**
  * How a value is shown in errors and logs: `pan` keeps the first six and last four digits,
- * `secret` hides everything. Card numbers, security codes, tokens and passwords are never echoed.
+ * `secret` hides everything, `account` (IBANs and bank account numbers) keeps an IBAN's country
+ * and check digits and the last four characters. Card numbers, security codes, tokens and
+ * passwords are never echoed; account numbers are echoed to the merchant who sent them, and
+ * sealed at rest like card numbers (server/security/account-data.ts).
  */
-export type Mask = 'pan' | 'secret';
+export type Mask = 'pan' | 'secret' | 'account';
 
 /** Marks a parameter that 3-D Secure v2 needs when the gateway authenticates the shopper. */
 export type Tag = '3ds2';

@@ -92,11 +92,11 @@ export const bankAccount = group({
     {
       holder: AN(4, 128, { req: 'R' }),
       bankName: AN(1, 255, { req: 'C' }),
-      number: ALNUM(3, 64, { req: 'C', note: 'Either number or iban is required.' }),
+      number: ALNUM(3, 64, { req: 'C', mask: 'account', note: 'Either number or iban is required.' }),
       iban: pattern(
         /^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9]{11,27}$/,
         'an IBAN: 2 letters, 2 digits, then 11 to 27 letters or digits',
-        { req: 'C', note: 'Either number or iban is required.' },
+        { req: 'C', mask: 'account', note: 'Either number or iban is required.' },
       ),
       bankCode: ALNUM(1, 12, { req: 'C', note: 'Either bankCode or bic is required.' }),
       bic: pattern(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, '8 or 11 letters or digits', {

@@ -25,7 +25,7 @@ const BIRTH_COUNTRY = pattern(/^[A-Za-z]{1,3}$/, 'up to 3 letters');
 
 /** The account and address fields the spec gives sender and recipient alike. */
 const ACCOUNT_AND_PLACE = {
-  accountNumber: AN(1, 32),
+  accountNumber: AN(1, 32, { mask: 'account' }),
   street: AN(1, 100),
   city: LDW(50),
   state: LDW(50),
