@@ -11,7 +11,13 @@ import { agreementOf, registrationDetails } from './after-success';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
 import { type Caller, decideFor, type EngineDeps, readMoney, testModeOf } from './initial-payment';
-import { sendsInstrument, simulationOf, storedBankAccountInstrument, storedCard, storedCardInstrument } from './instruments';
+import {
+  sendsInstrument,
+  simulationOf,
+  storedBankAccountInstrument,
+  storedCard,
+  storedCardInstrument,
+} from './instruments';
 import type { Payment, Registration } from './model';
 import { checkPaymentMethod } from './payment-method';
 import { paymentRecord } from './record';
