@@ -109,6 +109,8 @@ export async function testGateway(options: TestGatewayOptions = {}) {
   try {
     gateway = await startGateway({
       dataDir,
+      // The requests' origin: the base of the URLs the gateway hands out (redirect.url).
+      baseUrl: BASE,
       commit: TEST_COMMIT,
       builtAt: TEST_BUILT_AT,
       env,
