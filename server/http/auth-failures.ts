@@ -39,11 +39,14 @@ export const DEFAULT_AUTH_FAILURE_LIMIT = 10;
 export const DEFAULT_AUTH_FAILURE_WINDOW_MS = 60_000;
 export const DEFAULT_AUTH_FAILURE_KEYS = 10_000;
 
-/** The keys of one attempt: the client's address, and the user id when credentials name one. */
-export const authKeys = (address: string, userId?: string): string[] =>
-  userId === undefined || userId === ''
-    ? [`ip:${address}`]
-    : [`ip:${address}`, `user:${userId.slice(0, 128)}`];
+/**
+ * The keys of one attempt: the client's address (none when unknown: a request without a socket,
+ * as in-process tests send), and the user id when credentials name one.
+ */
+export const authKeys = (address: string | undefined, userId?: string): string[] => [
+  ...(address === undefined ? [] : [`ip:${address}`]),
+  ...(userId === undefined || userId === '' ? [] : [`user:${userId.slice(0, 128)}`]),
+];
 
 interface Bucket {
   level: number;

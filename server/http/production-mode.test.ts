@@ -330,21 +330,7 @@ describe('developer mode (no NODE_ENV=production)', () => {
     expect(res.body.redirect.url).toBe('http://localhost/simulators/redirect');
   });
 
-  it('ignores X-Forwarded-For without GATEWAY_TRUST_PROXY: a rotating header does not escape the throttle', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      const res = await gw.get(
-        `/v1/payments/${'0'.repeat(32)}`,
-        { entityId: m.entityId },
-        {
-          token: wrongToken(`${i}`.padStart(32, 'd'), i),
-          headers: { 'X-Forwarded-For': `198.51.100.${i}`, 'X-Forwarded-Proto': 'https' },
-        },
-      );
-      statuses.push(res.status);
-    }
-    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
-    // nor does X-Forwarded-Proto make it HTTPS
+  it('believes no X-Forwarded-Proto without GATEWAY_TRUST_PROXY', async () => {
     const res = await gw.get('/v1/resultcodes', {}, { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });

@@ -1,6 +1,7 @@
 /**
- * The gateway on a real socket (server/http/transport.ts): the client address is the socket's,
- * so failed logins from 127.0.0.2 do not lock out 127.0.0.1 (on Linux all of 127/8 is
+ * The gateway on a real socket (server/http/transport.ts): the client address is the socket's
+ * (X-Forwarded-For is ignored without a trusted proxy), so failed logins from 127.0.0.2 do not
+ * lock out 127.0.0.1 (on Linux all of 127/8 is
  * loopback); a client that hangs up mid-body leaves one info line, not an error with a stack.
  */
 
@@ -88,7 +89,7 @@ describe('the gateway on a socket', () => {
       req.end();
     });
 
-  it('throttles failed logins by the socket address: 127.0.0.2 is refused, 127.0.0.1 still gets in', async () => {
+  it('throttles failed logins by the socket address (a rotating X-Forwarded-For does not help without GATEWAY_TRUST_PROXY): 127.0.0.2 is refused, 127.0.0.1 still gets in', async () => {
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 50; i++) {

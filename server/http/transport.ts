@@ -24,9 +24,6 @@ export interface TransportOptions {
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** The address when no socket is known (in-process requests in tests). */
-export const UNKNOWN_ADDRESS = 'unknown';
-
 interface NodeBindings {
   readonly incoming?: { readonly socket?: { readonly remoteAddress?: string } };
 }
@@ -39,14 +36,17 @@ function lastValue(header: string | undefined): string | undefined {
   return last === undefined || last === '' ? undefined : last;
 }
 
-/** The client's address: the socket's, or X-Forwarded-For's last hop behind a trusted proxy. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
+/**
+ * The client's address: the socket's, or X-Forwarded-For's last hop behind a trusted proxy;
+ * undefined without a socket (in-process requests in tests).
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
   if (trustProxy) {
     const forwarded = lastValue(c.req.header('x-forwarded-for'));
     if (forwarded !== undefined) return forwarded.slice(0, 64);
   }
   const env = c.env as NodeBindings | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? UNKNOWN_ADDRESS;
+  return env?.incoming?.socket?.remoteAddress;
 }
 
 /** Whether the request came over HTTPS: the gateway's TLS, or a trusted proxy's X-Forwarded-Proto. */

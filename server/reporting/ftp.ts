@@ -335,7 +335,7 @@ export async function startFtpServer(options: FtpServerOptions): Promise<Running
           new Error('TLS required: this server accepts logins without TLS from its own machine only'),
         );
       }
-      const keys = authKeys(session.ip ?? 'unknown', username);
+      const keys = authKeys(session.ip, username);
       const blocked = options.authFailures?.check(keys);
       if (blocked !== undefined && !blocked.ok) {
         log.warn({ ip: session.ip }, 'login throttled');

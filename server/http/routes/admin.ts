@@ -56,7 +56,9 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
         code: ResultCodes.INVALID_AUTH,
         description: 'the admin API is off: start the gateway with GATEWAY_ADMIN_TOKEN set',
       });
-    const keys = authKeys(`admin:${clientAddress(c, deps.trustProxy)}`);
+    // Counted apart from the merchants' logins: the admin token is another secret.
+    const address = clientAddress(c, deps.trustProxy);
+    const keys = authKeys(address === undefined ? undefined : `admin:${address}`);
     const blocked = deps.authFailures.check(keys);
     if (!blocked.ok) {
       c.header('Retry-After', String(blocked.retryAfterSeconds));
