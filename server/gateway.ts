@@ -4,7 +4,7 @@
  * gateway through here. Production (NODE_ENV=production, server/mode.ts) is decided here too,
  * and a configuration it must not run with is refused before anything is opened.
  */
-import { chmodSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { checkoutNodeName, newId } from '../shared/engine/ids';
@@ -135,6 +135,12 @@ export async function startGateway(options: GatewayOptions) {
   const configuredUrl = publicUrl(env, production);
   if (production) {
     logger.info('production mode', { tls, trustProxy });
+    if (existsSync(join(options.dataDir, 'demo-merchant.json')))
+      logger.warn(
+        'this data folder was used on a developer machine: its demo merchant has a printed token; ' +
+          'revoke it (gateway token list / gateway token revoke) and delete demo-merchant.json',
+        { file: join(options.dataDir, 'demo-merchant.json') },
+      );
     if (configuredUrl === undefined)
       logger.warn('GATEWAY_PUBLIC_URL is not set: redirect URLs use the listening address', {
         baseUrl: options.baseUrl,

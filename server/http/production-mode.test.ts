@@ -6,8 +6,20 @@
  * never come from the Host header; failed logins are throttled per address and user id (API,
  * reporting, admin API); a short admin token refuses to start.
  */
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { startGateway } from '../gateway';
+import { createLogger } from '../security/logger';
+import {
+  TEST_COMMIT,
+  TEST_DATA_KEY,
+  type TestGateway,
+  type TestMerchant,
+  testGateway,
+} from '../test-support/gateway';
 
 const CARD = {
   'card.number': '4200000000000000',
@@ -363,5 +375,29 @@ describe('refusing to start', () => {
         },
       }),
     ).rejects.toThrow(/https/);
+  });
+
+  it('warns when a production gateway opens a data folder that has a demo merchant', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gateway-was-dev-'));
+    writeFileSync(join(dataDir, 'demo-merchant.json'), '{}', { mode: 0o600 });
+    const lines: string[] = [];
+    const gateway = await startGateway({
+      dataDir,
+      commit: TEST_COMMIT,
+      env: { NODE_ENV: 'production', GATEWAY_TRUST_PROXY: '1', GATEWAY_DATA_KEY: TEST_DATA_KEY },
+      logger: createLogger({ level: 'warn', stream: { write: (line: string) => lines.push(line) } }),
+      webhooks: { autoStart: false },
+      notifier: { autoStart: false },
+      pending: { autoStart: false },
+      scheduler: { autoStart: false },
+      settlement: { autoStart: false },
+    });
+    try {
+      expect(lines.join('')).toContain('its demo merchant has a printed token');
+      expect(gateway.demo).toBeUndefined();
+    } finally {
+      await gateway.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
