@@ -69,6 +69,10 @@ try {
   if (error instanceof StartupError || error instanceof VaultError) refuse(error.message);
   throw error;
 }
+if (['0.0.0.0', '::', '[::]'].includes(hostname) && !process.env.GATEWAY_PUBLIC_URL)
+  logger.warn('HOST is a wildcard address: set GATEWAY_PUBLIC_URL to the address shoppers reach', {
+    redirectsTo: baseUrl,
+  });
 // The demo merchant exists only on a developer's machine (never in production): its token is printed there.
 if (gateway.demo !== undefined) {
   console.log(

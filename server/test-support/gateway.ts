@@ -143,6 +143,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
             seal: (plain) => vault.encrypt(plain),
             logger: createLogger({ env }),
             maxBodyBytes: options.maxBodyBytes,
+            publicUrl: BASE,
           },
         );
 
