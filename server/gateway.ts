@@ -24,7 +24,7 @@ import {
   publicUrl,
 } from './mode';
 import { startReconciliationFtp } from './reporting/delivery';
-import type { RunningFtpServer } from './reporting/ftp';
+import { isLoopback, type RunningFtpServer } from './reporting/ftp';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
 import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
@@ -245,11 +245,19 @@ export async function startGateway(options: GatewayOptions) {
   const ftpPort = options.ftp?.port ?? port(env.GATEWAY_FTP_PORT);
   let ftp: RunningFtpServer | undefined;
   if (ftpPort !== undefined && options.ftp?.autoStart !== false) {
+    const ftpHost = options.ftp?.host ?? (env.GATEWAY_FTP_HOST || '127.0.0.1');
+    if (!env.GATEWAY_FTP_CERT && !isLoopback(ftpHost))
+      logger.warn(
+        'FTP without TLS accepts logins from this machine only: set GATEWAY_FTP_CERT and GATEWAY_FTP_KEY',
+        {
+          host: ftpHost,
+        },
+      );
     try {
       ftp = await startReconciliationFtp({
         store,
         dataDir: options.dataDir,
-        host: options.ftp?.host ?? (env.GATEWAY_FTP_HOST || '127.0.0.1'),
+        host: ftpHost,
         port: ftpPort,
         ...(env.GATEWAY_FTP_CERT ? { certFile: env.GATEWAY_FTP_CERT } : {}),
         ...(env.GATEWAY_FTP_KEY ? { keyFile: env.GATEWAY_FTP_KEY } : {}),
