@@ -7,6 +7,7 @@ import type { Clock, Connector, RiskLedger } from '../shared/engine/ports';
 import type { Fingerprint } from '../shared/engine/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
+import { type AuthFailures, createAuthFailures } from './http/auth-failures';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
 import { acquirerSimulatorRoutes } from './http/routes/acquirer-simulator';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
@@ -20,6 +21,7 @@ import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
 import type { EgressPolicy } from './security/egress';
+import { isClientAbort, transportSecurity } from './http/transport';
 import type { Logger } from './security/logger';
 import type { WalletTokenIssuer } from './security/wallet-tokens';
 import type { GatewayStore } from './storage';
@@ -50,10 +52,22 @@ export interface GatewayDeps {
   /** The widget script's SRI hash, answered on checkout creation with integrity=true (widget build). */
   readonly integrity?: () => string | undefined;
   /**
-   * The gateway's public address (GATEWAY_PUBLIC_URL) for the URLs it hands out (redirect.url of
-   * pending payments); by default the origin each request was made to.
+   * The gateway's public address (GATEWAY_PUBLIC_URL, else its listening address) for the URLs it
+   * hands out (redirect.url of pending payments); never taken from a request's Host header.
+   * Without it those URLs are relative.
    */
   readonly publicUrl?: string;
+  /**
+   * NODE_ENV=production (server/mode.ts): plain HTTP refused (403), simulator endpoints that
+   * change data need the merchant's credentials. False by default.
+   */
+  readonly production?: boolean;
+  /** The listener serves TLS itself: every request is HTTPS (HSTS on every answer). */
+  readonly tls?: boolean;
+  /** GATEWAY_TRUST_PROXY: X-Forwarded-For (last hop) and X-Forwarded-Proto are believed. */
+  readonly trustProxy?: boolean;
+  /** Failed logins per client address and user id (API, admin API, FTP); one per app by default. */
+  readonly authFailures?: AuthFailures;
   /** Issues and opens the simulated wallets' payment tokens (server/security/wallet-tokens.ts). */
   readonly wallets?: WalletTokenIssuer;
   /**
@@ -71,6 +85,22 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
   const now = options.now ?? deps?.clock.now ?? (() => new Date());
   const env: Envelope = envelope(buildNumber(options.commit, options.builtAt), now);
   const app = new Hono({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
+  app.use(
+    '*',
+    transportSecurity(
+      {
+        production: deps?.production ?? false,
+        tls: deps?.tls ?? false,
+        trustProxy: deps?.trustProxy ?? false,
+      },
+      (c) =>
+        env.send(c, 403, {
+          code: ResultCodes.INVALID_AUTH,
+          description:
+            'HTTPS required: this gateway refuses plain HTTP (behind a proxy, the proxy must send X-Forwarded-Proto: https)',
+        }),
+    ),
+  );
 
   app.get('/v1/resultcodes', (c) =>
     env.send(
@@ -87,6 +117,9 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
       ...deps,
       env,
       throttle: deps.throttle ?? createThrottle(),
+      authFailures: deps.authFailures ?? createAuthFailures(),
+      production: deps.production ?? false,
+      trustProxy: deps.trustProxy ?? false,
       maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       nodeName: deps.nodeName ?? 'local01',
     };
@@ -97,8 +130,8 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     queryRoutes(app, routeDeps, front);
     scheduleRoutes(app, routeDeps, front);
     reportingRoutes(app, routeDeps, front);
-    simulatorRoutes(app, routeDeps);
-    acquirerSimulatorRoutes(app, routeDeps);
+    simulatorRoutes(app, routeDeps, front);
+    acquirerSimulatorRoutes(app, routeDeps, front);
     if (deps.admin !== undefined) adminRoutes(app, routeDeps, deps.admin);
   }
 
@@ -106,6 +139,14 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: 'No resource found at this path' }),
   );
   app.onError((error, c) => {
+    // A client that hangs up mid-body is no fault of ours: one line, no stack. The answer goes nowhere.
+    if (isClientAbort(error, c)) {
+      deps?.logger?.info('client closed the connection before the request was complete', {
+        method: c.req.method,
+        path: c.req.path,
+      });
+      return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: 'request incomplete' });
+    }
     deps?.logger?.error('unhandled error', { error, path: c.req.path });
     return env.send(c, 500, { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, description: 'internal error' });
   });

@@ -1,8 +1,10 @@
 /**
  * The composition root: opens the store and the vault, makes sure a demo merchant exists on an
- * empty store, and builds the app. `npm start` and the tests both start the gateway through here.
+ * empty store (not in production), and builds the app. `npm start` and the tests both start the
+ * gateway through here. Production (NODE_ENV=production, server/mode.ts) is decided here too,
+ * and a configuration it must not run with is refused before anything is opened.
  */
-import { writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { checkoutNodeName, newId } from '../shared/engine/ids';
@@ -10,10 +12,19 @@ import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { systemClock } from '../shared/engine/ports';
 import { createApp } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
+import { createAuthFailures } from './http/auth-failures';
 import { buildNumber, timestamp } from './http/envelope';
 import { widgetIntegrity } from './http/routes/widget';
+import {
+  adminToken,
+  checkProductionTransport,
+  DEVELOPER_MODE_MESSAGE,
+  flag,
+  isProduction,
+  publicUrl,
+} from './mode';
 import { startReconciliationFtp } from './reporting/delivery';
-import type { RunningFtpServer } from './reporting/ftp';
+import { isLoopback, type RunningFtpServer } from './reporting/ftp';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
 import { type EgressOptions, egressOptionsFromEnv, egressPolicy } from './security/egress';
 import { createLogger, type Logger } from './security/logger';
@@ -35,8 +46,23 @@ export interface GatewayOptions {
   readonly clock?: Clock;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly logger?: Logger;
-  /** Base URL written to demo-merchant.json. */
+  /**
+   * The listening address (`http(s)://HOST:PORT`): written to demo-merchant.json, and the base of
+   * the URLs the gateway hands out (redirect.url) unless GATEWAY_PUBLIC_URL says otherwise.
+   */
   readonly baseUrl?: string;
+  /**
+   * Production: no demo merchant, plain HTTP refused, simulator endpoints that change data need
+   * credentials, GATEWAY_PUBLIC_URL must be https. Default: NODE_ENV=production (server/mode.ts).
+   */
+  readonly production?: boolean;
+  /** The listener serves TLS itself (main.ts: GATEWAY_TLS_CERT and GATEWAY_TLS_KEY). */
+  readonly tls?: boolean;
+  /**
+   * A proxy in front terminates TLS and is trusted for X-Forwarded-Proto and X-Forwarded-For
+   * (last hop). Default: GATEWAY_TRUST_PROXY (1/true/yes/on).
+   */
+  readonly trustProxy?: boolean;
   /** The EXTERNAL connector; HTTP forwarding to another gateway of the family by default. */
   readonly connector?: Connector;
   /** The node part of checkout ids; GATEWAY_NODE_NAME, else the host name (see checkoutNodeName). */
@@ -106,24 +132,42 @@ export interface DemoMerchant {
 
 export async function startGateway(options: GatewayOptions) {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? createLogger({ env: options.env ?? process.env });
-  // First: a GATEWAY_CALLBACK_ALLOW that cannot be read stops the start before anything is opened.
-  const egress = egressPolicy(egressOptionsFromEnv(options.env ?? process.env, options.egress));
-  const vault = openVault({ dataDir: options.dataDir, env: options.env ?? process.env });
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? createLogger({ env });
+  // Settings it must not run with are refused before anything is opened or written.
+  const production = options.production ?? isProduction(env);
+  const tls = options.tls ?? false;
+  const trustProxy = options.trustProxy ?? flag(env, 'GATEWAY_TRUST_PROXY');
+  checkProductionTransport(production, tls, trustProxy);
+  const operatorToken = adminToken(env);
+  const configuredUrl = publicUrl(env, production);
+  if (production) {
+    logger.info('production mode', { tls, trustProxy });
+    if (existsSync(join(options.dataDir, 'demo-merchant.json')))
+      logger.warn(
+        'this data folder was used on a developer machine: its demo merchant has a printed token; ' +
+          'revoke it (gateway token list / gateway token revoke) and delete demo-merchant.json',
+        { file: join(options.dataDir, 'demo-merchant.json') },
+      );
+    if (configuredUrl === undefined)
+      logger.warn('GATEWAY_PUBLIC_URL is not set: redirect URLs use the listening address', {
+        baseUrl: options.baseUrl,
+      });
+  } else logger.warn(DEVELOPER_MODE_MESSAGE);
+  const authFailures = createAuthFailures();
+  const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
+  const vault = openVault({ dataDir: options.dataDir, env });
   const store = await openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
   });
-  const demo = await ensureDemoMerchant(
-    store,
-    clock,
-    options.baseUrl ?? 'http://127.0.0.1:8080',
-    options.dataDir,
-  );
+  const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
+  // The demo merchant is for a developer's machine only.
+  const demo = production ? undefined : await ensureDemoMerchant(store, clock, listening, options.dataDir);
   if (demo !== undefined)
     logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
-  const env = options.env ?? process.env;
+  warnIfShared(options.dataDir, logger);
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();
@@ -140,10 +184,14 @@ export async function startGateway(options: GatewayOptions) {
       connector: options.connector ?? oppForwardConnector({ fetch: egress.fetch }),
       nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
       integrity: options.integrity ?? (() => widgetIntegrity()),
-      ...(env.GATEWAY_PUBLIC_URL ? { publicUrl: env.GATEWAY_PUBLIC_URL } : {}),
+      publicUrl: configuredUrl ?? listening,
+      production,
+      tls,
+      trustProxy,
+      authFailures,
       egress,
       admin: {
-        token: env.GATEWAY_ADMIN_TOKEN === '' ? undefined : env.GATEWAY_ADMIN_TOKEN,
+        token: operatorToken,
         webhooks: store,
         vault,
         egress,
@@ -209,14 +257,23 @@ export async function startGateway(options: GatewayOptions) {
   const ftpPort = options.ftp?.port ?? port(env.GATEWAY_FTP_PORT);
   let ftp: RunningFtpServer | undefined;
   if (ftpPort !== undefined && options.ftp?.autoStart !== false) {
+    const ftpHost = options.ftp?.host ?? (env.GATEWAY_FTP_HOST || '127.0.0.1');
+    if (!env.GATEWAY_FTP_CERT && !isLoopback(ftpHost))
+      logger.warn(
+        'FTP without TLS accepts logins from this machine only: set GATEWAY_FTP_CERT and GATEWAY_FTP_KEY',
+        {
+          host: ftpHost,
+        },
+      );
     try {
       ftp = await startReconciliationFtp({
         store,
         dataDir: options.dataDir,
-        host: options.ftp?.host ?? (env.GATEWAY_FTP_HOST || '127.0.0.1'),
+        host: ftpHost,
         port: ftpPort,
         ...(env.GATEWAY_FTP_CERT ? { certFile: env.GATEWAY_FTP_CERT } : {}),
         ...(env.GATEWAY_FTP_KEY ? { keyFile: env.GATEWAY_FTP_KEY } : {}),
+        authFailures,
         logger,
       });
     } catch (error) {
@@ -241,7 +298,20 @@ export async function startGateway(options: GatewayOptions) {
     await ftp?.close();
     await store.close();
   };
-  return { app, store, vault, demo, notifier, pending, scheduler, webhooks, settlement, ftp, close };
+  return {
+    app,
+    store,
+    vault,
+    demo,
+    production,
+    notifier,
+    pending,
+    scheduler,
+    webhooks,
+    settlement,
+    ftp,
+    close,
+  };
 }
 
 /** A TCP port from the environment (0: any free one); undefined when unset or not a port. */
@@ -289,6 +359,23 @@ export async function ensureDemoMerchant(
     createdAt: now,
   });
   const demo = { merchantId, entityId, accessToken: token.token, baseUrl };
-  writeFileSync(join(dataDir, 'demo-merchant.json'), `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  const file = join(dataDir, 'demo-merchant.json');
+  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  // The mode applies to a new file only: one left from an earlier store keeps its own otherwise.
+  chmodSync(file, 0o600);
   return demo;
+}
+
+/** A warning when the data folder is open to group or others (database, key file, reconciliation files). */
+function warnIfShared(dataDir: string, logger: Logger): void {
+  if (process.platform === 'win32') return;
+  try {
+    const mode = statSync(dataDir).mode & 0o777;
+    if ((mode & 0o077) !== 0)
+      logger.warn('the data folder is accessible by group or others', {
+        dataDir,
+        mode: mode.toString(8).padStart(4, '0'),
+        fix: `chmod 700 ${dataDir}`,
+      });
+  } catch {}
 }

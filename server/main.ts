@@ -1,7 +1,12 @@
 /**
  * `npm start`: serves the gateway on PORT (default 8080), on HOST (default 127.0.0.1, so a
  * development instance is not reachable from the network until its operator says so), with its
- * data in GATEWAY_DATA_DIR (default ./data) or in PostgreSQL when DATABASE_URL is set.
+ * data in GATEWAY_DATA_DIR (default ./data) or in PostgreSQL when DATABASE_URL is set; HTTPS with
+ * GATEWAY_TLS_CERT and GATEWAY_TLS_KEY (PEM files).
+ *
+ * Without NODE_ENV=production it is the zero-configuration developer default (its first log line
+ * says so): a demo merchant whose token is printed, and the demo shop. With it (server/mode.ts)
+ * neither, and it refuses to start without TLS or GATEWAY_TRUST_PROXY, or with a short admin token.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -9,6 +14,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { startDemoShop } from './demo-shop/serve';
 import { startGateway } from './gateway';
+import { isProduction, StartupError } from './mode';
+import { createLogger } from './security/logger';
+import { VaultError } from './security/vault';
 
 function gitCommit(): string {
   if (process.env.GATEWAY_COMMIT) return process.env.GATEWAY_COMMIT;
@@ -22,20 +30,50 @@ function gitCommit(): string {
   }
 }
 
+const logger = createLogger({ env: process.env });
+
+/** A configuration the gateway will not run with: one clear line, exit code 1, no stack. */
+function refuse(message: string): never {
+  logger.error(`refusing to start: ${message}`);
+  process.exit(1);
+}
+
 const port = Number(process.env.PORT ?? 8080);
 const hostname = process.env.HOST ?? '127.0.0.1';
-const cert = process.env.GATEWAY_TLS_CERT;
-const key = process.env.GATEWAY_TLS_KEY;
+const cert = process.env.GATEWAY_TLS_CERT || undefined;
+const key = process.env.GATEWAY_TLS_KEY || undefined;
+if ((cert === undefined) !== (key === undefined))
+  refuse('HTTPS needs both GATEWAY_TLS_CERT and GATEWAY_TLS_KEY (PEM files); only one is set');
 const tls = cert !== undefined && key !== undefined;
+let tlsFiles: { cert: Buffer; key: Buffer } | undefined;
+try {
+  tlsFiles = tls ? { cert: readFileSync(cert), key: readFileSync(key) } : undefined;
+} catch (error) {
+  refuse(`cannot read GATEWAY_TLS_CERT or GATEWAY_TLS_KEY: ${(error as Error).message}`);
+}
 const baseUrl = `${tls ? 'https' : 'http'}://${hostname}:${port}`;
 
 const dataDir = process.env.GATEWAY_DATA_DIR ?? './data';
-const gateway = await startGateway({
-  dataDir,
-  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-  commit: gitCommit(),
-  baseUrl,
-});
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+try {
+  gateway = await startGateway({
+    dataDir,
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    commit: gitCommit(),
+    baseUrl,
+    logger,
+    production: isProduction(process.env),
+    tls,
+  });
+} catch (error) {
+  if (error instanceof StartupError || error instanceof VaultError) refuse(error.message);
+  throw error;
+}
+if (['0.0.0.0', '::', '[::]'].includes(hostname) && !process.env.GATEWAY_PUBLIC_URL)
+  logger.warn('HOST is a wildcard address: set GATEWAY_PUBLIC_URL to the address shoppers reach', {
+    redirectsTo: baseUrl,
+  });
+// The demo merchant exists only on a developer's machine (never in production): its token is printed there.
 if (gateway.demo !== undefined) {
   console.log(
     `Demo merchant created (also in ${process.env.GATEWAY_DATA_DIR ?? './data'}/demo-merchant.json):`,
@@ -49,20 +87,17 @@ const server = serve(
     fetch: gateway.app.fetch,
     port,
     hostname,
-    ...(tls
-      ? {
-          createServer: createHttpsServer,
-          serverOptions: { cert: readFileSync(cert), key: readFileSync(key) },
-        }
-      : {}),
+    ...(tlsFiles === undefined ? {} : { createServer: createHttpsServer, serverOptions: tlsFiles }),
   },
   (info) =>
     console.log(JSON.stringify({ level: 'info', msg: 'gateway listening', url: baseUrl, port: info.port })),
 );
 
 // The demo shop beside the gateway, on its own origin (DEMO_SHOP_PORT, default PORT + 1; 0 turns
-// it off), paying with the demo merchant's credentials from demo-merchant.json.
-const shop = await startDemoShop(dataDir, baseUrl, hostname, Number(process.env.DEMO_SHOP_PORT ?? port + 1));
+// it off), paying with the demo merchant's credentials from demo-merchant.json; never in production.
+const shop = gateway.production
+  ? undefined
+  : await startDemoShop(dataDir, baseUrl, hostname, Number(process.env.DEMO_SHOP_PORT ?? port + 1));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

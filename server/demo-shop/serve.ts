@@ -19,10 +19,15 @@ export async function startDemoShop(
   } catch {
     return undefined; // no demo merchant (a production data folder): no demo shop
   }
-  const app = createShop({ gatewayUrl, entityId: demo.entityId, accessToken: demo.accessToken });
   // localhost rather than 127.0.0.1 in the printed URL: another origin than the gateway's, as a
   // real shop would be, even on one machine.
   const shopHost = hostname === '127.0.0.1' ? 'localhost' : hostname;
+  const app = createShop({
+    gatewayUrl,
+    shopUrl: `http://${shopHost}:${port}`,
+    entityId: demo.entityId,
+    accessToken: demo.accessToken,
+  });
   const server = serve({ fetch: app.fetch, port, hostname }, () =>
     console.log(
       JSON.stringify({ level: 'info', msg: 'demo shop listening', url: `http://${shopHost}:${port}/` }),

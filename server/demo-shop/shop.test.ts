@@ -50,6 +50,20 @@ describe('demo shop', () => {
     expect(session).toMatchObject({ amount: '12.50', currency: 'EUR', state: 'open' });
   });
 
+  it("with its own address configured (npm start), the result URL ignores the request's Host", async () => {
+    const pinned = createShop({
+      gatewayUrl,
+      shopUrl: 'http://localhost:9999',
+      entityId: m.entityId,
+      accessToken: m.token,
+    });
+    const page = await (
+      await pinned.request('http://evil.example/', { headers: { Host: 'evil.example' } })
+    ).text();
+    expect(page).toContain('<form action="http://localhost:9999/result"');
+    expect(page).not.toContain('evil.example');
+  });
+
   it('csp=strict: a nonce on every script and Trusted Types required', async () => {
     const res = await shop.request('http://localhost:9999/?csp=strict');
     const csp = res.headers.get('content-security-policy') ?? '';

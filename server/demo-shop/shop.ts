@@ -34,6 +34,8 @@ export interface ShopOptions {
   readonly gatewayUrl: string;
   /** Where shoppers' browsers reach the gateway (the same unless behind a proxy). */
   readonly publicGatewayUrl?: string;
+  /** The shop's own address, for its result URL; without it, the origin each request was made to. */
+  readonly shopUrl?: string;
   readonly entityId: string;
   readonly accessToken: string;
 }
@@ -218,7 +220,7 @@ export function createShop(options: ShopOptions): Hono {
       q.get('register') === '1'
         ? 'card registration'
         : `${q.get('amount') ?? '92.00'} ${q.get('currency') ?? 'EUR'}`;
-    const resultUrl = new URL('/result', c.req.url).toString();
+    const resultUrl = new URL('/result', options.shopUrl ?? c.req.url).toString();
     return c.html(
       page(
         'Demo shop: checkout',
@@ -246,7 +248,7 @@ export function createShop(options: ShopOptions): Hono {
     }
     const reject = q.get('createCheckout') === 'reject' ? '?createCheckout=reject' : '';
     const brands = q.get('brands') ?? 'WALLETA';
-    const resultUrl = new URL('/result', c.req.url).toString();
+    const resultUrl = new URL('/result', options.shopUrl ?? c.req.url).toString();
     return c.html(
       page(
         'Demo shop: fast checkout',

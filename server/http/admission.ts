@@ -13,12 +13,15 @@ import { parseRequest, type RequestKind, type RequestOf } from '../../shared/par
 import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../shared/result-codes';
 import type { EgressPolicy } from '../security/egress';
 import type { Logger } from '../security/logger';
+import type { Credentials } from '../security/tokens';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
 import type { GatewayStore } from '../storage';
 import { cachedChannels, credentialsOf, resolveChannel, tokenChecker } from './auth';
+import { type AuthFailures, authKeys } from './auth-failures';
 import type { Envelope } from './envelope';
 import { idempotency } from './idempotency';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './throttle';
+import { clientAddress } from './transport';
 
 export interface RouteDeps extends EngineDeps {
   /** The engine's Store and the server's own stores (webhooks, schedules, settlements, risk). */
@@ -31,6 +34,12 @@ export interface RouteDeps extends EngineDeps {
   readonly wallets?: WalletTokenIssuer;
   /** Refuses notificationUrl and a checkout's shopperResultUrl the gateway would not call (refusedUrls). */
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
+  /** Failed logins per client address and user id: 429 past the limit (auth-failures.ts). */
+  readonly authFailures: AuthFailures;
+  /** NODE_ENV=production (server/mode.ts). */
+  readonly production: boolean;
+  /** GATEWAY_TRUST_PROXY: the client address is X-Forwarded-For's last hop. */
+  readonly trustProxy: boolean;
 }
 
 /**
@@ -62,9 +71,13 @@ export function refusedUrls(
   return errors;
 }
 
-/** The gateway's public origin for URLs it hands out: configured, else the one the request came to. */
-export const publicOrigin = (c: Context, deps: Pick<RouteDeps, 'publicUrl'>): string =>
-  deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
+/**
+ * The gateway's public origin for URLs it hands out: configured (GATEWAY_PUBLIC_URL, else the
+ * listening address), never the request's Host header, which the client chooses. Empty (relative
+ * URLs) when none is configured.
+ */
+export const publicOrigin = (_c: Context, deps: Pick<RouteDeps, 'publicUrl'>): string =>
+  deps.publicUrl?.replace(/\/+$/, '') ?? '';
 
 const INVALID = { code: ResultCodes.INVALID_PARAMETER, description: 'invalid or missing parameter' };
 
@@ -167,6 +180,32 @@ export function admission(deps: RouteDeps) {
     );
   }
 
+  /**
+   * Checks credentials with failed logins throttled per client address and user id: past the
+   * limit, 429 with Retry-After before the credentials are looked at; a failure counts against
+   * both keys. Answers the failure itself.
+   */
+  async function authenticate(c: Context, credentials: Credentials): Promise<AccessToken | Response> {
+    const keys = authKeys(
+      clientAddress(c, deps.trustProxy),
+      credentials.kind === 'credentials' ? credentials.userId : undefined,
+    );
+    if (credentials.kind !== 'missing') {
+      const blocked = deps.authFailures.check(keys);
+      if (!blocked.ok) {
+        c.header('Retry-After', String(blocked.retryAfterSeconds));
+        return env.send(c, 429, {
+          code: ResultCodes.THROTTLED,
+          description: 'Too many failed authentication attempts; retry later',
+        });
+      }
+    }
+    const auth = await checkToken(credentials);
+    if (auth.ok) return auth.token;
+    if (credentials.kind !== 'missing') deps.authFailures.fail(keys);
+    return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+  }
+
   /** The shared front of every route; answers the failure itself and returns undefined then. */
   async function admit<K extends RequestKind>(
     c: Context,
@@ -177,10 +216,8 @@ export function admission(deps: RouteDeps) {
     if (body instanceof Response) return body;
 
     const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
-    const auth = await checkToken(credentials);
-    if (!auth.ok) {
-      return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
-    }
+    const token = await authenticate(c, credentials);
+    if (token instanceof Response) return token;
     const parsed = parse(c, kind, body);
     if (!parsed.ok) return invalid(c, parsed.status, parsed.errors);
     const value = parsed.value as RequestOf<K> & {
@@ -189,17 +226,13 @@ export function admission(deps: RouteDeps) {
     };
     const unreachable = refusedUrls(deps.egress, kind, value);
     if (unreachable.length > 0) return invalid(c, 400, unreachable);
-    const channel = await resolveChannel(
-      channels,
-      auth.token,
-      value.entityId ?? value.authentication?.entityId,
-    );
+    const channel = await resolveChannel(channels, token, value.entityId ?? value.authentication?.entityId);
     if (!channel.ok) {
       return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
     }
-    const refused = throttled(c, auth.token.id, operation, channel.channel);
+    const refused = throttled(c, token.id, operation, channel.channel);
     if (refused !== undefined) return refused;
-    return { request: parsed.value, token: auth.token, channel: channel.channel, body };
+    return { request: parsed.value, token, channel: channel.channel, body };
   }
 
   /**
@@ -221,11 +254,9 @@ export function admission(deps: RouteDeps) {
     const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
     let token: AccessToken | undefined;
     if (credentials.kind !== 'missing') {
-      const auth = await checkToken(credentials);
-      if (!auth.ok) {
-        return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
-      }
-      token = auth.token;
+      const authenticated = await authenticate(c, credentials);
+      if (authenticated instanceof Response) return authenticated;
+      token = authenticated;
     }
 
     const checkout = await deps.store.getCheckout(checkoutId);
@@ -296,7 +327,18 @@ export function admission(deps: RouteDeps) {
     return env.send(c, statusOf(payment.resultCode), result, body, ndc);
   }
 
-  return { admit, admitCheckout, noSession, throttled, invalid, visible, answer, idem, serialize };
+  return {
+    admit,
+    admitCheckout,
+    authenticate,
+    noSession,
+    throttled,
+    invalid,
+    visible,
+    answer,
+    idem,
+    serialize,
+  };
 }
 
 export type Admission = ReturnType<typeof admission>;

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Store } from '../../shared/engine/ports';
+import type { AuthFailures } from '../http/auth-failures';
 import type { Logger } from '../security/logger';
 import { verifySecret } from '../security/tokens';
 import { type RunningFtpServer, startFtpServer } from './ftp';
@@ -37,12 +38,14 @@ export interface ReconciliationFtpOptions {
   readonly certFile?: string;
   readonly keyFile?: string;
   readonly logger?: Logger;
+  /** Failed logins, shared with the HTTP API's (the same credentials). */
+  readonly authFailures?: AuthFailures;
 }
 
 /** Starts the FTP server on `<dataDir>/reconciliation` (created if missing). */
 export async function startReconciliationFtp(options: ReconciliationFtpOptions): Promise<RunningFtpServer> {
   const root = join(options.dataDir, RECONCILIATION_FOLDER);
-  await mkdir(root, { recursive: true, mode: 0o750 });
+  await mkdir(root, { recursive: true, mode: 0o700 });
   if ((options.certFile === undefined) !== (options.keyFile === undefined)) {
     throw new Error('FTPS needs both GATEWAY_FTP_CERT and GATEWAY_FTP_KEY');
   }
@@ -55,5 +58,6 @@ export async function startReconciliationFtp(options: ReconciliationFtpOptions):
       ? { tls: { cert: readFileSync(options.certFile), key: readFileSync(options.keyFile) } }
       : {}),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.authFailures === undefined ? {} : { authFailures: options.authFailures }),
   });
 }

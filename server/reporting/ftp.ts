@@ -15,7 +15,10 @@
  * - Writing, appending, deleting, renaming, mkdir and chmod throw; the commands that do them (and
  *   SITE, and active mode PORT/EPRT: passive only, no FTP bounce) are also refused per session.
  * - With `tls`, the control connection must be upgraded (explicit FTPS, AUTH TLS) before login, and
- *   passive data connections are TLS too.
+ *   passive data connections are TLS too. Without it, logins are accepted from loopback only
+ *   ({@link plainLoginAllowed}): credentials never cross a network in clear text.
+ * - Failed logins are counted per client address and username (`authFailures`, shared with the
+ *   HTTP API): past the limit a login is refused before the credentials are checked.
  *
  * Passive data ports are taken from `pasvRange`, or else chosen by the OS, on `host`.
  */
@@ -25,6 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { join, posix, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FtpSrv } from 'ftp-srv';
+import { type AuthFailures, authKeys } from '../http/auth-failures';
 import type { Logger } from '../security/logger';
 
 export interface FtpServerOptions {
@@ -45,7 +49,20 @@ export interface FtpServerOptions {
   /** Idle timeout of a control connection in ms; default 5 minutes, 0 for none. */
   readonly idleTimeoutMs?: number;
   readonly logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Failed logins per client address and username; none counted without it. */
+  readonly authFailures?: AuthFailures;
 }
+
+/** Whether an address is this machine's own: 127.0.0.0/8, ::1, or IPv4-mapped 127.x. */
+export function isLoopback(ip: string | undefined): boolean {
+  if (ip === undefined) return false;
+  const v4 = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || ip === '::1';
+}
+
+/** A login without TLS is accepted only from loopback: elsewhere the password would cross a network in clear. */
+export const plainLoginAllowed = (ip: string | undefined, secure: boolean): boolean =>
+  secure || isLoopback(ip);
 
 export interface RunningFtpServer {
   readonly port: number;
@@ -312,6 +329,18 @@ export async function startFtpServer(options: FtpServerOptions): Promise<Running
     const session = connection as unknown as FtpConnectionLike;
     void (async () => {
       if (options.tls && !session.secure) return refuse(new Error('TLS required: use AUTH TLS'));
+      if (!plainLoginAllowed(session.ip, session.secure)) {
+        log.warn({ ip: session.ip }, 'plain login refused');
+        return refuse(
+          new Error('TLS required: this server accepts logins without TLS from its own machine only'),
+        );
+      }
+      const keys = authKeys(session.ip, username);
+      const blocked = options.authFailures?.check(keys);
+      if (blocked !== undefined && !blocked.ok) {
+        log.warn({ ip: session.ip }, 'login throttled');
+        return refuse(new Error(`Too many failed logins; retry in ${blocked.retryAfterSeconds} s`));
+      }
       let merchantId: string | undefined;
       try {
         merchantId = await options.authenticate(username, password);
@@ -319,11 +348,12 @@ export async function startFtpServer(options: FtpServerOptions): Promise<Running
         log.error(error, 'authentication failed with an error');
       }
       if (merchantId === undefined || !MERCHANT_ID.test(merchantId)) {
+        options.authFailures?.fail(keys);
         log.warn({ ip: session.ip, username }, 'login refused');
         return refuse(new Error('Login incorrect'));
       }
       const folder = join(root, merchantId);
-      await mkdir(folder, { recursive: true, mode: 0o750 });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const real = await realpath(folder);
       if (!inside(real, root) || real === root) return refuse(new Error('Login incorrect'));
       const fs = new MerchantFileSystem(real);

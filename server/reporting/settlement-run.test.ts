@@ -201,7 +201,7 @@ describe('settlement run, through the gateway', () => {
     const [again] = await settleDay(deps(), DAY, { channelIds: [a.entityId] });
     expect(again).toMatchObject({ status: 'already-settled', file });
     expect((await readFile(file)).equals(bytes)).toBe(true);
-    expect(((await stat(file)).mode & 0o777).toString(8)).toBe('640');
+    expect(((await stat(file)).mode & 0o777).toString(8)).toBe('600');
   });
 
   it('leaves a day without transactions without a file', async () => {

@@ -390,9 +390,10 @@ function summarize(
 
 /** Writes `content` to `path` atomically: a synced temporary file in `tmpDir`, renamed over it. */
 export async function writeFileAtomic(path: string, tmpDir: string, content: string): Promise<void> {
-  await mkdir(tmpDir, { recursive: true, mode: 0o750 });
+  await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const tmp = join(tmpDir, `${randomBytes(8).toString('hex')}.tmp`);
-  const handle = await open(tmp, 'w', 0o640);
+  // Owner only: the files hold merchants' transactions (the FTP server runs as the same user).
+  const handle = await open(tmp, 'w', 0o600);
   try {
     await handle.writeFile(content, 'utf8');
     await handle.sync();
@@ -427,7 +428,7 @@ async function writeDayFile(
   for (const s of [...settlements].sort((a, b) => (a.currency < b.currency ? -1 : 1)))
     records.push(...(await deps.store.listSettlementRecords(s.id)).map((r) => r.record));
   const folder = merchantFolder(deps.dataDir, channel.merchantId);
-  await mkdir(folder, { recursive: true, mode: 0o750 });
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const path = join(folder, reconciliationFileName(channel.id, date));
   await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), reconciliationCsv(records));
   return path;

@@ -1,7 +1,8 @@
 /**
  * Encryption at rest for card numbers and IBANs (decisions, Platform): AES-256-GCM under the data
- * key, taken from `GATEWAY_DATA_KEY` or else from a key file `<dataDir>/data.key` that is
- * generated on first use and readable only by its owner.
+ * key, taken from `GATEWAY_DATA_KEY`, or from the key file `GATEWAY_DATA_KEY_FILE` names (kept
+ * apart from the data, e.g. on a secrets mount; it must exist), or else from `<dataDir>/data.key`,
+ * generated on first use. A key file must be readable only by its owner.
  *
  * Sealed values are self-describing, so a later key rotation can keep several keys and pick the
  * one a value names:
@@ -50,7 +51,7 @@ export interface Vault {
 export interface VaultOptions {
   /** The gateway's data folder; holds `data.key` when the key does not come from the environment. */
   readonly dataDir: string;
-  /** Environment to read `GATEWAY_DATA_KEY` from; `process.env` by default. */
+  /** Environment to read `GATEWAY_DATA_KEY` and `GATEWAY_DATA_KEY_FILE` from; `process.env` by default. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -59,6 +60,7 @@ export class VaultError extends Error {
 }
 
 export const DATA_KEY_ENV = 'GATEWAY_DATA_KEY';
+export const DATA_KEY_FILE_ENV = 'GATEWAY_DATA_KEY_FILE';
 export const KEY_FILE_NAME = 'data.key';
 
 const VERSION = 'v1';
@@ -157,7 +159,24 @@ function loadKey(options: VaultOptions): { key: Buffer; source: 'env' | 'file' }
         `${DATA_KEY_ENV} is set but empty. Set it to 64 hex characters (openssl rand -hex 32), ` +
           `or unset it to use the key file in the data folder.`,
       );
+    if (env[DATA_KEY_FILE_ENV])
+      throw new VaultError(`Set ${DATA_KEY_ENV} or ${DATA_KEY_FILE_ENV}, not both.`);
     return { key: parseDataKey(fromEnv, DATA_KEY_ENV), source: 'env' };
+  }
+  const named = env[DATA_KEY_FILE_ENV];
+  if (named !== undefined && named.trim() !== '') {
+    // Never generated: a mistyped path must not silently become a new key the data was not sealed with.
+    try {
+      checkKeyFileMode(named);
+    } catch (e) {
+      if (errnoCode(e) === 'ENOENT')
+        throw new VaultError(
+          `${DATA_KEY_FILE_ENV} names ${named}, which does not exist. Create it with: ` +
+            `(umask 077; openssl rand -hex 32 > ${named})`,
+        );
+      throw e;
+    }
+    return { key: parseDataKey(readFileSync(named, 'utf8'), `Data key file ${named}`), source: 'file' };
   }
   const path = join(options.dataDir, KEY_FILE_NAME);
   let text: string;

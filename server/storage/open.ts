@@ -3,7 +3,7 @@
  * otherwise SQLite in `<dataDir>/gateway.db`. Migrations are applied before the store is returned.
  * The vault seals bank account numbers in what the store writes, and opens them in what it reads.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -44,7 +44,11 @@ type StoreVault = OpenStoreOptions['vault'];
 async function openSqlite(dataDir: string, vault: StoreVault): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const raw = new BetterSqlite3(join(dataDir, SQLITE_FILE));
+  const file = join(dataDir, SQLITE_FILE);
+  privateFile(file);
+  // SQLite gives its -wal and -shm files the database file's mode; ones left from before are fixed here.
+  for (const extra of ['-wal', '-shm']) if (existsSync(file + extra)) privateFile(file + extra);
+  const raw = new BetterSqlite3(file);
   try {
     raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     raw.pragma('journal_mode = WAL');
@@ -68,6 +72,13 @@ async function openSqlite(dataDir: string, vault: StoreVault): Promise<GatewaySt
     if (raw.open) raw.close();
     throw error;
   }
+}
+
+/** Creates the file if missing and makes it readable and writable by its owner only (0600). */
+function privateFile(path: string): void {
+  if (process.platform === 'win32') return;
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
 }
 
 /**

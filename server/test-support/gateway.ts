@@ -113,6 +113,8 @@ export async function testGateway(options: TestGatewayOptions = {}) {
   try {
     gateway = await startGateway({
       dataDir,
+      // The requests' origin: the base of the URLs the gateway hands out (redirect.url).
+      baseUrl: BASE,
       commit: TEST_COMMIT,
       builtAt: TEST_BUILT_AT,
       env,
@@ -147,6 +149,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
             seal: (plain) => vault.encrypt(plain),
             logger: createLogger({ env }),
             maxBodyBytes: options.maxBodyBytes,
+            publicUrl: BASE,
           },
         );
 

@@ -110,6 +110,8 @@ async function spawnOnce(options: SpawnOptions, port: number): Promise<SpawnedGa
     GATEWAY_DATA_DIR: options.dataDir,
     GATEWAY_DATA_KEY: PROCESS_DATA_KEY,
     GATEWAY_COMMIT: TEST_COMMIT,
+    // the developer default whatever the test run's own NODE_ENV (production is asked for by name)
+    NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DEMO_SHOP_PORT: '0',
     ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),

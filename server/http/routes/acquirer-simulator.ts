@@ -3,21 +3,39 @@
  * chargeback files, the simulator lets a test raise on demand. `POST /simulators/acquirer/
  * chargebacks` (form: entityId, id of the payment, optional amount and chargebackResultCode)
  * books a CB exactly as the operator's admin API does (shared/engine/chargebacks.ts), for a
- * payment the simulator itself decided: never a live or EXTERNAL one. The payment id (128 random
- * bits, known to its merchant) and its channel are the credentials, as for the simulator pages.
+ * payment the simulator itself decided: never a live or EXTERNAL one. On a developer's machine
+ * the payment id (128 random bits, known to its merchant) and its channel are enough; in
+ * production (NODE_ENV=production) the merchant's credentials are required (401 without, 403 for
+ * a token that may not use the entity), since anyone who learnt a payment id could otherwise
+ * charge it back. Credentials that are sent are always checked.
  */
 import type { Hono } from 'hono';
 import { bookChargeback } from '../../../shared/engine/chargebacks';
 import { paymentResponse } from '../../../shared/engine/response';
 import { ResultCodes } from '../../../shared/result-codes';
-import type { RouteDeps } from '../admission';
+import type { Admission, RouteDeps } from '../admission';
+import { credentialsOf, resolveChannel } from '../auth';
 
-export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps): void {
+export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const { env } = deps;
   app.post('/simulators/acquirer/chargebacks', async (c) => {
     const form = new URLSearchParams(await c.req.text());
+    const credentials = credentialsOf(c.req.header('authorization'), () => form);
+    if (credentials.kind === 'missing' && deps.production)
+      return env.send(c, 401, {
+        code: ResultCodes.INVALID_AUTH,
+        description:
+          "missing authentication: in production the simulated acquirer needs the merchant's Authorization: Bearer <token>",
+      });
+    const token = credentials.kind === 'missing' ? undefined : await front.authenticate(c, credentials);
+    if (token instanceof Response) return token;
     const entityId = form.get('entityId') ?? '';
     const id = form.get('id') ?? '';
+    if (token !== undefined) {
+      const allowed = await resolveChannel(deps.store, token, entityId);
+      if (!allowed.ok)
+        return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: allowed.description });
+    }
     const channel = /^[0-9a-f]{32}$/.test(entityId) ? await deps.store.getChannel(entityId) : undefined;
     const payment =
       channel === undefined || !/^[0-9a-f]{32}$/.test(id)

@@ -4,7 +4,9 @@
  *
  * Authenticated by the operator's bearer token (GATEWAY_ADMIN_TOKEN), compared in constant time;
  * without one configured the admin API is off and says so. A merchant's access token never
- * opens it: chargebacks are booked by the acquirer's side, not by the merchant.
+ * opens it: chargebacks are booked by the acquirer's side, not by the merchant. Wrong tokens are
+ * counted per client address (auth-failures.ts): past the limit, 429 with Retry-After before the
+ * token is compared. The token is at least 32 characters (server/mode.ts refuses shorter ones).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
@@ -20,6 +22,8 @@ import type { Vault } from '../../security/vault';
 import type { DeliveryStatus, WebhookStore } from '../../webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../../webhooks/registration';
 import type { RouteDeps } from '../admission';
+import { authKeys } from '../auth-failures';
+import { clientAddress } from '../transport';
 
 export interface AdminDeps {
   /** The operator's token; the admin API answers 401 to everything when undefined. */
@@ -55,13 +59,26 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
         code: ResultCodes.INVALID_AUTH,
         description: 'the admin API is off: start the gateway with GATEWAY_ADMIN_TOKEN set',
       });
+    // Counted apart from the merchants' logins: the admin token is another secret.
+    const address = clientAddress(c, deps.trustProxy);
+    const keys = authKeys(address === undefined ? undefined : `admin:${address}`);
+    const blocked = deps.authFailures.check(keys);
+    if (!blocked.ok) {
+      c.header('Retry-After', String(blocked.retryAfterSeconds));
+      return env.send(c, 429, {
+        code: ResultCodes.THROTTLED,
+        description: 'Too many failed authentication attempts; retry later',
+      });
+    }
     const header = c.req.header('authorization') ?? '';
     const given = /^Bearer (.+)$/i.exec(header)?.[1];
-    if (given === undefined || !timingSafeEqual(digest(given), expected))
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+      deps.authFailures.fail(keys);
       return env.send(c, 401, {
         code: ResultCodes.INVALID_AUTH,
         description: 'invalid or missing admin token',
       });
+    }
     await next();
   });
 

@@ -27,7 +27,7 @@ import { ResultCodes } from '../../../shared/result-codes';
 import { formatRequestTime, fxRateDec2, reconciliationCsv } from '../../../shared/settlement';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
 import type { Admission, RouteDeps } from '../admission';
-import { cachedChannels, credentialsOf, resolveChannel, tokenChecker } from '../auth';
+import { cachedChannels, credentialsOf, resolveChannel } from '../auth';
 
 /** The longest range of days one list request may span (date.from to date.to, both included). */
 export const MAX_RANGE_DAYS = 31;
@@ -154,7 +154,6 @@ const isMissingDate = (e: ParameterError): boolean =>
 
 export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const { env } = deps;
-  const checkToken = tokenChecker(deps.store);
   const channels = cachedChannels(deps.store);
 
   app.get(BASE, async (c) => {
@@ -183,11 +182,12 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     const url = c.req.url;
     const q = url.indexOf('?');
     const query = q === -1 ? '' : url.slice(q + 1);
-    const auth = await checkToken(
+    // The shared front's check: failed logins throttled per address and user id.
+    const token = await front.authenticate(
+      c,
       credentialsOf(c.req.header('authorization'), () => new URLSearchParams(query)),
     );
-    if (!auth.ok)
-      return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+    if (token instanceof Response) return token;
     const parsed = parseRequest('reporting', query, { maxBytes: deps.maxBodyBytes });
     let request: ReportingRequest | undefined;
     if (parsed.ok) request = parsed.value;
@@ -208,16 +208,12 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
       request = again.value;
     }
     const value = request as ReportingRequest & { entityId?: string; authentication?: { entityId?: string } };
-    const channel = await resolveChannel(
-      channels,
-      auth.token,
-      value.entityId ?? value.authentication?.entityId,
-    );
+    const channel = await resolveChannel(channels, token, value.entityId ?? value.authentication?.entityId);
     if (!channel.ok)
       return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
-    const refused = front.throttled(c, auth.token.id, 'reports.aggregation', channel.channel);
+    const refused = front.throttled(c, token.id, 'reports.aggregation', channel.channel);
     if (refused !== undefined) return refused;
-    return { token: auth.token, request };
+    return { token, request };
   }
 
   /** The aggregation, if the token may see it (its merchant's, on a channel the token may use). */

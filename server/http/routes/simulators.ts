@@ -5,7 +5,12 @@
  * query), answers, and is sent back: to the shopperResultUrl with `id` and `resourcePath`
  * (303), or, when the widget showed the page in its own frame (`returnMode=message`), to a page
  * that tells the widget. The session id in the parameters is the only credential: 128 random
- * bits, good for one payment.
+ * bits, good for one payment; these pages stay open in production too, since a shopper's browser
+ * posts them.
+ *
+ * The simulated wallets' token endpoint serves the wallet sheet of a checkout (its id is the
+ * credential) and merchants testing server-to-server with an entityId: in production
+ * (NODE_ENV=production) the latter needs the merchant's credentials.
  */
 import type { Context, Hono } from 'hono';
 import {
@@ -28,7 +33,8 @@ import {
   returnPage,
   SIMULATOR_CSS,
 } from '../../simulators/pages';
-import type { RouteDeps } from '../admission';
+import type { Admission, RouteDeps } from '../admission';
+import { credentialsOf, resolveChannel } from '../auth';
 
 /**
  * The pages load only their own style and script; they may be framed by any shop (the widget's
@@ -79,7 +85,7 @@ async function parameters(c: Context): Promise<Record<string, string>> {
 
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
-export function simulatorRoutes(app: Hono, deps: RouteDeps): void {
+export function simulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const unknown = (c: Context) =>
     html(
       c,
@@ -151,6 +157,23 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps): void {
     if (!isWalletGroup(wallet)) return refuse(`wallet must be one of ${WALLET_GROUPS.join(', ')}`);
     const card = walletCard(p.card ?? '');
     if (card === undefined) return refuse(`card must be one of ${WALLET_CARDS.map((k) => k.id).join(', ')}`);
+    const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(p));
+    if (p.checkoutId === undefined && (credentials.kind !== 'missing' || deps.production)) {
+      // Without a checkout the entity is named directly: the merchant's credentials in production.
+      if (credentials.kind === 'missing')
+        return c.json(
+          {
+            error:
+              "entityId needs the merchant's Authorization: Bearer <token> in production; or send checkoutId",
+          },
+          401,
+          { 'Cache-Control': NO_STORE },
+        );
+      const token = await front.authenticate(c, credentials);
+      if (token instanceof Response) return token;
+      const allowed = await resolveChannel(deps.store, token, p.entityId);
+      if (!allowed.ok) return c.json({ error: allowed.description }, 403, { 'Cache-Control': NO_STORE });
+    }
     const channelId = await channelOfTokenRequest(p);
     if (typeof channelId !== 'string') return refuse(channelId.error);
     if (deps.wallets === undefined) return refuse('this gateway has no wallet keys');

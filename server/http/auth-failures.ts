@@ -1,0 +1,103 @@
+/**
+ * Failed logins, throttled: merchant credentials on the API (Bearer or the legacy
+ * `authentication.*` parameters), the admin token, and FTP logins all count their failures here,
+ * per client address and per user id, so guessing is slowed to a few tries a minute whatever the
+ * protocol.
+ *
+ * Each key has a leaky bucket: a failure adds one, the level drains at `limit` per `windowMs`,
+ * and once it holds `limit` the key is blocked until it drains below that again: further attempts
+ * are refused (429 with Retry-After, FTP 530) before the credentials are even looked at. A burst
+ * of `limit` failures is allowed, then one more every `windowMs / limit`. Successes cost nothing
+ * and reset nothing; another address's failures never block an address (unless both guess at the
+ * same user id). Memory is bounded: at most `maxKeys` keys, the least recently failed dropped first.
+ */
+
+export interface AuthFailureOptions {
+  /** Failures allowed per key within `windowMs`; 10 by default. */
+  readonly limit?: number;
+  /** The window; one minute by default. */
+  readonly windowMs?: number;
+  /** Most keys kept; 10,000 by default. */
+  readonly maxKeys?: number;
+  readonly now?: () => number;
+}
+
+export type AuthFailureCheck =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly retryAfterSeconds: number };
+
+export interface AuthFailures {
+  /** Whether any of the keys is blocked now; keys are e.g. `ip:1.2.3.4`, `user:<userId>`. */
+  check(keys: readonly string[]): AuthFailureCheck;
+  /** Counts one failure against each key. */
+  fail(keys: readonly string[]): void;
+  /** Keys currently held. */
+  readonly size: number;
+}
+
+export const DEFAULT_AUTH_FAILURE_LIMIT = 10;
+export const DEFAULT_AUTH_FAILURE_WINDOW_MS = 60_000;
+export const DEFAULT_AUTH_FAILURE_KEYS = 10_000;
+
+/**
+ * The keys of one attempt: the client's address (none when unknown: a request without a socket,
+ * as in-process tests send), and the user id when credentials name one.
+ */
+export const authKeys = (address: string | undefined, userId?: string): string[] => [
+  ...(address === undefined ? [] : [`ip:${address}`]),
+  ...(userId === undefined || userId === '' ? [] : [`user:${userId.slice(0, 128)}`]),
+];
+
+interface Bucket {
+  level: number;
+  at: number;
+}
+
+export function createAuthFailures(options: AuthFailureOptions = {}): AuthFailures {
+  const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_AUTH_FAILURE_LIMIT));
+  const windowMs = Math.max(1, options.windowMs ?? DEFAULT_AUTH_FAILURE_WINDOW_MS);
+  const maxKeys = Math.max(1, Math.floor(options.maxKeys ?? DEFAULT_AUTH_FAILURE_KEYS));
+  const now = options.now ?? Date.now;
+  const drainPerMs = limit / windowMs;
+  // Insertion order is recency order: a failure re-inserts its key.
+  const buckets = new Map<string, Bucket>();
+
+  const levelOf = (bucket: Bucket, t: number): number =>
+    Math.max(0, bucket.level - Math.max(0, t - bucket.at) * drainPerMs);
+
+  return {
+    check(keys) {
+      const t = now();
+      let waitMs = 0;
+      for (const key of keys) {
+        const bucket = buckets.get(key);
+        if (bucket === undefined) continue;
+        const level = levelOf(bucket, t);
+        // Blocked while a further failure would take it past the limit.
+        if (level > limit - 1) waitMs = Math.max(waitMs, (level - (limit - 1)) / drainPerMs);
+      }
+      return waitMs === 0
+        ? { ok: true }
+        : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+
+    fail(keys) {
+      const t = now();
+      for (const key of keys) {
+        const bucket = buckets.get(key);
+        const level = bucket === undefined ? 0 : levelOf(bucket, t);
+        buckets.delete(key);
+        while (buckets.size >= maxKeys) {
+          const oldest = buckets.keys().next();
+          if (oldest.done === true) break;
+          buckets.delete(oldest.value);
+        }
+        buckets.set(key, { level: Math.min(limit, level + 1), at: t });
+      }
+    },
+
+    get size() {
+      return buckets.size;
+    },
+  };
+}

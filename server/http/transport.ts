@@ -1,0 +1,95 @@
+/**
+ * What the connection says about a request: the client's address and whether it came over TLS.
+ *
+ * - The address is the socket's remote address; behind a trusted proxy (GATEWAY_TRUST_PROXY) the
+ *   last hop of `X-Forwarded-For`, the one that proxy added. Without a trusted proxy the header is
+ *   ignored: anyone can send it.
+ * - HTTPS: the gateway serves TLS itself, or a trusted proxy sends `X-Forwarded-Proto: https`
+ *   (its last value).
+ *
+ * The middleware sets `X-Content-Type-Options: nosniff` on every answer and
+ * `Strict-Transport-Security` on answers over HTTPS; in production it refuses plain HTTP with 403
+ * before any route runs.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+
+export interface TransportOptions {
+  /** NODE_ENV=production: plain HTTP is refused. */
+  readonly production: boolean;
+  /** The gateway's own listener serves TLS. */
+  readonly tls: boolean;
+  /** A proxy in front is trusted for X-Forwarded-For and X-Forwarded-Proto. */
+  readonly trustProxy: boolean;
+}
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+interface NodeBindings {
+  readonly incoming?: { readonly socket?: { readonly remoteAddress?: string } };
+}
+
+/** The last comma-separated value of a header, trimmed; undefined when absent or empty. */
+function lastValue(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const parts = header.split(',');
+  const last = parts[parts.length - 1]?.trim();
+  return last === undefined || last === '' ? undefined : last;
+}
+
+/**
+ * The client's address: the socket's, or X-Forwarded-For's last hop behind a trusted proxy;
+ * undefined without a socket (in-process requests in tests).
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = lastValue(c.req.header('x-forwarded-for'));
+    if (forwarded !== undefined) return forwarded.slice(0, 64);
+  }
+  const env = c.env as NodeBindings | undefined;
+  return env?.incoming?.socket?.remoteAddress;
+}
+
+/** Whether the request came over HTTPS: the gateway's TLS, or a trusted proxy's X-Forwarded-Proto. */
+export function isHttps(c: Context, options: Pick<TransportOptions, 'tls' | 'trustProxy'>): boolean {
+  if (options.tls) return true;
+  return options.trustProxy && lastValue(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
+}
+
+/** The security headers on every answer, and production's refusal of plain HTTP. */
+export function transportSecurity(
+  options: TransportOptions,
+  refusePlain: (c: Context) => Response,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const https = isHttps(c, options);
+    if (options.production && !https) {
+      const refused = refusePlain(c);
+      refused.headers.set('X-Content-Type-Options', 'nosniff');
+      return refused;
+    }
+    await next();
+    // Responses built elsewhere (static files, fetch) may have immutable headers: copy then.
+    let headers = c.res.headers;
+    try {
+      headers.set('X-Content-Type-Options', 'nosniff');
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      headers = c.res.headers;
+      headers.set('X-Content-Type-Options', 'nosniff');
+    }
+    if (https) headers.set('Strict-Transport-Security', HSTS);
+  };
+}
+
+/** Whether an error is the client going away mid-request (a body cut short), not a fault of ours. */
+export function isClientAbort(error: unknown, c: Context): boolean {
+  if (c.req.raw.signal?.aborted === true) return true;
+  const e = error as { code?: unknown; message?: unknown; name?: unknown } | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    ((e.code === 'ECONNRESET' && e.message === 'aborted') ||
+      e.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+      e.name === 'AbortError')
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Production versus a developer's machine (decisions, "Production and the developer's machine").
+ *
+ * `NODE_ENV=production` turns off everything meant for a developer's machine: the demo merchant
+ * and its printed token, the demo shop, and the simulator endpoints that change data without the
+ * merchant's credentials; every request must then come over TLS (GATEWAY_TLS_CERT/GATEWAY_TLS_KEY)
+ * or through a trusted proxy that says it did (GATEWAY_TRUST_PROXY + `X-Forwarded-Proto: https`).
+ * Anything else is the zero-configuration developer default, which says so in its first log line.
+ */
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** A configuration the gateway refuses to start with; main.ts prints its message and exits 1. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+/** Whether `NODE_ENV` asks for production (`production`, any case, spaces ignored). */
+export const isProduction = (env: Env): boolean => env.NODE_ENV?.trim().toLowerCase() === 'production';
+
+/** The first log line of a gateway that is not in production. */
+export const DEVELOPER_MODE_MESSAGE =
+  'developer mode: demo merchant, demo shop, loopback callbacks, open simulator endpoints; ' +
+  'set NODE_ENV=production for production';
+
+/**
+ * A yes/no setting (GATEWAY_TRUST_PROXY): 1/true/yes/on or 0/false/no/off (any case), unset or
+ * empty for `fallback`. Anything else is refused rather than guessed.
+ */
+export function flag(env: Env, name: string, fallback = false): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new StartupError(`${name} must be 1 or 0 (true/false, yes/no, on/off), not "${env[name]}"`);
+}
+
+/** The shortest admin token accepted: 32 characters (128 bits as hex, more as anything denser). */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
+/** GATEWAY_ADMIN_TOKEN, or undefined (the admin API off); refuses one too short to resist guessing. */
+export function adminToken(env: Env): string | undefined {
+  const token = env.GATEWAY_ADMIN_TOKEN;
+  if (token === undefined || token === '') return undefined;
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH)
+    throw new StartupError(
+      `GATEWAY_ADMIN_TOKEN is ${token.length} characters long; it must be at least ` +
+        `${MIN_ADMIN_TOKEN_LENGTH}. Generate one with: openssl rand -hex 32 ` +
+        `(or: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")`,
+    );
+  return token;
+}
+
+/**
+ * GATEWAY_PUBLIC_URL (the address shoppers and merchants reach the gateway at; redirect.url is
+ * built on it): an http(s) origin, https in production. Undefined when unset.
+ */
+export function publicUrl(env: Env, production: boolean): string | undefined {
+  const text = env.GATEWAY_PUBLIC_URL?.trim();
+  if (text === undefined || text === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new StartupError(`GATEWAY_PUBLIC_URL is not a URL: "${text}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new StartupError(`GATEWAY_PUBLIC_URL must be an http(s) URL, not "${text}"`);
+  if (production && url.protocol !== 'https:')
+    throw new StartupError(`GATEWAY_PUBLIC_URL must be an https URL in production (NODE_ENV=production)`);
+  return text.replace(/\/+$/, '');
+}
+
+/** Refuses production without TLS: neither a certificate of its own nor a trusted proxy. */
+export function checkProductionTransport(production: boolean, tls: boolean, trustProxy: boolean): void {
+  if (production && !tls && !trustProxy)
+    throw new StartupError(
+      'NODE_ENV=production needs TLS: set GATEWAY_TLS_CERT and GATEWAY_TLS_KEY (PEM files) to serve ' +
+        'HTTPS, or GATEWAY_TRUST_PROXY=1 behind a proxy that terminates TLS and sends X-Forwarded-Proto: https',
+    );
+}
