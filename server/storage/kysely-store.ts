@@ -80,6 +80,8 @@ export interface KyselyStoreOptions {
   readonly writePayments?: PaymentBatchWriter;
   /** A lock that also holds between processes sharing the database (PostgreSQL advisory locks). */
   readonly lockAcrossProcesses?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL: velocity keys are also locked across processes, in their transaction (risk.ts). */
+  readonly advisoryLocks?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -526,7 +528,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
   return {
     ...scheduleStore(db),
     ...settlementStore(db),
-    ...riskStore(db),
+    ...riskStore(db, { advisoryLocks: options.advisoryLocks === true }),
     exclusive(key, task) {
       // One waiter per key in this process; the database lock then orders the processes.
       return local(key, () => (across === undefined ? task() : across(key, task)));

@@ -91,6 +91,7 @@ async function openPostgres(url: string): Promise<GatewayStore> {
   // connections for its reads and writes, and must never wait for its own lock's connection.
   const lockPool = survivesIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
   const store = createKyselyStore(db, {
+    advisoryLocks: true,
     lockAcrossProcesses: async (key, task) => {
       const client = await lockPool.connect();
       try {

@@ -231,4 +231,22 @@ export interface RiskLedger {
   /** The channel's events of `key` at or after `since`: how many, and their volume per currency. */
   countRiskEvents(channelId: string, key: HistoryKey, since: Date): Promise<HistoryCount>;
   recordRiskEvents(events: readonly RiskEvent[]): Promise<void>;
+  /**
+   * The check and the record of velocity keys as one step: runs `task` while no other task holding
+   * one of the channel's `keys` runs — in this process, and on PostgreSQL in every process on the
+   * database —; `task` counts through the `count` it is given, and the events it returns are
+   * recorded before the keys are let go (PostgreSQL: in the transaction that holds them). Two
+   * concurrent attempts of one card thus never see the same count.
+   */
+  exclusiveRiskKeys<T>(
+    channelId: string,
+    keys: readonly HistoryKey[],
+    task: (count: RiskLedger['countRiskEvents']) => Promise<RiskStepResult<T>>,
+  ): Promise<T>;
+}
+
+/** What a task under exclusiveRiskKeys gives back: its result, and the events to record with it. */
+export interface RiskStepResult<T> {
+  readonly result: T;
+  readonly events: readonly RiskEvent[];
 }
