@@ -32,7 +32,9 @@ const CARD = {
 };
 const TOTAL = 300;
 const IN_FLIGHT = 50;
-const KILL_AFTER = 80;
+const KILL_AFTER = 60;
+/** Crashes before the retry: each is one more chance to land between a payment and its response. */
+const ROUNDS = 3;
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -71,46 +73,61 @@ const send = (gw: SpawnedGateway, demo: DemoMerchantFile, key: string) =>
   });
 
 /**
- * The burst: TOTAL keyed payments, IN_FLIGHT at a time, SIGKILL once KILL_AFTER were answered.
- * Then a restart, a retry of every key sent, and the payments per key counted in the database.
+ * ROUNDS bursts, each on a fresh start on the same data: up to TOTAL keyed payments, IN_FLIGHT at a
+ * time, SIGKILL once KILL_AFTER were answered. Then a restart, a retry of every key sent, and the
+ * payments per key counted in the database.
  */
 async function crashAndRetry(
   dataDir: string,
   databaseUrl: string | undefined,
   countPerKey: (keys: readonly string[]) => Promise<Map<string, number>>,
+  claimsLeft: () => Promise<number>,
 ): Promise<void> {
   const spawnOptions = { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) };
-  const first = await spawnGateway(spawnOptions);
-  const demo = await readDemo(dataDir);
   const tag = Math.random().toString(36).slice(2, 8);
   const sent: Keyed[] = [];
-  let exit: Promise<unknown> | undefined;
   let answered = 0;
-  const worker = async () => {
-    while (exit === undefined && sent.length < TOTAL) {
-      const item: Keyed = { key: `crash-${tag}-${sent.length}` };
-      sent.push(item);
-      try {
-        const res = await send(first, demo, item.key);
-        const body = (await res.json()) as { id: string };
-        item.status = res.status;
-        item.id = body.id;
-        answered++;
-      } catch {
-        continue; // cut off by the crash
+  let demo: DemoMerchantFile | undefined;
+  for (let round = 0; round < ROUNDS; round++) {
+    const gw = await spawnGateway(spawnOptions);
+    demo ??= await readDemo(dataDir);
+    const merchant = demo;
+    let exit: Promise<unknown> | undefined;
+    let answeredNow = 0;
+    let sentNow = 0;
+    const worker = async () => {
+      while (exit === undefined && sentNow < TOTAL) {
+        sentNow++;
+        const item: Keyed = { key: `crash-${tag}-${sent.length}` };
+        sent.push(item);
+        try {
+          const res = await send(gw, merchant, item.key);
+          const body = (await res.json()) as { id: string };
+          item.status = res.status;
+          item.id = body.id;
+          answered++;
+          answeredNow++;
+        } catch {
+          continue; // cut off by the crash
+        }
+        if (exit === undefined && answeredNow >= KILL_AFTER) exit = gw.kill('SIGKILL');
       }
-      if (exit === undefined && answered >= KILL_AFTER) exit = first.kill('SIGKILL');
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  expect(exit, 'the burst ended before the kill').toBeDefined();
-  await exit;
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    expect(exit, 'the burst ended before the kill').toBeDefined();
+    await exit;
+  }
+  // Keys whose payment committed and whose response did not (the crash came in between): before
+  // claims, each of these was charged again by its retry.
+  const unanswered = await claimsLeft();
 
   const second = await spawnGateway(spawnOptions);
+  const merchant = demo;
+  if (merchant === undefined) throw new Error('no demo merchant');
   const changed: string[] = [];
   const retried = await Promise.all(
     sent.map(async (item) => {
-      const res = await send(second, demo, item.key);
+      const res = await send(second, merchant, item.key);
       const body = (await res.json()) as { id: string; result: { code: string } };
       if (item.id !== undefined && body.id !== item.id) changed.push(`${item.key}: ${item.id} → ${body.id}`);
       return { status: res.status, code: body.result.code };
@@ -122,8 +139,8 @@ async function crashAndRetry(
   const doubled = sent.filter((s) => (counts.get(s.key) ?? 0) > 1);
   const missing = sent.filter((s) => (counts.get(s.key) ?? 0) === 0);
   console.info(
-    `idempotency crash (${databaseUrl === undefined ? 'SQLite' : 'PostgreSQL'}): ${sent.length} keys sent, ` +
-      `${answered} answered before the kill; after the restart ${doubled.length} keys with two or more ` +
+    `idempotency crash (${databaseUrl === undefined ? 'SQLite' : 'PostgreSQL'}), ${ROUNDS} SIGKILLs: ${sent.length} keys sent, ` +
+      `${answered} answered before the kill, ${unanswered} claimed by a payment without a stored response; after the restart ${doubled.length} keys with two or more ` +
       `payments (double charges), ${missing.length} without any, ${changed.length} retries answering another id`,
   );
   for (const r of retried) expect(r.status, r.code).toBe(200);
@@ -142,15 +159,31 @@ describe('Idempotency-Key across a crash (SQLite)', () => {
   it('a retry of every key after SIGKILL and restart finds exactly one payment per key', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'gateway-idem-crash-'));
     dirs.push(dataDir);
-    await crashAndRetry(dataDir, undefined, async (keys) => {
-      const db = new BetterSqlite3(join(dataDir, SQLITE_FILE), { readonly: true });
-      try {
-        const count = db.prepare('SELECT count(*) AS n FROM payments WHERE merchant_transaction_id = ?');
-        return new Map(keys.map((k) => [k, (count.get(k) as { n: number }).n]));
-      } finally {
-        db.close();
-      }
-    });
+    await crashAndRetry(
+      dataDir,
+      undefined,
+      async (keys) => {
+        const db = new BetterSqlite3(join(dataDir, SQLITE_FILE), { readonly: true });
+        try {
+          const count = db.prepare('SELECT count(*) AS n FROM payments WHERE merchant_transaction_id = ?');
+          return new Map(keys.map((k) => [k, (count.get(k) as { n: number }).n]));
+        } finally {
+          db.close();
+        }
+      },
+      async () => {
+        const db = new BetterSqlite3(join(dataDir, SQLITE_FILE), { readonly: true });
+        try {
+          return (
+            db.prepare('SELECT count(*) AS n FROM idempotent_responses WHERE status = 0').get() as {
+              n: number;
+            }
+          ).n;
+        } finally {
+          db.close();
+        }
+      },
+    );
   }, 90_000);
 });
 
@@ -168,19 +201,35 @@ describe.skipIf(pgUnavailable !== undefined)('Idempotency-Key across a crash (Po
     const url = cluster.url;
     const dataDir = await mkdtemp(join(tmpdir(), 'gateway-idem-crash-pg-'));
     dirs.push(dataDir);
-    await crashAndRetry(dataDir, url, async (keys) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const result = await client.query<{ key: string; n: number }>(
-          'SELECT merchant_transaction_id AS key, count(*)::int AS n FROM payments ' +
-            'WHERE merchant_transaction_id = ANY($1) GROUP BY merchant_transaction_id',
-          [keys],
-        );
-        return new Map(result.rows.map((r) => [r.key, r.n]));
-      } finally {
-        await client.end();
-      }
-    });
+    await crashAndRetry(
+      dataDir,
+      url,
+      async (keys) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          const result = await client.query<{ key: string; n: number }>(
+            'SELECT merchant_transaction_id AS key, count(*)::int AS n FROM payments ' +
+              'WHERE merchant_transaction_id = ANY($1) GROUP BY merchant_transaction_id',
+            [keys],
+          );
+          return new Map(result.rows.map((r) => [r.key, r.n]));
+        } finally {
+          await client.end();
+        }
+      },
+      async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          const result = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM idempotent_responses WHERE status = 0',
+          );
+          return result.rows[0]!.n;
+        } finally {
+          await client.end();
+        }
+      },
+    );
   }, 120_000);
 });

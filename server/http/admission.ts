@@ -28,6 +28,8 @@ export interface RouteDeps extends EngineDeps {
   readonly logger?: Logger;
   readonly publicUrl?: string;
   readonly wallets?: WalletTokenIssuer;
+  /** Opens what `seal` sealed: the stored Idempotency-Key responses (sealed only when given). */
+  readonly unseal?: (sealed: string) => string;
 }
 
 /** The gateway's public origin for URLs it hands out: configured, else the one the request came to. */
@@ -59,7 +61,10 @@ export function admission(deps: RouteDeps) {
   const { env } = deps;
   const checkToken = tokenChecker(deps.store);
   const channels = cachedChannels(deps.store);
-  const idem = idempotency(deps.store, deps.clock, env);
+  const idem = idempotency(deps.store, deps.clock, env, {
+    answer: (c, payment) => answer(c, payment),
+    ...(deps.unseal === undefined ? {} : { seal: deps.seal, open: deps.unseal }),
+  });
   /** References to one payment run one at a time, across processes too, so two captures cannot both take the rest. */
   const serialize = <T>(paymentId: string, task: () => Promise<T>) =>
     deps.store.exclusive(`payment:${paymentId}`, task);

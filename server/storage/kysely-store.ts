@@ -42,6 +42,7 @@ import type { Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
 import { outboxRows } from '../webhooks/outbox';
+import { CLAIMED, takeIdempotencyClaim } from './idempotency-claims';
 import { outboxOf, writeOutbox } from './outbox';
 import { type RiskStore, riskStore } from './risk';
 import { date, dateOrNull, insertAll, int, ms, msOrNull, ROWS_PER_STATEMENT } from './rows';
@@ -51,8 +52,10 @@ import type {
   ChannelRow,
   CheckoutRow,
   Database,
+  EpochMs,
   IdempotentResponseRow,
   MerchantRow,
+  NewIdempotentResponseRow,
   NewPaymentRow,
   NewWebhookDeliveryRow,
   PaymentRow,
@@ -63,10 +66,82 @@ import type {
 } from './schema';
 import { type SettlementStore, settlementStore } from './settlements';
 
-/** A payment row and the changes it notifies (the payment, and RISK for some): written together, in one transaction. */
+/**
+ * A payment row and the changes it notifies (the payment, and RISK for some), and the
+ * Idempotency-Key it takes when its request sent one: written together, in one transaction.
+ */
 export interface PaymentWrite {
   readonly row: NewPaymentRow;
   readonly changes: readonly Change[];
+  readonly claim?: ClaimWrite;
+}
+
+/**
+ * An Idempotency-Key taken by a payment (idempotency-claims.ts): a CLAIMED row naming the payment.
+ * It replaces a row of the key created before `replaceBefore` (expired); a live row of the key
+ * refuses the whole write, so the payment is never committed without its key.
+ */
+export interface ClaimWrite {
+  readonly row: NewIdempotentResponseRow;
+  readonly replaceBefore: EpochMs;
+}
+
+/** The claim columns the SQLite hot path binds, in a fixed order. */
+const CLAIM_COLUMNS = [
+  'merchant_id',
+  'key',
+  'request_hash',
+  'status',
+  'body',
+  'created_at',
+  'payment_id',
+] as const satisfies readonly (keyof NewIdempotentResponseRow)[];
+
+function claimWrite(payment: Payment): ClaimWrite | undefined {
+  const claim = takeIdempotencyClaim(payment.merchantId, payment.id);
+  if (claim === undefined) return undefined;
+  return {
+    row: {
+      merchant_id: claim.merchantId,
+      key: claim.key,
+      request_hash: claim.requestHash,
+      status: CLAIMED,
+      body: '',
+      created_at: ms(claim.createdAt),
+      payment_id: payment.id,
+    },
+    replaceBefore: ms(claim.replaceBefore),
+  };
+}
+
+/** INSERT of claims, replacing expired rows of their keys (those created before `replaceBefore`). */
+function claimInsert(
+  db: Kysely<Database>,
+  rows: readonly NewIdempotentResponseRow[],
+  replaceBefore: EpochMs,
+) {
+  return db
+    .insertInto('idempotent_responses')
+    .values([...rows])
+    .onConflict((oc) =>
+      oc
+        .columns(['merchant_id', 'key'])
+        .doUpdateSet((eb) => ({
+          request_hash: eb.ref('excluded.request_hash'),
+          status: eb.ref('excluded.status'),
+          body: eb.ref('excluded.body'),
+          created_at: eb.ref('excluded.created_at'),
+          payment_id: eb.ref('excluded.payment_id'),
+        }))
+        .where('idempotent_responses.created_at', '<', replaceBefore),
+    );
+}
+
+/** A live response holds the key: the payment that claimed it must not be written. */
+class KeyTaken extends Error {
+  constructor(key: string) {
+    super(`Idempotency-Key ${JSON.stringify(key)} is held by another live response`);
+  }
 }
 
 /**
@@ -352,6 +427,7 @@ const rowToResponse = (r: IdempotentResponseRow): IdempotentResponse => ({
   status: int(r.status),
   body: r.body,
   createdAt: date(r.created_at),
+  ...(r.payment_id === null ? {} : { paymentId: r.payment_id }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +511,8 @@ export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
       writes.flatMap((w) => w.changes),
     );
     const rows = writes.map((w) => w.row);
-    if (outbox.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
+    const claims = writes.flatMap((w) => (w.claim === undefined ? [] : [w.claim]));
+    if (outbox.length === 0 && claims.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
       // One statement is one transaction.
       await db.insertInto('payments').values(rows).execute();
       return;
@@ -443,6 +520,23 @@ export function kyselyPaymentWriter(db: Kysely<Database>): PaymentBatchWriter {
     await db.transaction().execute(async (trx) => {
       await insertAll(trx, 'payments', rows);
       await insertAll(trx, 'webhook_deliveries', outbox);
+      // The keys the payments took, in their transaction; an expired row of a key is replaced only
+      // if expired for every claim of the batch (keys are unique within it: one request per key).
+      for (let i = 0; i < claims.length; i += ROWS_PER_STATEMENT) {
+        const chunk = claims.slice(i, i + ROWS_PER_STATEMENT);
+        const replaceBefore = Math.min(...chunk.map((c) => c.replaceBefore));
+        const taken = await claimInsert(
+          trx,
+          chunk.map((c) => c.row),
+          replaceBefore,
+        )
+          .returning('key')
+          .execute();
+        if (taken.length !== chunk.length) {
+          const held = new Set(taken.map((t) => t.key));
+          throw new KeyTaken(chunk.find((c) => !held.has(c.row.key))?.row.key ?? '');
+        }
+      }
     });
   };
 }
@@ -470,10 +564,22 @@ export function sqlitePaymentWriter(db: Kysely<Database>, raw: BetterSqlite3.Dat
   const insertDelivery = raw.prepare(
     db.insertInto('webhook_deliveries').values(deliveryTemplate).compile().sql,
   );
+  const claimTemplate = Object.fromEntries(
+    CLAIM_COLUMNS.map((c) => [c, null]),
+  ) as unknown as NewIdempotentResponseRow;
+  // Parameters: the claim's columns in CLAIM_COLUMNS order, then replaceBefore.
+  const insertClaim = raw.prepare(claimInsert(db, [claimTemplate], 0).compile().sql);
   const insertAll = raw.transaction((writes: readonly PaymentWrite[]) => {
     const hooksOf = new Map<string, WebhookHookRow[]>();
-    for (const { row, changes } of writes) {
+    for (const { row, changes, claim } of writes) {
       insert.run(PAYMENT_COLUMNS.map((c) => row[c] ?? null));
+      if (claim !== undefined) {
+        const taken = insertClaim.run([
+          ...CLAIM_COLUMNS.map((c) => claim.row[c] ?? null),
+          claim.replaceBefore,
+        ]);
+        if (taken.changes === 0) throw new KeyTaken(claim.row.key);
+      }
       for (const change of changes) {
         let merchantHooks = hooksOf.get(change.merchantId);
         if (merchantHooks === undefined) {
@@ -538,7 +644,12 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       if (closing) return Promise.reject(new Error('Store is closed'));
       let write: PaymentWrite;
       try {
-        write = { row: paymentToRow(payment), changes: paymentChanges(payment, payment.createdAt) };
+        const claim = claimWrite(payment);
+        write = {
+          row: paymentToRow(payment),
+          changes: paymentChanges(payment, payment.createdAt),
+          ...(claim === undefined ? {} : { claim }),
+        };
       } catch (error) {
         return Promise.reject(error);
       }
@@ -1163,13 +1274,15 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     },
 
     async rememberResponse(r, replaceBefore) {
-      // Insert, or replace an expired row, or keep a live one: one statement (atomic in both
-      // databases); then read whichever won.
+      // Insert, or replace an expired row or the claim the request's payment left (its
+      // response now follows it), or keep a live one: one statement (atomic in both databases);
+      // then read whichever won.
       const fresh = {
         request_hash: r.requestHash,
         status: r.status,
         body: r.body,
         created_at: ms(r.createdAt),
+        payment_id: r.paymentId ?? null,
       };
       await db
         .insertInto('idempotent_responses')
@@ -1178,7 +1291,15 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           oc
             .columns(['merchant_id', 'key'])
             .doUpdateSet(fresh)
-            .where('idempotent_responses.created_at', '<', ms(replaceBefore)),
+            .where((eb) =>
+              eb.or([
+                eb('idempotent_responses.created_at', '<', ms(replaceBefore)),
+                eb.and([
+                  eb('idempotent_responses.status', '=', CLAIMED),
+                  eb('idempotent_responses.payment_id', '=', r.paymentId ?? null),
+                ]),
+              ]),
+            ),
         )
         .execute();
       const row = await db

@@ -264,6 +264,16 @@ const webhooks: Migration = {
   },
 };
 
+/**
+ * Idempotency-Key claims (idempotency-claims.ts): the payment that took a key, written in the
+ * payment's own transaction; its response (status, body) follows once answered.
+ */
+const idempotencyClaims: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('idempotent_responses').addColumn('payment_id', 'text').execute();
+  },
+};
+
 /** All migrations by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -273,6 +283,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005_schedules': schedulesMigration,
   '0006_settlements': settlementsMigration,
   '0007_risk': riskMigration,
+  '0008_idempotency_claims': idempotencyClaims,
 };
 
 const provider: MigrationProvider = {

@@ -116,6 +116,8 @@ export interface IdempotentResponse {
   readonly status: number;
   readonly body: string;
   readonly createdAt: Date;
+  /** The payment the request made, when it made one: it took the key in its own transaction. */
+  readonly paymentId?: string;
 }
 
 /**
