@@ -65,6 +65,8 @@ export function admission(deps: RouteDeps) {
     answer: (c, payment) => answer(c, payment),
     ...(deps.unseal === undefined ? {} : { seal: deps.seal, open: deps.unseal }),
   });
+  /** The route's dependencies on `store` (the one an Idempotency-Key's work runs on). */
+  const using = (store: GatewayStore): RouteDeps => (store === deps.store ? deps : { ...deps, store });
   /** References to one payment run one at a time, across processes too, so two captures cannot both take the rest. */
   const serialize = <T>(paymentId: string, task: () => Promise<T>) =>
     deps.store.exclusive(`payment:${paymentId}`, task);
@@ -267,7 +269,7 @@ export function admission(deps: RouteDeps) {
     return env.send(c, statusOf(payment.resultCode), result, body, ndc);
   }
 
-  return { admit, admitCheckout, noSession, throttled, invalid, visible, answer, idem, serialize };
+  return { admit, admitCheckout, noSession, throttled, invalid, visible, answer, idem, serialize, using };
 }
 
 export type Admission = ReturnType<typeof admission>;

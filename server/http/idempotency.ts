@@ -5,16 +5,16 @@
  * retry logic needs it.)
  *
  * A crash cannot lose a key and keep its charge: the payment a keyed request makes takes the key
- * in its own transaction (storage/idempotency-claims.ts), and a retry that finds the key taken but
+ * in its own transaction (`run` gets a store whose insertPayment passes the claim along: Store.insertPayment),
+ * and a retry that finds the key taken but
  * no response stored answers that payment as it is now. Stored responses may hold account data
  * (an IBAN): they are sealed by the vault like card numbers, and opened on replay.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import type { IdempotentResponse, Payment } from '../../shared/engine/model';
-import type { Clock, Store } from '../../shared/engine/ports';
+import { IDEMPOTENCY_CLAIMED, type IdempotentResponse, type Payment } from '../../shared/engine/model';
+import type { Clock, IdempotencyClaim, Store } from '../../shared/engine/ports';
 import { ResultCodes } from '../../shared/result-codes';
-import { CLAIMED, type IdempotencyClaim, withIdempotencyClaim } from '../storage/idempotency-claims';
 import { type Envelope, JSON_HEADERS } from './envelope';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +30,12 @@ export interface IdempotencyOptions {
   readonly open?: (sealed: string) => string;
 }
 
-export function idempotency(store: Store, clock: Clock, env: Envelope, options: IdempotencyOptions) {
+export function idempotency<S extends Store>(
+  store: S,
+  clock: Clock,
+  env: Envelope,
+  options: IdempotencyOptions,
+) {
   const { answer } = options;
   const seal =
     options.seal !== undefined && options.open !== undefined ? options.seal : (plain: string) => plain;
@@ -48,10 +53,11 @@ export function idempotency(store: Store, clock: Clock, env: Envelope, options: 
   return async (
     c: Context,
     ready: { readonly token: { readonly merchantId: string }; readonly body: string },
-    run: () => Promise<Response>,
+    /** The request's work, on `store`: the payment it writes there takes the key. */
+    run: (store: S) => Promise<Response>,
   ): Promise<Response> => {
     const key = c.req.header('idempotency-key');
-    if (key === undefined || c.req.method !== 'POST') return run();
+    if (key === undefined || c.req.method !== 'POST') return run(store);
     if (!KEY.test(key)) return refuse(c, 'must be 1 to 255 visible ASCII characters', '');
     const merchantId = ready.token.merchantId;
     const requestHash = createHash('sha256')
@@ -63,7 +69,7 @@ export function idempotency(store: Store, clock: Clock, env: Envelope, options: 
     const replay = async (stored: IdempotentResponse): Promise<Response | undefined> => {
       if (stored.requestHash !== requestHash)
         return refuse(c, 'was already used for a different request', key);
-      if (stored.status !== CLAIMED) {
+      if (stored.status !== IDEMPOTENCY_CLAIMED) {
         return new Response(open(stored.body), {
           status: stored.status,
           headers: { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' },
@@ -92,7 +98,17 @@ export function idempotency(store: Store, clock: Clock, env: Envelope, options: 
         createdAt: now,
         replaceBefore: expiredBefore,
       };
-      const response = await withIdempotencyClaim(claim, run);
+      // The first payment of the merchant the request writes takes the key, in its transaction.
+      let paymentId: string | undefined;
+      const claiming = Object.assign(Object.create(store) as S, {
+        insertPayment(payment: Payment, other?: IdempotencyClaim): Promise<void> {
+          if (paymentId !== undefined || other !== undefined || payment.merchantId !== merchantId)
+            return store.insertPayment(payment, other);
+          paymentId = payment.id;
+          return store.insertPayment(payment, claim);
+        },
+      });
+      const response = await run(claiming);
       const body = await response.text();
       const sealed = seal(body);
       const kept = await store.rememberResponse(
@@ -103,7 +119,7 @@ export function idempotency(store: Store, clock: Clock, env: Envelope, options: 
           status: response.status,
           body: sealed,
           createdAt: now,
-          ...(claim.paymentId === undefined ? {} : { paymentId: claim.paymentId }),
+          ...(paymentId === undefined ? {} : { paymentId }),
         },
         expiredBefore,
       );

@@ -30,6 +30,7 @@ import type {
   StoredCard,
   TestMode,
 } from '../../shared/engine/model';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
 import {
   type Change,
   type NotificationAction,
@@ -38,11 +39,10 @@ import {
   paymentChanges,
   registrationChange,
 } from '../../shared/engine/notifications';
-import type { Store } from '../../shared/engine/ports';
+import type { IdempotencyClaim, Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
 import { outboxRows } from '../webhooks/outbox';
-import { CLAIMED, takeIdempotencyClaim } from './idempotency-claims';
 import { outboxOf, writeOutbox } from './outbox';
 import { type RiskStore, riskStore } from './risk';
 import { date, dateOrNull, insertAll, int, ms, msOrNull, ROWS_PER_STATEMENT } from './rows';
@@ -77,7 +77,7 @@ export interface PaymentWrite {
 }
 
 /**
- * An Idempotency-Key taken by a payment (idempotency-claims.ts): a CLAIMED row naming the payment.
+ * An Idempotency-Key taken by a payment (Store.insertPayment): an IDEMPOTENCY_CLAIMED row naming the payment.
  * It replaces a row of the key created before `replaceBefore` (expired); a live row of the key
  * refuses the whole write, so the payment is never committed without its key.
  */
@@ -97,15 +97,15 @@ const CLAIM_COLUMNS = [
   'payment_id',
 ] as const satisfies readonly (keyof NewIdempotentResponseRow)[];
 
-function claimWrite(payment: Payment): ClaimWrite | undefined {
-  const claim = takeIdempotencyClaim(payment.merchantId, payment.id);
-  if (claim === undefined) return undefined;
+function claimWrite(payment: Payment, claim: IdempotencyClaim): ClaimWrite {
+  if (claim.merchantId !== payment.merchantId)
+    throw new Error("An Idempotency-Key of another merchant's request");
   return {
     row: {
       merchant_id: claim.merchantId,
       key: claim.key,
       request_hash: claim.requestHash,
-      status: CLAIMED,
+      status: IDEMPOTENCY_CLAIMED,
       body: '',
       created_at: ms(claim.createdAt),
       payment_id: payment.id,
@@ -640,11 +640,11 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       return local(key, () => (across === undefined ? task() : across(key, task)));
     },
 
-    insertPayment(payment) {
+    insertPayment(payment, idempotencyClaim) {
       if (closing) return Promise.reject(new Error('Store is closed'));
       let write: PaymentWrite;
       try {
-        const claim = claimWrite(payment);
+        const claim = idempotencyClaim === undefined ? undefined : claimWrite(payment, idempotencyClaim);
         write = {
           row: paymentToRow(payment),
           changes: paymentChanges(payment, payment.createdAt),
@@ -1295,7 +1295,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
               eb.or([
                 eb('idempotent_responses.created_at', '<', ms(replaceBefore)),
                 eb.and([
-                  eb('idempotent_responses.status', '=', CLAIMED),
+                  eb('idempotent_responses.status', '=', IDEMPOTENCY_CLAIMED),
                   eb('idempotent_responses.payment_id', '=', r.paymentId ?? null),
                 ]),
               ]),

@@ -15,9 +15,9 @@ import type {
   Registration,
   StoredCard,
 } from '../../shared/engine/model';
-import type { PaymentQuery, Store } from '../../shared/engine/ports';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
+import type { IdempotencyClaim, PaymentQuery, Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
-import { CLAIMED, type IdempotencyClaim, withIdempotencyClaim } from './idempotency-claims';
 import { openStore } from './index';
 import { SQLITE_FILE } from './open';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './testing/postgres';
@@ -543,31 +543,18 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
     const keyed = Array.from({ length: 3 }, () => payment({ merchantId }));
     const plain = payment({ merchantId });
     const taken = keyed.map((_, i) => claim(`k${i}`));
-    await Promise.all([
-      ...keyed.map((p, i) => withIdempotencyClaim(taken[i]!, () => store.insertPayment(p))),
-      store.insertPayment(plain),
-    ]);
+    await Promise.all([...keyed.map((p, i) => store.insertPayment(p, taken[i])), store.insertPayment(plain)]);
     for (const [i, p] of keyed.entries()) {
-      expect(taken[i]!.paymentId).toBe(p.id);
       expect(await store.getResponse(merchantId, `k${i}`, new Date(0))).toEqual({
         merchantId,
         key: `k${i}`,
         requestHash: `hash-k${i}`,
-        status: CLAIMED,
+        status: IDEMPOTENCY_CLAIMED,
         body: '',
         createdAt: now,
         paymentId: p.id,
       });
     }
-    // Only the first payment of a request takes its key.
-    const second = claim('k-twice');
-    const [firstOfTwo, secondOfTwo] = [payment({ merchantId }), payment({ merchantId })];
-    await withIdempotencyClaim(second, async () => {
-      await store.insertPayment(firstOfTwo);
-      await store.insertPayment(secondOfTwo);
-    });
-    expect((await store.getResponse(merchantId, 'k-twice', new Date(0)))?.paymentId).toBe(firstOfTwo.id);
-
     // The answer follows the claim, and keeps naming the payment.
     const answered = { ...claim('k0'), status: 200, body: 'v1:sealed', paymentId: keyed[0]!.id };
     expect(await store.rememberResponse(answered, new Date(0))).toMatchObject({
@@ -579,7 +566,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
     const refused = payment({ merchantId });
     const alongside = payment({ merchantId });
     const results = await Promise.allSettled([
-      withIdempotencyClaim(claim('k0'), () => store.insertPayment(refused)),
+      store.insertPayment(refused, claim('k0')),
       store.insertPayment(alongside),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
@@ -589,9 +576,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
 
     // An expired one is replaced by the new claim.
     const renewed = payment({ merchantId });
-    await withIdempotencyClaim(claim('k0', new Date(now.getTime() + 1)), () => store.insertPayment(renewed));
+    await store.insertPayment(renewed, claim('k0', new Date(now.getTime() + 1)));
     expect(await store.getResponse(merchantId, 'k0', new Date(0))).toMatchObject({
-      status: CLAIMED,
+      status: IDEMPOTENCY_CLAIMED,
       paymentId: renewed.id,
     });
   });

@@ -107,6 +107,12 @@ export interface Registration {
   readonly createdAt: Date;
 }
 
+/**
+ * IdempotentResponse.status while a payment holds the key and its response is not stored yet
+ * (Store.insertPayment with a claim): a replay answers the payment `paymentId` names.
+ */
+export const IDEMPOTENCY_CLAIMED = 0;
+
 /** A stored first response to a POST with an Idempotency-Key, replayed for 24 hours. */
 export interface IdempotentResponse {
   readonly merchantId: string;

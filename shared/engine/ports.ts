@@ -19,8 +19,13 @@ import type {
 } from './model';
 
 export interface Store {
-  /** Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL). */
-  insertPayment(payment: Payment): Promise<void>;
+  /**
+   * Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL).
+   * With a claim, the payment takes its request's Idempotency-Key in the same transaction (a
+   * CLAIMED response naming the payment, replacing one of the key created before
+   * `claim.replaceBefore`); a live response of the key refuses the payment, unwritten.
+   */
+  insertPayment(payment: Payment, claim?: IdempotencyClaim): Promise<void>;
   getPayment(merchantId: string, id: string): Promise<Payment | undefined>;
   /** Payments referencing `id` (captures, refunds, reversals …), oldest first. */
   listReferencing(merchantId: string, id: string): Promise<Payment[]>;
@@ -137,6 +142,20 @@ export interface Store {
   exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
 
   close(): Promise<void>;
+}
+
+/**
+ * The Idempotency-Key of the request a payment is made for (server/http/idempotency.ts): written
+ * with the payment, so that a crash cannot keep the one and lose the other.
+ */
+export interface IdempotencyClaim {
+  readonly merchantId: string;
+  readonly key: string;
+  /** Hash of method, path and body: the same key with another request is refused. */
+  readonly requestHash: string;
+  readonly createdAt: Date;
+  /** A response of the key created before this has expired: the claim replaces it. */
+  readonly replaceBefore: Date;
 }
 
 /** What GET /v1/query searches for; every filter given must match. */
