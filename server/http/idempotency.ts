@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { IDEMPOTENCY_CLAIMED, type IdempotentResponse, type Payment } from '../../shared/engine/model';
 import type { Clock, IdempotencyClaim, Store } from '../../shared/engine/ports';
+import type { Schedule, SchedulePort } from '../../shared/engine/schedules';
 import { ResultCodes } from '../../shared/result-codes';
 import { type Envelope, JSON_HEADERS } from './envelope';
 
@@ -53,8 +54,10 @@ export function idempotency<S extends Store>(
   return async (
     c: Context,
     ready: { readonly token: { readonly merchantId: string }; readonly body: string },
-    /** The request's work, on `store`: the payment it writes there takes the key. */
+    /** The request's work, on `store`: the payment (or schedule) it writes there takes the key. */
     run: (store: S) => Promise<Response>,
+    /** The answer to the schedule a key names whose response was never stored (schedule routes). */
+    answerSchedule?: (scheduleId: string) => Promise<Response | undefined>,
   ): Promise<Response> => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || c.req.method !== 'POST') return run(store);
@@ -65,7 +68,7 @@ export function idempotency<S extends Store>(
       .digest('hex');
     const now = clock.now();
     const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-    /** The stored answer again; undefined for a claim whose payment is not there (never written). */
+    /** The stored answer again; undefined for a claim whose payment (schedule) is not there. */
     const replay = async (stored: IdempotentResponse): Promise<Response | undefined> => {
       if (stored.requestHash !== requestHash)
         return refuse(c, 'was already used for a different request', key);
@@ -75,13 +78,13 @@ export function idempotency<S extends Store>(
           headers: { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' },
         });
       }
-      // The payment took the key, and its answer was never stored (a crash in between): answer
-      // the payment as it is now.
+      // The payment (schedule) took the key, and its answer was never stored (a crash in
+      // between): answer it as it is now.
+      c.header('Idempotent-Replayed', 'true');
+      if (stored.scheduleId !== undefined) return answerSchedule?.(stored.scheduleId);
       const payment =
         stored.paymentId === undefined ? undefined : await store.getPayment(merchantId, stored.paymentId);
-      if (payment === undefined) return undefined;
-      c.header('Idempotent-Replayed', 'true');
-      return answer(c, payment);
+      return payment === undefined ? undefined : answer(c, payment);
     };
 
     // Retries with one key wait for each other, so only the first one acts.
@@ -98,16 +101,29 @@ export function idempotency<S extends Store>(
         createdAt: now,
         replaceBefore: expiredBefore,
       };
-      // The first payment of the merchant the request writes takes the key, in its transaction.
-      let paymentId: string | undefined;
+      // The first payment (or schedule) of the merchant the request writes takes the key, in
+      // its transaction.
+      let made: { readonly paymentId: string } | { readonly scheduleId: string } | undefined;
       const claiming = Object.assign(Object.create(store) as S, {
         insertPayment(payment: Payment, other?: IdempotencyClaim): Promise<void> {
-          if (paymentId !== undefined || other !== undefined || payment.merchantId !== merchantId)
+          if (made !== undefined || other !== undefined || payment.merchantId !== merchantId)
             return store.insertPayment(payment, other);
-          paymentId = payment.id;
+          made = { paymentId: payment.id };
           return store.insertPayment(payment, claim);
         },
       });
+      const schedules = store as unknown as Partial<SchedulePort>;
+      if (schedules.insertSchedule !== undefined) {
+        const insertSchedule = schedules.insertSchedule.bind(store);
+        Object.assign(claiming, {
+          insertSchedule(schedule: Schedule, other?: IdempotencyClaim): Promise<void> {
+            if (made !== undefined || other !== undefined || schedule.merchantId !== merchantId)
+              return insertSchedule(schedule, other);
+            made = { scheduleId: schedule.id };
+            return insertSchedule(schedule, claim);
+          },
+        });
+      }
       const response = await run(claiming);
       const body = await response.text();
       const sealed = seal(body);
@@ -119,7 +135,7 @@ export function idempotency<S extends Store>(
           status: response.status,
           body: sealed,
           createdAt: now,
-          ...(paymentId === undefined ? {} : { paymentId }),
+          ...made,
         },
         expiredBefore,
       );

@@ -39,10 +39,11 @@ import {
   paymentChanges,
   registrationChange,
 } from '../../shared/engine/notifications';
-import type { IdempotencyClaim, Store } from '../../shared/engine/ports';
+import type { Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
 import { outboxRows } from '../webhooks/outbox';
+import { CLAIM_COLUMNS, type ClaimWrite, claimInsert, claimWrite, KeyTaken } from './idempotency-claims';
 import { outboxOf, writeOutbox } from './outbox';
 import { type RiskStore, riskStore } from './risk';
 import { date, dateOrNull, insertAll, int, ms, msOrNull, ROWS_PER_STATEMENT } from './rows';
@@ -52,7 +53,6 @@ import type {
   ChannelRow,
   CheckoutRow,
   Database,
-  EpochMs,
   IdempotentResponseRow,
   MerchantRow,
   NewIdempotentResponseRow,
@@ -74,74 +74,6 @@ export interface PaymentWrite {
   readonly row: NewPaymentRow;
   readonly changes: readonly Change[];
   readonly claim?: ClaimWrite;
-}
-
-/**
- * An Idempotency-Key taken by a payment (Store.insertPayment): an IDEMPOTENCY_CLAIMED row naming the payment.
- * It replaces a row of the key created before `replaceBefore` (expired); a live row of the key
- * refuses the whole write, so the payment is never committed without its key.
- */
-export interface ClaimWrite {
-  readonly row: NewIdempotentResponseRow;
-  readonly replaceBefore: EpochMs;
-}
-
-/** The claim columns the SQLite hot path binds, in a fixed order. */
-const CLAIM_COLUMNS = [
-  'merchant_id',
-  'key',
-  'request_hash',
-  'status',
-  'body',
-  'created_at',
-  'payment_id',
-] as const satisfies readonly (keyof NewIdempotentResponseRow)[];
-
-function claimWrite(payment: Payment, claim: IdempotencyClaim): ClaimWrite {
-  if (claim.merchantId !== payment.merchantId)
-    throw new Error("An Idempotency-Key of another merchant's request");
-  return {
-    row: {
-      merchant_id: claim.merchantId,
-      key: claim.key,
-      request_hash: claim.requestHash,
-      status: IDEMPOTENCY_CLAIMED,
-      body: '',
-      created_at: ms(claim.createdAt),
-      payment_id: payment.id,
-    },
-    replaceBefore: ms(claim.replaceBefore),
-  };
-}
-
-/** INSERT of claims, replacing expired rows of their keys (those created before `replaceBefore`). */
-function claimInsert(
-  db: Kysely<Database>,
-  rows: readonly NewIdempotentResponseRow[],
-  replaceBefore: EpochMs,
-) {
-  return db
-    .insertInto('idempotent_responses')
-    .values([...rows])
-    .onConflict((oc) =>
-      oc
-        .columns(['merchant_id', 'key'])
-        .doUpdateSet((eb) => ({
-          request_hash: eb.ref('excluded.request_hash'),
-          status: eb.ref('excluded.status'),
-          body: eb.ref('excluded.body'),
-          created_at: eb.ref('excluded.created_at'),
-          payment_id: eb.ref('excluded.payment_id'),
-        }))
-        .where('idempotent_responses.created_at', '<', replaceBefore),
-    );
-}
-
-/** A live response holds the key: the payment that claimed it must not be written. */
-class KeyTaken extends Error {
-  constructor(key: string) {
-    super(`Idempotency-Key ${JSON.stringify(key)} is held by another live response`);
-  }
 }
 
 /**
@@ -428,6 +360,7 @@ const rowToResponse = (r: IdempotentResponseRow): IdempotentResponse => ({
   body: r.body,
   createdAt: date(r.created_at),
   ...(r.payment_id === null ? {} : { paymentId: r.payment_id }),
+  ...(r.schedule_id === null ? {} : { scheduleId: r.schedule_id }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -644,7 +577,10 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
       if (closing) return Promise.reject(new Error('Store is closed'));
       let write: PaymentWrite;
       try {
-        const claim = idempotencyClaim === undefined ? undefined : claimWrite(payment, idempotencyClaim);
+        const claim =
+          idempotencyClaim === undefined
+            ? undefined
+            : claimWrite(idempotencyClaim, payment.merchantId, { payment_id: payment.id });
         write = {
           row: paymentToRow(payment),
           changes: paymentChanges(payment, payment.createdAt),
@@ -1274,16 +1210,18 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     },
 
     async rememberResponse(r, replaceBefore) {
-      // Insert, or replace an expired row or the claim the request's payment left (its
-      // response now follows it), or keep a live one: one statement (atomic in both databases);
-      // then read whichever won.
+      // Insert, or replace an expired row or the claim the request's payment (schedule) left
+      // (its response now follows it), or keep a live one: one statement (atomic in both
+      // databases); then read whichever won.
       const fresh = {
         request_hash: r.requestHash,
         status: r.status,
         body: r.body,
         created_at: ms(r.createdAt),
         payment_id: r.paymentId ?? null,
+        schedule_id: r.scheduleId ?? null,
       };
+      const made = r.paymentId ?? r.scheduleId;
       await db
         .insertInto('idempotent_responses')
         .values({ merchant_id: r.merchantId, key: r.key, ...fresh })
@@ -1294,10 +1232,20 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
             .where((eb) =>
               eb.or([
                 eb('idempotent_responses.created_at', '<', ms(replaceBefore)),
-                eb.and([
-                  eb('idempotent_responses.status', '=', IDEMPOTENCY_CLAIMED),
-                  eb('idempotent_responses.payment_id', '=', r.paymentId ?? null),
-                ]),
+                ...(made === undefined
+                  ? []
+                  : [
+                      eb.and([
+                        eb('idempotent_responses.status', '=', IDEMPOTENCY_CLAIMED),
+                        eb(
+                          r.paymentId === undefined
+                            ? 'idempotent_responses.schedule_id'
+                            : 'idempotent_responses.payment_id',
+                          '=',
+                          made,
+                        ),
+                      ]),
+                    ]),
               ]),
             ),
         )

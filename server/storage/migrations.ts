@@ -265,12 +265,13 @@ const webhooks: Migration = {
 };
 
 /**
- * Idempotency-Key claims (idempotency-claims.ts): the payment that took a key, written in the
- * payment's own transaction; its response (status, body) follows once answered.
+ * Idempotency-Key claims (idempotency-claims.ts): the payment or schedule that took a key, written
+ * in its own transaction; its response (status, body) follows once answered.
  */
 const idempotencyClaims: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('idempotent_responses').addColumn('payment_id', 'text').execute();
+    await db.schema.alterTable('idempotent_responses').addColumn('schedule_id', 'text').execute();
   },
 };
 

@@ -20,6 +20,7 @@ import {
   type ScheduleView,
 } from '../../shared/engine/schedules';
 import type { Minor } from '../../shared/money';
+import { claimWrite, writeClaim } from './idempotency-claims';
 import { writeOutbox } from './outbox';
 import { date, dateOrNull, int, msOrNull } from './rows';
 import type { Database, EpochMs, JsonText } from './schema';
@@ -211,10 +212,15 @@ export function scheduleStore(db: Kysely<Database>): ScheduleStore {
   }
 
   return {
-    async insertSchedule(schedule) {
+    async insertSchedule(schedule, claim) {
+      const taking =
+        claim === undefined
+          ? undefined
+          : claimWrite(claim, schedule.merchantId, { schedule_id: schedule.id });
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('schedules').values(scheduleToRow(schedule)).execute();
         await writeOutbox(trx, [scheduleChange({ schedule, runs: [] }, 'CREATED', schedule.createdAt)]);
+        if (taking !== undefined) await writeClaim(trx, taking);
       });
     },
 

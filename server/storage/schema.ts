@@ -141,6 +141,8 @@ export interface IdempotentResponsesTable {
   created_at: EpochMs;
   /** The payment that took the key, written in its transaction (0008). */
   payment_id: string | null;
+  /** The schedule that took the key, written in its transaction (0008). */
+  schedule_id: string | null;
 }
 
 /** A merchant's webhook (0004): where notifications go, and how. */

@@ -109,7 +109,8 @@ export interface Registration {
 
 /**
  * IdempotentResponse.status while a payment holds the key and its response is not stored yet
- * (Store.insertPayment with a claim): a replay answers the payment `paymentId` names.
+ * (Store.insertPayment, insertSchedule with a claim): a replay answers the payment `paymentId`
+ * (or the schedule `scheduleId`) names.
  */
 export const IDEMPOTENCY_CLAIMED = 0;
 
@@ -124,6 +125,8 @@ export interface IdempotentResponse {
   readonly createdAt: Date;
   /** The payment the request made, when it made one: it took the key in its own transaction. */
   readonly paymentId?: string;
+  /** The schedule the request made, when it made one: it took the key in its own transaction. */
+  readonly scheduleId?: string;
 }
 
 /**
