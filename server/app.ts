@@ -20,8 +20,8 @@ import { scheduleRoutes } from './http/routes/schedules';
 import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
-import type { EgressPolicy } from './security/egress';
 import { isClientAbort, transportSecurity } from './http/transport';
+import type { EgressPolicy } from './security/egress';
 import type { Logger } from './security/logger';
 import type { WalletTokenIssuer } from './security/wallet-tokens';
 import type { GatewayStore } from './storage';
@@ -37,6 +37,8 @@ export interface GatewayDeps {
   readonly clock: Clock;
   /** Encrypts card numbers for storage. */
   readonly seal: (plain: string) => string;
+  /** Opens what `seal` sealed: stored Idempotency-Key responses are sealed only when it is given. */
+  readonly unseal?: (sealed: string) => string;
   /** Card fingerprints and hashed velocity keys for the risk checks (server/storage/risk.ts riskFingerprint). */
   readonly fingerprint?: Fingerprint;
   /** The risk checks' velocity history (the store's risk_events); none without it. */

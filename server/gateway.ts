@@ -177,6 +177,7 @@ export async function startGateway(options: GatewayOptions) {
       store,
       clock,
       seal: (plain) => vault.encrypt(plain),
+      unseal: (sealed) => vault.decrypt(sealed),
       fingerprint,
       riskHistory: store,
       logger,

@@ -40,6 +40,8 @@ export interface RouteDeps extends EngineDeps {
   readonly production: boolean;
   /** GATEWAY_TRUST_PROXY: the client address is X-Forwarded-For's last hop. */
   readonly trustProxy: boolean;
+  /** Opens what `seal` sealed: the stored Idempotency-Key responses (sealed only when given). */
+  readonly unseal?: (sealed: string) => string;
 }
 
 /**
@@ -104,7 +106,12 @@ export function admission(deps: RouteDeps) {
   const { env } = deps;
   const checkToken = tokenChecker(deps.store);
   const channels = cachedChannels(deps.store);
-  const idem = idempotency(deps.store, deps.clock, env);
+  const idem = idempotency(deps.store, deps.clock, env, {
+    answer: (c, payment) => answer(c, payment),
+    ...(deps.unseal === undefined ? {} : { seal: deps.seal, open: deps.unseal }),
+  });
+  /** The route's dependencies on `store` (the one an Idempotency-Key's work runs on). */
+  const using = (store: GatewayStore): RouteDeps => (store === deps.store ? deps : { ...deps, store });
   /** References to one payment run one at a time, across processes too, so two captures cannot both take the rest. */
   const serialize = <T>(paymentId: string, task: () => Promise<T>) =>
     deps.store.exclusive(`payment:${paymentId}`, task);
@@ -338,6 +345,7 @@ export function admission(deps: RouteDeps) {
     answer,
     idem,
     serialize,
+    using,
   };
 }
 

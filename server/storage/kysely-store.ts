@@ -30,6 +30,7 @@ import type {
   StoredCard,
   TestMode,
 } from '../../shared/engine/model';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
 import {
   type Change,
   type NotificationAction,
@@ -43,6 +44,7 @@ import { asMinor } from '../../shared/money';
 import type { AccountSealer } from '../security/account-data';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
 import { outboxRows } from '../webhooks/outbox';
+import { CLAIM_COLUMNS, type ClaimWrite, claimInsert, claimWrite, KeyTaken } from './idempotency-claims';
 import { outboxOf, writeOutbox } from './outbox';
 import { type RiskStore, riskStore } from './risk';
 import { date, dateOrNull, insertAll, int, ms, msOrNull, ROWS_PER_STATEMENT } from './rows';
@@ -54,6 +56,7 @@ import type {
   Database,
   IdempotentResponseRow,
   MerchantRow,
+  NewIdempotentResponseRow,
   NewPaymentRow,
   NewWebhookDeliveryRow,
   PaymentRow,
@@ -64,10 +67,14 @@ import type {
 } from './schema';
 import { type SettlementStore, settlementStore } from './settlements';
 
-/** A payment row and the changes it notifies (the payment, and RISK for some): written together, in one transaction. */
+/**
+ * A payment row and the changes it notifies (the payment, and RISK for some), and the
+ * Idempotency-Key it takes when its request sent one: written together, in one transaction.
+ */
 export interface PaymentWrite {
   readonly row: NewPaymentRow;
   readonly changes: readonly Change[];
+  readonly claim?: ClaimWrite;
 }
 
 /**
@@ -87,6 +94,8 @@ export interface KyselyStoreOptions {
   readonly writePayments?: PaymentBatchWriter;
   /** A lock that also holds between processes sharing the database (PostgreSQL advisory locks). */
   readonly lockAcrossProcesses?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL: velocity keys are also locked across processes, in their transaction (risk.ts). */
+  readonly advisoryLocks?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -357,6 +366,8 @@ const rowToResponse = (r: IdempotentResponseRow): IdempotentResponse => ({
   status: int(r.status),
   body: r.body,
   createdAt: date(r.created_at),
+  ...(r.payment_id === null ? {} : { paymentId: r.payment_id }),
+  ...(r.schedule_id === null ? {} : { scheduleId: r.schedule_id }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -441,7 +452,8 @@ export function kyselyPaymentWriter(db: Kysely<Database>, sealer: AccountSealer)
       sealer,
     );
     const rows = writes.map((w) => w.row);
-    if (outbox.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
+    const claims = writes.flatMap((w) => (w.claim === undefined ? [] : [w.claim]));
+    if (outbox.length === 0 && claims.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
       // One statement is one transaction.
       await db.insertInto('payments').values(rows).execute();
       return;
@@ -449,6 +461,23 @@ export function kyselyPaymentWriter(db: Kysely<Database>, sealer: AccountSealer)
     await db.transaction().execute(async (trx) => {
       await insertAll(trx, 'payments', rows);
       await insertAll(trx, 'webhook_deliveries', outbox);
+      // The keys the payments took, in their transaction; an expired row of a key is replaced only
+      // if expired for every claim of the batch (keys are unique within it: one request per key).
+      for (let i = 0; i < claims.length; i += ROWS_PER_STATEMENT) {
+        const chunk = claims.slice(i, i + ROWS_PER_STATEMENT);
+        const replaceBefore = Math.min(...chunk.map((c) => c.replaceBefore));
+        const taken = await claimInsert(
+          trx,
+          chunk.map((c) => c.row),
+          replaceBefore,
+        )
+          .returning('key')
+          .execute();
+        if (taken.length !== chunk.length) {
+          const held = new Set(taken.map((t) => t.key));
+          throw new KeyTaken(chunk.find((c) => !held.has(c.row.key))?.row.key ?? '');
+        }
+      }
     });
   };
 }
@@ -480,10 +509,22 @@ export function sqlitePaymentWriter(
   const insertDelivery = raw.prepare(
     db.insertInto('webhook_deliveries').values(deliveryTemplate).compile().sql,
   );
+  const claimTemplate = Object.fromEntries(
+    CLAIM_COLUMNS.map((c) => [c, null]),
+  ) as unknown as NewIdempotentResponseRow;
+  // Parameters: the claim's columns in CLAIM_COLUMNS order, then replaceBefore.
+  const insertClaim = raw.prepare(claimInsert(db, [claimTemplate], 0).compile().sql);
   const insertAll = raw.transaction((writes: readonly PaymentWrite[]) => {
     const hooksOf = new Map<string, WebhookHookRow[]>();
-    for (const { row, changes } of writes) {
+    for (const { row, changes, claim } of writes) {
       insert.run(PAYMENT_COLUMNS.map((c) => row[c] ?? null));
+      if (claim !== undefined) {
+        const taken = insertClaim.run([
+          ...CLAIM_COLUMNS.map((c) => claim.row[c] ?? null),
+          claim.replaceBefore,
+        ]);
+        if (taken.changes === 0) throw new KeyTaken(claim.row.key);
+      }
       for (const change of changes) {
         let merchantHooks = hooksOf.get(change.merchantId);
         if (merchantHooks === undefined) {
@@ -544,17 +585,25 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
   return {
     ...scheduleStore(db, sealer),
     ...settlementStore(db),
-    ...riskStore(db),
+    ...riskStore(db, { advisoryLocks: options.advisoryLocks === true }),
     exclusive(key, task) {
       // One waiter per key in this process; the database lock then orders the processes.
       return local(key, () => (across === undefined ? task() : across(key, task)));
     },
 
-    insertPayment(payment) {
+    insertPayment(payment, idempotencyClaim) {
       if (closing) return Promise.reject(new Error('Store is closed'));
       let write: PaymentWrite;
       try {
-        write = { row: paymentToRow(payment, sealer), changes: paymentChanges(payment, payment.createdAt) };
+        const claim =
+          idempotencyClaim === undefined
+            ? undefined
+            : claimWrite(idempotencyClaim, payment.merchantId, { payment_id: payment.id });
+        write = {
+          row: paymentToRow(payment, sealer),
+          changes: paymentChanges(payment, payment.createdAt),
+          ...(claim === undefined ? {} : { claim }),
+        };
       } catch (error) {
         return Promise.reject(error);
       }
@@ -1179,14 +1228,18 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     },
 
     async rememberResponse(r, replaceBefore) {
-      // Insert, or replace an expired row, or keep a live one: one statement (atomic in both
+      // Insert, or replace an expired row or the claim the request's payment (schedule) left
+      // (its response now follows it), or keep a live one: one statement (atomic in both
       // databases); then read whichever won.
       const fresh = {
         request_hash: r.requestHash,
         status: r.status,
         body: r.body,
         created_at: ms(r.createdAt),
+        payment_id: r.paymentId ?? null,
+        schedule_id: r.scheduleId ?? null,
       };
+      const made = r.paymentId ?? r.scheduleId;
       await db
         .insertInto('idempotent_responses')
         .values({ merchant_id: r.merchantId, key: r.key, ...fresh })
@@ -1194,7 +1247,25 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           oc
             .columns(['merchant_id', 'key'])
             .doUpdateSet(fresh)
-            .where('idempotent_responses.created_at', '<', ms(replaceBefore)),
+            .where((eb) =>
+              eb.or([
+                eb('idempotent_responses.created_at', '<', ms(replaceBefore)),
+                ...(made === undefined
+                  ? []
+                  : [
+                      eb.and([
+                        eb('idempotent_responses.status', '=', IDEMPOTENCY_CLAIMED),
+                        eb(
+                          r.paymentId === undefined
+                            ? 'idempotent_responses.schedule_id'
+                            : 'idempotent_responses.payment_id',
+                          '=',
+                          made,
+                        ),
+                      ]),
+                    ]),
+              ]),
+            ),
         )
         .execute();
       const row = await db

@@ -321,6 +321,17 @@ function sealAccountData(vault: Pick<Vault, 'encrypt' | 'decrypt'>): Migration {
   };
 }
 
+/**
+ * Idempotency-Key claims (idempotency-claims.ts): the payment or schedule that took a key, written
+ * in its own transaction; its response (status, body) follows once answered.
+ */
+const idempotencyClaims: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('idempotent_responses').addColumn('payment_id', 'text').execute();
+    await db.schema.alterTable('idempotent_responses').addColumn('schedule_id', 'text').execute();
+  },
+};
+
 /** All migrations by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -330,6 +341,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005_schedules': schedulesMigration,
   '0006_settlements': settlementsMigration,
   '0007_risk': riskMigration,
+  '0009_idempotency_claims': idempotencyClaims,
 };
 
 /**

@@ -118,6 +118,7 @@ async function openPostgres(url: string, vault: StoreVault): Promise<GatewayStor
   const lockPool = survivesIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
   const store = createKyselyStore(db, {
     sealer,
+    advisoryLocks: true,
     lockAcrossProcesses: async (key, task) => {
       const client = await lockPool.connect();
       try {

@@ -7,13 +7,15 @@
  * value as a keyed hash — a card fingerprint or an HMAC of the e-mail address or IP, never the PAN or
  * plaintext personal data —, the screened amount in minor units and its currency, and the time.
  * Velocity limits count a channel's rows of one key since a time: the index
- * (kind, value, channel_id, created_at) answers that with one range scan.
+ * (kind, value, channel_id, created_at) answers that with one range scan. The check and the record
+ * of a key are one step (exclusiveRiskKeys): a lock per key in this process and, on PostgreSQL, a
+ * transaction-scoped advisory lock per key held until the record commits.
  */
 import { createHmac } from 'node:crypto';
-import type { Generated, Kysely, Migration } from 'kysely';
+import { type Generated, type Kysely, type Migration, sql } from 'kysely';
+import { keyedLock } from '../../shared/engine/keyed-lock';
 import type { RiskEvent, RiskLedger } from '../../shared/engine/ports';
-import type { Fingerprint } from '../../shared/engine/risk-check';
-import type { HistoryCount } from '../../shared/risk';
+import { type Fingerprint, riskKeyNames, underKeys } from '../../shared/engine/risk-check';
 import type { Vault } from '../security/vault';
 import { ascendingKey } from './rows';
 import type { Database, EpochMs } from './schema';
@@ -64,10 +66,23 @@ export interface RiskStore extends RiskLedger {
   pruneRiskEvents(before: Date): Promise<number>;
 }
 
-export function riskStore(db: Kysely<Database>): RiskStore {
-  return {
-    async countRiskEvents(channelId, key, since): Promise<HistoryCount> {
-      const rows = await db
+export interface RiskStoreOptions {
+  /**
+   * PostgreSQL: exclusiveRiskKeys also takes a transaction-scoped advisory lock per key
+   * (pg_advisory_xact_lock), so processes sharing the database screen one key one at a time.
+   */
+  readonly advisoryLocks?: boolean;
+}
+
+export function riskStore(db: Kysely<Database>, options: RiskStoreOptions = {}): RiskStore {
+  // One waiter per key in this process: concurrent attempts of one card queue here, not on the
+  // database's connections.
+  const local = keyedLock();
+
+  const countWith =
+    (executor: Kysely<Database>): RiskLedger['countRiskEvents'] =>
+    async (channelId, key, since) => {
+      const rows = await executor
         .selectFrom('risk_events')
         .select([
           'currency',
@@ -88,24 +103,50 @@ export function riskStore(db: Kysely<Database>): RiskStore {
         volume.set(row.currency, Number(row.total ?? 0));
       }
       return { count, volume };
-    },
+    };
 
-    async recordRiskEvents(events: readonly RiskEvent[]): Promise<void> {
-      if (events.length === 0) return;
-      await db
-        .insertInto('risk_events')
-        .values(
-          events.map((e) => ({
-            merchant_id: e.merchantId,
-            channel_id: e.channelId,
-            kind: e.kind,
-            value: e.value,
-            amount: e.amount,
-            currency: e.currency,
-            created_at: e.at.getTime(),
-          })),
-        )
-        .execute();
+  const recordWith = (executor: Kysely<Database>) => async (events: readonly RiskEvent[]) => {
+    if (events.length === 0) return;
+    await executor
+      .insertInto('risk_events')
+      .values(
+        events.map((e) => ({
+          merchant_id: e.merchantId,
+          channel_id: e.channelId,
+          kind: e.kind,
+          value: e.value,
+          amount: e.amount,
+          currency: e.currency,
+          created_at: e.at.getTime(),
+        })),
+      )
+      .execute();
+  };
+
+  return {
+    countRiskEvents: countWith(db),
+    recordRiskEvents: recordWith(db),
+
+    exclusiveRiskKeys(channelId, keys, task) {
+      const names = riskKeyNames(channelId, keys);
+      return underKeys(local, names, async () => {
+        if (options.advisoryLocks !== true || names.length === 0) {
+          // One process (SQLite): the local locks suffice; the record is one statement.
+          const { result, events } = await task(countWith(db));
+          await recordWith(db)(events);
+          return result;
+        }
+        // Across processes: the keys' advisory locks, the counts and the record in one
+        // transaction; its commit lets the keys go, with the record visible to the next holder.
+        return db.transaction().execute(async (trx) => {
+          for (const name of names) {
+            await sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+          }
+          const { result, events } = await task(countWith(trx));
+          await recordWith(trx)(events);
+          return result;
+        });
+      });
     },
 
     async pruneRiskEvents(before) {

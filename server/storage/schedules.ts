@@ -21,6 +21,7 @@ import {
 } from '../../shared/engine/schedules';
 import type { Minor } from '../../shared/money';
 import type { AccountSealer } from '../security/account-data';
+import { claimWrite, writeClaim } from './idempotency-claims';
 import { writeOutbox } from './outbox';
 import { date, dateOrNull, int, msOrNull } from './rows';
 import type { Database, EpochMs, JsonText } from './schema';
@@ -212,7 +213,11 @@ export function scheduleStore(db: Kysely<Database>, sealer: AccountSealer): Sche
   }
 
   return {
-    async insertSchedule(schedule) {
+    async insertSchedule(schedule, claim) {
+      const taking =
+        claim === undefined
+          ? undefined
+          : claimWrite(claim, schedule.merchantId, { schedule_id: schedule.id });
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('schedules').values(scheduleToRow(schedule)).execute();
         await writeOutbox(
@@ -220,6 +225,7 @@ export function scheduleStore(db: Kysely<Database>, sealer: AccountSealer): Sche
           [scheduleChange({ schedule, runs: [] }, 'CREATED', schedule.createdAt)],
           sealer,
         );
+        if (taking !== undefined) await writeClaim(trx, taking);
       });
     },
 

@@ -135,9 +135,15 @@ export interface IdempotentResponsesTable {
   merchant_id: string;
   key: string;
   request_hash: string;
+  /** 0 (CLAIMED): the key is taken by payment_id, the response is not stored yet. */
   status: number;
+  /** The response sealed by the vault (plain JSON in rows written before 0008); '' while claimed. */
   body: string;
   created_at: EpochMs;
+  /** The payment that took the key, written in its transaction (0008). */
+  payment_id: string | null;
+  /** The schedule that took the key, written in its transaction (0008). */
+  schedule_id: string | null;
 }
 
 /** A merchant's webhook (0004): where notifications go, and how. */
@@ -215,6 +221,7 @@ export type ChannelRow = Selectable<ChannelsTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPaymentRow = Insertable<PaymentsTable>;
+export type NewIdempotentResponseRow = Insertable<IdempotentResponsesTable>;
 export type RegistrationRow = Selectable<RegistrationsTable>;
 export type CheckoutRow = Selectable<CheckoutsTable>;
 export type PaymentSessionRow = Selectable<PaymentSessionsTable>;

@@ -15,7 +15,8 @@ import type {
   Registration,
   StoredCard,
 } from '../../shared/engine/model';
-import type { PaymentQuery, Store } from '../../shared/engine/ports';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
+import type { IdempotencyClaim, PaymentQuery, Store } from '../../shared/engine/ports';
 import { asMinor } from '../../shared/money';
 import { testVault } from '../test-support/vault';
 import { openStore } from './index';
@@ -527,6 +528,60 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
     expect(await store.rememberResponse(later, new Date(first.createdAt.getTime()))).toEqual(first);
     expect(await store.rememberResponse(later, new Date(first.createdAt.getTime() + 1))).toEqual(later);
     expect(await store.getResponse(first.merchantId, first.key, longAgo)).toEqual(later);
+  });
+
+  it("writes an Idempotency-Key's claim in its payment's batch, and never the payment without it", async () => {
+    const merchantId = hex();
+    const now = new Date();
+    const claim = (key: string, replaceBefore = new Date(now.getTime() - 1000)): IdempotencyClaim => ({
+      merchantId,
+      key,
+      requestHash: `hash-${key}`,
+      createdAt: now,
+      replaceBefore,
+    });
+    // Keyed and unkeyed payments in one batch: each claim names its own payment.
+    const keyed = Array.from({ length: 3 }, () => payment({ merchantId }));
+    const plain = payment({ merchantId });
+    const taken = keyed.map((_, i) => claim(`k${i}`));
+    await Promise.all([...keyed.map((p, i) => store.insertPayment(p, taken[i])), store.insertPayment(plain)]);
+    for (const [i, p] of keyed.entries()) {
+      expect(await store.getResponse(merchantId, `k${i}`, new Date(0))).toEqual({
+        merchantId,
+        key: `k${i}`,
+        requestHash: `hash-k${i}`,
+        status: IDEMPOTENCY_CLAIMED,
+        body: '',
+        createdAt: now,
+        paymentId: p.id,
+      });
+    }
+    // The answer follows the claim, and keeps naming the payment.
+    const answered = { ...claim('k0'), status: 200, body: 'v1:sealed', paymentId: keyed[0]!.id };
+    expect(await store.rememberResponse(answered, new Date(0))).toMatchObject({
+      status: 200,
+      body: 'v1:sealed',
+    });
+
+    // A live response holds the key: the payment claiming it is refused, alone, and not written.
+    const refused = payment({ merchantId });
+    const alongside = payment({ merchantId });
+    const results = await Promise.allSettled([
+      store.insertPayment(refused, claim('k0')),
+      store.insertPayment(alongside),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect(await store.getPayment(merchantId, refused.id)).toBeUndefined();
+    expect(await store.getPayment(merchantId, alongside.id)).toBeDefined();
+    expect((await store.getResponse(merchantId, 'k0', new Date(0)))?.body).toBe('v1:sealed');
+
+    // An expired one is replaced by the new claim.
+    const renewed = payment({ merchantId });
+    await store.insertPayment(renewed, claim('k0', new Date(now.getTime() + 1)));
+    expect(await store.getResponse(merchantId, 'k0', new Date(0))).toMatchObject({
+      status: IDEMPOTENCY_CLAIMED,
+      paymentId: renewed.id,
+    });
   });
 
   it('writes 500 concurrent payments, all readable once resolved', async () => {

@@ -147,6 +147,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
             store: gateway.store,
             clock,
             seal: (plain) => vault.encrypt(plain),
+            unseal: (sealed) => vault.decrypt(sealed),
             logger: createLogger({ env }),
             maxBodyBytes: options.maxBodyBytes,
             publicUrl: BASE,

@@ -107,6 +107,13 @@ export interface Registration {
   readonly createdAt: Date;
 }
 
+/**
+ * IdempotentResponse.status while a payment holds the key and its response is not stored yet
+ * (Store.insertPayment, insertSchedule with a claim): a replay answers the payment `paymentId`
+ * (or the schedule `scheduleId`) names.
+ */
+export const IDEMPOTENCY_CLAIMED = 0;
+
 /** A stored first response to a POST with an Idempotency-Key, replayed for 24 hours. */
 export interface IdempotentResponse {
   readonly merchantId: string;
@@ -116,6 +123,10 @@ export interface IdempotentResponse {
   readonly status: number;
   readonly body: string;
   readonly createdAt: Date;
+  /** The payment the request made, when it made one: it took the key in its own transaction. */
+  readonly paymentId?: string;
+  /** The schedule the request made, when it made one: it took the key in its own transaction. */
+  readonly scheduleId?: string;
 }
 
 /**

@@ -19,8 +19,13 @@ import type {
 } from './model';
 
 export interface Store {
-  /** Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL). */
-  insertPayment(payment: Payment): Promise<void>;
+  /**
+   * Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL).
+   * With a claim, the payment takes its request's Idempotency-Key in the same transaction (a
+   * CLAIMED response naming the payment, replacing one of the key created before
+   * `claim.replaceBefore`); a live response of the key refuses the payment, unwritten.
+   */
+  insertPayment(payment: Payment, claim?: IdempotencyClaim): Promise<void>;
   getPayment(merchantId: string, id: string): Promise<Payment | undefined>;
   /** Payments referencing `id` (captures, refunds, reversals …), oldest first. */
   listReferencing(merchantId: string, id: string): Promise<Payment[]>;
@@ -139,6 +144,20 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * The Idempotency-Key of the request a payment is made for (server/http/idempotency.ts): written
+ * with the payment, so that a crash cannot keep the one and lose the other.
+ */
+export interface IdempotencyClaim {
+  readonly merchantId: string;
+  readonly key: string;
+  /** Hash of method, path and body: the same key with another request is refused. */
+  readonly requestHash: string;
+  readonly createdAt: Date;
+  /** A response of the key created before this has expired: the claim replaces it. */
+  readonly replaceBefore: Date;
+}
+
 /** What GET /v1/query searches for; every filter given must match. */
 export interface PaymentQuery {
   readonly merchantId: string;
@@ -231,4 +250,22 @@ export interface RiskLedger {
   /** The channel's events of `key` at or after `since`: how many, and their volume per currency. */
   countRiskEvents(channelId: string, key: HistoryKey, since: Date): Promise<HistoryCount>;
   recordRiskEvents(events: readonly RiskEvent[]): Promise<void>;
+  /**
+   * The check and the record of velocity keys as one step: runs `task` while no other task holding
+   * one of the channel's `keys` runs — in this process, and on PostgreSQL in every process on the
+   * database —; `task` counts through the `count` it is given, and the events it returns are
+   * recorded before the keys are let go (PostgreSQL: in the transaction that holds them). Two
+   * concurrent attempts of one card thus never see the same count.
+   */
+  exclusiveRiskKeys<T>(
+    channelId: string,
+    keys: readonly HistoryKey[],
+    task: (count: RiskLedger['countRiskEvents']) => Promise<RiskStepResult<T>>,
+  ): Promise<T>;
+}
+
+/** What a task under exclusiveRiskKeys gives back: its result, and the events to record with it. */
+export interface RiskStepResult<T> {
+  readonly result: T;
+  readonly events: readonly RiskEvent[];
 }

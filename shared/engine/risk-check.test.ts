@@ -33,6 +33,12 @@ function setup(risk?: RiskRules, options: { fingerprint?: boolean; mode?: Channe
       recorded.push(...events);
       await ledger.recordRiskEvents(events);
     },
+    exclusiveRiskKeys: (channelId, keys, task) =>
+      ledger.exclusiveRiskKeys(channelId, keys, async (count) => {
+        const step = await task(count);
+        recorded.push(...step.events);
+        return step;
+      }),
   };
   let now = NOW;
   const deps: EngineDeps = {

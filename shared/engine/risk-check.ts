@@ -16,7 +16,9 @@
  * most N attempts per window reach the acquirer"), and stand-alone checks are not recorded either
  * (they charge nothing; the payment that follows one counts). Counts are per channel. Keys are stored
  * hashed (`Fingerprint`: the vault's card fingerprint, HMACs of e-mail and IP): no plaintext. The
- * check and the record are not atomic: concurrent attempts of one key may each see the same count.
+ * check and the record are one step per key (RiskLedger.exclusiveRiskKeys: the keys locked, in this
+ * process and on PostgreSQL across processes, until the accepted attempt is recorded), so concurrent
+ * attempts of one key are screened one after another and a limit lets exactly its number through.
  *
  * Card data. Only the BIN (8 leading digits at most), the card country of the simulator's BIN table
  * (test mode INTERNAL only: no live BIN lookup exists, so card-country rules screen nothing elsewhere)
@@ -47,6 +49,7 @@ import { binInfo } from '../simulators/bin-table';
 import { echoOf } from './echo';
 import type { Caller, Decision, EngineDeps, Outcome } from './initial-payment';
 import { storedCard } from './instruments';
+import { keyedLock } from './keyed-lock';
 import type { Channel, TestMode } from './model';
 import type { RiskEvent, RiskLedger } from './ports';
 import { paymentRecord } from './record';
@@ -211,25 +214,37 @@ export async function screenRisk(
   if ('errors' in read) return { kind: 'invalid', errors: read.errors };
   if (rules === undefined) return { kind: 'accepted', score: '0' };
   const { facts } = read;
-  const verdict = await screen(facts, rules, channelHistory(deps, caller.channel.id), now);
-  if (verdict.outcome === 'reject') return { kind: 'rejected', score: verdict.score, verdict };
-  if (record && hasVelocity(rules) && deps.riskHistory !== undefined) {
-    const events: RiskEvent[] = [];
+  const channelId = caller.channel.id;
+  const ledger = deps.riskHistory;
+  let verdict: RiskVerdict;
+  if (record && hasVelocity(rules) && ledger !== undefined) {
+    // Check and record under the payment's velocity keys, as one step: concurrent attempts of one
+    // card (in any process) are screened one after another, each seeing the ones before it.
+    const keys: HistoryKey[] = [];
     for (const key of velocityKeys(facts)) {
       const hashed = hashKey(deps, key);
-      if (hashed === undefined) continue;
-      events.push({
-        merchantId: caller.merchantId,
-        channelId: caller.channel.id,
-        kind: hashed.kind,
-        value: hashed.value,
-        amount: screenedAmount(facts),
-        currency: facts.currency,
-        at: now,
-      });
+      if (hashed !== undefined) keys.push(hashed);
     }
-    await deps.riskHistory.recordRiskEvents(events);
+    verdict = await ledger.exclusiveRiskKeys(channelId, keys, async (count) => {
+      const result = await screen(facts, rules, channelHistory(deps, channelId, count), now);
+      if (result.outcome === 'reject') return { result, events: [] };
+      const events = keys.map(
+        (hashed): RiskEvent => ({
+          merchantId: caller.merchantId,
+          channelId,
+          kind: hashed.kind,
+          value: hashed.value,
+          amount: screenedAmount(facts),
+          currency: facts.currency,
+          at: now,
+        }),
+      );
+      return { result, events };
+    });
+  } else {
+    verdict = await screen(facts, rules, channelHistory(deps, channelId), now);
   }
+  if (verdict.outcome === 'reject') return { kind: 'rejected', score: verdict.score, verdict };
   return { kind: 'accepted', score: verdict.score, verdict };
 }
 
@@ -325,13 +340,20 @@ function hashKey(deps: RiskDeps, key: HistoryKey): HistoryKey | undefined {
   return key.kind === 'card' ? key : { kind: key.kind, value: deps.fingerprint(key.kind, key.value) };
 }
 
-/** The channel's history, as the screening asks it (keys hashed on the way). */
-function channelHistory(deps: RiskDeps, channelId: string): RiskHistory {
+/**
+ * The channel's history, as the screening asks it (keys hashed on the way); counted by `count`
+ * when given (inside exclusiveRiskKeys), else by the ledger itself.
+ */
+function channelHistory(
+  deps: RiskDeps,
+  channelId: string,
+  count: RiskLedger['countRiskEvents'] | undefined = deps.riskHistory?.countRiskEvents.bind(deps.riskHistory),
+): RiskHistory {
   return {
     async count(key, since) {
       const hashed = hashKey(deps, key);
-      if (hashed === undefined || deps.riskHistory === undefined) return EMPTY;
-      return deps.riskHistory.countRiskEvents(channelId, hashed, since);
+      if (hashed === undefined || count === undefined) return EMPTY;
+      return count(channelId, hashed, since);
     },
   };
 }
@@ -339,7 +361,8 @@ function channelHistory(deps: RiskDeps, channelId: string): RiskHistory {
 /** A RiskLedger in memory (MemoryHistory per channel), for engine tests and in-memory setups. */
 export function memoryRiskLedger(): RiskLedger {
   const channels = new Map<string, MemoryHistory>();
-  return {
+  const lock = keyedLock();
+  const ledger: RiskLedger = {
     async countRiskEvents(channelId, key, since) {
       return (await channels.get(channelId)?.count(key, since)) ?? { count: 0, volume: new Map() };
     },
@@ -353,7 +376,32 @@ export function memoryRiskLedger(): RiskLedger {
         history.add({ kind: e.kind, value: e.value }, e.currency, e.amount, e.at);
       }
     },
+    exclusiveRiskKeys(channelId, keys, task) {
+      return underKeys(lock, riskKeyNames(channelId, keys), async () => {
+        const { result, events } = await task(ledger.countRiskEvents);
+        await ledger.recordRiskEvents(events);
+        return result;
+      });
+    },
   };
+  return ledger;
+}
+
+/**
+ * The lock names of a channel's velocity keys, without repeats and sorted: every holder of several
+ * takes them in the same order, so two never wait for each other.
+ */
+export function riskKeyNames(channelId: string, keys: readonly HistoryKey[]): string[] {
+  return [...new Set(keys.map((k) => `risk:${channelId}|${k.kind}|${k.value}`))].sort();
+}
+
+/** Runs `task` holding every one of `names` of the lock, taken in the order given. */
+export function underKeys<T>(
+  lock: <R>(key: string, task: () => Promise<R>) => Promise<R>,
+  names: readonly string[],
+  task: () => Promise<T>,
+): Promise<T> {
+  return names.reduceRight<() => Promise<T>>((inner, name) => () => lock(name, inner), task)();
 }
 
 /** Leaves out undefined fields. */

@@ -43,7 +43,7 @@ import {
 import { newId, newPaymentNdc } from './ids';
 import { type Caller, type EngineDeps, readAmount, testModeOf } from './initial-payment';
 import type { Payment, Registration } from './model';
-import type { Store } from './ports';
+import type { IdempotencyClaim, Store } from './ports';
 import { payWithRegistration } from './registrations';
 
 // ---- Model -------------------------------------------------------------------------------------
@@ -143,8 +143,11 @@ export type RunFinish =
 
 /** The storage the schedules need (implemented in server/storage/schedules.ts). */
 export interface SchedulePort {
-  /** Writes a new schedule and its CREATED notification, in one transaction. */
-  insertSchedule(schedule: Schedule): Promise<void>;
+  /**
+   * Writes a new schedule and its CREATED notification, in one transaction; with a claim, the
+   * schedule takes its request's Idempotency-Key in it too (as Store.insertPayment does).
+   */
+  insertSchedule(schedule: Schedule, claim?: IdempotencyClaim): Promise<void>;
   getSchedule(merchantId: string, id: string): Promise<ScheduleView | undefined>;
   /**
    * Descheduled: an ACTIVE schedule becomes CANCELLED (nothing further runs), with its DELETED

@@ -3,7 +3,10 @@
  * with `startGateway` (SQLite in a temporary folder; one block repeats the core on PostgreSQL).
  * Tests marked "Regression" pin bugs this suite found and that are fixed.
  */
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SQLITE_FILE } from '../../storage/open';
 import {
   type PostgresCluster,
   postgresUnavailableReason,
@@ -782,6 +785,75 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       ]);
       expect(b.text).toBe(a.text);
       expect(await gw.paymentIds(merchant.merchantId)).toHaveLength(1);
+    });
+
+    /** The merchant's stored idempotent responses, straight from the database. */
+    const storedResponses = (merchantId: string) => {
+      const db = new BetterSqlite3(join(gw.dataDir, SQLITE_FILE), { readonly: true });
+      try {
+        return db
+          .prepare('SELECT key, status, body, payment_id FROM idempotent_responses WHERE merchant_id = ?')
+          .all(merchantId) as { key: string; status: number; body: string; payment_id: string | null }[];
+      } finally {
+        db.close();
+      }
+    };
+
+    it('stores the response sealed by the vault, naming the payment that took the key', async () => {
+      const merchant = await gw.addMerchant({ channels: 1 });
+      const a = await gw.post(
+        '/v1/payments',
+        { entityId: merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+        { token: merchant.token, headers: { 'Idempotency-Key': 'sealed-key' } },
+      );
+      expect(a.status).toBe(200);
+      const [row, ...others] = storedResponses(merchant.merchantId);
+      expect(others).toEqual([]);
+      expect(row).toMatchObject({ key: 'sealed-key', status: 200, payment_id: a.body.id });
+      expect(row!.body).toMatch(/^v1:[0-9a-f]{8}:/);
+      expect(row!.body).not.toContain(a.body.id);
+      expect(gw.vault.decrypt(row!.body)).toBe(a.text);
+    });
+
+    // Regression (double charge after a crash): the payment committed, then the process died before
+    // the response was stored; the key was lost with it and the merchant's retry charged again.
+    // The key is now taken in the payment's transaction: a retry finds it and answers that payment.
+    it('answers the payment that took the key when its response was never stored (a crash in between)', async () => {
+      const merchant = await gw.addMerchant({ channels: 1 });
+      const params = {
+        entityId: merchant.entityId,
+        amount: '10.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        ...CARD,
+      };
+      const headers = { 'Idempotency-Key': 'crashed-key' };
+      const a = await gw.post('/v1/payments', params, { token: merchant.token, headers });
+      expect(a.status).toBe(200);
+      // What the crash leaves: the claim the payment's transaction wrote, no response.
+      const db = new BetterSqlite3(join(gw.dataDir, SQLITE_FILE));
+      try {
+        db.prepare("UPDATE idempotent_responses SET status = 0, body = '' WHERE merchant_id = ?").run(
+          merchant.merchantId,
+        );
+      } finally {
+        db.close();
+      }
+      const b = await gw.post('/v1/payments', params, { token: merchant.token, headers });
+      expect(b.status).toBe(200);
+      expect(b.headers.get('idempotent-replayed')).toBe('true');
+      expect(b.body.id).toBe(a.body.id);
+      expect(b.body.result).toEqual(a.body.result);
+      expect(await gw.paymentIds(merchant.merchantId)).toEqual([a.body.id]);
+      // A different request under the key is still refused.
+      const other = await gw.post(
+        '/v1/payments',
+        { ...params, amount: '11.00' },
+        { token: merchant.token, headers },
+      );
+      expect(other.status).toBe(400);
+      expect(other.body.result.parameterErrors[0].name).toBe('Idempotency-Key');
+      expect(await gw.paymentIds(merchant.merchantId)).toEqual([a.body.id]);
     });
   });
 

@@ -9,14 +9,14 @@ import { type Admission, publicOrigin, type RouteDeps } from '../admission';
 
 export function paymentRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const { env } = deps;
-  const { admit, invalid, visible, answer, idem, serialize } = front;
+  const { admit, invalid, visible, answer, idem, serialize, using } = front;
 
   app.post('/v1/payments', async (c) => {
     const ready = await admit(c, 'payment', 'payments.create');
     if (ready instanceof Response) return ready;
-    return idem(c, ready, async () => {
+    return idem(c, ready, async (store) => {
       const outcome = await createPayment(
-        deps,
+        using(store),
         { merchantId: ready.token.merchantId, channel: ready.channel },
         ready.request,
         { baseUrl: publicOrigin(c, deps) },
@@ -28,7 +28,7 @@ export function paymentRoutes(app: Hono, deps: RouteDeps, front: Admission): voi
   app.post('/v1/payments/:id', async (c) => {
     const ready = await admit(c, 'referencing', 'payments.reference');
     if (ready instanceof Response) return ready;
-    return idem(c, ready, async () => {
+    return idem(c, ready, async (store) => {
       const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
       const id = c.req.param('id');
       if ((await visible(ready.token, id)) === undefined) {
@@ -37,7 +37,7 @@ export function paymentRoutes(app: Hono, deps: RouteDeps, front: Admission): voi
           description: 'reference id not existing',
         });
       }
-      const outcome = await serialize(id, () => referencePayment(deps, caller, id, ready.request));
+      const outcome = await serialize(id, () => referencePayment(using(store), caller, id, ready.request));
       if (outcome.kind === 'not-found') {
         return env.send(c, 404, {
           code: ResultCodes.REFERENCE_NOT_FOUND,

@@ -12,7 +12,7 @@ import { type Admission, type RouteDeps, statusOf } from '../admission';
 
 export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const { env } = deps;
-  const { admit, invalid, answer, idem } = front;
+  const { admit, invalid, answer, idem, using } = front;
   const refused = (code: string) => ({ code, description: describe(code) ?? '' });
 
   app.post('/v1/registrations', async (c) => {
@@ -57,9 +57,9 @@ export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission)
   app.post('/v1/registrations/:id/payments', async (c) => {
     const ready = await admit(c, 'registrationPayment', 'registrations.pay');
     if (ready instanceof Response) return ready;
-    return idem(c, ready, async () => {
+    return idem(c, ready, async (store) => {
       const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
-      const outcome = await payWithRegistration(deps, caller, c.req.param('id'), ready.request);
+      const outcome = await payWithRegistration(using(store), caller, c.req.param('id'), ready.request);
       if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
       if (outcome.kind === 'refused') return env.send(c, 400, refused(outcome.code));
       return answer(c, outcome.payment);

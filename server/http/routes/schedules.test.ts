@@ -4,8 +4,11 @@
  * (deschedule), other merchants' ids, and the SCHEDULE webhook rows. The clock is fake
  * (2026-11-21 12:00:00 UTC, a Saturday), so every next run time below is hand-checked.
  */
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../shared/engine/ids';
+import { SQLITE_FILE } from '../../storage/open';
 import { type FakeClock, fakeClock } from '../../test-support/clock';
 import {
   TEST_COMMIT,
@@ -150,6 +153,51 @@ describe('/scheduling/v1/schedules', () => {
         recurringType: 'SUBSCRIPTION',
         mode: 'REPEATED',
       });
+    });
+
+    // Regression (double charges after a crash): the schedule committed, the process died before
+    // its response was stored, and the merchant's retry with the same Idempotency-Key created a
+    // second schedule (charging twice on every run). The schedule now takes the key in its own
+    // transaction; the retry finds it and answers that schedule.
+    it('answers the schedule that took an Idempotency-Key whose response was never stored', async () => {
+      const params = { entityId: m.entityId, amount: '9.99', currency: 'EUR', paymentType: 'DB' };
+      const body = { ...params, registrationId: plainReg, 'job.expression': '0 0 6 1 * ?' };
+      const headers = { 'Idempotency-Key': `schedule-${newId()}` };
+      const first = await gw.post(PATH, body, { token: m.token, headers });
+      expect(first.status, first.text).toBe(200);
+      const db = new BetterSqlite3(join(gw.dataDir, SQLITE_FILE));
+      try {
+        const row = db
+          .prepare('SELECT status, body, schedule_id FROM idempotent_responses WHERE key = ?')
+          .get(headers['Idempotency-Key']) as { status: number; body: string; schedule_id: string };
+        expect(row).toMatchObject({ status: 200, schedule_id: first.body.id });
+        expect(row.body).toMatch(/^v1:/);
+        // What a crash between the schedule's commit and the stored response leaves.
+        db.prepare("UPDATE idempotent_responses SET status = 0, body = '' WHERE key = ?").run(
+          headers['Idempotency-Key'],
+        );
+      } finally {
+        db.close();
+      }
+      const schedules = () => {
+        const read = new BetterSqlite3(join(gw.dataDir, SQLITE_FILE), { readonly: true });
+        try {
+          return (
+            read.prepare('SELECT count(*) AS n FROM schedules WHERE merchant_id = ?').get(m.merchantId) as {
+              n: number;
+            }
+          ).n;
+        } finally {
+          read.close();
+        }
+      };
+      const before = schedules();
+      const again = await gw.post(PATH, body, { token: m.token, headers });
+      expect(again.status, again.text).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.id).toBe(first.body.id);
+      expect(again.body.nextRunTime).toBe(first.body.nextRunTime);
+      expect(schedules()).toBe(before);
     });
 
     it('with the agreement of an initial payment: merchant-initiated, quoting its ids', async () => {

@@ -21,7 +21,7 @@ const UNSCHEDULED = '100.360.303';
 
 export function scheduleRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const { env } = deps;
-  const { admit, invalid, idem } = front;
+  const { admit, invalid, idem, using } = front;
   const result = (code: string, description = describe(code) ?? '') => ({ code, description });
   const visibleTo = (token: AccessToken) => (s: Schedule) =>
     token.channelIds.length === 0 || token.channelIds.includes(s.channelId);
@@ -31,13 +31,22 @@ export function scheduleRoutes(app: Hono, deps: RouteDeps, front: Admission): vo
   app.post('/scheduling/v1/schedules', async (c) => {
     const ready = await admit(c, 'schedule', 'schedules.create');
     if (ready instanceof Response) return ready;
-    return idem(c, ready, async () => {
-      const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
-      const outcome = await createSchedule(deps, caller, ready.request);
-      if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
-      if (outcome.kind === 'refused') return env.send(c, 400, result(outcome.code));
-      return show(c, outcome.code, outcome.view, outcome.ndc);
-    });
+    return idem(
+      c,
+      ready,
+      async (store) => {
+        const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
+        const outcome = await createSchedule(using(store), caller, ready.request);
+        if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
+        if (outcome.kind === 'refused') return env.send(c, 400, result(outcome.code));
+        return show(c, outcome.code, outcome.view, outcome.ndc);
+      },
+      // The key's schedule, created before a crash took its stored answer.
+      async (id) => {
+        const found = await deps.store.getSchedule(ready.token.merchantId, id);
+        return found === undefined ? undefined : show(c, found.schedule.resultCode, found);
+      },
+    );
   });
 
   app.get('/scheduling/v1/schedules/:id', async (c) => {
