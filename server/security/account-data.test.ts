@@ -67,7 +67,7 @@ describe('accountSealer', () => {
   });
 });
 
-describe('0008_account_data_sealed: rows written before sealing existed', () => {
+describe('0009_account_data_sealed: rows written before sealing existed', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
@@ -100,7 +100,7 @@ describe('0008_account_data_sealed: rows written before sealing existed', () => 
     raw
       .prepare('UPDATE payments SET details = ? WHERE id = ?')
       .run(JSON.stringify(payment.details), payment.id);
-    raw.prepare("DELETE FROM kysely_migration WHERE name = '0008_account_data_sealed'").run();
+    raw.prepare("DELETE FROM kysely_migration WHERE name = '0009_account_data_sealed'").run();
     expect(raw.prepare('SELECT details FROM payments').get()).toEqual({
       details: JSON.stringify(payment.details),
     });
@@ -154,12 +154,12 @@ describe('0008_account_data_sealed: rows written before sealing existed', () => 
     raw
       .prepare('UPDATE payments SET details = ? WHERE id = ?')
       .run(JSON.stringify({ sender: { accountNumber: 'NL91ABNA0417164300' } }), id);
-    raw.prepare("DELETE FROM kysely_migration WHERE name = '0008_account_data_sealed'").run();
+    raw.prepare("DELETE FROM kysely_migration WHERE name = '0009_account_data_sealed'").run();
     raw.close();
 
     const otherKey = openVault({ dataDir, env: { GATEWAY_DATA_KEY: 'ab'.repeat(32) } });
     await expect(openStore({ dataDir, vault: otherKey })).rejects.toThrow(
-      /0008_account_data_sealed.*data key/s,
+      /0009_account_data_sealed.*data key/s,
     );
     const check = new BetterSqlite3(join(dataDir, SQLITE_FILE), { readonly: true });
     expect(check.prepare('SELECT details FROM payments').get()).toEqual({
@@ -169,7 +169,7 @@ describe('0008_account_data_sealed: rows written before sealing existed', () => 
   });
 });
 
-describe.skipIf(postgresUnavailableReason() !== undefined)('0008_account_data_sealed on PostgreSQL', () => {
+describe.skipIf(postgresUnavailableReason() !== undefined)('0009_account_data_sealed on PostgreSQL', () => {
   let cluster: PostgresCluster | undefined;
   afterAll(async () => {
     await cluster?.stop();
@@ -210,7 +210,7 @@ describe.skipIf(postgresUnavailableReason() !== undefined)('0008_account_data_se
       await client.query(`UPDATE payments SET details = $1 WHERE details LIKE '%iban%'`, [
         JSON.stringify({ bankAccount: { holder: 'Jane Jones', iban: IBAN } }),
       ]);
-      await client.query(`DELETE FROM kysely_migration WHERE name = '0008_account_data_sealed'`);
+      await client.query(`DELETE FROM kysely_migration WHERE name = '0009_account_data_sealed'`);
       expect(
         (await client.query(`SELECT count(*)::int AS n FROM payments WHERE details LIKE $1`, [`%${IBAN}%`]))
           .rows[0].n,

@@ -341,17 +341,17 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005_schedules': schedulesMigration,
   '0006_settlements': settlementsMigration,
   '0007_risk': riskMigration,
-  '0009_idempotency_claims': idempotencyClaims,
+  '0008_idempotency_claims': idempotencyClaims,
 };
 
 /**
  * Brings the schema up to date, and seals account numbers stored before they were sealed
- * (`0008_account_data_sealed`). Kysely's migrator takes a lock table first, so several gateway
+ * (`0009_account_data_sealed`). Kysely's migrator takes a lock table first, so several gateway
  * processes starting against one PostgreSQL apply each migration once.
  */
 export async function migrate(db: Kysely<unknown>, vault: Pick<Vault, 'encrypt' | 'decrypt'>): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: async () => ({ ...migrations, '0008_account_data_sealed': sealAccountData(vault) }),
+    getMigrations: async () => ({ ...migrations, '0009_account_data_sealed': sealAccountData(vault) }),
   };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error !== undefined) {
