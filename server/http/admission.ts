@@ -295,7 +295,7 @@ export type Admission = ReturnType<typeof admission>;
  * The body's bytes, or undefined past `limit`: a larger declared Content-Length is refused before
  * anything is read, and a body without one is read only until it passes the limit.
  */
-async function readLimited(c: Context, limit: number): Promise<Uint8Array | undefined> {
+export async function readLimited(c: Context, limit: number): Promise<Uint8Array | undefined> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > limit) return undefined;
   const stream = c.req.raw.body;

@@ -214,3 +214,24 @@ describe('request limits', () => {
     ]);
   });
 });
+
+describe('the simulator pages (no credentials) read small bodies only', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await testGateway({ notifier: { autoStart: false } });
+  });
+  afterAll(() => gw.cleanup());
+
+  it('treats a body past the public limit as no body', async () => {
+    const entityId = 'e'.repeat(32);
+    const small = await gw.post('/simulators/wallets/token', { wallet: 'walletA', card: 'visa', entityId });
+    expect(small.text).toContain('entityId names no channel');
+    const large = await gw.post(
+      '/simulators/wallets/token',
+      `wallet=walletA&card=visa&entityId=${entityId}&${unknownParams(3_000, 'a'.repeat(20))}`,
+    );
+    expect(large.status).toBe(small.status);
+    // Nothing of the body was taken: the first parameter it checks is missing.
+    expect(large.text).toContain('wallet must be one of');
+  });
+});
