@@ -19,6 +19,7 @@ import { scheduleRoutes } from './http/routes/schedules';
 import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
+import type { EgressPolicy } from './security/egress';
 import type { Logger } from './security/logger';
 import type { WalletTokenIssuer } from './security/wallet-tokens';
 import type { GatewayStore } from './storage';
@@ -55,6 +56,11 @@ export interface GatewayDeps {
   readonly publicUrl?: string;
   /** Issues and opens the simulated wallets' payment tokens (server/security/wallet-tokens.ts). */
   readonly wallets?: WalletTokenIssuer;
+  /**
+   * The egress policy (server/security/egress.ts): notificationUrl, and a checkout's
+   * shopperResultUrl, that it refuses are answered 400 at the request. None: not checked.
+   */
+  readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /** The operator's admin API (webhooks, deliveries, chargebacks); off without it. */
   readonly admin?: AdminDeps;
 }

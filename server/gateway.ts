@@ -15,6 +15,7 @@ import { widgetIntegrity } from './http/routes/widget';
 import { startReconciliationFtp } from './reporting/delivery';
 import type { RunningFtpServer } from './reporting/ftp';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
+import { type EgressOptions, egressOptionsFromEnv, egressPolicy } from './security/egress';
 import { createLogger, type Logger } from './security/logger';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
@@ -87,6 +88,13 @@ export interface GatewayOptions {
    * GATEWAY_FTP_CERT and GATEWAY_FTP_KEY; `autoStart: false` keeps it off.
    */
   readonly ftp?: { readonly port?: number; readonly host?: string; readonly autoStart?: boolean };
+  /**
+   * Where outbound calls to merchant- and operator-supplied URLs may go (server/security/egress.ts):
+   * `production` (NODE_ENV=production: loopback refused too), `allow` (GATEWAY_CALLBACK_ALLOW) and
+   * the resolver; what is given here wins over the environment. The default fetch of the notifier,
+   * the webhooks and the connector goes through it; a fetch injected above does not.
+   */
+  readonly egress?: Partial<EgressOptions>;
 }
 
 export interface DemoMerchant {
@@ -99,6 +107,8 @@ export interface DemoMerchant {
 export async function startGateway(options: GatewayOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger({ env: options.env ?? process.env });
+  // First: a GATEWAY_CALLBACK_ALLOW that cannot be read stops the start before anything is opened.
+  const egress = egressPolicy(egressOptionsFromEnv(options.env ?? process.env, options.egress));
   const store = await openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
@@ -126,15 +136,17 @@ export async function startGateway(options: GatewayOptions) {
       riskHistory: store,
       logger,
       wallets,
-      connector: options.connector ?? oppForwardConnector(),
+      connector: options.connector ?? oppForwardConnector({ fetch: egress.fetch }),
       nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
       integrity: options.integrity ?? (() => widgetIntegrity()),
       ...(env.GATEWAY_PUBLIC_URL ? { publicUrl: env.GATEWAY_PUBLIC_URL } : {}),
+      egress,
       admin: {
         token: env.GATEWAY_ADMIN_TOKEN === '' ? undefined : env.GATEWAY_ADMIN_TOKEN,
         webhooks: store,
         vault,
-        ...(options.webhooks?.fetch === undefined ? {} : { fetch: options.webhooks.fetch }),
+        egress,
+        fetch: options.webhooks?.fetch ?? egress.fetch,
       },
     },
   );
@@ -151,7 +163,7 @@ export async function startGateway(options: GatewayOptions) {
       options.webhooks?.intervalMs ??
       positiveNumber(env.GATEWAY_WEBHOOK_INTERVAL_MS) ??
       DEFAULT_DISPATCH_INTERVAL_MS,
-    ...(options.webhooks?.fetch === undefined ? {} : { fetch: options.webhooks.fetch }),
+    fetch: options.webhooks?.fetch ?? egress.fetch,
     ...(webhookTimeoutMs === undefined ? {} : { timeoutMs: webhookTimeoutMs }),
   });
   if (options.webhooks?.autoStart !== false) webhooks.start();
@@ -163,7 +175,7 @@ export async function startGateway(options: GatewayOptions) {
       options.notifier?.intervalMs ??
       positiveNumber(env.GATEWAY_NOTIFY_INTERVAL_MS) ??
       DEFAULT_NOTIFY_INTERVAL_MS,
-    ...(options.notifier?.fetch === undefined ? {} : { fetch: options.notifier.fetch }),
+    fetch: options.notifier?.fetch ?? egress.fetch,
   });
   if (options.notifier?.autoStart !== false) notifier.start();
   const pending = pendingPaymentsWorker(

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../shared/engine/ports';
 import { tokenChecker } from '../http/auth';
+import { egressPolicy } from '../security/egress';
 import { decodeToken, verifySecret } from '../security/tokens';
 import { openStore } from '../storage';
 import { CliError } from './args';
@@ -243,6 +244,39 @@ describe('commands', () => {
       2,
       /https/,
     );
+    // The egress policy (GATEWAY_CALLBACK_ALLOW, NODE_ENV=production): no connector on this
+    // machine or the private network.
+    const production = { ...capture(store), egress: egressPolicy({ production: true }) };
+    for (const baseUrl of [
+      'http://127.0.0.1:8080',
+      'http://localhost:8080',
+      'http://10.0.0.5/api',
+      'http://[::1]',
+    ])
+      await expectCliError(
+        setChannel(production, { entityId: channel.id, connector: { ...connector, baseUrl } }),
+        2,
+        /connector URL must not point to an? [a-z-]+ address/,
+      );
+    const developer = { ...capture(store), egress: egressPolicy({ production: false }) };
+    await setChannel(developer, {
+      entityId: channel.id,
+      connector: { ...connector, baseUrl: 'http://127.0.0.1:8080' },
+    });
+    await expectCliError(
+      setChannel(developer, {
+        entityId: channel.id,
+        connector: { ...connector, baseUrl: 'http://169.254.169.254' },
+      }),
+      2,
+      /metadata/,
+    );
+    const allowed = { ...capture(store), egress: egressPolicy({ production: true, allow: '10.0.0.0/8' }) };
+    await setChannel(allowed, {
+      entityId: channel.id,
+      connector: { ...connector, baseUrl: 'http://10.0.0.5/api' },
+    });
+    expect((await settings())?.connector?.baseUrl).toBe('http://10.0.0.5/api');
     await expectCliError(
       setChannel(capture(store), { entityId: channel.id, throttlePerMinute: 0 }),
       2,

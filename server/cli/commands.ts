@@ -7,6 +7,7 @@
 import { newId } from '../../shared/engine/ids';
 import type { AccessToken, Channel, ChannelMode, ChannelSettings, Merchant } from '../../shared/engine/model';
 import { type Clock, type Store, systemClock } from '../../shared/engine/ports';
+import type { EgressPolicy } from '../security/egress';
 import { newToken } from '../security/tokens';
 import {
   checkBaseUrl,
@@ -30,6 +31,11 @@ export interface CommandContext {
   /** Machine-readable output: one JSON document on `out`. */
   readonly json?: boolean;
   readonly clock?: Clock;
+  /**
+   * Where the gateway may call (server/security/egress.ts: NODE_ENV, GATEWAY_CALLBACK_ALLOW):
+   * connector and webhook URLs it refuses are refused here. None: not checked.
+   */
+  readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,6 +269,8 @@ export async function setChannel(ctx: CommandContext, request: SetChannelInput):
   const input = checkSetChannel(request);
   const throttle = input.throttlePerMinute;
   const connector = input.connector;
+  const refused = connector == null ? undefined : ctx.egress?.checkUrl(connector.baseUrl);
+  if (refused !== undefined) throw usageError(`connector URL ${refused}`);
   const channel = await requireChannel(ctx.store, input.entityId);
   const { throttlePerMinute: oldThrottle, connector: oldConnector, ...rest } = channel.settings;
   const nextThrottle = throttle === undefined ? oldThrottle : throttle === 'default' ? undefined : throttle;

@@ -3,6 +3,7 @@
  * GATEWAY_DATA_DIR (default ./data), or PostgreSQL when DATABASE_URL is set. Run through
  * `bin/gateway` or `npm run gateway -- <command>`.
  */
+import { type EgressPolicy, egressOptionsFromEnv, egressPolicy } from '../security/egress';
 import { openVault } from '../security/vault';
 import { openStore } from '../storage';
 import { run } from './run';
@@ -16,10 +17,22 @@ for (const stream of [process.stdout, process.stderr])
     if (error.code !== 'EPIPE') throw error;
   });
 
+// Where the gateway may call (NODE_ENV=production, GATEWAY_CALLBACK_ALLOW): connector URLs and
+// webhooks it would refuse are refused here too, and the webhook test notification goes through it.
+let egress: EgressPolicy | undefined;
+try {
+  egress = egressPolicy(egressOptionsFromEnv(process.env));
+} catch (error) {
+  process.stderr.write(`gateway: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
+
 process.exitCode = await run(process.argv.slice(2), {
   openStore: () => openStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }),
   openVault: () => openVault({ dataDir, env: process.env }),
   dataDir,
+  egress,
+  fetch: egress.fetch,
   output: {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -517,6 +517,8 @@ export interface RunDeps {
   readonly openVault?: () => Pick<Vault, 'encrypt'>;
   /** The HTTP client of the webhook test notification. */
   readonly fetch?: typeof fetch;
+  /** The egress policy: connector and webhook URLs the gateway would not call are refused. */
+  readonly egress?: WebhookCommandContext['egress'];
   /** The data folder (reconciliation files of `settlement run`). */
   readonly dataDir?: string;
   readonly output: Output;
@@ -575,6 +577,7 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
         ...(deps.clock === undefined ? {} : { clock: deps.clock }),
         ...(deps.openVault === undefined ? {} : { vault: deps.openVault() }),
         ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+        ...(deps.egress === undefined ? {} : { egress: deps.egress }),
         ...(deps.dataDir === undefined ? {} : { dataDir: deps.dataDir }),
       });
     } finally {

@@ -41,6 +41,7 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
       vault: ctx.vault,
       clock: ctx.clock ?? systemClock,
       ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
+      ...(ctx.egress === undefined ? {} : { egress: ctx.egress }),
     },
     input.merchantId,
     {

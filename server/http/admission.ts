@@ -15,9 +15,10 @@ import type { EngineDeps } from '../../shared/engine/initial-payment';
 import type { AccessToken, Channel, Checkout, Payment } from '../../shared/engine/model';
 import { paymentResponse } from '../../shared/engine/response';
 import { capErrors } from '../../shared/params/error-list';
-import type { ParameterError } from '../../shared/params/errors';
+import { maskValue, type ParameterError } from '../../shared/params/errors';
 import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';
 import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../shared/result-codes';
+import type { EgressPolicy } from '../security/egress';
 import type { Logger } from '../security/logger';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
 import type { GatewayStore } from '../storage';
@@ -47,6 +48,37 @@ export interface RouteDeps extends EngineDeps {
   readonly logger?: Logger;
   readonly publicUrl?: string;
   readonly wallets?: WalletTokenIssuer;
+  /** Refuses notificationUrl and a checkout's shopperResultUrl the gateway would not call (refusedUrls). */
+  readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
+}
+
+/**
+ * The URL parameters the gateway itself calls and the egress policy refuses (literal loopback,
+ * private, metadata … addresses and local names; names are checked again when connecting):
+ * notificationUrl wherever it comes, and shopperResultUrl of a checkout (notified after 29
+ * minutes). A payment's shopperResultUrl is where the shopper's browser goes, never the gateway.
+ */
+export function refusedUrls(
+  egress: Pick<EgressPolicy, 'checkUrl'> | undefined,
+  kind: RequestKind,
+  parameters: object,
+): ParameterError[] {
+  if (egress === undefined) return [];
+  const value = parameters as { readonly notificationUrl?: unknown; readonly shopperResultUrl?: unknown };
+  const errors: ParameterError[] = [];
+  const check = (name: 'notificationUrl' | 'shopperResultUrl') => {
+    const url = value[name];
+    const reason = typeof url === 'string' ? egress.checkUrl(url) : undefined;
+    if (typeof url === 'string' && reason !== undefined)
+      errors.push({
+        name,
+        value: maskValue(url),
+        message: `${reason}: the gateway does not call loopback, private, link-local or metadata addresses`,
+      });
+  };
+  check('notificationUrl');
+  if (kind === 'checkout') check('shopperResultUrl');
+  return errors;
 }
 
 /** The gateway's public origin for URLs it hands out: configured, else the one the request came to. */
@@ -178,6 +210,8 @@ export function admission(deps: RouteDeps) {
       entityId?: string;
       authentication?: { entityId?: string };
     };
+    const unreachable = refusedUrls(deps.egress, kind, value);
+    if (unreachable.length > 0) return invalid(c, 400, unreachable);
     const channel = await resolveChannel(
       channels,
       auth.token,

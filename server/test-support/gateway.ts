@@ -52,6 +52,8 @@ export interface TestGatewayOptions {
   readonly webhooks?: GatewayOptions['webhooks'];
   readonly nodeName?: string;
   readonly integrity?: () => string | undefined;
+  /** Passed to startGateway: the egress policy's mode, allow-list and resolver (server/security/egress.ts). */
+  readonly egress?: GatewayOptions['egress'];
 }
 
 export interface SendOptions {
@@ -123,6 +125,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
       ...(options.nodeName === undefined ? {} : { nodeName: options.nodeName }),
       ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
+      ...(options.egress === undefined ? {} : { egress: options.egress }),
     });
   } catch (error) {
     if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });

@@ -6,7 +6,10 @@
  * - Webhooks get a POST of `{type, action, payload}` (plus buildNumber and timestamp, like every
  *   response), AES-256-GCM encrypted unless the webhook asked for plain JSON. Any 2xx within
  *   30 s delivers it (decisions, Webhooks); redirects are not followed.
- * - notificationUrl callbacks get a GET with id and resourcePath; any answer below 400 counts.
+ * - notificationUrl callbacks get a GET with id and resourcePath; any 2xx counts.
+ *
+ * Redirects are never followed (a 3xx is a failed attempt): the egress policy checked the URL
+ * given, not where it redirects (server/security/egress.ts).
  *
  * A failed attempt is retried on the schedule of schedule.ts and dead-lettered after 30 days.
  * Delivery is at least once: a process that dies after the receiver answered but before the
@@ -74,15 +77,10 @@ export type Sent =
   | { readonly ok: false; readonly status?: number; readonly error: string };
 
 /**
- * One HTTP attempt. A webhook is delivered by a 2xx (decisions); a notificationUrl callback by
- * any answer below 400 (the merchant's page may redirect). Redirects are never followed.
+ * One HTTP attempt: delivered by a 2xx (decisions). Redirects are never followed, and a 3xx is a
+ * failed attempt, for a notificationUrl callback too: its target was never checked.
  */
-export async function sendOnce(
-  send: typeof fetch,
-  request: Request,
-  timeoutMs: number,
-  kind: 'webhook' | 'callback',
-): Promise<Sent> {
+export async function sendOnce(send: typeof fetch, request: Request, timeoutMs: number): Promise<Sent> {
   try {
     const res = await send(request.url, {
       ...request.init,
@@ -90,8 +88,10 @@ export async function sendOnce(
       signal: AbortSignal.timeout(timeoutMs),
     });
     await res.body?.cancel().catch(() => {});
-    const ok = kind === 'webhook' ? res.status >= 200 && res.status < 300 : res.status < 400;
-    return ok ? { ok, status: res.status } : { ok, status: res.status, error: `answered HTTP ${res.status}` };
+    const ok = res.status >= 200 && res.status < 300;
+    if (ok) return { ok, status: res.status };
+    const redirect = res.status >= 300 && res.status < 400 ? ' (redirects are not followed)' : '';
+    return { ok, status: res.status, error: `answered HTTP ${res.status}${redirect}` };
   } catch (error) {
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
       return { ok: false, error: `no answer within ${timeoutMs / 1000} s` };
@@ -125,12 +125,7 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
       return failed(delivery, `cannot build the notification: ${String(error)}`);
     }
     if (request === undefined) return { delivered: false, at: clock.now(), error: 'webhook deleted' };
-    const sent = await sendOnce(
-      send,
-      request,
-      timeoutMs,
-      delivery.callbackUrl === undefined ? 'webhook' : 'callback',
-    );
+    const sent = await sendOnce(send, request, timeoutMs);
     if (sent.ok) return { delivered: true, at: clock.now(), status: sent.status };
     return failed(delivery, sent.error, sent.status);
   }

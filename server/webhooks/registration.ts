@@ -9,6 +9,7 @@ import { newId } from '../../shared/engine/ids';
 import type { Channel } from '../../shared/engine/model';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/engine/notifications';
 import type { Clock, Store } from '../../shared/engine/ports';
+import type { EgressPolicy } from '../security/egress';
 import type { Vault } from '../security/vault';
 import { DELIVERY_TIMEOUT_MS, sendOnce } from './dispatcher';
 import { encryptNotification, WEBHOOK_KEY } from './encryption';
@@ -38,6 +39,11 @@ export interface RegistrationDeps {
   readonly vault: Pick<Vault, 'encrypt'>;
   readonly clock: Clock;
   readonly fetch?: typeof fetch;
+  /**
+   * Refuses URLs the gateway does not call (loopback in production, private, link-local,
+   * metadata … unless GATEWAY_CALLBACK_ALLOW lists them); the fetch checks names when connecting.
+   */
+  readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /** How long the test notification may take: the delivery timeout, 30 s. */
   readonly timeoutMs?: number;
 }
@@ -73,7 +79,11 @@ function listOf(value: unknown): string[] | undefined {
   return undefined;
 }
 
-export function checkInput(input: WebhookInput, channels: readonly Channel[]): Checked | InputError[] {
+export function checkInput(
+  input: WebhookInput,
+  channels: readonly Channel[],
+  egress?: Pick<EgressPolicy, 'checkUrl'>,
+): Checked | InputError[] {
   const errors: InputError[] = [];
   const fail = (name: string, value: unknown, message: string) =>
     errors.push({ name, value: shown(value), message });
@@ -97,7 +107,11 @@ export function checkInput(input: WebhookInput, channels: readonly Channel[]): C
         fail('url', input.url, 'must not carry credentials: notifications are authenticated by the key');
       else if (parsed.protocol === 'http:' && live && !LOOPBACK.test(parsed.hostname))
         fail('url', input.url, 'must be https: the merchant has live channels');
-      else url = parsed.href;
+      else {
+        const refused = egress?.checkUrl(parsed);
+        if (refused !== undefined) fail('url', input.url, refused);
+        else url = parsed.href;
+      }
     }
   }
 
@@ -154,7 +168,7 @@ export async function registerWebhook(
   input: WebhookInput,
 ): Promise<RegistrationOutcome> {
   if ((await deps.store.getMerchant(merchantId)) === undefined) return { kind: 'merchant-not-found' };
-  const checked = checkInput(input, await deps.store.listChannels(merchantId));
+  const checked = checkInput(input, await deps.store.listChannels(merchantId), deps.egress);
   if (Array.isArray(checked)) return { kind: 'invalid', errors: checked };
 
   const now = deps.clock.now();
@@ -176,7 +190,6 @@ export async function registerWebhook(
       },
     },
     timeoutMs,
-    'webhook',
   );
   if (!sent.ok)
     return {

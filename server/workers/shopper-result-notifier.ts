@@ -56,7 +56,10 @@ export function shopperResultNotifier(options: NotifierOptions): ShopperResultNo
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  /** Any HTTP answer below 500 reached the merchant (their page may well redirect the GET). */
+  /**
+   * Any HTTP answer below 500 but a redirect reached the merchant. Redirects are not followed
+   * (the egress policy checked this URL, not the Location): a 3xx is tried again, then given up.
+   */
   async function deliver(checkout: Checkout, target: string): Promise<boolean> {
     try {
       const res = await send(notificationUrl(checkout, target), {
@@ -65,7 +68,7 @@ export function shopperResultNotifier(options: NotifierOptions): ShopperResultNo
         signal: AbortSignal.timeout(timeoutMs),
       });
       await res.body?.cancel().catch(() => {});
-      if (res.status < 500) return true;
+      if (res.status < 500 && (res.status < 300 || res.status >= 400)) return true;
       logger?.warn('shopperResultUrl notification refused', { checkoutId: checkout.id, status: res.status });
     } catch (error) {
       logger?.warn('shopperResultUrl notification failed', { checkoutId: checkout.id, error });

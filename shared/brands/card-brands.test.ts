@@ -12,6 +12,7 @@ describe('card brand table', () => {
       'JCB',
       'MAESTRO',
       'UNIONPAY',
+      'MADA',
     ]);
   });
 
@@ -42,6 +43,7 @@ describe('card brand table', () => {
     ['JCB', [16, 17, 18, 19], 3, true],
     ['MAESTRO', [12, 13, 14, 15, 16, 17, 18, 19], 3, true],
     ['UNIONPAY', [16, 17, 18, 19], 3, false],
+    ['MADA', [16], 3, true],
   ] as const)('%s: lengths %j, CVV %i, Luhn %s', (brand, lengths, cvv, luhn) => {
     const info = cardBrandInfo(brand);
     expect(info.lengths).toEqual(lengths);

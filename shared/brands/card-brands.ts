@@ -29,6 +29,13 @@ const range = (from: number, to: number): number[] => {
   return out;
 };
 
+/** IIN ranges written compactly: six-digit BINs and ranges `low-high`, separated by spaces. */
+const bins = (list: string): IinRange[] =>
+  list.split(' ').map((bin) => {
+    const [low, high = low] = bin.split('-') as [string, string?];
+    return [low, high];
+  });
+
 /** The brand table. Key order is the default detection order among equally specific matches. */
 export const CARD_BRAND_SPECS = {
   VISA: {
@@ -114,6 +121,28 @@ export const CARD_BRAND_SPECS = {
     cvvLength: 3,
     luhn: false,
     cvvLabel: 'CVN2',
+  },
+  /**
+   * mada, the Saudi domestic debit scheme. Its cards are co-badged with Visa or Mastercard (or
+   * mada only, 9682xx); these BINs are mada's, so a number among them is detected as MADA, more
+   * specific than the co-badge's one-digit range. A payment with paymentBrand MADA takes a card
+   * number of these ranges; the full catalogue of payment methods comes later.
+   */
+  MADA: {
+    name: 'mada',
+    iin: bins(
+      '400861 401757 407197 407395 409201 410685 417633 419593 422817-422819 428331 ' +
+        '428671-428673 431361 432328 434107 439954 440533 440647 440795 445564 446393 446404 ' +
+        '446672 455036 455708 457865 458456 462220 468540-468543 483010-483012 484783 ' +
+        '486094-486096 489317-489319 493428 504300 508160 513213 521076 524130 524514 529415 ' +
+        '529741 530060 530906 531095 531196 532013 535825 535989 536023 537767 539931 543085 ' +
+        '543357 549760 554180 557606 558848 585265 588845-588851 588982-588983 589005 589206 ' +
+        '604906 605141 636120 968201-968211',
+    ),
+    lengths: [16],
+    cvvLength: 3,
+    luhn: true,
+    cvvLabel: 'CVV',
   },
 } as const satisfies Record<string, CardBrandSpec>;
 

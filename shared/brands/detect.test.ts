@@ -32,6 +32,10 @@ describe('detectBrands: full numbers', () => {
     ['5000000000000611', ['MAESTRO']],
     ['6759649826438453', ['MAESTRO']],
     ['1234567890123456', []],
+    // mada BINs: more specific than the Visa or Mastercard they are co-badged with
+    ['4464040000000007', ['MADA', 'VISA']],
+    ['5888450000000003', ['MADA', 'MAESTRO']],
+    ['9682080000000008', ['MADA']],
   ])('%s -> %j', (number, expected) => {
     expect(detectBrands(number)).toEqual(expected);
   });
@@ -40,8 +44,10 @@ describe('detectBrands: full numbers', () => {
 describe('detectBrands: partial numbers', () => {
   it.each<[string, CardBrand[]]>([
     ['', []],
-    ['4', ['VISA']],
-    ['42', ['VISA']],
+    // MADA's six-digit BINs (co-badged with Visa and Mastercard) are still possible while typing.
+    ['4', ['VISA', 'MADA']],
+    ['42', ['MADA', 'VISA']],
+    ['420', ['VISA']],
     ['2', ['MASTER']],
     ['22', ['MASTER']],
     ['222', ['MASTER']],
@@ -49,10 +55,10 @@ describe('detectBrands: partial numbers', () => {
     ['272', ['MASTER']],
     ['2721', []],
     ['21', []],
-    ['5', ['MASTER', 'MAESTRO']],
-    ['51', ['MASTER']],
-    ['55', ['MASTER']],
-    ['50', ['MAESTRO']],
+    ['5', ['MASTER', 'MAESTRO', 'MADA']],
+    ['51', ['MASTER', 'MADA']],
+    ['55', ['MASTER', 'MADA']],
+    ['50', ['MAESTRO', 'MADA']],
     ['56', ['MAESTRO']],
     ['59', []],
     ['3', ['AMEX', 'DINERS', 'JCB']],
@@ -66,8 +72,8 @@ describe('detectBrands: partial numbers', () => {
     ['3528', ['JCB']],
     ['352', ['JCB']],
     ['3527', []],
-    ['6', ['MAESTRO', 'DISCOVER', 'UNIONPAY']],
-    ['60', ['DISCOVER', 'MAESTRO']],
+    ['6', ['MAESTRO', 'DISCOVER', 'UNIONPAY', 'MADA']],
+    ['60', ['DISCOVER', 'MADA', 'MAESTRO']],
     ['601', ['DISCOVER', 'MAESTRO']],
     ['6011', ['DISCOVER', 'MAESTRO']],
     ['6012', ['MAESTRO']],
@@ -83,7 +89,8 @@ describe('detectBrands: partial numbers', () => {
     ['65', ['DISCOVER', 'MAESTRO']],
     ['67', ['MAESTRO']],
     ['1', []],
-    ['9', []],
+    ['9', ['MADA']],
+    ['8', []],
   ])('%j -> %j', (partial, expected) => {
     expect(detectBrands(partial)).toEqual(expected);
   });
@@ -106,9 +113,9 @@ describe('detectBrands: among and priority', () => {
     ['5', ['VISA', 'AMEX'], undefined, []],
     ['4', ['MASTER'], undefined, []],
     ['6221260000000000', ['UNIONPAY', 'MAESTRO'], undefined, ['UNIONPAY', 'MAESTRO']],
-    ['5', undefined, ['MAESTRO'], ['MAESTRO', 'MASTER']],
-    ['5', undefined, ['MASTER', 'MAESTRO'], ['MASTER', 'MAESTRO']],
-    ['6', undefined, ['UNIONPAY', 'DISCOVER'], ['UNIONPAY', 'DISCOVER', 'MAESTRO']],
+    ['5', undefined, ['MAESTRO'], ['MAESTRO', 'MASTER', 'MADA']],
+    ['5', undefined, ['MASTER', 'MAESTRO'], ['MASTER', 'MAESTRO', 'MADA']],
+    ['6', undefined, ['UNIONPAY', 'DISCOVER'], ['UNIONPAY', 'DISCOVER', 'MAESTRO', 'MADA']],
     ['3', undefined, ['JCB'], ['JCB', 'AMEX', 'DINERS']],
     // Priority only breaks ties: the more specific match still wins.
     ['6011', undefined, ['MAESTRO'], ['DISCOVER', 'MAESTRO']],
@@ -129,7 +136,9 @@ describe('detectBrand', () => {
     ['6011000000000004', ['MAESTRO'], undefined, 'MAESTRO'],
     ['62', undefined, undefined, 'UNIONPAY'],
     ['', undefined, undefined, undefined],
-    ['9', undefined, undefined, undefined],
+    ['8', undefined, undefined, undefined],
+    ['4464040000000007', undefined, undefined, 'MADA'],
+    ['4464040000000007', ['VISA', 'MASTER'], undefined, 'VISA'],
   ])('%j among %j priority %j -> %s', (input, among, priority, expected) => {
     expect(detectBrand(input, among, priority)).toBe(expected);
   });

@@ -18,6 +18,7 @@ describe('BRANDS registry', () => {
     ['VISA', 'card', 'card'],
     ['AMEX', 'card', 'card'],
     ['UNIONPAY', 'card', 'card'],
+    ['MADA', 'card', 'card'],
     ['DIRECTDEBIT_SEPA', 'bank', 'bankAccount'],
     ['SEPA', 'bank', 'bankAccount'],
     ['PREPAYMENT', 'bank', undefined],

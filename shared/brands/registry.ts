@@ -36,6 +36,7 @@ export const BRANDS = {
   JCB: CARD,
   MAESTRO: CARD,
   UNIONPAY: CARD,
+  MADA: CARD,
   DIRECTDEBIT_SEPA: { kind: 'bank', group: 'bankAccount' },
   SEPA: { kind: 'bank', group: 'bankAccount' },
   PREPAYMENT: { kind: 'bank' },

@@ -25,6 +25,7 @@ import {
 } from './instruments';
 import { connectorIdOf, linkedPayment, linkRefusal } from './linked';
 import type { Channel, Payment, TestMode } from './model';
+import { checkPaymentMethod } from './payment-method';
 import type { Clock, Connector, RiskLedger, Store, WalletTokens } from './ports';
 import { type PaymentFacts, paymentRecord } from './record';
 import {
@@ -180,6 +181,12 @@ export async function createPayment(
   const reused = original !== undefined && !sendsInstrument(request) ? original : undefined;
   const paymentBrand = request.paymentBrand ?? reused?.paymentBrand;
 
+  // the payment method: a brand the gateway knows, with the account data its method needs
+  const accepted = checkPaymentMethod(paymentBrand, request, reused !== undefined);
+  if (accepted.kind === 'invalid') return { kind: 'invalid', errors: accepted.errors };
+  if (accepted.kind === 'refused')
+    return refuse(deps, caller, request, money, accepted.code, original, context);
+
   // decide whom the shopper deals with first: a redirect method's provider, the card issuer's
   // 3-D Secure, or nobody (only the simulators of test mode INTERNAL are here to deal with)
   const internal = testModeOf(caller.channel, request.testMode) === 'INTERNAL';
@@ -282,6 +289,37 @@ export async function createPayment(
 }
 
 const NO_AUTHENTICATION: Authentication = { kind: 'none' };
+
+/**
+ * A payment refused before anything is decided (a brand the gateway does not know): recorded
+ * with the refusal's code like any rejected payment, without its account data.
+ */
+async function refuse(
+  deps: EngineDeps,
+  caller: Caller,
+  request: PaymentRequest,
+  money: Money,
+  code: string,
+  original: Payment | undefined,
+  context: PaymentContext,
+): Promise<Outcome> {
+  const echo = echoOf(request);
+  const payment = paymentRecord(caller, deps.clock.now(), {
+    paymentType: request.paymentType ?? 'DB',
+    paymentBrand: request.paymentBrand,
+    amount: money.amount,
+    currency: request.currency,
+    code,
+    referencedId: original?.id,
+    merchantTransactionId: request.merchantTransactionId,
+    descriptor: request.descriptor,
+    checkoutId: context.checkoutId,
+    testMode: testModeOf(caller.channel, request.testMode),
+    details: { ...echo, ...optional('forex', money.forex) },
+  });
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}
 
 /**
  * The result of a payment whose authentication ended at once: rejected by 3-D Secure (no

@@ -11,8 +11,9 @@ import { agreementOf, registrationDetails } from './after-success';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
 import { type Caller, decideFor, type EngineDeps, readMoney, testModeOf } from './initial-payment';
-import { simulationOf, storedCard, storedCardInstrument } from './instruments';
+import { sendsInstrument, simulationOf, storedCard, storedCardInstrument } from './instruments';
 import type { Payment, Registration } from './model';
+import { checkPaymentMethod } from './payment-method';
 import { paymentRecord } from './record';
 import { maskedCard } from './response';
 import { riskDecision, riskDetails, screenRisk } from './risk-check';
@@ -39,6 +40,12 @@ export async function createRegistration(
   const unwrapped = openWalletToken(deps.wallets, caller, sent, now);
   if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
   const { request } = unwrapped;
+  // the payment method: a brand the gateway knows, with the account data its method needs
+  const accepted = checkPaymentMethod(request.paymentBrand, request);
+  if (accepted.kind !== 'ok') return accepted;
+  // A registration keeps account data to charge later; a method that takes none (a redirect,
+  // PREPAYMENT) leaves nothing to keep, and nothing to charge without the shopper.
+  if (!sendsInstrument(request)) return { kind: 'refused', code: ResultCodes.REGISTRATION_NO_ACCOUNT_DATA };
   const decision = decideFor(caller.channel, request.testMode, simulationOf(request), now);
   const card = storedCard(request, deps.seal);
   // A recurring migration registers an agreement made elsewhere: its ids come along (the spec:
@@ -99,6 +106,9 @@ export async function payWithRegistration(
   if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
   if (registration.deletedAt !== null)
     return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
+  // Stored before brands were checked, a registration may name one the gateway does not know.
+  const accepted = checkPaymentMethod(registration.paymentBrand, request, true);
+  if (accepted.kind !== 'ok') return accepted;
 
   // A merchant-initiated repeat names the agreement it continues; it must be this registration's.
   const instruction = request.standingInstruction;

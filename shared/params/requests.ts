@@ -88,17 +88,40 @@ function groupsFor(brand: string): readonly InstrumentGroup[] | undefined {
   return info.group === undefined ? [] : [info.group];
 }
 
-/** The first required field of an instrument group, to name in "is required" errors. */
-const FIRST_FIELD: Record<InstrumentGroup, string> = {
-  card: 'card.number',
-  bankAccount: 'bankAccount.holder',
-  virtualAccount: 'virtualAccount.accountId',
-  tokenAccount: 'tokenAccount.number',
-  walletA: 'walletA.paymentToken',
-  walletB: 'walletB.paymentToken',
-  walletC: 'walletC.paymentToken',
-  giftCard: 'giftCard.number',
+/**
+ * What a brand's method needs when none of its account data is sent, each named in the 400:
+ * [parameter, the alternative that would do instead]. A gift card is redeemed with its number
+ * and PIN; a wallet takes its token (or the card the merchant decrypted, with walletX.source).
+ */
+const NEEDED: Record<InstrumentGroup, readonly (readonly [name: string, or?: string])[]> = {
+  card: [['card.number'], ['card.expiryMonth'], ['card.expiryYear']],
+  bankAccount: [
+    ['bankAccount.holder'],
+    ['bankAccount.iban', 'bankAccount.number'],
+    ['bankAccount.bic', 'bankAccount.bankCode'],
+  ],
+  virtualAccount: [['virtualAccount.accountId']],
+  tokenAccount: [['tokenAccount.number'], ['tokenAccount.type']],
+  walletA: [['walletA.paymentToken', 'walletA.source with the decrypted card']],
+  walletB: [['walletB.paymentToken', 'walletB.source with the decrypted card']],
+  walletC: [['walletC.paymentToken', 'walletC.source with the decrypted card']],
+  giftCard: [['giftCard.number'], ['giftCard.pin']],
 };
+
+/**
+ * The parameters a known brand's method needs, each as an error, for a request that sends none
+ * of its account data; none for a brand whose method needs none (redirects, PREPAYMENT) and for a
+ * brand the gateway does not know (the engine refuses those with 600.200.100).
+ */
+export function accountDataNeeded(brand: string): ParameterError[] {
+  const groups = groupsFor(brand);
+  if (groups === undefined || groups.length === 0) return [];
+  return NEEDED[groups[0]!].map(([name, or]) => ({
+    name,
+    value: null,
+    message: `is required for paymentBrand ${brand}${or === undefined ? '' : `, or else ${or}`}`,
+  }));
+}
 
 /**
  * One instrument per request, matching paymentBrand. `optionalBrand` is for the widget, where the
@@ -140,8 +163,10 @@ function instrumentRule(options: { optionalBrand?: boolean; optionalInstrument?:
           'is required, with the account data of the payment (card.*, bankAccount.* …)',
           null,
         );
-      } else if (allowed !== undefined && allowed.length > 0) {
-        report(FIRST_FIELD[allowed[0]!], `is required for paymentBrand ${brand}`, null);
+      } else {
+        // A known brand without its account data: every parameter its method needs is named
+        // (a brand the gateway does not know is the engine's to refuse, with 600.200.100).
+        for (const e of accountDataNeeded(brand)) report(e.name, e.message, null);
       }
     },
   });

@@ -739,12 +739,17 @@ describe('one instrument per request, matching paymentBrand', () => {
       { ...CARD_PAYMENT, paymentBrand: 'DIRECTDEBIT_SEPA' },
       ['paymentBrand'],
     ],
-    ['VISA without an instrument', 'payment', { ...PAY, paymentBrand: 'VISA' }, ['card.number']],
+    [
+      'VISA without an instrument: every field its card needs',
+      'payment',
+      { ...PAY, paymentBrand: 'VISA' },
+      ['card.number', 'card.expiryMonth', 'card.expiryYear'],
+    ],
     [
       'DIRECTDEBIT_SEPA without an instrument',
       'payment',
       { ...PAY, paymentBrand: 'DIRECTDEBIT_SEPA' },
-      ['bankAccount.holder'],
+      ['bankAccount.holder', 'bankAccount.iban', 'bankAccount.bic'],
     ],
     [
       'WALLETB without an instrument',
@@ -789,7 +794,12 @@ describe('one instrument per request, matching paymentBrand', () => {
       },
       ['paymentBrand'],
     ],
-    ['registration: VISA without an instrument', 'registration', { paymentBrand: 'VISA' }, ['card.number']],
+    [
+      'registration: VISA without an instrument',
+      'registration',
+      { paymentBrand: 'VISA' },
+      ['card.number', 'card.expiryMonth', 'card.expiryYear'],
+    ],
     ['checkoutPayment: a card without a brand (detected): valid', 'checkoutPayment', CARD, []],
     [
       'checkoutPayment: no instrument (a stored registration): valid',

@@ -96,6 +96,8 @@ export const ResultCodes = {
   INVALID_BANK_ACCOUNT_FORMAT: '100.200.104',
   VIRTUAL_ACCOUNT_INVALID_ID: '100.210.101',
   VIRTUAL_ACCOUNT_INVALID_BRAND: '100.210.102',
+  /** A brand the gateway does not know (decisions: Payment methods and environments). */
+  INVALID_PAYMENT_METHOD: '600.200.100',
   UNSUPPORTED_PAYMENT_METHOD: '600.200.200',
   CHANNEL_NOT_CONFIGURED_FOR_METHOD: '600.200.201',
   // registrations (§3)

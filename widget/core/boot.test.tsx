@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FrameMessage, type HostMessage, NS, type Payload } from '../frames/protocol';
+import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
 import { start, type WpwlGlobal } from './boot';
 
 const GW = 'https://gw.test';
@@ -73,7 +73,10 @@ function frame(cls: 'cardNumber' | 'cvv', root: ParentNode = document) {
     window.dispatchEvent(
       new MessageEvent('message', { data: { ns: NS, ...m }, origin, source: source as Window }),
     );
-  return { iframe, received, say };
+  // What the real frame says first: the checkout and group it read from its address.
+  const bound = readFrameHash(new URL(iframe.dataset.testSrc!).hash)!;
+  const hello = { t: 'ready', checkout: bound.checkout, group: bound.group } as const;
+  return { iframe, received, say, hello };
 }
 
 function typeInto(input: HTMLInputElement, value: string) {
@@ -84,8 +87,8 @@ function typeInto(input: HTMLInputElement, value: string) {
 async function fillCard(number = 'VISA') {
   const n = frame('cardNumber');
   const c = frame('cvv');
-  n.say({ t: 'ready' });
-  c.say({ t: 'ready' });
+  n.say(n.hello);
+  c.say(c.hello);
   n.say({
     t: 'state',
     empty: false,
@@ -173,6 +176,15 @@ describe('boot', () => {
         /^https:\/\/gw\.test\/v1\/widget\/frames\/card-field\.html#f=/,
       );
     }
+    // Each frame's address binds it to this page's origin and this checkout, the two to one group.
+    const bound = $$('iframe').map((el) =>
+      readFrameHash(new URL((el as HTMLIFrameElement).dataset.testSrc!).hash),
+    );
+    expect(bound.map((p) => [p?.field, p?.origin, p?.checkout])).toEqual([
+      ['number', location.origin, ID],
+      ['cvv', location.origin, ID],
+    ]);
+    expect(bound[0]!.group).toBe(bound[1]!.group);
     expect($('.wpwl-button-pay')!.textContent).toContain('92.00');
     // No nested forms, no inline scripts, the stylesheet from the gateway.
     expect($$('form form')).toHaveLength(0);
@@ -309,9 +321,9 @@ describe('card payment', () => {
     boot({ onChangeBrand, onDetectBrand, iframeStyles: { 'card-number-placeholder': { color: 'gray' } } });
     await ready();
     const n = frame('cardNumber');
-    n.say({ t: 'ready' }, 'https://evil.test');
+    n.say(n.hello, 'https://evil.test');
     expect(n.received).toHaveLength(0);
-    n.say({ t: 'ready' });
+    n.say(n.hello);
     const init = n.received.find((m) => m.t === 'init') as Extract<HostMessage, { t: 'init' }>;
     expect(init.brands).toEqual(['VISA', 'MASTER', 'AMEX']);
     expect(init.style.placeholder).toEqual({ color: 'gray' });
@@ -330,11 +342,37 @@ describe('card payment', () => {
     expect(n.received).toContainEqual({ ns: NS, t: 'brand', brand: 'MASTER' });
   });
 
+  it('ignores a frame whose address the page changed to another checkout: no init, no state, no submit', async () => {
+    const h = boot();
+    await ready();
+    const { n } = await fillCard();
+    const before = n.received.length;
+    // The page points the frame at another checkout (a new document): it says so when ready.
+    n.say({ ...n.hello, checkout: 'EVIL.local01' });
+    n.say({
+      t: 'state',
+      empty: false,
+      valid: true,
+      brand: 'VISA',
+      brands: ['VISA'],
+      length: 16,
+      last4: '1111',
+    });
+    submit();
+    // The number counts as not entered: flagged, nothing sent to any frame.
+    await vi.waitFor(() => expect(n.iframe.classList.contains('wpwl-has-error')).toBe(true));
+    expect(n.received.slice(before)).toEqual([]);
+    expect(h.navigate).not.toHaveBeenCalled();
+    // Its own frame again: init, and the form works.
+    n.say(n.hello);
+    expect(n.received.slice(before).map((m) => m.t)).toContain('init');
+  });
+
   it('shows field errors with wpwl-has-error, wpwl-hint and aria-invalid, and does not submit', async () => {
     boot();
     await ready();
     const n = frame('cardNumber');
-    n.say({ t: 'ready' });
+    n.say(n.hello);
     submit();
     await vi.waitFor(() => expect($$('.wpwl-hint').length).toBeGreaterThan(0));
     expect($('iframe.wpwl-control-cardNumber')!.classList.contains('wpwl-has-error')).toBe(true);
@@ -379,7 +417,9 @@ describe('card payment', () => {
     submit();
     await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
     const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
-    expect(sent.path).toBe(`checkouts/${ID}/payment`);
+    // The frame posts to the checkout it is bound to; the message names no path or address.
+    expect(sent).toMatchObject({ checkout: ID, kind: 'payment' });
+    expect(sent).not.toHaveProperty('path');
     expect(sent.collect).toEqual(['cvv']);
     const { own, added } = split(sent.fields);
     expect(own).toEqual({
@@ -567,7 +607,7 @@ describe('other methods', () => {
     expect($('.wpwl-methods')!.hidden).toBe(true);
     const cvv = frame('cvv', $('.wpwl-form-registrations')!);
     expect($('.wpwl-wrapper-registration-cvv iframe.wpwl-control-cvv')).not.toBeNull();
-    cvv.say({ t: 'ready' });
+    cvv.say(cvv.hello);
     expect(cvv.received).toContainEqual({ ns: NS, t: 'brand', brand: 'VISA' });
     cvv.say({ t: 'state', empty: false, valid: true, brand: null, brands: [], length: 3, last4: null });
     $<HTMLButtonElement>('.wpwl-form-registrations .wpwl-button-pay')!.click();
@@ -597,6 +637,20 @@ describe('other methods', () => {
     await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
     expect(createCheckout).toHaveBeenCalledWith({ brand: 'PAYPAL' });
     expect(h.api.checkout.id).toBe('FAST123.local01');
+  });
+
+  it('fast checkout offers no card form: card frames are bound to a checkout when created', async () => {
+    document.body.innerHTML = '<form class="paymentWidgets" data-brands="VISA MASTER PAYPAL"></form>';
+    const h = boot(
+      { createCheckout: vi.fn(async () => 'FAST123.local01') },
+      () => json(session()),
+      `${GW}/v1/paymentWidgets.js`,
+    );
+    await ready();
+    expect($('.wpwl-form-card')).toBeNull();
+    expect($$('iframe')).toHaveLength(0);
+    expect($('.wpwl-button-brand')).not.toBeNull();
+    expect(h.errors.map((e) => e.name)).toEqual(['WidgetError']);
   });
 });
 

@@ -43,4 +43,14 @@ describe('brands of a form', () => {
       { kind: 'wallet', brand: 'WALLETA' },
     ]);
   });
+
+  it('draws MADA in the card form and drops brands the gateway does not know', () => {
+    expect(
+      planMethods(['FOOBAR', 'VISA', 'APPLEPAY', 'MADA', 'STC_PAY', 'PAYPAL', 'INVOICE', 'BOLETO']),
+    ).toEqual([
+      { kind: 'card', brands: ['VISA', 'MADA'] },
+      { kind: 'onlineTransfer', brand: 'PAYPAL' },
+    ]);
+    expect(planMethods(['FOOBAR', 'GIROPAY', 'IDEAL'])).toEqual([]);
+  });
 });

@@ -1,11 +1,14 @@
 /**
  * Which forms a `data-brands` list asks for. All card brands share one card form; every other brand
  * gets its own, by its kind in the gateway's brand registry: wallets with a sheet (WALLETA, WALLETB,
- * WALLETC) a wallet button; brands the registry does not know or that are redirects (online
- * transfers, WALLETD_CONTINUE) a button that posts the brand.
+ * WALLETC) a wallet button; brands whose method needs no account data (redirects such as online
+ * transfers and WALLETD_CONTINUE, PREPAYMENT) a button that posts the brand. A brand the registry
+ * does not know, or whose account data no form here collects, is not drawn (as the family's widget
+ * does): a button that submits nothing would only be refused.
  */
 import {
   BANK_BRAND_SPECS,
+  brandGroup,
   brandKind,
   CARD_BRAND_SPECS,
   type CardBrand,
@@ -66,7 +69,7 @@ export function planMethods(brands: readonly string[]): Method[] {
       out.push({ kind: 'giftCard', brand });
     } else if (kind === 'wallet') {
       out.push({ kind: 'wallet', brand });
-    } else {
+    } else if (kind !== undefined && brandGroup(brand) === undefined) {
       out.push({ kind: 'onlineTransfer', brand });
     }
   }

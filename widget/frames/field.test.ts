@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerForHost, cleanStyle, type FieldEnv, formatNumber, startField } from './field';
-import { type FrameMessage, frameHash, NS, readFrameHash } from './protocol';
+import { channelName, type FrameMessage, frameHash, NS, readFrameHash } from './protocol';
 
 const HOST = 'https://shop.test';
 const GROUP = 'a1b2c3d4e5f6a7b8c9d0';
+/** The checkout the frames are made for, and another merchant's. */
+const CHECKOUT = 'ABC.local01';
+const OTHER = 'EVIL.local01';
 
 /** BroadcastChannel stand-in: every channel of a name hears the others, never itself. */
 function channels() {
@@ -26,6 +29,7 @@ function channels() {
 }
 
 interface Frame {
+  readonly win: { location: { hash: string } };
   readonly sent: FrameMessage[];
   readonly parent: { postMessage: ReturnType<typeof vi.fn> };
   readonly input: HTMLInputElement;
@@ -33,7 +37,12 @@ interface Frame {
   stop: () => void;
 }
 
-function frame(field: 'number' | 'cvv', env: Partial<FieldEnv> = {}, openChannel = channels()): Frame {
+function frame(
+  field: 'number' | 'cvv',
+  env: Partial<FieldEnv> = {},
+  openChannel = channels(),
+  checkout = CHECKOUT,
+): Frame {
   const doc = document.implementation.createHTMLDocument('frame');
   const sent: FrameMessage[] = [];
   const parent = {
@@ -44,7 +53,7 @@ function frame(field: 'number' | 'cvv', env: Partial<FieldEnv> = {}, openChannel
   const listeners: ((e: MessageEvent) => void)[] = [];
   const win = {
     location: {
-      hash: frameHash({ field, group: GROUP, origin: HOST }),
+      hash: frameHash({ field, group: GROUP, origin: HOST, checkout }),
       href: 'https://gw.test/v1/widget/frames/card-field.html',
     },
     addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.push(l),
@@ -60,6 +69,7 @@ function frame(field: 'number' | 'cvv', env: Partial<FieldEnv> = {}, openChannel
   });
   if (!stop) throw new Error('frame refused to start');
   return {
+    win: win as unknown as Frame['win'],
     sent,
     parent,
     input: doc.querySelector('input')!,
@@ -95,21 +105,28 @@ describe('card-field frame', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('reads its parameters from the fragment and refuses a malformed one', () => {
-    expect(readFrameHash(frameHash({ field: 'cvv', group: GROUP, origin: HOST }))).toEqual({
+    expect(
+      readFrameHash(frameHash({ field: 'cvv', group: GROUP, origin: HOST, checkout: CHECKOUT })),
+    ).toEqual({
       field: 'cvv',
       group: GROUP,
       origin: HOST,
+      checkout: CHECKOUT,
     });
-    expect(readFrameHash('#f=number&g=short&o=https://shop.test')).toBeUndefined();
-    expect(readFrameHash(`#f=pin&g=${GROUP}&o=https://shop.test`)).toBeUndefined();
-    expect(readFrameHash(`#f=number&g=${GROUP}&o=https://shop.test/path`)).toBeUndefined();
+    expect(readFrameHash(`#f=number&g=short&o=https://shop.test&c=${CHECKOUT}`)).toBeUndefined();
+    expect(readFrameHash(`#f=pin&g=${GROUP}&o=https://shop.test&c=${CHECKOUT}`)).toBeUndefined();
+    expect(readFrameHash(`#f=number&g=${GROUP}&o=https://shop.test/path&c=${CHECKOUT}`)).toBeUndefined();
+    // No checkout, or one that is not a checkout id: the frame is bound to nothing and stays off.
+    expect(readFrameHash(`#f=number&g=${GROUP}&o=https://shop.test`)).toBeUndefined();
+    expect(readFrameHash(`#f=number&g=${GROUP}&o=https://shop.test&c=`)).toBeUndefined();
+    expect(readFrameHash(`#f=number&g=${GROUP}&o=https://shop.test&c=A/../../payments`)).toBeUndefined();
   });
 
   it('refuses to run when the real parent origin differs from the declared one', () => {
     const doc = document.implementation.createHTMLDocument('frame');
     const win = {
       location: {
-        hash: frameHash({ field: 'number', group: GROUP, origin: HOST }),
+        hash: frameHash({ field: 'number', group: GROUP, origin: HOST, checkout: CHECKOUT }),
         href: 'https://gw.test/x',
       },
       addEventListener: () => {},
@@ -127,7 +144,7 @@ describe('card-field frame', () => {
 
   it('says ready to its parent origin only, and ignores messages from other origins or windows', () => {
     const f = frame('number');
-    expect(f.sent[0]).toEqual({ ns: NS, t: 'ready' });
+    expect(f.sent[0]).toEqual({ ns: NS, t: 'ready', checkout: CHECKOUT, group: GROUP });
     expect(f.parent.postMessage.mock.calls.every(([, origin]) => origin === HOST)).toBe(true);
     f.host(INIT, 'https://evil.test');
     f.host(INIT, HOST, {});
@@ -243,7 +260,8 @@ describe('card-field frame', () => {
     number.host({
       t: 'submit',
       id: 's1',
-      path: 'checkouts/ABC.local01/payment',
+      checkout: CHECKOUT,
+      kind: 'payment',
       fields: [
         ['paymentBrand', 'VISA'],
         ['card.number', '4111111111111111'],
@@ -269,7 +287,7 @@ describe('card-field frame', () => {
     expect(number.input.value).toBe('');
   });
 
-  it('refuses to submit a bad path, an invalid number or a missing required CVV', async () => {
+  it('refuses to submit another checkout, an invalid number or a missing required CVV', async () => {
     const open = channels();
     const fetch = vi.fn();
     const number = frame(
@@ -280,16 +298,17 @@ describe('card-field frame', () => {
     const cvv = frame('cvv', {}, open);
     number.host(INIT);
     cvv.host(INIT);
-    const submit = (id: string, path = 'checkouts/ABC/payment') =>
+    const submit = (id: string, checkout = CHECKOUT) =>
       number.host({
         t: 'submit',
         id,
-        path,
+        checkout,
+        kind: 'payment',
         fields: [['paymentBrand', 'VISA']],
         collect: ['cvv'],
         cvv: 'required',
       });
-    submit('a', 'payments');
+    submit('a', OTHER);
     type(number.input, '4444444444444444');
     submit('b');
     type(number.input, '4200000000000000');
@@ -301,6 +320,122 @@ describe('card-field frame', () => {
       'cvv',
     ]);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  describe('bound to its checkout: a script of the page cannot send the card elsewhere', () => {
+    const answer = () =>
+      vi.fn(async () => new Response(JSON.stringify({ id: 'p1', result: { code: '000.100.110' } })));
+    const SUBMIT = {
+      t: 'submit',
+      fields: [['paymentBrand', 'VISA']],
+      collect: ['cvv'],
+      cvv: 'optional',
+    };
+    const reasons = (f: Frame) =>
+      f.sent.filter((m) => m.t === 'failed').map((m) => (m as { id: string; reason: string }).reason);
+
+    it('posts only to its own checkout, whatever a message names; another checkout is refused', async () => {
+      const open = channels();
+      const fetch = answer();
+      const number = frame('number', { fetch: fetch as unknown as typeof globalThis.fetch }, open);
+      frame('cvv', {}, open).host(INIT);
+      number.host(INIT);
+      type(number.input, '4200000000000000');
+      // Every way a forged submit might name a target: another checkout, a path, a URL, a bad kind.
+      number.host({ ...SUBMIT, id: 'x1', checkout: OTHER, kind: 'registration' });
+      number.host({ ...SUBMIT, id: 'x2', kind: 'registration', path: `checkouts/${OTHER}/registration` });
+      number.host({ ...SUBMIT, id: 'x3', checkout: CHECKOUT, kind: `../../checkouts/${OTHER}/registration` });
+      number.host({ ...SUBMIT, id: 'x4', checkout: `${CHECKOUT}/../${OTHER}`, kind: 'payment' });
+      await vi.waitFor(() => expect(reasons(number)).toEqual(['path', 'path', 'path', 'path']));
+      expect(fetch).not.toHaveBeenCalled();
+      expect(number.input.value).toBe('4200 0000 0000 0000');
+      // Its own checkout, with a path and a URL the frame ignores.
+      number.host({
+        ...SUBMIT,
+        id: 'ok',
+        checkout: CHECKOUT,
+        kind: 'registration',
+        path: `checkouts/${OTHER}/registration`,
+        url: `https://evil.test/checkouts/${OTHER}/registration`,
+      });
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+      expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe(
+        `https://gw.test/v1/checkouts/${CHECKOUT}/registration`,
+      );
+    });
+
+    it('reads its address once: a new fragment names nothing the frame follows', async () => {
+      const fetch = answer();
+      const number = frame('number', { fetch: fetch as unknown as typeof globalThis.fetch });
+      number.host(INIT);
+      type(number.input, '4200000000000000');
+      number.win.location.hash = frameHash({
+        field: 'number',
+        group: GROUP,
+        origin: 'https://evil.test',
+        checkout: OTHER,
+      });
+      number.host({ ...SUBMIT, id: 'x', checkout: OTHER, kind: 'payment', collect: [] });
+      await vi.waitFor(() => expect(reasons(number)).toEqual(['path']));
+      number.host({ ...SUBMIT, id: 'ok', checkout: CHECKOUT, kind: 'payment', collect: [] });
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+      expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe(
+        `https://gw.test/v1/checkouts/${CHECKOUT}/payment`,
+      );
+      expect(number.parent.postMessage.mock.calls.every(([, origin]) => origin === HOST)).toBe(true);
+    });
+
+    it('ignores a submit from another window or origin', async () => {
+      const fetch = answer();
+      const number = frame('number', { fetch: fetch as unknown as typeof globalThis.fetch });
+      number.host(INIT);
+      type(number.input, '4200000000000000');
+      const submit = { ...SUBMIT, id: 's', checkout: CHECKOUT, kind: 'payment', collect: [] };
+      number.host(submit, 'https://evil.test');
+      number.host(submit, HOST, {});
+      await new Promise((r) => setTimeout(r, 20));
+      expect(fetch).not.toHaveBeenCalled();
+      expect(number.sent.filter((m) => m.t === 'failed' || m.t === 'result')).toEqual([]);
+    });
+
+    it('a frame made for another checkout in the same group gets no CVV and never the number', async () => {
+      const open = channels();
+      const fetch = answer();
+      const number = frame('number', {}, open);
+      const cvv = frame('cvv', {}, open);
+      for (const f of [number, cvv]) f.host(INIT);
+      type(number.input, '4200000000000000');
+      type(cvv.input, '123');
+      // What travels on either channel name.
+      const heard: unknown[] = [];
+      for (const name of [
+        channelName({ group: GROUP, checkout: CHECKOUT }),
+        channelName({ group: GROUP, checkout: OTHER }),
+      ]) {
+        open(name).onmessage = (e: MessageEvent) => heard.push(e.data);
+      }
+      const evil = frame(
+        'number',
+        { fetch: fetch as unknown as typeof globalThis.fetch, collectTimeoutMs: 50 },
+        open,
+        OTHER,
+      );
+      evil.host(INIT);
+      type(evil.input, '4111111111111111');
+      evil.host({ ...SUBMIT, id: 'e', checkout: OTHER, kind: 'registration', cvv: 'required' });
+      await vi.waitFor(() => expect(reasons(evil)).toEqual(['timeout']));
+      expect(fetch).not.toHaveBeenCalled();
+      // On the form's own channel (only frames bound to this checkout are there): a request naming
+      // another checkout gets nothing; the CVV frame answers its own, the number frame never does.
+      const probe = open(channelName({ group: GROUP, checkout: CHECKOUT }));
+      probe.postMessage({ ns: NS, t: 'collect', id: 'p1', checkout: OTHER });
+      probe.postMessage({ ns: NS, t: 'collect', id: 'p2', checkout: CHECKOUT });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(JSON.stringify(heard)).not.toContain('4200000000000000');
+      expect(heard.filter((m) => (m as { t?: string }).t === 'value')).toEqual([
+        { ns: NS, t: 'value', id: 'p2', checkout: CHECKOUT, field: 'cvv', value: '123', valid: true },
+      ]);
+    });
   });
 
   it('keeps nothing but id, result and redirect of the answer', () => {

@@ -3,6 +3,11 @@
  * through `postMessage`, checked both ways: the frame answers only its declared parent origin and
  * accepts only messages from `window.parent` with that origin. On submit the number frame collects
  * the CVV from its sibling frame and POSTs the payment itself, same-origin, to the gateway.
+ *
+ * Even a script of the page itself cannot send the card elsewhere: the frame's address binds it, once
+ * at start, to the page origin and the checkout the widget created it for. It posts only to
+ * `/v1/checkouts/<that id>/payment|registration` and refuses a submit naming any other checkout;
+ * only the CVV crosses between frames, on a channel named by the form's nonce and that checkout.
  */
 import {
   type CardBrand,
@@ -13,6 +18,8 @@ import {
   validateCvv,
 } from '../../shared/brands';
 import {
+  channelName,
+  checkoutPath,
   type FailReason,
   type FieldState,
   type FrameMessage,
@@ -23,7 +30,6 @@ import {
   type Payload,
   readFrameHash,
   type SiblingMessage,
-  SUBMIT_PATH,
 } from './protocol';
 
 interface Channel {
@@ -135,11 +141,12 @@ export function answerForHost(body: unknown): unknown {
 /** Starts the field; returns a stop function, or undefined when the frame refuses to run. */
 export function startField(env: FieldEnv): (() => void) | undefined {
   const { window: win, document: doc } = env;
+  // Read once: a later change of the frame's address binds it to nothing else.
   const params = readFrameHash(win.location.hash);
   if (params === undefined) return undefined;
   // The declared parent origin must be the real one where the browser tells us.
   if (env.ancestorOrigin !== undefined && env.ancestorOrigin !== params.origin) return undefined;
-  const { field, origin } = params;
+  const { field, origin, checkout } = params;
   const apiBase = new URL('../../', win.location.href).href;
 
   const input = doc.createElement('input');
@@ -287,17 +294,20 @@ export function startField(env: FieldEnv): (() => void) | undefined {
         pending.delete(id);
         resolve(value);
       });
-      channel.postMessage({ ns: NS, t: 'collect', id } satisfies SiblingMessage);
+      channel.postMessage({ ns: NS, t: 'collect', id, checkout } satisfies SiblingMessage);
     });
   }
 
   async function submit(message: Extract<HostMessage, { t: 'submit' }>) {
     if (busy) return;
+    const id = String(message.id);
+    // Only the checkout this frame was made for; nothing in a message names where to post.
+    if (message.checkout !== checkout || (message.kind !== 'payment' && message.kind !== 'registration')) {
+      return fail(id, 'path');
+    }
     busy = true;
-    const { id } = message;
-    if (!SUBMIT_PATH.test(message.path)) return fail(id, 'path');
-    const fields: [string, string][] = message.fields
-      .filter(([name]) => name !== 'card.number' && name !== 'card.cvv')
+    const fields: [string, string][] = (Array.isArray(message.fields) ? message.fields : [])
+      .filter((pair) => Array.isArray(pair) && pair[0] !== 'card.number' && pair[0] !== 'card.cvv')
       .map(([name, value]) => [String(name), String(value)]);
     const cvvRule = (cvv: { value: string; valid: boolean }) =>
       cvv.value === '' ? message.cvv === 'optional' : cvv.valid;
@@ -312,7 +322,7 @@ export function startField(env: FieldEnv): (() => void) | undefined {
       if (!cvvRule({ value: digits, valid: own.valid })) return fail(id, 'cvv');
       if (digits) fields.push(['card.cvv', digits]);
     }
-    if (message.collect.includes('cvv') && field !== 'cvv') {
+    if (field === 'number' && Array.isArray(message.collect) && message.collect.includes('cvv')) {
       const cvv = await collect(`${id}:cvv`);
       if (cvv === undefined) return fail(id, 'timeout');
       if (!cvvRule(cvv)) return fail(id, 'cvv');
@@ -320,7 +330,7 @@ export function startField(env: FieldEnv): (() => void) | undefined {
     }
     let res: Response;
     try {
-      res = await env.fetch(new URL(message.path, apiBase).href, {
+      res = await env.fetch(new URL(checkoutPath(checkout, message.kind), apiBase).href, {
         method: 'POST',
         credentials: 'same-origin',
         headers: {
@@ -384,26 +394,29 @@ export function startField(env: FieldEnv): (() => void) | undefined {
     }
   }
 
-  const channel = env.openChannel(`wpwl:${params.group}`);
+  // Only frames of this form's nonce and this checkout share the channel; the number never uses it.
+  const channel = env.openChannel(channelName(params));
   channel.onmessage = (event: MessageEvent) => {
     if (!isProtocol(event.data)) return;
     const message = event.data as SiblingMessage;
-    if (message.t === 'collect' && typeof message.id === 'string' && message.id.endsWith(`:${field}`)) {
+    if (message.checkout !== checkout || typeof message.id !== 'string') return;
+    if (message.t === 'collect' && field === 'cvv') {
       channel.postMessage({
         ns: NS,
         t: 'value',
         id: message.id,
-        field,
+        checkout,
+        field: 'cvv',
         value: digits,
         valid: state().valid,
       } satisfies SiblingMessage);
-    } else if (message.t === 'value') {
+    } else if (message.t === 'value' && field === 'number' && message.field === 'cvv') {
       pending.get(message.id)?.({ value: String(message.value), valid: message.valid === true });
     }
   };
 
   win.addEventListener('message', onHost);
-  send({ t: 'ready' });
+  send({ t: 'ready', checkout, group: params.group });
 
   return () => {
     win.removeEventListener('message', onHost);

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/engine/chargebacks';
 import { paymentResponse } from '../../../shared/engine/response';
 import { ResultCodes } from '../../../shared/result-codes';
+import type { EgressPolicy } from '../../security/egress';
 import type { Vault } from '../../security/vault';
 import type { DeliveryStatus, WebhookStore } from '../../webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../../webhooks/registration';
@@ -27,6 +28,8 @@ export interface AdminDeps {
   readonly vault: Pick<Vault, 'encrypt'>;
   /** The HTTP client of the test notification. */
   readonly fetch?: typeof fetch;
+  /** Refuses webhook URLs the gateway would not call (server/security/egress.ts). */
+  readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -93,6 +96,7 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
         vault: admin.vault,
         clock: deps.clock,
         ...(admin.fetch === undefined ? {} : { fetch: admin.fetch }),
+        ...(admin.egress === undefined ? {} : { egress: admin.egress }),
       },
       c.req.param('merchantId'),
       input,

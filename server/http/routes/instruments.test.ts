@@ -121,10 +121,10 @@ describe('/v1/payments with other instruments over HTTP', () => {
       expect(res.body.result.code).toBe('100.396.101');
     });
 
-    it('declines a brand that is no virtual account with 100.210.102', async () => {
+    it('refuses a brand the gateway does not know with 600.200.100 (invalid payment method)', async () => {
       const res = await pay({ ...VA, paymentBrand: 'STC_PAY' });
       expect(res.status).toBe(400);
-      expect(res.body.result.code).toBe('100.210.102');
+      expect(res.body.result.code).toBe('600.200.100');
     });
   });
 

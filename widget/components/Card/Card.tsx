@@ -7,6 +7,7 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import type { CardBrand } from '../../../shared/brands';
 import { useWidget } from '../../core/context';
+import { widgetError } from '../../core/errors';
 import { Group, Message, TextInput } from '../internal/Field';
 import { enterGuard } from '../internal/form-model';
 import { PayButton } from '../internal/PayButton';
@@ -19,7 +20,22 @@ export interface CardProps {
   readonly payLabel: string;
 }
 
-export function Card({ brands, payLabel }: CardProps) {
+/**
+ * The card frames are bound, by their address, to the checkout they are created for. Fast checkout
+ * has none until a click, so it offers no card form (wallets and redirect brands only).
+ */
+export function Card(props: CardProps) {
+  const ctx = useWidget();
+  const unbound = useMemo(() => {
+    const fast = ctx.checkout.id.peek() === undefined && ctx.checkout.closed.peek() === null;
+    if (fast)
+      ctx.report(widgetError('Card forms need the checkoutId in the script URL; fast checkout has none.'));
+    return fast;
+  }, []);
+  return unbound ? null : <CardForm {...props} />;
+}
+
+function CardForm({ brands, payLabel }: CardProps) {
   const ctx = useWidget();
   const model = useMemo(() => cardModel(ctx, brands), []);
   useEffect(() => () => model.dispose(), [model]);

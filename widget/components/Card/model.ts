@@ -5,7 +5,6 @@
  */
 import { effect, type Signal, signal } from '@preact/signals';
 import { type CardBrand, isCardBrand } from '../../../shared/brands';
-import { submitPath } from '../../core/api';
 import { fits } from '../../core/checks';
 import type { WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
@@ -109,8 +108,10 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
       if (framesReady === 2) callback(ctx.options, 'onReadyIframeCommunication', undefined);
     },
   });
-  const number = new FrameField(ctx.bus, 'number', group, ctx.pageOrigin, hooks('number'));
-  const cvv = new FrameField(ctx.bus, 'cvv', group, ctx.pageOrigin, hooks('cvv'));
+  // Both frames are bound to this checkout by their address (no id: they stay off).
+  const checkoutId = ctx.checkout.id.peek() ?? '';
+  const number = new FrameField(ctx.bus, 'number', group, ctx.pageOrigin, checkoutId, hooks('number'));
+  const cvv = new FrameField(ctx.bus, 'cvv', group, ctx.pageOrigin, checkoutId, hooks('cvv'));
 
   const check = (field: CardField): string | undefined => {
     const e = strings.errorMessages;
@@ -207,12 +208,7 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
         errorFor: (field) => check(field as CardField) ?? strings.errorMessages.declined,
         // The number frame posts them, with the CVV it collects from its sibling.
         send: (checkoutId, kind, all) =>
-          number.submit(
-            submitPath(checkoutId, kind),
-            all,
-            ['cvv'],
-            settings.requireCvv ? 'required' : 'optional',
-          ),
+          number.submit(checkoutId, kind, all, ['cvv'], settings.requireCvv ? 'required' : 'optional'),
       });
     },
     dispose() {

@@ -7,7 +7,6 @@ import { effect, signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { isCardBrand } from '../../../shared/brands';
 import type { StoredRegistration } from '../../core/api';
-import { submitPath } from '../../core/api';
 import { useWidget, type WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
 import { fill } from '../../language';
@@ -40,7 +39,7 @@ function oneClickModel(ctx: WidgetContext, registrations: readonly StoredRegistr
     dispose: [] as (() => void)[],
   };
   if (needsCvv) {
-    const cvv = new FrameField(ctx.bus, 'cvv', randomId(16), ctx.pageOrigin, {
+    const cvv = new FrameField(ctx.bus, 'cvv', randomId(16), ctx.pageOrigin, ctx.checkout.id.peek() ?? '', {
       init: () => ({
         t: 'init',
         label: ctx.strings.labels.cvv,
@@ -206,9 +205,7 @@ async function submit(ctx: WidgetContext, model: Model, event: Event) {
     fields,
     fieldOf: (parameter) => (parameter === 'card.cvv' ? 'cvv' : undefined),
     errorFor: () => ctx.strings.errorMessages.cvvError,
-    send: cvv
-      ? (checkoutId, kind, all) => cvv.submit(submitPath(checkoutId, kind), all, [], 'required')
-      : direct(ctx),
+    send: cvv ? (checkoutId, kind, all) => cvv.submit(checkoutId, kind, all, [], 'required') : direct(ctx),
   });
 }
 

@@ -2,10 +2,12 @@
  * The host side of the card-field frames: one `message` listener per widget (FrameBus) routes each
  * frame's messages to its FrameField, after checking the gateway origin and the sending window.
  * A FrameField queues what the host says until its frame is ready, keeps the frame's reported
- * state in signals, and turns a submit into a promise of the gateway's answer.
+ * state in signals, and turns a submit into a promise of the gateway's answer. Its frame's address
+ * binds the frame to this page's origin and to one checkout; the frame posts to no other.
  */
 import { signal } from '@preact/signals';
 import {
+  type CheckoutKind,
   type FailReason,
   type FieldName,
   type FieldState,
@@ -81,15 +83,23 @@ export class FrameField {
   private iframe: HTMLIFrameElement | null = null;
   private queue: HostMessage[] = [];
   private readonly submits = new Map<string, (outcome: FrameOutcome) => void>();
+  /** The frame said it is bound to this field's checkout and group. */
+  private bound = false;
 
+  /**
+   * `group`: a random nonce shared by the frames of one form (their sibling channel); `checkout`:
+   * the checkout the frame is for, the only one it will ever post to (empty: the frame stays off).
+   */
   constructor(
     private readonly bus: FrameBus,
     readonly name: FieldName,
-    group: string,
+    private readonly group: string,
     pageOrigin: string,
+    readonly checkout: string,
     private readonly hooks: FrameFieldHooks,
   ) {
-    this.src = new URL(FRAME_PATH, bus.apiBase).href + frameHash({ field: name, group, origin: pageOrigin });
+    this.src =
+      new URL(FRAME_PATH, bus.apiBase).href + frameHash({ field: name, group, origin: pageOrigin, checkout });
     bus.add(this);
   }
 
@@ -118,6 +128,17 @@ export class FrameField {
   }
 
   receive(message: FrameMessage): void {
+    if (message.t === 'ready') {
+      // A frame whose address was changed to another checkout or group is not this field's frame:
+      // it gets nothing from the host, and nothing it says counts, until this field's frame is back.
+      this.bound = message.checkout === this.checkout && message.group === this.group;
+      if (!this.bound) {
+        this.ready.value = false;
+        this.state.value = EMPTY_STATE;
+        return;
+      }
+    }
+    if (!this.bound) return;
     switch (message.t) {
       case 'ready': {
         // A reloaded frame starts over: send init again, then whatever waited.
@@ -160,8 +181,10 @@ export class FrameField {
     this.post({ t: 'focus' });
   }
 
+  /** Has the frame post the fields to `checkoutId`, which must be the frame's own checkout. */
   submit(
-    path: string,
+    checkoutId: string,
+    kind: CheckoutKind,
     fields: readonly (readonly [string, string])[],
     collect: readonly FieldName[],
     cvv: 'required' | 'optional',
@@ -175,11 +198,15 @@ export class FrameField {
         resolve(outcome);
       };
       this.submits.set(id, done);
+      if (checkoutId !== this.checkout) {
+        done({ kind: 'failed', reason: 'path' });
+        return;
+      }
       if (!this.ready.value) {
         done({ kind: 'failed', reason: 'timeout' });
         return;
       }
-      this.post({ t: 'submit', id, path, fields, collect, cvv });
+      this.post({ t: 'submit', id, checkout: checkoutId, kind, fields, collect, cvv });
     });
   }
 }

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+/**
+ * Security: the widget draws no button for a brand whose account data it cannot collect. A brand
+ * the gateway does not know is dropped from data-brands silently, as the family's widget does; a
+ * known card brand (MADA) is drawn in the card form; a redirect brand keeps its button.
+ */
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { start, type WpwlGlobal } from './boot';
+
+const GW = 'https://gw.test';
+const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
+const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
+
+type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
+const win = () => window as unknown as Win;
+
+const session = {
+  id: ID,
+  kind: 'payment',
+  state: 'open',
+  expiresAt: FUTURE,
+  amount: '92.00',
+  currency: 'EUR',
+  paymentType: 'DB',
+  shopperResultUrl: 'https://shop.test/result',
+  registrations: [],
+};
+
+function boot(brands: string) {
+  document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
+  const errors: Error[] = [];
+  win().wpwlOptions = { onError: (e: Error) => errors.push(e) };
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify(session), { headers: { 'Content-Type': 'application/json' } }),
+  );
+  start({
+    win: window,
+    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate: vi.fn(),
+  });
+  return { fetch, errors };
+}
+
+const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
+
+// The card frames never load here: their address is kept, not fetched.
+const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+beforeAll(() => {
+  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+    configurable: true,
+    get() {
+      return '';
+    },
+    set(this: HTMLIFrameElement, value: string) {
+      this.dataset.testSrc = value;
+    },
+  });
+});
+afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+beforeEach(() => {
+  win().wpwl?.unload();
+  document.body.innerHTML = '';
+});
+
+it('draws no button for brands the gateway does not know, MADA in the card form, PAYPAL as a button', async () => {
+  const h = boot('FOOBAR VISA MADA APPLEPAY STC_PAY PAYPAL INVOICE');
+  await ready();
+  for (const brand of ['FOOBAR', 'APPLEPAY', 'STC_PAY', 'INVOICE']) {
+    expect(document.querySelector(`.wpwl-form-onlineTransfer-${brand}`)).toBeNull();
+    expect(document.querySelector(`.wpwl-brand-${brand}`)).toBeNull();
+    expect(document.body.textContent).not.toContain(brand.replace('_', ' '));
+  }
+  expect(document.querySelectorAll('form.wpwl-form-card')).toHaveLength(1);
+  expect(
+    document.querySelector('.wpwl-form-onlineTransfer-PAYPAL .wpwl-button.wpwl-brand-PAYPAL'),
+  ).not.toBeNull();
+  // The card form offers MADA among its brands.
+  const options = document.querySelectorAll<HTMLOptionElement>(
+    '.wpwl-form-card select[name="paymentBrand"] option',
+  );
+  expect(Array.from(options, (o) => o.value)).toEqual(['VISA', 'MADA']);
+  expect(h.errors).toEqual([]);
+  // Nothing was posted.
+  expect(
+    h.fetch.mock.calls.every(
+      (c) => (c as unknown[])[1] === undefined || ((c as unknown[])[1] as RequestInit).method !== 'POST',
+    ),
+  ).toBe(true);
+});
+
+it('a form that lists only unknown brands draws no payment button at all', async () => {
+  boot('FOOBAR GIROPAY');
+  await ready();
+  expect(document.querySelectorAll('.wpwl-button')).toHaveLength(0);
+  expect(document.querySelectorAll('.wpwl-form')).toHaveLength(0);
+});
