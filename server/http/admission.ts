@@ -2,12 +2,19 @@
  * The front every API route shares: read the body (413 past the limit), authenticate (401/403),
  * validate (400 with parameterErrors), resolve the channel (403), throttle (429); then
  * Idempotency-Key replay and the answer (200 for success and pending, 400 for declines).
+ *
+ * What one request may cost: a body is read up to its limit and no further (a larger declared
+ * Content-Length is refused unread, a stream is cut off); requests without an Authorization header
+ * to the checkout routes (the widget's submissions, opened by the checkout id alone) have the
+ * small {@link PUBLIC_SUBMISSION_MAX_BYTES}; parameterErrors list at most
+ * {@link MAX_LISTED_PARAMETER_ERRORS} entries and count the rest (shared/params/error-list.ts).
  */
 import type { Context } from 'hono';
 import { newId } from '../../shared/engine/ids';
 import type { EngineDeps } from '../../shared/engine/initial-payment';
 import type { AccessToken, Channel, Checkout, Payment } from '../../shared/engine/model';
 import { paymentResponse } from '../../shared/engine/response';
+import { capErrors } from '../../shared/params/error-list';
 import { maskValue, type ParameterError } from '../../shared/params/errors';
 import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';
 import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../shared/result-codes';
@@ -23,12 +30,24 @@ import { idempotency } from './idempotency';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './throttle';
 import { clientAddress } from './transport';
 
+export { MAX_LISTED_PARAMETER_ERRORS } from '../../shared/params/error-list';
+
+/**
+ * The body limit of a checkout submission sent without an Authorization header. The biggest
+ * legitimate widget submission (every card, customer, browser and billing field at its full
+ * length, percent-encoded, plus the shop page's own inputs) is under 40 KB, a real one under 8 KB;
+ * an attacker holding only a checkout id gets no more than this to make the gateway decode.
+ */
+export const PUBLIC_SUBMISSION_MAX_BYTES = 64 * 1024;
+
 export interface RouteDeps extends EngineDeps {
   /** The engine's Store and the server's own stores (webhooks, schedules, settlements, risk). */
   readonly store: GatewayStore;
   readonly env: Envelope;
   readonly throttle: Throttle;
   readonly maxBodyBytes: number;
+  /** The body limit without credentials ({@link PUBLIC_SUBMISSION_MAX_BYTES} unless given; never above maxBodyBytes). */
+  readonly maxPublicBodyBytes?: number;
   readonly logger?: Logger;
   readonly publicUrl?: string;
   readonly wallets?: WalletTokenIssuer;
@@ -142,20 +161,24 @@ export function admission(deps: RouteDeps) {
       ? (parseQuery(kind, text) as ReturnType<typeof parseRequest<K>>)
       : parseRequest(kind, text, { maxBytes: deps.maxBodyBytes });
 
+  const publicLimit = Math.min(deps.maxBodyBytes, deps.maxPublicBodyBytes ?? PUBLIC_SUBMISSION_MAX_BYTES);
+
   /**
-   * The request's parameters as text: a POST body (413 past the limit, invalid UTF-8 answered as
+   * The request's parameters as text: a POST body (413 past `limit`, invalid UTF-8 answered as
    * parameter errors) or the query string of a GET or DELETE.
    */
-  async function readBody(c: Context, kind: RequestKind): Promise<string | Response> {
+  async function readBody(
+    c: Context,
+    kind: RequestKind,
+    limit: number = deps.maxBodyBytes,
+  ): Promise<string | Response> {
     if (isQuery(c)) {
       const url = c.req.url;
       const q = url.indexOf('?');
       return q === -1 ? '' : url.slice(q + 1);
     }
-    const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > deps.maxBodyBytes) return tooLarge(c);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength > deps.maxBodyBytes) return tooLarge(c);
+    const bytes = await readLimited(c, limit);
+    if (bytes === undefined) return tooLarge(c, limit);
     try {
       return utf8.decode(bytes);
     } catch {
@@ -256,7 +279,10 @@ export function admission(deps: RouteDeps) {
     operation: string,
     checkoutId: string,
   ): Promise<CheckoutReady<K> | Response> {
-    const body = await readBody(c, kind);
+    // Without an Authorization header the checkout id is all a sender needs: the small limit.
+    // (Legacy credentials in the body count only once it is read, so they get the small one too.)
+    const limit = c.req.header('authorization') === undefined ? publicLimit : deps.maxBodyBytes;
+    const body = await readBody(c, kind, limit);
     if (body instanceof Response) return body;
     const credentials = credentialsOf(c.req.header('authorization'), () => new URLSearchParams(body));
     let token: AccessToken | undefined;
@@ -311,13 +337,11 @@ export function admission(deps: RouteDeps) {
   }
 
   function invalid(c: Context, status: 400 | 413, errors: ParameterError[]): Response {
-    return env.send(c, status, { ...INVALID, parameterErrors: errors });
+    return env.send(c, status, { ...INVALID, parameterErrors: capErrors(errors) });
   }
 
-  function tooLarge(c: Context): Response {
-    return invalid(c, 413, [
-      { name: '(body)', value: null, message: `is larger than ${deps.maxBodyBytes} bytes` },
-    ]);
+  function tooLarge(c: Context, limit: number = deps.maxBodyBytes): Response {
+    return invalid(c, 413, [{ name: '(body)', value: null, message: `is larger than ${limit} bytes` }]);
   }
 
   /** A payment the token may see: its merchant's, on a channel the token may use. */
@@ -350,6 +374,38 @@ export function admission(deps: RouteDeps) {
 }
 
 export type Admission = ReturnType<typeof admission>;
+
+/**
+ * The body's bytes, or undefined past `limit`: a larger declared Content-Length is refused before
+ * anything is read, and a body without one is read only until it passes the limit.
+ */
+export async function readLimited(c: Context, limit: number): Promise<Uint8Array | undefined> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > limit) return undefined;
+  const stream = c.req.raw.body;
+  if (stream === null) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import { capErrors } from '../../shared/params/error-list';
 import { formatTs } from '../../shared/params/formats';
 
 export interface Result {
@@ -40,6 +41,9 @@ export interface Envelope {
 export function envelope(build: string, now: () => Date): Envelope {
   return {
     send(c, status, result, body = {}, ndc = newNdc()) {
+      // Every answer lists at most MAX_LISTED_PARAMETER_ERRORS of them, whoever built the list.
+      if (result.parameterErrors !== undefined)
+        result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
       const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: timestamp(now()), ndc });
       return c.body(json, status as 200, JSON_HEADERS);
     },

@@ -29,6 +29,9 @@
  *   then renamed into place: readers see the whole file or none. A day without records has no
  *   file. A run that finds its day settled writes the file again if it is missing (a crash
  *   between the commit and the rename).
+ * - Formula injection: text cells that a spreadsheet would run (`=`, `+`, `-`, `@`, TAB, CR first)
+ *   get a leading `'` (shared/settlement/csv.ts); GATEWAY_CSV_NEUTRALISE=off writes them as they
+ *   are, for consumers that need the exact values (read at each write: {@link csvOptions}).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
@@ -42,6 +45,7 @@ import { describe, isSuccess, isSuccessReview } from '../../shared/result-codes'
 import {
   type CandidatePayment,
   type FeeSchedule,
+  type ReconciliationCsvOptions,
   reconciliationCsv,
   type SettlementConfig,
   type SettlementPaymentType,
@@ -60,6 +64,21 @@ export interface SettlementRunDeps {
   /** The gateway's data folder; files go to `<dataDir>/reconciliation/<merchantId>/`. */
   readonly dataDir: string;
   readonly logger?: Logger;
+  /** Where GATEWAY_CSV_NEUTRALISE is read; process.env by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * How the reconciliation CSV is written: text cells that start a formula are neutralised unless
+ * GATEWAY_CSV_NEUTRALISE is `off` (also `false`, `0`, `no`). The reporting API's CSV uses the same.
+ */
+export function csvOptions(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ReconciliationCsvOptions {
+  const setting = env.GATEWAY_CSV_NEUTRALISE?.trim().toLowerCase();
+  return {
+    neutralizeFormulas: !(setting === 'off' || setting === 'false' || setting === '0' || setting === 'no'),
+  };
 }
 
 /** A channel's settlement configuration; every field has a default. */
@@ -424,13 +443,14 @@ async function writeDayFile(
   date: string,
   settlements: readonly Settlement[],
 ): Promise<string> {
-  const records: SettlementRecord[] = [];
+  const records: StoredSettlementRecord[] = [];
   for (const s of [...settlements].sort((a, b) => (a.currency < b.currency ? -1 : 1)))
-    records.push(...(await deps.store.listSettlementRecords(s.id)).map((r) => r.record));
+    records.push(...(await deps.store.listSettlementRecords(s.id)));
   const folder = merchantFolder(deps.dataDir, channel.merchantId);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const path = join(folder, reconciliationFileName(channel.id, date));
-  await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), reconciliationCsv(records));
+  const csv = reconciliationCsv(records, csvOptions(deps.env));
+  await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), csv);
   return path;
 }
 
@@ -451,12 +471,18 @@ export async function settleAccountDay(
     const lookup = async (id: string) =>
       byId.get(id) ?? (await deps.store.getPayment(channel.merchantId, id));
     const transactions: SettlementTransaction[] = [];
-    const references = new Map<string, string | undefined>();
+    const references = new Map<string, { merchantTransactionId?: string; merchantInvoiceId?: string }>();
     for (const p of payments) {
       const tx = await transactionOf(p, lookup);
       if (tx === undefined) continue;
       transactions.push(tx);
-      references.set(tx.id, tx.merchantTransactionId);
+      const invoice = text(p.details.merchantInvoiceId, 255);
+      references.set(tx.id, {
+        ...(tx.merchantTransactionId === undefined
+          ? {}
+          : { merchantTransactionId: tx.merchantTransactionId }),
+        ...(invoice === undefined ? {} : { merchantInvoiceId: invoice }),
+      });
     }
     // Records match the merchant's payments: the day's own, and the ones charged back.
     const candidates = new Map<string, CandidatePayment>();
@@ -515,10 +541,10 @@ export async function settleAccountDay(
       if (records.length === 0) continue;
       written.push({
         settlement: summarize(channel, date, currency, records, now),
-        records: records.map((record) => {
-          const reference = record.payment.id === undefined ? undefined : references.get(record.payment.id);
-          return reference === undefined ? { record } : { record, merchantTransactionId: reference };
-        }),
+        records: records.map((record) => ({
+          record,
+          ...(record.payment.id === undefined ? {} : references.get(record.payment.id)),
+        })),
       });
     }
 

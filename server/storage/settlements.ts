@@ -164,6 +164,8 @@ export interface StoredSettlementRecord {
   readonly record: SettlementRecord;
   /** TransactionId of the spec's table (merchantTransactionId), when the transaction had one. */
   readonly merchantTransactionId?: string;
+  /** InvoiceId of the spec's table (merchantInvoiceId), when the transaction had one. */
+  readonly merchantInvoiceId?: string;
 }
 
 export interface SettlementListQuery {
@@ -209,6 +211,7 @@ interface StoredRecordJson {
     readonly payment: Omit<SettlementRecord['payment'], 'requestTime'> & { readonly requestTime?: number };
   };
   readonly merchantTransactionId?: string;
+  readonly merchantInvoiceId?: string;
 }
 
 function recordToJson(stored: StoredSettlementRecord): string {
@@ -221,6 +224,7 @@ function recordToJson(stored: StoredSettlementRecord): string {
     ...(stored.merchantTransactionId === undefined
       ? {}
       : { merchantTransactionId: stored.merchantTransactionId }),
+    ...(stored.merchantInvoiceId === undefined ? {} : { merchantInvoiceId: stored.merchantInvoiceId }),
   };
   return JSON.stringify(json);
 }
@@ -232,9 +236,13 @@ function jsonToRecord(text: string): StoredSettlementRecord {
     ...json.record,
     payment: { ...payment, ...(requestTime === undefined ? {} : { requestTime: new Date(requestTime) }) },
   } as SettlementRecord;
-  return json.merchantTransactionId === undefined
-    ? { record }
-    : { record, merchantTransactionId: json.merchantTransactionId };
+  return {
+    record,
+    ...(json.merchantTransactionId === undefined
+      ? {}
+      : { merchantTransactionId: json.merchantTransactionId }),
+    ...(json.merchantInvoiceId === undefined ? {} : { merchantInvoiceId: json.merchantInvoiceId }),
+  };
 }
 
 function settlementToRow(s: Settlement): SettlementRow {

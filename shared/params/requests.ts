@@ -7,7 +7,8 @@ import { brandInfo } from '../brands/registry';
 import { type DecodeOptions, decodeForm, type FormTree } from '../form/decode';
 import { INSTRUMENT_GROUPS, type InstrumentGroup, SECTIONS, type SectionId, WALLETS } from './catalogue';
 import { ID32, oneOf } from './catalogue/dsl';
-import { dedupe, maskValue, type ParameterError } from './errors';
+import { ErrorList } from './error-list';
+import { maskValue, type ParameterError } from './errors';
 import { maskOf } from './masks';
 import { type Group, group, type Infer, merge, optional, pick } from './nodes';
 import { check, has, leafPaths, notBefore, type Rule, str, together } from './rules';
@@ -277,7 +278,15 @@ interface KindSpec {
   readonly required?: readonly string[];
   readonly paymentTypes?: readonly string[];
   readonly rules?: readonly Rule[];
+  /** Most name=value pairs a body may have (413 past it); the decoder's default otherwise. */
+  readonly maxParams?: number;
 }
+
+/**
+ * A widget submission has some fifty fields at most (card, customer, browser, billing) plus the
+ * shop page's own inputs: a thousand is far beyond any real one, and the decoder stops there.
+ */
+export const MAX_SUBMISSION_PARAMS = 1_000;
 
 const basic = SECTIONS.basicPayment.group;
 
@@ -347,6 +356,7 @@ const KINDS = {
       cardUnlessOneClick,
       instrumentRule({ optionalBrand: true, optionalInstrument: true }),
     ],
+    maxParams: MAX_SUBMISSION_PARAMS,
   },
   /** POST /v1/registrations: stores payment details as a registration. */
   registration: {
@@ -430,6 +440,7 @@ export type RequestOf<K extends RequestKind> = UnionToIntersection<
 
 interface Compiled extends CompiledRequest {
   readonly lists: DecodeOptions['lists'];
+  readonly maxParams?: number;
 }
 const compiled = new Map<RequestKind, Compiled>();
 
@@ -452,6 +463,7 @@ function compile(kind: RequestKind): Compiled {
     required: spec.required ?? [],
     rules: spec.rules ?? [],
     lists: listLimitsOf(root),
+    ...(spec.maxParams === undefined ? {} : { maxParams: spec.maxParams }),
   };
   compiled.set(kind, request);
   return request;
@@ -493,17 +505,20 @@ export function parseRequest<K extends RequestKind>(
   options: { maxBytes?: number } = {},
 ): ParsedRequest<K> {
   const request = compile(kind);
-  const decoded = decodeForm(body, { lists: request.lists, ...options });
+  const decoded = decodeForm(body, {
+    lists: request.lists,
+    ...(request.maxParams === undefined ? {} : { maxParams: request.maxParams }),
+    ...options,
+  });
   if (!decoded.ok) {
-    const errors = decoded.issues.map((i) => ({
-      ...i,
-      value: i.value === null ? null : maskValue(i.value, maskOf(i.name)),
-    }));
-    if (decoded.partial !== undefined) {
-      const rest = validateTree(request, decoded.partial);
-      if (!rest.ok) errors.push(...rest.errors);
+    // The first faults listed, the rest counted (error-list.ts): values are masked only when listed.
+    const errors = new ErrorList();
+    for (const i of decoded.issues) {
+      const { value } = i;
+      errors.add(i.name, value === null ? null : () => maskValue(value, maskOf(i.name)), i.message);
     }
-    return { ok: false, status: decoded.status, errors: dedupe(errors) };
+    if (decoded.partial !== undefined) validateTree(request, decoded.partial, errors);
+    return { ok: false, status: decoded.status, errors: errors.errors() };
   }
   const result = validateRequest(kind, decoded.tree);
   return result.ok ? result : { ok: false, status: 400, errors: result.errors };

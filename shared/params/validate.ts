@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type { FormTree, FormValue } from '../form/decode';
-import { dedupe, maskValue, type ParameterError } from './errors';
+import { ErrorList } from './error-list';
+import { maskValue, type ParameterError } from './errors';
 import { maskOf } from './masks';
 import type { Group, Leaf, Node } from './nodes';
 import { at, type Report, type Rule } from './rules';
@@ -55,7 +56,7 @@ function valueAt(tree: FormTree, path: readonly PropertyKey[]): FormValue | unde
   return v;
 }
 
-const shown = (v: FormValue | undefined, name: string, leaf?: Leaf): string | null =>
+const shown = (v: FormValue | undefined, name: string, leaf?: Leaf) => (): string | null =>
   typeof v === 'string' ? maskValue(v, leaf?.mask ?? maskOf(name)) : null;
 
 /** Every leaf name below an unknown name, so each one the client sent is reported. */
@@ -66,12 +67,7 @@ function leafNames(name: string, v: FormValue, out: { name: string; value: strin
   } else for (const [k, child] of Object.entries(v)) leafNames(`${name}.${k}`, child, out);
 }
 
-function zodErrors(
-  root: Group,
-  tree: FormTree,
-  issues: readonly z.core.$ZodIssue[],
-  out: ParameterError[],
-): void {
+function zodErrors(root: Group, tree: FormTree, issues: readonly z.core.$ZodIssue[], out: ErrorList): void {
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
@@ -82,16 +78,12 @@ function zodErrors(
         const names: { name: string; value: string }[] = [];
         leafNames(name, v, names);
         for (const n of names)
-          out.push({
-            name: n.name,
-            value: maskValue(n.value, maskOf(n.name)),
-            message: 'is not a known parameter',
-          });
+          out.add(n.name, () => maskValue(n.value, maskOf(n.name)), 'is not a known parameter');
       }
       continue;
     }
     const { name, leaf } = nameOf(root, issue.path);
-    out.push({ name, value: shown(valueAt(tree, issue.path), name, leaf), message: issue.message });
+    out.add(name, shown(valueAt(tree, issue.path), name, leaf), issue.message);
   }
 }
 
@@ -104,23 +96,23 @@ function leafAt(group: Group, path: string): Leaf | undefined {
   return node?.kind === 'leaf' ? node : undefined;
 }
 
-function reporter(group: Group, value: FormTree, prefix: string, out: ParameterError[]): Report {
+function reporter(group: Group, value: FormTree, prefix: string, out: ErrorList): Report {
   return (path, message, v) => {
     const name = prefix === '' ? path : `${prefix}.${path}`;
-    const sent = v === undefined ? at(value, path) : v;
-    const mask = leafAt(group, path)?.mask ?? maskOf(name);
-    out.push({ name, value: typeof sent === 'string' ? maskValue(sent, mask) : null, message });
+    out.add(
+      name,
+      () => {
+        const sent = v === undefined ? at(value, path) : v;
+        const mask = leafAt(group, path)?.mask ?? maskOf(name);
+        return typeof sent === 'string' ? maskValue(sent, mask) : null;
+      },
+      message,
+    );
   };
 }
 
 /** Applies each group's rules and its R fields, through every group, list item and nested group sent. */
-function ruleErrors(
-  group: Group,
-  value: FormTree,
-  prefix: string,
-  nested: boolean,
-  out: ParameterError[],
-): void {
+function ruleErrors(group: Group, value: FormTree, prefix: string, nested: boolean, out: ErrorList): void {
   if (group.rules.length > 0) {
     const report = reporter(group, value, prefix, out);
     for (const rule of group.rules) rule.apply(value, report);
@@ -140,15 +132,23 @@ function ruleErrors(
   if (!nested) return;
   for (const [name, node] of Object.entries(group.fields)) {
     if (node.kind === 'leaf' && node.req === 'R' && value[name] === undefined) {
-      out.push({ name: prefix === '' ? name : `${prefix}.${name}`, value: null, message: 'is required' });
+      out.add(prefix === '' ? name : `${prefix}.${name}`, null, 'is required');
     }
   }
 }
 
-export function validateTree<T>(request: CompiledRequest, tree: FormTree): Validated<T> {
-  const errors: ParameterError[] = [];
+/**
+ * Validates a decoded tree. Faults go to `errors` (a fresh list unless given: parseRequest passes
+ * the one holding the decoder's faults), which lists the first ones and counts the rest.
+ */
+export function validateTree<T>(
+  request: CompiledRequest,
+  tree: FormTree,
+  errors: ErrorList = new ErrorList(),
+): Validated<T> {
+  const before = errors.size;
   for (const path of request.required) {
-    if (at(tree, path) === undefined) errors.push({ name: path, value: null, message: 'is required' });
+    if (at(tree, path) === undefined) errors.add(path, null, 'is required');
   }
   const parsed = request.schema.safeParse(tree);
   if (!parsed.success) zodErrors(request.root, tree, parsed.error.issues, errors);
@@ -157,7 +157,7 @@ export function validateTree<T>(request: CompiledRequest, tree: FormTree): Valid
     const report = reporter(request.root, tree, '', errors);
     for (const rule of request.rules) rule.apply(tree, report);
   }
-  if (errors.length > 0) return { ok: false, errors: dedupe(errors) };
+  if (errors.size > before) return { ok: false, errors: errors.errors() };
   // Every schema issue becomes an error above; this only guards that promise.
   if (!parsed.success)
     return { ok: false, errors: [{ name: '(body)', value: null, message: 'is not valid' }] };

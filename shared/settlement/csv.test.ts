@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   csvField,
+  FORMULA_SAFE_COLUMNS,
   formatRequestTime,
   fxRateDec2,
+  neutralizeFormula,
   RECONCILIATION_COLUMNS,
   reconciliationCsv,
   reconciliationRow,
@@ -21,16 +23,18 @@ describe('reconciliationCsv: a settlement day', () => {
   it("writes the spec's header, in its order and spelling, and CRLF after every line", () => {
     expect(text.startsWith(`${HEADER}\r\n`)).toBe(true);
     expect(header).toEqual(HEADER.split(';'));
-    expect(header).toHaveLength(36);
+    // The spec's 36 columns, then TransactionId and InvoiceId (decisions, Settlement).
+    expect(header).toHaveLength(38);
+    expect(header!.slice(-2)).toEqual(['TransactionId', 'InvoiceId']);
     expect(Object.keys(SPEC).sort()).toEqual([...RECONCILIATION_COLUMNS].sort());
     expect(text.endsWith('\r\n')).toBe(true);
     expect(reconciliationCsv([])).toBe(`${HEADER}\r\n`);
   });
 
-  it('writes one row of 36 fields per record', () => {
+  it('writes one row of 38 fields per record', () => {
     expect(rows).toHaveLength(records.length);
     expect(rows).toHaveLength(19);
-    for (const row of rows) expect(row).toHaveLength(36);
+    for (const row of rows) expect(row).toHaveLength(38);
   });
 
   it("fits every column of every row to the spec's table", () => {
@@ -154,19 +158,41 @@ describe('reconciliationCsv: options and formats', () => {
     expect(() => fxRateDec2('1e3')).toThrow(RangeError);
   });
 
-  it('leaves values starting with = + - @ as they are unless asked to neutralize them', () => {
+  // Changed with security hole 11: neutralising is now the default (it was opt-in), and the
+  // merchant's references are written as TransactionId and InvoiceId.
+  it('neutralises text cells starting with = + - @ TAB CR by default; { neutralizeFormulas: false } leaves them', () => {
     const formula: SettlementRecord = {
       ...base,
       payment: { ...base.payment, descriptor: '=HYPERLINK("http://x";"y")' },
-      account: { holder: '@SUM(A1)' },
+      account: { holder: '@SUM(A1)', bankCode: '-1+2' },
+      reason: { code: '000.100.220', description: '\tTab' },
     };
-    const plain = parseCsv(reconciliationCsv([formula]))[1]!;
-    expect(plain[RECONCILIATION_COLUMNS.indexOf('Descriptor')]).toBe('=HYPERLINK("http://x";"y")');
-    expect(plain[RECONCILIATION_COLUMNS.indexOf('AccountHolder')]).toBe('@SUM(A1)');
-    const safe = parseCsv(reconciliationCsv([formula], { neutralizeFormulas: true }))[1]!;
-    expect(safe[RECONCILIATION_COLUMNS.indexOf('Descriptor')]).toBe(`'=HYPERLINK("http://x";"y")`);
-    expect(safe[RECONCILIATION_COLUMNS.indexOf('AccountHolder')]).toBe(`'@SUM(A1)`);
-    expect(safe[RECONCILIATION_COLUMNS.indexOf('SettlementAmount')]).toBe('46.05');
+    const line = { record: formula, merchantTransactionId: '+1+1 order', merchantInvoiceId: '\rinv-0001' };
+    const col = (row: string[], c: (typeof RECONCILIATION_COLUMNS)[number]) =>
+      row[RECONCILIATION_COLUMNS.indexOf(c)];
+    const safe = parseCsv(reconciliationCsv([line]))[1]!;
+    expect(col(safe, 'Descriptor')).toBe(`'=HYPERLINK("http://x";"y")`);
+    expect(col(safe, 'AccountHolder')).toBe(`'@SUM(A1)`);
+    expect(col(safe, 'BankCode')).toBe(`'-1+2`);
+    expect(col(safe, 'ReasonDesc')).toBe(`'\tTab`);
+    expect(col(safe, 'TransactionId')).toBe(`'+1+1 order`);
+    expect(col(safe, 'InvoiceId')).toBe(`'\rinv-0001`);
+    expect(col(safe, 'SettlementAmount')).toBe('46.05');
+    const plain = parseCsv(reconciliationCsv([line], { neutralizeFormulas: false }))[1]!;
+    expect(col(plain, 'Descriptor')).toBe('=HYPERLINK("http://x";"y")');
+    expect(col(plain, 'AccountHolder')).toBe('@SUM(A1)');
+    expect(col(plain, 'TransactionId')).toBe('+1+1 order');
+    // A bare record has no references: empty cells.
+    expect(col(parseCsv(reconciliationCsv([formula]))[1]!, 'TransactionId')).toBe('');
+  });
+
+  it('never alters the numeric, date, enum and id columns', () => {
+    for (const column of FORMULA_SAFE_COLUMNS) expect(RECONCILIATION_COLUMNS).toContain(column);
+    expect(FORMULA_SAFE_COLUMNS.has('Amount')).toBe(true);
+    expect(FORMULA_SAFE_COLUMNS.has('Descriptor')).toBe(false);
+    expect(FORMULA_SAFE_COLUMNS.has('TransactionId')).toBe(false);
+    expect(neutralizeFormula('-12.50')).toBe("'-12.50");
+    expect(neutralizeFormula('Jane')).toBe('Jane');
   });
 
   it('formats amounts with the currency exponent and request times in UTC', () => {

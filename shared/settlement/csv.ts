@@ -1,9 +1,10 @@
 /**
  * The reconciliation CSV file (spec: "Reconciliation records"), as delivered by FTP.
  *
- * - Columns: exactly the spec's column order, header first, spelled as the spec spells them
- *   (including `ClearingInsitituteName`). The spec's table also lists TransactionId and InvoiceId,
- *   which its column order does not have: they are not written.
+ * - Columns: the spec's column order, header first, spelled as the spec spells them (including
+ *   `ClearingInsitituteName`), then TransactionId (merchantTransactionId) and InvoiceId
+ *   (merchantInvoiceId), which the spec's table lists but its column order omits (decisions,
+ *   Settlement): appended, so a reader by position of the 36 columns is unaffected.
  * - Separator `;`. Every line, the last one included, ends with CRLF (RFC 4180). UTF-8, no BOM.
  * - Quoting (RFC 4180, with `;` as the separator): a field containing `;`, `"`, CR or LF is wrapped
  *   in double quotes and its quotes are doubled; every other field is written bare. An absent
@@ -15,11 +16,14 @@
  *   `{ fxRate: 'exact' }` writes the rate as applied instead, for consumers that recompute amounts.
  * - SettlementDate `yyyy-MM-dd`; TxRequestTime `yyyy-MM-dd HH:mm:ss` in UTC.
  * - MatchedTransactions: the matched payment ids separated by commas.
- * - Formula injection: the file is meant for machines, so by default no value is altered; a
- *   descriptor or holder name starting with `=`, `+`, `-`, `@`, TAB or CR is written as it is. A
- *   spreadsheet opening the file may evaluate such a cell: import it as text, or write the file with
- *   `{ neutralizeFormulas: true }`, which prefixes such values with `'` (OWASP's advice), knowing
- *   that this changes the data a machine reads.
+ * - Formula injection (decisions, Settlement): merchants' staff open this file in spreadsheets, and
+ *   its text cells carry what merchants and shoppers sent (merchantTransactionId, descriptor, holder
+ *   …). A text cell starting with `=`, `+`, `-`, `@`, TAB or CR is written with a leading `'`
+ *   (OWASP's advice), so a spreadsheet shows it instead of running it. Only text columns: amounts
+ *   (unsigned DEC2, Cashflow gives the direction), rates, dates, times, enums and the gateway's
+ *   own ids ({@link FORMULA_SAFE_COLUMNS}) are never altered, and never start so. A consumer that
+ *   must read the exact values turns it off with `{ neutralizeFormulas: false }` (the settlement
+ *   run: GATEWAY_CSV_NEUTRALISE=off) and imports the file as text.
  */
 import { fromMinor, type Minor, RATE_PATTERN, roundDiv } from '../money';
 import { formatTs } from '../params/formats';
@@ -63,6 +67,8 @@ export const RECONCILIATION_COLUMNS = [
   'MatchingStatus',
   'MatchedTransactions',
   'ChargebackId',
+  'TransactionId',
+  'InvoiceId',
 ] as const;
 export type ReconciliationColumn = (typeof RECONCILIATION_COLUMNS)[number];
 
@@ -72,9 +78,48 @@ export const CSV_LINE_END = '\r\n';
 export interface ReconciliationCsvOptions {
   /** `DEC2` (default, the spec's format) or `exact` (the rate as applied). */
   readonly fxRate?: 'DEC2' | 'exact';
-  /** Prefix values starting with `=`, `+`, `-`, `@`, TAB or CR with `'`; default false. */
+  /** Prefix text values starting with `=`, `+`, `-`, `@`, TAB or CR with `'`; default true. */
   readonly neutralizeFormulas?: boolean;
 }
+
+/**
+ * A record with the merchant's references, which the record itself does not hold (the storage
+ * keeps them beside it): TransactionId and InvoiceId.
+ */
+export interface ReconciliationLine {
+  readonly record: SettlementRecord;
+  readonly merchantTransactionId?: string;
+  readonly merchantInvoiceId?: string;
+}
+
+/**
+ * Columns whose values the gateway writes in fixed formats (numbers, rates, dates, times, enums,
+ * its own ids): never neutralised. Every other column is text that may come from outside.
+ */
+export const FORMULA_SAFE_COLUMNS: ReadonlySet<ReconciliationColumn> = new Set<ReconciliationColumn>([
+  'ReconciliationType',
+  'PaymentType',
+  'Cashflow',
+  'MerchantAccountId',
+  'PspId',
+  'DivisionId',
+  'MerchantId',
+  'UniqueID',
+  'ShortId',
+  'Amount',
+  'Currency',
+  'TxRequestTime',
+  'SettlementAmount',
+  'SettlementCurrency',
+  'SettlementFee',
+  'SettlementFxRate',
+  'SettlementDate',
+  'SettlementStatus',
+  'ReasonCode',
+  'MatchingStatus',
+  'MatchedTransactions',
+  'ChargebackId',
+]);
 
 const NEEDS_QUOTES = /[;"\r\n]/;
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -102,10 +147,16 @@ export function fxRateDec2(rate: string): string {
 const amount = (minor: Minor | undefined, currency: string): string =>
   minor === undefined ? '' : fromMinor(minor, currency);
 
-/** The row of one record, as unquoted values in column order. */
+/** The cell as written: a text value that a spreadsheet would run as a formula gets a leading `'`. */
+export function neutralizeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The row of one record, as unquoted values in column order (not yet neutralised). */
 export function reconciliationRow(
   record: SettlementRecord,
   options: ReconciliationCsvOptions = {},
+  references: Omit<ReconciliationLine, 'record'> = {},
 ): Record<ReconciliationColumn, string> {
   const { settlement, payment, clearingInstitute: ci, account, reason } = record;
   return {
@@ -145,28 +196,32 @@ export function reconciliationRow(
     MatchingStatus: record.matchingStatus,
     MatchedTransactions: record.matchedTransactions.join(','),
     ChargebackId: record.chargebackId ?? '',
+    TransactionId: references.merchantTransactionId ?? '',
+    InvoiceId: references.merchantInvoiceId ?? '',
   };
 }
 
-function line(values: readonly string[], options: ReconciliationCsvOptions): string {
-  const guard = options.neutralizeFormulas
-    ? (v: string) => (FORMULA_START.test(v) ? `'${v}` : v)
-    : (v: string) => v;
-  return values.map((v) => csvField(guard(v))).join(CSV_SEPARATOR) + CSV_LINE_END;
+function line(row: Record<ReconciliationColumn, string>, options: ReconciliationCsvOptions): string {
+  const neutralize = options.neutralizeFormulas !== false;
+  return (
+    RECONCILIATION_COLUMNS.map((c) => {
+      const value = row[c];
+      return csvField(neutralize && !FORMULA_SAFE_COLUMNS.has(c) ? neutralizeFormula(value) : value);
+    }).join(CSV_SEPARATOR) + CSV_LINE_END
+  );
 }
+
+const isLine = (r: SettlementRecord | ReconciliationLine): r is ReconciliationLine => 'record' in r;
 
 /** The CSV file of `records`: header and one line per record, each ending in CRLF. */
 export function reconciliationCsv(
-  records: readonly SettlementRecord[],
+  records: readonly (SettlementRecord | ReconciliationLine)[],
   options: ReconciliationCsvOptions = {},
 ): string {
   let out = RECONCILIATION_COLUMNS.join(CSV_SEPARATOR) + CSV_LINE_END;
-  for (const record of records) {
-    const row = reconciliationRow(record, options);
-    out += line(
-      RECONCILIATION_COLUMNS.map((c) => row[c]),
-      options,
-    );
+  for (const entry of records) {
+    const { record, ...references } = isLine(entry) ? entry : { record: entry };
+    out += line(reconciliationRow(record, options, references), options);
   }
   return out;
 }

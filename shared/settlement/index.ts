@@ -1,10 +1,12 @@
-export type { ReconciliationColumn, ReconciliationCsvOptions } from './csv';
+export type { ReconciliationColumn, ReconciliationCsvOptions, ReconciliationLine } from './csv';
 export {
   CSV_LINE_END,
   CSV_SEPARATOR,
   csvField,
+  FORMULA_SAFE_COLUMNS,
   formatRequestTime,
   fxRateDec2,
+  neutralizeFormula,
   RECONCILIATION_COLUMNS,
   reconciliationCsv,
   reconciliationRow,

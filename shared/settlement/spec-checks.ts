@@ -59,7 +59,9 @@ export const SPEC_HEADER =
   'PspId;DivisionId;MerchantId;SettlementTxId;UniqueID;ShortId;ConnectorTxId1;ConnectorTxId2;ConnectorTxId3;' +
   'Amount;Currency;Brand;TxRequestTime;SettlementAmount;SettlementCurrency;SettlementFee;SettlementFxRate;' +
   'SettlementDate;SettlementStatus;Descriptor;AccountNumberLast4;BankCode;AccountHolder;ReasonCode;ReasonDesc;' +
-  'SettlementFileFormat;ClearingInsitituteName;MatchingStatus;MatchedTransactions;ChargebackId';
+  'SettlementFileFormat;ClearingInsitituteName;MatchingStatus;MatchedTransactions;ChargebackId;' +
+  // Listed in the spec's table, not in its column order: appended (decisions, Settlement).
+  'TransactionId;InvoiceId';
 
 const ID32 = /^[A-Za-z0-9]{32}$/;
 const DEC2 = /^\d+\.\d{2}$/;
@@ -119,12 +121,16 @@ export const SPEC_COLUMNS: Record<string, { req: 'R' | 'O' | 'C'; re: RegExp }> 
   MatchingStatus: { req: 'C', re: oneOf('MATCHED', 'MULTIPLE_MATCHES', 'NOT_MATCHED') },
   MatchedTransactions: { req: 'C', re: /^[A-Za-z0-9]{32}(?:,[A-Za-z0-9]{32})*$/ },
   ChargebackId: { req: 'C', re: ID32 },
+  // AN 8-255; R in the spec's table, but a payment may have been sent without one. A value that
+  // would start a formula is written with a leading ' (csv.ts), so one character more.
+  TransactionId: { req: 'O', re: an(1, 256) },
+  InvoiceId: { req: 'O', re: an(1, 256) },
 };
 
 export type CsvRow = Record<(typeof RECONCILIATION_COLUMNS)[number], string>;
 
 /**
- * Checks a reconciliation CSV against the spec: the header (order, spelling), 36 fields per row,
+ * Checks a reconciliation CSV against the spec: the header (order, spelling), 38 fields per row,
  * every required column filled, every value in its format. Returns the rows by column name.
  */
 export function checkReconciliationCsv(text: string): CsvRow[] {
@@ -134,7 +140,7 @@ export function checkReconciliationCsv(text: string): CsvRow[] {
   expect(header).toEqual(SPEC_HEADER.split(';'));
   expect(Object.keys(SPEC_COLUMNS).sort()).toEqual([...RECONCILIATION_COLUMNS].sort());
   const byColumn = rows.map((row) => {
-    expect(row).toHaveLength(36);
+    expect(row).toHaveLength(RECONCILIATION_COLUMNS.length);
     return Object.fromEntries(RECONCILIATION_COLUMNS.map((c, i) => [c, row[i] ?? ''])) as CsvRow;
   });
   for (const [n, row] of byColumn.entries()) {

@@ -254,16 +254,19 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       const paid = await submit(id, { ...CARD, 'customParameters[SHOPPER_note]': 'gift' });
       expect(paid.status).toBe(200);
       expect(paid.headers.get('access-control-allow-origin')).toBe('*');
+      // Without credentials the answer is the public view (checkout-privacy.test.ts): no holder,
+      // no customParameters; the merchant's status below has them.
       expect(paid.body).toMatchObject({
         paymentType: 'DB',
         paymentBrand: 'VISA',
         amount: '92.00',
         currency: 'EUR',
         merchantTransactionId: 'order-0042',
-        customParameters: { orderRef: 'R-1', SHOPPER_note: 'gift' },
-        card: { bin: '420000', last4Digits: '0000', holder: 'Jane Jones' },
+        card: { bin: '420000', last4Digits: '0000' },
         result: { code: '000.100.110' },
       });
+      expect(paid.body.card.holder).toBeUndefined();
+      expect(paid.body.customParameters).toBeUndefined();
       expect(paid.body.id).toMatch(HEX32);
       expect(paid.body.ndc).toMatch(new RegExp(`^${m.entityId}_[0-9a-f]{32}$`));
       expect(paid.text).not.toContain(PAN);
@@ -273,6 +276,10 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       expect(read.status).toBe(200);
       expect(read.body.id).toBe(paid.body.id);
       expect(read.body.result.code).toBe('000.100.110');
+      expect(read.body).toMatchObject({
+        customParameters: { orderRef: 'R-1', SHOPPER_note: 'gift' },
+        card: { bin: '420000', last4Digits: '0000', holder: 'Jane Jones' },
+      });
       // Exactly the JSON of GET /v1/payments/{id}.
       const direct = await gw.get(
         `/v1/payments/${paid.body.id}`,

@@ -7,6 +7,8 @@
  * the checkout id itself (128 random bits, the bearer secret): the widget runs in the shopper's
  * browser, which must never hold merchant credentials, and a few old clients read the status
  * without credentials (compat). Credentials that are sent must still belong to the checkout.
+ * Without credentials, a status and a submission's answer show only what decisions allow
+ * (shared/engine/public-view.ts): no personal data, since the id is no proof of being the merchant.
  */
 import type { Context, Hono } from 'hono';
 import {
@@ -21,7 +23,9 @@ import {
   submitCheckout,
 } from '../../../shared/engine/checkout';
 import type { CheckoutKind } from '../../../shared/engine/model';
+import { publicPaymentView, publicRegistrationView } from '../../../shared/engine/public-view';
 import { registrationResponse } from '../../../shared/engine/registrations';
+import { paymentResponse } from '../../../shared/engine/response';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { WalletTokenIssuer } from '../../security/wallet-tokens';
 import { type Admission, publicOrigin, type RouteDeps, statusOf } from '../admission';
@@ -112,7 +116,7 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
       const outcome = await submitCheckout(deps, caller, id, target, request, {
         baseUrl: publicOrigin(c, deps),
       });
-      return answerSubmission(c, id, outcome);
+      return answerSubmission(c, id, outcome, ready.token === undefined ? 'submitter' : 'full');
     });
 
     // The status the merchant reads after the shopper's return (or the notification).
@@ -141,28 +145,48 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
           );
         case 'payment':
         case 'registration':
-          return answerResult(c, status);
+          return answerResult(c, status, ready.token === undefined ? 'public' : 'full');
       }
     });
   }
 
-  /** A payment answers like GET /v1/payments/{id}; a registration like GET /v1/registrations/{id}. */
-  function answerResult(c: Context, result: CheckoutResult): Response {
-    if (result.kind === 'payment') return answer(c, result.payment);
+  /**
+   * A payment answers like GET /v1/payments/{id}; a registration like GET /v1/registrations/{id}:
+   * in full for the merchant's credentials; without them cut down to the public view, which for
+   * the sender of a submission also keeps `redirect` (the widget follows it).
+   */
+  function answerResult(c: Context, result: CheckoutResult, view: 'full' | 'public' | 'submitter'): Response {
+    if (result.kind === 'payment') {
+      if (view === 'full') return answer(c, result.payment);
+      const {
+        result: code,
+        ndc,
+        ...body
+      } = publicPaymentView(paymentResponse(result.payment), {
+        redirect: view === 'submitter',
+      });
+      return env.send(c, statusOf(result.payment.resultCode), code, body, ndc);
+    }
+    const full = registrationResponse(result.registration);
     return env.send(
       c,
       statusOf(result.code),
       { code: result.code, description: describe(result.code) ?? '' },
-      registrationResponse(result.registration),
+      view === 'full' ? full : publicRegistrationView(full),
       result.ndc,
     );
   }
 
-  function answerSubmission(c: Context, id: string, outcome: SubmissionOutcome): Response {
+  function answerSubmission(
+    c: Context,
+    id: string,
+    outcome: SubmissionOutcome,
+    view: 'full' | 'submitter',
+  ): Response {
     switch (outcome.kind) {
       case 'payment':
       case 'registration':
-        return answerResult(c, outcome);
+        return answerResult(c, outcome, view);
       case 'invalid':
         return invalid(c, 400, outcome.errors);
       case 'refused':

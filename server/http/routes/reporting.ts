@@ -11,7 +11,8 @@
  *   transaction's record); ASC by default, DESC is the exact reverse. date.from/date.to are not
  *   needed here (sent, they are checked and ignored).
  * - `GET …/aggregations/{id}/file` (or `…/{id}` with `Accept: text/csv`): the same records as the
- *   reconciliation CSV (`text/csv`), byte for byte what the FTP file holds for that currency.
+ *   reconciliation CSV (`text/csv`), byte for byte what the FTP file holds for that currency
+ *   (text cells that start a formula neutralised unless GATEWAY_CSV_NEUTRALISE=off; the JSON never is).
  *
  * Validation through the request kind `reporting` (400 with one parameterErrors entry per bad
  * parameter). Authentication and scope as in the Query API: the token, its channels (all of its
@@ -25,6 +26,7 @@ import type { ParameterError } from '../../../shared/params/errors';
 import { parseRequest, type RequestOf } from '../../../shared/params/requests';
 import { ResultCodes } from '../../../shared/result-codes';
 import { formatRequestTime, fxRateDec2, reconciliationCsv } from '../../../shared/settlement';
+import { csvOptions } from '../../reporting/settlement-run';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
 import type { Admission, RouteDeps } from '../admission';
 import { cachedChannels, credentialsOf, resolveChannel } from '../auth';
@@ -69,6 +71,7 @@ const defined = (o: Record<string, unknown>): Record<string, unknown> =>
 export function recordJson({
   record: r,
   merchantTransactionId,
+  merchantInvoiceId,
 }: StoredSettlementRecord): Record<string, unknown> {
   const s = r.settlement;
   const account = r.account && defined({ ...r.account });
@@ -96,6 +99,7 @@ export function recordJson({
     payment: r.payment.id === undefined ? undefined : { id: r.payment.id },
     shortId: r.payment.shortId,
     merchantTransactionId,
+    merchantInvoiceId,
     amount: fromMinor(r.payment.amount, r.payment.currency),
     currency: r.payment.currency,
     paymentBrand: r.payment.brand,
@@ -241,7 +245,7 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     );
     if (asCsv) {
       const name = `reconciliation_${settlement.channelId}_${settlement.date.replaceAll('-', '')}_${settlement.currency}.csv`;
-      return c.body(reconciliationCsv(records.map((r) => r.record)), 200, {
+      return c.body(reconciliationCsv(records, csvOptions()), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${name}"`,
         'Cache-Control': 'no-store',

@@ -33,7 +33,7 @@ import {
   returnPage,
   SIMULATOR_CSS,
 } from '../../simulators/pages';
-import type { Admission, RouteDeps } from '../admission';
+import { type Admission, PUBLIC_SUBMISSION_MAX_BYTES, type RouteDeps, readLimited } from '../admission';
 import { credentialsOf, resolveChannel } from '../auth';
 
 /**
@@ -72,13 +72,18 @@ function html(c: Context, status: 200 | 404 | 400, body: string, returnTo?: stri
   });
 }
 
-/** A parameter from the query string (GET) or the form body (POST). */
+/**
+ * A parameter from the query string (GET) or the form body (POST, form-encoded as the simulator
+ * pages and the wallet sheet send it). These pages need no credentials, so the body is read only
+ * up to the limit of other public submissions; a larger one counts as no body.
+ */
 async function parameters(c: Context): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [name, value] of new URL(c.req.url).searchParams) out[name] = value;
   if (c.req.method === 'POST') {
-    const body = await c.req.parseBody().catch(() => ({}));
-    for (const [name, value] of Object.entries(body)) if (typeof value === 'string') out[name] = value;
+    const bytes = await readLimited(c, PUBLIC_SUBMISSION_MAX_BYTES);
+    const text = bytes === undefined ? '' : new TextDecoder().decode(bytes);
+    for (const [name, value] of new URLSearchParams(text)) out[name] = value;
   }
   return out;
 }
