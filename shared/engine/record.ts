@@ -3,6 +3,7 @@
  * (`<shortId> <channel name>`), ndc and result description every payment gets the same way.
  */
 import type { Minor } from '../money';
+import { maskValue } from '../params/errors';
 import { describe } from '../result-codes';
 import { newId, newPaymentNdc, newShortId } from './ids';
 import type { Caller } from './initial-payment';
@@ -39,9 +40,12 @@ function defined<T extends object>(value: T): T {
 
 export function paymentRecord(caller: Caller, now: Date, facts: PaymentFacts): Payment {
   const shortId = newShortId();
-  const { code, details, result, resultDetails, descriptor, ...rest } = facts;
+  const { code, details, result, resultDetails, descriptor, paymentBrand, ...rest } = facts;
   return defined({
     ...rest,
+    // A brand is a short code; a card number sent in its place (refused as an unknown brand) is
+    // masked like any misplaced number, so it is neither stored nor answered.
+    paymentBrand: paymentBrand === undefined ? undefined : maskValue(paymentBrand),
     id: newId(),
     merchantId: caller.merchantId,
     channelId: caller.channel.id,

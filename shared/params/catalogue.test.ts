@@ -445,6 +445,9 @@ describe('masking: card numbers and security codes never appear in errors', () =
       form({ ...CARD_PAYMENT, customer: OTHER_PAN }),
       [OTHER_PAN],
     ],
+    ['a security code under a malformed name', 'payment', `${form(CARD_PAYMENT)}&.card.cvv=987`, ['987']],
+    ['a security code under a mistyped case', 'payment', `${form(CARD_PAYMENT)}&CARD.CVV=987`, ['987']],
+    ['a security code under stray brackets', 'payment', `${form(CARD_PAYMENT)}&card[cvv=987`, ['987']],
     [
       'a card number sent with a stored registration (refused there)',
       'registrationPayment',

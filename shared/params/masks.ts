@@ -39,3 +39,27 @@ export function maskOf(name: string): Mask | undefined {
     masks.get(name.replace(/\[(\d+)\]/g, '').replace(/\[([^\]]*)\]/g, '.$1'))
   );
 }
+
+/** The mask of a value shown back in an error: the catalogue's, else the loose reading below. */
+export const errorMaskOf = (name: string): Mask | undefined => maskOf(name) ?? looseMaskOf(name);
+
+/** Masked wire names by their last two words, lower case: `card.cvv`, `bankaccount.iban` … */
+const byTail = new Map<string, Mask>();
+for (const [path, mask] of masks) byTail.set(path.toLowerCase().split('.').slice(-2).join('.'), mask);
+
+/**
+ * A name that is not the catalogue's (malformed, mistyped case, stray dots or brackets:
+ * `.card.cvv`, `CARD[CVV`, `card..cvv`) is still masked when its last two words are a masked
+ * field's, or when its last word says it holds a secret: such a value is echoed in the error
+ * that names the bad parameter, and a security code must never come back.
+ */
+function looseMaskOf(name: string): Mask | undefined {
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  const tail = byTail.get(words.slice(-2).join('.'));
+  if (tail !== undefined) return tail;
+  const last = words.at(-1) ?? '';
+  return /cvv|cvc|pin|password|secret|token/.test(last) ? 'secret' : undefined;
+}

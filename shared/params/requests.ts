@@ -9,7 +9,7 @@ import { INSTRUMENT_GROUPS, type InstrumentGroup, SECTIONS, type SectionId, WALL
 import { ID32, oneOf } from './catalogue/dsl';
 import { ErrorList } from './error-list';
 import { maskValue, type ParameterError } from './errors';
-import { maskOf } from './masks';
+import { errorMaskOf } from './masks';
 import { type Group, group, type Infer, merge, optional, pick } from './nodes';
 import { check, has, leafPaths, notBefore, type Rule, str, together } from './rules';
 import { schemaOf } from './schema';
@@ -515,7 +515,7 @@ export function parseRequest<K extends RequestKind>(
     const errors = new ErrorList();
     for (const i of decoded.issues) {
       const { value } = i;
-      errors.add(i.name, value === null ? null : () => maskValue(value, maskOf(i.name)), i.message);
+      errors.add(i.name, value === null ? null : () => maskValue(value, errorMaskOf(i.name)), i.message);
     }
     if (decoded.partial !== undefined) validateTree(request, decoded.partial, errors);
     return { ok: false, status: decoded.status, errors: errors.errors() };

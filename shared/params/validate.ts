@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { FormTree, FormValue } from '../form/decode';
 import { ErrorList } from './error-list';
 import { maskValue, type ParameterError } from './errors';
-import { maskOf } from './masks';
+import { errorMaskOf, maskOf } from './masks';
 import type { Group, Leaf, Node } from './nodes';
 import { at, type Report, type Rule } from './rules';
 
@@ -78,7 +78,7 @@ function zodErrors(root: Group, tree: FormTree, issues: readonly z.core.$ZodIssu
         const names: { name: string; value: string }[] = [];
         leafNames(name, v, names);
         for (const n of names)
-          out.add(n.name, () => maskValue(n.value, maskOf(n.name)), 'is not a known parameter');
+          out.add(n.name, () => maskValue(n.value, errorMaskOf(n.name)), 'is not a known parameter');
       }
       continue;
     }

@@ -97,6 +97,15 @@ describe('account data: nothing is decided without it (SQLite)', () => {
       expect(res.text).not.toContain('000.100.110');
     });
 
+    it('masks a card number sent as the brand: neither answered nor kept in the payment', async () => {
+      const res = await pay({ paymentBrand: '4200000000000000', ...CARD });
+      expectUnknownBrand(res);
+      expect(res.text).not.toContain('4200000000000000');
+      const read = await gw.get(`/v1/payments/${res.body.id}`, { entityId: m.entityId }, { token: m.token });
+      expect(read.body.result.code, read.text).toBe('600.200.100');
+      expect(read.text).not.toContain('4200000000000000');
+    });
+
     it.each(MISSING)('answers 400 naming what %s lacks', async (brand, missing) => {
       const res = await pay({ paymentBrand: brand });
       expect(res.status, res.text).toBe(400);
