@@ -24,7 +24,15 @@ export async function startHarness(env: NodeJS.ProcessEnv = process.env): Promis
   });
   const info = await new Promise<HarnessInfo>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve(JSON.parse(line) as HarnessInfo));
+    // The gateway logs too (its first line says it runs in developer mode): the harness's own
+    // line is the one naming the gateway's URL.
+    lines.on('line', (line) => {
+      const parsed = line.startsWith('{') ? (JSON.parse(line) as Partial<HarnessInfo>) : {};
+      if (typeof parsed.gatewayUrl === 'string' && typeof parsed.shopUrl === 'string') {
+        lines.removeAllListeners('line');
+        resolve(parsed as HarnessInfo);
+      }
+    });
     child.once('exit', (code) => reject(new Error(`the e2e harness exited with ${code}`)));
   });
   return {
