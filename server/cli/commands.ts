@@ -186,7 +186,14 @@ export async function createChannel(ctx: CommandContext, input: CreateChannelInp
   return channel;
 }
 
-function channelRow(c: Channel): string[] {
+/** What a channel accepts, as columns: only when a listed channel restricts it or has a bank account. */
+const ACCEPTS_HEADER = ['BRANDS', 'CURRENCIES', 'BANK ACCOUNT'];
+const restricts = (c: Channel): boolean =>
+  c.settings.brands !== undefined ||
+  c.settings.currencies !== undefined ||
+  c.settings.bankAccount !== undefined;
+
+function channelRow(c: Channel, accepts: boolean): string[] {
   const v = channelView(c);
   return [
     v.entityId,
@@ -194,24 +201,34 @@ function channelRow(c: Channel): string[] {
     v.threeDSecure ? 'on' : 'off',
     v.throttlePerMinute === null ? 'default' : `${v.throttlePerMinute}/min`,
     v.connector === null ? '-' : `${v.connector.baseUrl} (${v.connector.entityId})`,
-    v.brands === null ? 'all' : v.brands.join(' '),
-    v.currencies === null ? 'all' : v.currencies.join(' '),
-    v.bankAccount === null ? '-' : `${v.bankAccount.iban} (${v.bankAccount.holder})`,
+    ...(accepts
+      ? [
+          v.brands === null ? 'all' : v.brands.join(' '),
+          v.currencies === null ? 'all' : v.currencies.join(' '),
+          v.bankAccount === null ? '-' : `${v.bankAccount.iban} (${v.bankAccount.holder})`,
+        ]
+      : []),
     v.name,
   ];
 }
 
-const CHANNEL_HEADER = [
-  'ENTITY ID',
-  'MODE',
-  '3DS',
-  'THROTTLE',
-  'CONNECTOR',
-  'BRANDS',
-  'CURRENCIES',
-  'BANK ACCOUNT',
-  'NAME',
-];
+function printChannels(ctx: CommandContext, channels: readonly Channel[]): void {
+  const accepts = channels.some(restricts);
+  const header = [
+    'ENTITY ID',
+    'MODE',
+    '3DS',
+    'THROTTLE',
+    'CONNECTOR',
+    ...(accepts ? ACCEPTS_HEADER : []),
+    'NAME',
+  ];
+  printTable(
+    ctx,
+    header,
+    channels.map((c) => channelRow(c, accepts)),
+  );
+}
 
 export async function listChannels(
   ctx: CommandContext,
@@ -220,7 +237,7 @@ export async function listChannels(
   const merchant = await requireMerchant(ctx.store, input.merchantId);
   const channels = await ctx.store.listChannels(merchant.id);
   if (ctx.json) printJson(ctx, channels.map(channelView));
-  else printTable(ctx, CHANNEL_HEADER, channels.map(channelRow));
+  else printChannels(ctx, channels);
   return channels;
 }
 
@@ -286,7 +303,7 @@ export async function setChannel(ctx: CommandContext, request: SetChannelInput):
   await ctx.store.updateChannelSettings(channel.id, settings);
   const updated: Channel = { ...channel, settings };
   if (ctx.json) printJson(ctx, channelView(updated));
-  else printTable(ctx, CHANNEL_HEADER, [channelRow(updated)]);
+  else printChannels(ctx, [updated]);
   return updated;
 }
 
