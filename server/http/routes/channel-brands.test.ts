@@ -197,10 +197,21 @@ describe('channels accept brands and currencies', () => {
       expect(session.status, session.text).toBe(200);
       expect(session.body.brands).toEqual(['VISA', 'MASTER', 'MADA']);
 
-      const open = (await createCheckout({}, m.entityId)).body.id;
+      // a stored AMEX registration is not offered for one-click where AMEX is not accepted
+      const amex = await gw.post(
+        '/v1/registrations',
+        { entityId: m.entityId, paymentBrand: 'AMEX', ...AMEX },
+        { token: m.token },
+      );
+      expect(amex.status, amex.text).toBe(200);
+      const oneClick = (await createCheckout({ 'registrations[0].id': amex.body.id })).body.id;
+      expect((await gw.get(`/v1/checkouts/${oneClick}/session`)).body.registrations).toEqual([]);
+
+      const open = (await createCheckout({ 'registrations[0].id': amex.body.id }, m.entityId)).body.id;
       const all = await gw.get(`/v1/checkouts/${open}/session`);
       expect(all.status).toBe(200);
       expect(all.body).not.toHaveProperty('brands');
+      expect(all.body.registrations.map((r: Json) => r.id)).toEqual([amex.body.id]);
     });
 
     it('refuses a submission of a brand not accepted (600.200.201); the checkout stays open, then VISA pays it', async () => {
@@ -216,6 +227,10 @@ describe('channels accept brands and currencies', () => {
       expect(status.body.result.code).toBe('600.200.201'); // the latest attempt, still open
       const session = await gw.get(`/v1/checkouts/${id}/session`);
       expect(session.body.state).toBe('open');
+
+      // as the widget submits a card: no paymentBrand, the gateway detects AMEX from the number
+      const detected = await gw.post(`/v1/checkouts/${id}/payment`, { ...AMEX });
+      expect(result(detected)).toEqual(NOT_ACCEPTED);
 
       const paid = await gw.post(`/v1/checkouts/${id}/payment`, { paymentBrand: 'VISA', ...VISA });
       expect(paid.status, paid.text).toBe(200);
