@@ -1,7 +1,9 @@
 /**
  * The payment method of a brand, checked before anything is decided (decisions, "Payment methods
- * and environments"): a brand the gateway does not know is refused with 600.200.100, and a known
- * brand is never decided without the account data its method needs. Every way a payment or a
+ * and environments"): a brand the gateway does not know is refused with 600.200.100, a brand the
+ * channel does not accept (ChannelSettings.brands) with 600.200.201, a currency it does not accept
+ * (ChannelSettings.currencies) with 600.200.500, and a known brand is never decided without the
+ * account data its method needs. Every way a payment or a
  * registration reaches the engine passes here: POST /v1/payments, the checkout's submissions,
  * /v1/registrations, registration payments, one-click and scheduled runs. The parameter model
  * names the same missing data first (requests.ts, accountDataNeeded); this is the engine's own
