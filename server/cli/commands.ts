@@ -7,6 +7,7 @@
 import { newId } from '../../shared/engine/ids';
 import type { AccessToken, Channel, ChannelMode, ChannelSettings, Merchant } from '../../shared/engine/model';
 import { type Clock, type Store, systemClock } from '../../shared/engine/ports';
+import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
 import type { EgressPolicy } from '../security/egress';
 import { newToken } from '../security/tokens';
 import {
@@ -47,19 +48,6 @@ export interface MerchantView {
   readonly createdAt: string;
 }
 
-export interface ChannelView {
-  readonly entityId: string;
-  readonly merchantId: string;
-  readonly name: string;
-  readonly mode: ChannelMode;
-  readonly threeDSecure: boolean;
-  /** null: the gateway default. */
-  readonly throttlePerMinute: number | null;
-  /** The connector without its access token; null when none. */
-  readonly connector: { readonly baseUrl: string; readonly entityId: string } | null;
-  readonly createdAt: string;
-}
-
 export interface TokenView {
   readonly id: string;
   readonly merchantId: string;
@@ -77,19 +65,7 @@ export const merchantView = (m: Merchant): MerchantView => ({
   createdAt: m.createdAt.toISOString(),
 });
 
-export const channelView = (c: Channel): ChannelView => ({
-  entityId: c.id,
-  merchantId: c.merchantId,
-  name: c.name,
-  mode: c.mode,
-  threeDSecure: c.settings.threeDSecure ?? false,
-  throttlePerMinute: c.settings.throttlePerMinute ?? null,
-  connector:
-    c.settings.connector === undefined
-      ? null
-      : { baseUrl: c.settings.connector.baseUrl, entityId: c.settings.connector.entityId },
-  createdAt: c.createdAt.toISOString(),
-});
+export { type ChannelView, channelView };
 
 export const tokenView = (t: AccessToken): TokenView => ({
   id: t.id,
@@ -180,16 +156,21 @@ export interface CreateChannelInput {
   readonly mode?: ChannelMode;
   readonly threeDSecure?: boolean;
   readonly throttlePerMinute?: number;
+  /** What the channel accepts (checked by server/channels/settings.ts); absent: everything. */
+  readonly accepts?: AcceptanceChange;
 }
 
 export async function createChannel(ctx: CommandContext, input: CreateChannelInput): Promise<Channel> {
   const name = checkName(input.name, 'channel name');
-  const settings: ChannelSettings = {
-    ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
-    ...(input.throttlePerMinute === undefined
-      ? {}
-      : { throttlePerMinute: checkThrottle(input.throttlePerMinute) }),
-  };
+  const settings: ChannelSettings = applyAcceptance(
+    {
+      ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
+      ...(input.throttlePerMinute === undefined
+        ? {}
+        : { throttlePerMinute: checkThrottle(input.throttlePerMinute) }),
+    },
+    input.accepts ?? {},
+  );
   const merchant = await requireMerchant(ctx.store, input.merchantId);
   const channel: Channel = {
     id: newId(),
@@ -205,7 +186,14 @@ export async function createChannel(ctx: CommandContext, input: CreateChannelInp
   return channel;
 }
 
-function channelRow(c: Channel): string[] {
+/** What a channel accepts, as columns: only when a listed channel restricts it or has a bank account. */
+const ACCEPTS_HEADER = ['BRANDS', 'CURRENCIES', 'BANK ACCOUNT'];
+const restricts = (c: Channel): boolean =>
+  c.settings.brands !== undefined ||
+  c.settings.currencies !== undefined ||
+  c.settings.bankAccount !== undefined;
+
+function channelRow(c: Channel, accepts: boolean): string[] {
   const v = channelView(c);
   return [
     v.entityId,
@@ -213,11 +201,34 @@ function channelRow(c: Channel): string[] {
     v.threeDSecure ? 'on' : 'off',
     v.throttlePerMinute === null ? 'default' : `${v.throttlePerMinute}/min`,
     v.connector === null ? '-' : `${v.connector.baseUrl} (${v.connector.entityId})`,
+    ...(accepts
+      ? [
+          v.brands === null ? 'all' : v.brands.join(' '),
+          v.currencies === null ? 'all' : v.currencies.join(' '),
+          v.bankAccount === null ? '-' : `${v.bankAccount.iban} (${v.bankAccount.holder})`,
+        ]
+      : []),
     v.name,
   ];
 }
 
-const CHANNEL_HEADER = ['ENTITY ID', 'MODE', '3DS', 'THROTTLE', 'CONNECTOR', 'NAME'];
+function printChannels(ctx: CommandContext, channels: readonly Channel[]): void {
+  const accepts = channels.some(restricts);
+  const header = [
+    'ENTITY ID',
+    'MODE',
+    '3DS',
+    'THROTTLE',
+    'CONNECTOR',
+    ...(accepts ? ACCEPTS_HEADER : []),
+    'NAME',
+  ];
+  printTable(
+    ctx,
+    header,
+    channels.map((c) => channelRow(c, accepts)),
+  );
+}
 
 export async function listChannels(
   ctx: CommandContext,
@@ -226,7 +237,7 @@ export async function listChannels(
   const merchant = await requireMerchant(ctx.store, input.merchantId);
   const channels = await ctx.store.listChannels(merchant.id);
   if (ctx.json) printJson(ctx, channels.map(channelView));
-  else printTable(ctx, CHANNEL_HEADER, channels.map(channelRow));
+  else printChannels(ctx, channels);
   return channels;
 }
 
@@ -241,6 +252,8 @@ export interface SetChannelInput {
     readonly entityId: string;
     readonly accessToken: string;
   } | null;
+  /** What the channel accepts: brands, currencies (null: all), the merchant's bank account (null: none). */
+  readonly accepts?: AcceptanceChange;
 }
 
 /** The input checked (usage errors) and normalized: the connector URL without a trailing slash. */
@@ -248,9 +261,12 @@ export function checkSetChannel(input: SetChannelInput): SetChannelInput {
   if (
     input.threeDSecure === undefined &&
     input.throttlePerMinute === undefined &&
-    input.connector === undefined
+    input.connector === undefined &&
+    Object.keys(input.accepts ?? {}).length === 0
   )
-    throw usageError('nothing to change: give --3ds, --throttle, or the connector options');
+    throw usageError(
+      'nothing to change: give --3ds, --throttle, --brands, --currencies, the bank account or the connector options',
+    );
   checkId(input.entityId, 'channel id');
   if (typeof input.throttlePerMinute === 'number') checkThrottle(input.throttlePerMinute);
   if (input.connector == null) return input;
@@ -275,16 +291,19 @@ export async function setChannel(ctx: CommandContext, request: SetChannelInput):
   const { throttlePerMinute: oldThrottle, connector: oldConnector, ...rest } = channel.settings;
   const nextThrottle = throttle === undefined ? oldThrottle : throttle === 'default' ? undefined : throttle;
   const nextConnector = connector === undefined ? oldConnector : (connector ?? undefined);
-  const settings: ChannelSettings = {
-    ...rest,
-    ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
-    ...(nextThrottle === undefined ? {} : { throttlePerMinute: nextThrottle }),
-    ...(nextConnector === undefined ? {} : { connector: nextConnector }),
-  };
+  const settings: ChannelSettings = applyAcceptance(
+    {
+      ...rest,
+      ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
+      ...(nextThrottle === undefined ? {} : { throttlePerMinute: nextThrottle }),
+      ...(nextConnector === undefined ? {} : { connector: nextConnector }),
+    },
+    input.accepts ?? {},
+  );
   await ctx.store.updateChannelSettings(channel.id, settings);
   const updated: Channel = { ...channel, settings };
   if (ctx.json) printJson(ctx, channelView(updated));
-  else printTable(ctx, CHANNEL_HEADER, [channelRow(updated)]);
+  else printChannels(ctx, [updated]);
   return updated;
 }
 

@@ -4,6 +4,7 @@
  * so a usage error never touches the data.
  */
 import type { Clock } from '../../shared/engine/ports';
+import { type AcceptanceChange, checkBankAccount, checkBrands, checkCurrencies } from '../channels/settings';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
 import type { DeliveryStatus } from '../webhooks/model';
@@ -47,6 +48,73 @@ import {
   settle,
   type WebhookCommandContext,
 } from './webhook-commands';
+
+/** The options that say what a channel accepts, for `channel create` and `channel set`. */
+const ACCEPTS_OPTIONS = {
+  brands: { type: 'string' },
+  currencies: { type: 'string' },
+  'bank-holder': { type: 'string' },
+  'bank-iban': { type: 'string' },
+  'bank-bic': { type: 'string' },
+  'bank-name': { type: 'string' },
+  'bank-country': { type: 'string' },
+} as const satisfies Record<string, OptionSpec>;
+
+const ACCEPTS_HELP: readonly (readonly [string, string])[] = [
+  [
+    '--brands "VISA MASTER …"|all',
+    'the brands the channel accepts (default: every brand the gateway supports)',
+  ],
+  ['--currencies "EUR SAR …"|all', 'the currencies the channel accepts (ISO 4217; default: any)'],
+  ['--bank-holder NAME', 'the merchant’s bank account for PREPAYMENT (with --bank-iban and --bank-bic)'],
+  ['--bank-iban IBAN', 'its IBAN (stored sealed, shown masked)'],
+  ['--bank-bic BIC', 'its BIC'],
+  ['--bank-name NAME', 'its bank’s name (optional)'],
+  ['--bank-country CC', 'its country, ISO 3166-1 alpha-2 (optional)'],
+];
+
+const BANK_FLAGS: Readonly<Record<string, string>> = {
+  holder: 'bank-holder',
+  iban: 'bank-iban',
+  bic: 'bank-bic',
+  bankName: 'bank-name',
+  country: 'bank-country',
+};
+
+/** --brands, --currencies and the bank account flags, checked; `all` (and --no-bank-account) remove. */
+function acceptsFlags(p: Parsed): AcceptanceChange {
+  const change: { -readonly [K in keyof AcceptanceChange]: AcceptanceChange[K] } = {};
+  const brands = stringFlag(p, 'brands');
+  if (brands !== undefined) {
+    const checked = brands.trim() === 'all' ? null : checkBrands(brands, '--brands');
+    if (checked !== null && !Array.isArray(checked)) throw usageError(`--brands ${checked.message}`);
+    change.brands = checked;
+  }
+  const currencies = stringFlag(p, 'currencies');
+  if (currencies !== undefined) {
+    const checked = currencies.trim() === 'all' ? null : checkCurrencies(currencies, '--currencies');
+    if (checked !== null && !Array.isArray(checked)) throw usageError(`--currencies ${checked.message}`);
+    change.currencies = checked;
+  }
+  const bank: Record<string, string> = {};
+  for (const [field, flag] of Object.entries(BANK_FLAGS)) {
+    const value = stringFlag(p, flag);
+    if (value !== undefined) bank[field] = value;
+  }
+  const removeBank = booleanFlag(p, 'no-bank-account');
+  if (Object.keys(bank).length > 0) {
+    if (removeBank) throw usageError('--no-bank-account cannot be combined with the --bank-* options');
+    const checked = checkBankAccount(bank);
+    if (Array.isArray(checked))
+      throw usageError(
+        checked
+          .map((e) => `--${BANK_FLAGS[e.name.split('.').pop() ?? ''] ?? e.name} ${e.message}`)
+          .join('; '),
+      );
+    change.bankAccount = checked;
+  } else if (removeBank) change.bankAccount = null;
+  return change;
+}
 
 interface CommandSpec {
   readonly usage: string;
@@ -289,7 +357,8 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   channel: {
     create: {
       usage:
-        'gateway channel create --merchant ID --name NAME [--mode TEST|LIVE] [--3ds on|off] [--throttle N]',
+        'gateway channel create --merchant ID --name NAME [--mode TEST|LIVE] [--3ds on|off] [--throttle N]\n' +
+        '                             [--brands LIST] [--currencies LIST] [--bank-holder NAME --bank-iban IBAN --bank-bic BIC]',
       summary: 'Create a channel for a merchant; prints its entityId.',
       options: {
         merchant: { type: 'string' },
@@ -297,6 +366,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
         mode: { type: 'string' },
         '3ds': { type: 'string' },
         throttle: { type: 'string' },
+        ...ACCEPTS_OPTIONS,
       },
       help: [
         ['--merchant ID', `the merchant’s id (${ID_HELP})`],
@@ -304,6 +374,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
         ['--mode TEST|LIVE', 'TEST (default): simulators or a connector’s test system; LIVE: real money'],
         ['--3ds on|off', 'authenticate shoppers with 3-D Secure (default off)'],
         ['--throttle N', 'requests per minute per token and operation (default: the gateway’s)'],
+        ...ACCEPTS_HELP,
       ],
       positionals: [],
       prepare: (p) => {
@@ -318,6 +389,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
           ...(mode === undefined ? {} : { mode: parseMode(mode) }),
           ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
           ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, false) }),
+          accepts: acceptsFlags(p),
         };
         return (ctx) => createChannel(ctx, input);
       },
@@ -335,7 +407,8 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
     },
     set: {
       usage:
-        'gateway channel set ENTITY_ID [--3ds on|off] [--throttle N|default]\n' +
+        'gateway channel set ENTITY_ID [--3ds on|off] [--throttle N|default] [--brands LIST|all] [--currencies LIST|all]\n' +
+        '                          [--bank-holder NAME --bank-iban IBAN --bank-bic BIC | --no-bank-account]\n' +
         '                          [--connector-url URL --connector-entity ID --connector-token TOKEN | --no-connector]',
       summary: 'Change a channel’s settings; those not given keep their values.',
       options: {
@@ -345,6 +418,8 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
         'connector-entity': { type: 'string' },
         'connector-token': { type: 'string' },
         'no-connector': { type: 'boolean' },
+        ...ACCEPTS_OPTIONS,
+        'no-bank-account': { type: 'boolean' },
       },
       help: [
         ['ENTITY_ID', `the channel’s entityId (${ID_HELP})`],
@@ -354,6 +429,8 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
         ['--connector-entity ID', 'the entityId to use on that gateway'],
         ['--connector-token TOKEN', 'the access token for that gateway (stored; never printed)'],
         ['--no-connector', 'remove the connector'],
+        ...ACCEPTS_HELP,
+        ['--no-bank-account', 'remove the merchant’s bank account'],
       ],
       positionals: ['ENTITY_ID'],
       prepare: (p) => {
@@ -378,6 +455,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
           ...(url !== undefined && entity !== undefined && token !== undefined
             ? { connector: { baseUrl: url, entityId: entity, accessToken: token } }
             : {}),
+          accepts: acceptsFlags(p),
         });
         return (ctx) => setChannel(ctx, input);
       },

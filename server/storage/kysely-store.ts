@@ -340,12 +340,13 @@ const rowToMerchant = (r: MerchantRow): Merchant => ({
   createdAt: date(r.created_at),
 });
 
-const rowToChannel = (r: ChannelRow): Channel => ({
+/** A channel's settings keep the merchant's bank account (bankAccount.iban): sealed like the shoppers'. */
+const rowToChannel = (r: ChannelRow, sealer: AccountSealer): Channel => ({
   id: r.id,
   merchantId: r.merchant_id,
   name: r.name,
   mode: r.mode as ChannelMode,
-  settings: JSON.parse(r.settings) as ChannelSettings,
+  settings: sealer.open(JSON.parse(r.settings) as ChannelSettings),
   createdAt: date(r.created_at),
 });
 
@@ -1152,7 +1153,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           merchant_id: c.merchantId,
           name: c.name,
           mode: c.mode,
-          settings: JSON.stringify(c.settings),
+          settings: JSON.stringify(sealer.seal(c.settings)),
           created_at: ms(c.createdAt),
         })
         .execute();
@@ -1160,7 +1161,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
 
     async getChannel(id) {
       const row = await db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && rowToChannel(row);
+      return row && rowToChannel(row, sealer);
     },
 
     async listChannels(merchantId) {
@@ -1171,13 +1172,13 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return rows.map(rowToChannel);
+      return rows.map((r) => rowToChannel(r, sealer));
     },
 
     async updateChannelSettings(id, settings) {
       await db
         .updateTable('channels')
-        .set({ settings: JSON.stringify(settings) })
+        .set({ settings: JSON.stringify(sealer.seal(settings)) })
         .where('id', '=', id)
         .execute();
     },

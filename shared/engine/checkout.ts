@@ -23,7 +23,7 @@
  *   (server/workers/shopper-result-notifier.ts).
  */
 
-import { detectBrand } from '../brands';
+import { detectBrand, isKnownBrand } from '../brands';
 import type { FormTree, FormValue } from '../form/decode';
 import { fromMinor, type Minor } from '../money';
 import { INSTRUMENT_GROUPS } from '../params/catalogue';
@@ -52,7 +52,8 @@ import {
   type PaymentContext,
   readMoney,
 } from './initial-payment';
-import type { Checkout, CheckoutKind, Payment, Registration } from './model';
+import type { Channel, Checkout, CheckoutKind, Payment, Registration } from './model';
+import { channelRefusal } from './payment-method';
 import { createRegistration, payWithRegistration } from './registrations';
 import { maskedCard } from './response';
 
@@ -109,7 +110,9 @@ const completes = (code: string): boolean => isSuccess(code) || isSuccessReview(
 
 export type CheckoutCreation =
   | { readonly kind: 'checkout'; readonly checkout: Checkout }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
+  /** Nothing stored: the channel cannot take this checkout's payments (its mode, brand or currency). */
+  | { readonly kind: 'refused'; readonly code: string };
 
 /** overridePaymentType values: the two-letter initial types (PA.CP has no two-letter form). */
 const OVERRIDE_TYPES: readonly string[] = INITIAL_PAYMENT_TYPES.filter((t) => /^[A-Z]{2}$/.test(t));
@@ -156,6 +159,11 @@ export async function createCheckout(
   }
   if (errors.length > 0 || 'errors' in money) return { kind: 'invalid', errors };
 
+  // decide: whether the channel can take this checkout's payments at all, so the shopper is not
+  // asked for account data that could only be refused
+  const refused = creationRefusal(caller.channel, request);
+  if (refused !== undefined) return { kind: 'refused', code: refused };
+
   // decide: a checkout with createRegistration=true and no paymentType only registers (the
   // request kind's rule made sure one of the two is there)
   const kind: CheckoutKind = request.paymentType === undefined ? 'registration' : 'payment';
@@ -185,6 +193,23 @@ export async function createCheckout(
   return { kind: 'checkout', checkout };
 }
 
+/**
+ * testMode=EXTERNAL on a test channel without a connector (600.200.700: "not configured for the
+ * requested transaction mode"), a paymentBrand the channel does not accept (600.200.201), a
+ * currency it does not accept (600.200.500). A brand the gateway does not know is left to the
+ * submission (600.200.100), as before.
+ */
+function creationRefusal(channel: Channel, request: RequestOf<'checkout'>): string | undefined {
+  if (channel.mode === 'TEST' && request.testMode === 'EXTERNAL' && channel.settings.connector === undefined)
+    return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_MODE;
+  const brand = request.paymentBrand;
+  return channelRefusal(
+    channel.settings,
+    brand !== undefined && isKnownBrand(brand) ? brand : undefined,
+    request.currency,
+  );
+}
+
 // ---- GET /v1/checkouts/{id}/session ----------------------------------------------------------
 
 /** A stored registration offered for one-click payment: what the widget shows, never the number. */
@@ -201,7 +226,10 @@ export interface OfferedRegistration {
 export async function checkoutSession(
   deps: Pick<EngineDeps, 'store' | 'clock'>,
   checkout: Checkout,
+  /** The checkout's channel: the brands it accepts, when it restricts them, for the widget to draw. */
+  channel?: Pick<Channel, 'settings'>,
 ): Promise<Record<string, unknown>> {
+  const accepted = channel?.settings.brands;
   const p = checkout.parameters as {
     amount?: string;
     paymentType?: string;
@@ -213,6 +241,8 @@ export async function checkoutSession(
     // Deleted since the checkout was created: no longer offered.
     const r = await deps.store.getRegistration(checkout.merchantId, id);
     if (r === undefined || r.deletedAt !== null) continue;
+    // A brand the channel no longer accepts could only be refused.
+    if (accepted !== undefined && !accepted.includes(r.paymentBrand)) continue;
     registrations.push({
       id: r.id,
       paymentBrand: r.paymentBrand,
@@ -231,6 +261,7 @@ export async function checkoutSession(
     ...(p.paymentType === undefined ? {} : { paymentType: p.paymentType }),
     ...(checkout.shopperResultUrl === undefined ? {} : { shopperResultUrl: checkout.shopperResultUrl }),
     resourcePath: resourcePathOf(checkout),
+    ...(accepted === undefined ? {} : { brands: [...accepted] }),
     registrations,
     // The latest attempt's result, so the widget can say how a flow elsewhere (3-D Secure, a
     // redirect method) ended: codes and descriptions only.

@@ -28,6 +28,7 @@ import type { Channel, Payment, TestMode } from './model';
 import { checkPaymentMethod } from './payment-method';
 import type { Clock, Connector, RiskLedger, Store, WalletTokens } from './ports';
 import { type PaymentFacts, paymentRecord } from './record';
+import { merchantBankAccount } from './response';
 import {
   type Fingerprint,
   isStandaloneRisk,
@@ -182,7 +183,7 @@ export async function createPayment(
   const paymentBrand = request.paymentBrand ?? reused?.paymentBrand;
 
   // the payment method: a brand the gateway knows, with the account data its method needs
-  const accepted = checkPaymentMethod(paymentBrand, request, reused !== undefined);
+  const accepted = checkPaymentMethod(paymentBrand, request, reused !== undefined, caller.channel);
   if (accepted.kind === 'invalid') return { kind: 'invalid', errors: accepted.errors };
   if (accepted.kind === 'refused')
     return refuse(deps, caller, request, money, accepted.code, original, context);
@@ -247,6 +248,7 @@ export async function createPayment(
   };
   const details = {
     ...echo,
+    ...merchantBankAccount(caller.channel.settings, paymentBrand, echo),
     ...optional('forex', money.forex),
     ...giftCardDetails(request, echo),
     ...riskDetails(risk, echo),

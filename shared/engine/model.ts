@@ -25,6 +25,28 @@ export interface ChannelSettings {
   readonly connector?: { readonly baseUrl: string; readonly entityId: string; readonly accessToken: string };
   /** Risk rules screening this channel's initial payments (shared/risk, checked by `checkRules`); none: nothing screened. */
   readonly risk?: RiskRules;
+  /**
+   * The brands the channel accepts (known brands of shared/brands); undefined: every brand the
+   * gateway supports. Any other brand is refused with 600.200.201 (engine/payment-method.ts).
+   */
+  readonly brands?: readonly string[];
+  /** The currencies the channel accepts (ISO 4217); undefined: any. Others: 600.200.500. */
+  readonly currencies?: readonly string[];
+  /**
+   * The merchant's account the shopper transfers to (PREPAYMENT), answered as
+   * `merchant.bankAccount.*`; storage seals the IBAN like the shoppers' account numbers.
+   */
+  readonly bankAccount?: MerchantBankAccount;
+}
+
+/** A merchant's bank account, as an operator configures it on a channel. */
+export interface MerchantBankAccount {
+  readonly holder: string;
+  readonly iban: string;
+  readonly bic: string;
+  readonly bankName?: string;
+  /** ISO 3166-1 alpha-2. */
+  readonly country?: string;
 }
 
 export interface Channel {

@@ -47,7 +47,7 @@ export async function createRegistration(
   if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
   const { request } = unwrapped;
   // the payment method: a brand the gateway knows, with the account data its method needs
-  const accepted = checkPaymentMethod(request.paymentBrand, request);
+  const accepted = checkPaymentMethod(request.paymentBrand, request, false, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
   // A registration keeps account data to charge later; a method that takes none (a redirect,
   // PREPAYMENT) leaves nothing to keep, and nothing to charge without the shopper.
@@ -113,7 +113,7 @@ export async function payWithRegistration(
   if (registration.deletedAt !== null)
     return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
   // Stored before brands were checked, a registration may name one the gateway does not know.
-  const accepted = checkPaymentMethod(registration.paymentBrand, request, true);
+  const accepted = checkPaymentMethod(registration.paymentBrand, request, true, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
 
   // A merchant-initiated repeat names the agreement it continues; it must be this registration's.

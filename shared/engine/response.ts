@@ -5,7 +5,7 @@
  */
 import { fromMinor } from '../money';
 import { binInfo } from '../simulators/bin-table';
-import type { Payment, StoredCard } from './model';
+import type { ChannelSettings, Payment, StoredCard } from './model';
 
 export type PaymentResponse = Record<string, unknown> & {
   readonly id: string;
@@ -67,5 +67,37 @@ export function paymentResponse(p: Payment): PaymentResponse {
     result: { code: p.resultCode, description: p.resultDescription, ...extraResult },
     shortId: p.shortId,
     ndc: p.ndc,
+  };
+}
+
+/** Brands the shopper pays by transferring to the merchant: their answers say where to. */
+const BANK_TRANSFER_BRANDS: ReadonlySet<string> = new Set(['PREPAYMENT', 'INVOICE']);
+
+/**
+ * `merchant.bankAccount` (spec, response fields: holder, number — the IBAN —, bic, country) for a
+ * bank-transfer payment on a channel with the merchant's account configured, merged into the
+ * echoed `merchant` group; nothing otherwise. Kept in the payment's details, so the answer stays
+ * what the shopper was told; storage seals `merchant.bankAccount.number` at rest.
+ */
+export function merchantBankAccount(
+  settings: ChannelSettings,
+  brand: string | undefined,
+  echo: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const account = settings.bankAccount;
+  if (account === undefined || brand === undefined || !BANK_TRANSFER_BRANDS.has(brand)) return {};
+  const echoed = echo.merchant;
+  const merchant = echoed !== null && typeof echoed === 'object' ? (echoed as Record<string, unknown>) : {};
+  return {
+    merchant: {
+      ...merchant,
+      bankAccount: {
+        holder: account.holder,
+        number: account.iban,
+        bic: account.bic,
+        ...(account.bankName === undefined ? {} : { bankName: account.bankName }),
+        ...(account.country === undefined ? {} : { country: account.country }),
+      },
+    },
   };
 }

@@ -43,6 +43,7 @@ import {
 import { newId, newPaymentNdc } from './ids';
 import { type Caller, type EngineDeps, readAmount, testModeOf } from './initial-payment';
 import type { Payment, Registration } from './model';
+import { checkPaymentMethod } from './payment-method';
 import type { IdempotencyClaim, Store } from './ports';
 import { payWithRegistration } from './registrations';
 
@@ -373,6 +374,9 @@ export async function createSchedule(
   if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
   if (registration.deletedAt !== null)
     return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
+  // the channel's brands and currencies: its runs would all be refused
+  const accepted = checkPaymentMethod(registration.paymentBrand, { currency }, true, caller.channel);
+  if (accepted.kind !== 'ok') return accepted;
   const instruction = instructionOf(
     (request.standingInstruction ?? {}) as Readonly<Record<string, string>>,
     registration,

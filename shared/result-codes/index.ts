@@ -100,6 +100,10 @@ export const ResultCodes = {
   INVALID_PAYMENT_METHOD: '600.200.100',
   UNSUPPORTED_PAYMENT_METHOD: '600.200.200',
   CHANNEL_NOT_CONFIGURED_FOR_METHOD: '600.200.201',
+  /** A currency the channel does not accept (ChannelSettings.currencies). */
+  CHANNEL_NOT_CONFIGURED_FOR_CURRENCY: '600.200.500',
+  /** testMode=EXTERNAL on a channel without a connector, refused when the checkout is created. */
+  CHANNEL_NOT_CONFIGURED_FOR_MODE: '600.200.700',
   // registrations (§3)
   REGISTRATION_NO_ACCOUNT_DATA: '100.150.100',
   REGISTRATION_NOT_FOUND: '100.150.200',

@@ -1,6 +1,7 @@
 /**
  * The operator's admin API (`/admin/v1/…`), beside the merchants' API: webhooks of a merchant,
- * their delivery log and redelivery, and chargebacks. JSON in, the family's JSON envelope out.
+ * their delivery log and redelivery, chargebacks, and channels (what each accepts: brands,
+ * currencies, the merchant's bank account; server/channels/settings.ts, as the CLI). JSON in, the family's JSON envelope out.
  *
  * Authenticated by the operator's bearer token (GATEWAY_ADMIN_TOKEN), compared in constant time;
  * without one configured the admin API is off and says so. A merchant's access token never
@@ -15,8 +16,11 @@ import {
   type ChargebackOutcome,
   reverseChargeback,
 } from '../../../shared/engine/chargebacks';
+import { newId } from '../../../shared/engine/ids';
+import type { Channel } from '../../../shared/engine/model';
 import { paymentResponse } from '../../../shared/engine/response';
 import { ResultCodes } from '../../../shared/result-codes';
+import { applyChannelInput, channelView, checkChannelInput } from '../../channels/settings';
 import type { EgressPolicy } from '../../security/egress';
 import type { Vault } from '../../security/vault';
 import type { DeliveryStatus, WebhookStore } from '../../webhooks/model';
@@ -151,6 +155,61 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
     if (!deleted) return notFound(c, 'webhook');
     return env.send(c, 200, ok, { id: c.req.param('id') });
   });
+
+  // -- channels: what each accepts (brands, currencies), the merchant's bank account, 3-D Secure, throttle
+
+  app.get('/admin/v1/merchants/:merchantId/channels', async (c) => {
+    const merchant = await merchantOf(c);
+    if (merchant === undefined) return notFound(c, 'merchant');
+    const channels = await deps.store.listChannels(merchant.id);
+    return env.send(c, 200, ok, { channels: channels.map(channelView) });
+  });
+
+  app.post('/admin/v1/merchants/:merchantId/channels', async (c) => {
+    const merchant = await merchantOf(c);
+    if (merchant === undefined) return notFound(c, 'merchant');
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const checked = checkChannelInput(input, true);
+    if (Array.isArray(checked)) return invalid(c, checked);
+    const channel: Channel = {
+      id: newId(),
+      merchantId: merchant.id,
+      name: checked.name ?? '',
+      mode: checked.mode ?? 'TEST',
+      settings: applyChannelInput({}, checked),
+      createdAt: deps.clock.now(),
+    };
+    await deps.store.insertChannel(channel);
+    return env.send(c, 201, ok, channelView(channel));
+  });
+
+  const channelOf = async (c: Context) => {
+    const id = c.req.param('entityId') ?? '';
+    return /^[0-9a-f]{32}$/.test(id) ? deps.store.getChannel(id) : undefined;
+  };
+
+  app.get('/admin/v1/channels/:entityId', async (c) => {
+    const channel = await channelOf(c);
+    if (channel === undefined) return notFound(c, 'channel');
+    return env.send(c, 200, ok, channelView(channel));
+  });
+
+  // Only the fields given change; the others keep their values. Requests see it within seconds
+  // (channel lookups are cached briefly, server/http/auth.ts).
+  const updateChannel = async (c: Context) => {
+    const channel = await channelOf(c);
+    if (channel === undefined) return notFound(c, 'channel');
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const checked = checkChannelInput(input, false);
+    if (Array.isArray(checked)) return invalid(c, checked);
+    const settings = applyChannelInput(channel.settings, checked);
+    await deps.store.updateChannelSettings(channel.id, settings);
+    return env.send(c, 200, ok, channelView({ ...channel, settings }));
+  };
+  app.patch('/admin/v1/channels/:entityId', updateChannel);
+  app.post('/admin/v1/channels/:entityId', updateChannel);
 
   // -- the delivery log
 

@@ -63,6 +63,8 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
       const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
       const outcome = await createCheckout(deps, caller, ready.request);
       if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
+      if (outcome.kind === 'refused')
+        return env.send(c, 400, { code: outcome.code, description: describe(outcome.code) ?? '' });
       const { id } = outcome.checkout;
       // Integrity hook: the hash of the widget build, when one is known.
       const integrity = ready.request.integrity === 'true' ? deps.integrity?.() : undefined;
@@ -86,7 +88,7 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
     if (channel === undefined) return noSession(c, id);
     const refused = throttled(c, `checkout:${id}`, 'checkouts.session', channel, id);
     if (refused !== undefined) return refused;
-    const session = await checkoutSession(deps, checkout);
+    const session = await checkoutSession(deps, checkout, channel);
     return env.send(
       c,
       200,
