@@ -45,9 +45,10 @@ const brandsOf = (method: MethodCode): CatalogueBrand[] =>
   (Object.keys(PAYMENT_BRANDS) as CatalogueBrand[]).filter((b) => PAYMENT_BRANDS[b].method === method);
 
 function accountData(entry: BrandDef): string {
-  if (entry.group === undefined) return 'none';
-  const data = ACCOUNT_DATA[entry.group].map(([name, or]) =>
-    or === undefined ? `\`${name}\`` : `\`${name}\` (or ${or.startsWith(entry.group) ? `\`${or}\`` : or})`,
+  const group = entry.group;
+  if (group === undefined) return 'none';
+  const data = ACCOUNT_DATA[group].map(([name, or]) =>
+    or === undefined ? `\`${name}\`` : `\`${name}\` (or ${or.startsWith(group) ? `\`${or}\`` : or})`,
   );
   return entry.kind === 'card'
     ? `${data.join(', ')}; or a network token (\`tokenAccount.*\`)`
