@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { INSTRUMENT_GROUPS } from '../params/catalogue';
 import { CARD_BRAND_SPECS, CARD_BRANDS, type CardBrand } from './card-brands';
 import { validateCardNumber } from './card-checks';
-import { type BrandDef, catalogueBrands, METHOD_CODES, METHODS, PAYMENT_BRANDS } from './catalogue';
+import {
+  ACCOUNT_DATA,
+  type BrandDef,
+  catalogueBrands,
+  METHOD_CODES,
+  METHODS,
+  PAYMENT_BRANDS,
+} from './catalogue';
 import { detectBrand, detectBrands } from './detect';
 import { renderPaymentMethodDocs } from './docs';
 import { luhnValid } from './luhn';
@@ -46,6 +54,12 @@ describe('payment-method catalogue', () => {
     expect(new Set(entries.map(([, e]) => e.method))).toEqual(
       new Set(['DD', 'CT', 'CC', 'WA', 'VA', 'OT', 'DC', 'IV', 'PP']),
     );
+  });
+
+  it('says what every instrument group of the parameter catalogue needs', () => {
+    expect(Object.keys(ACCOUNT_DATA).sort()).toEqual([...INSTRUMENT_GROUPS].sort());
+    for (const [group, data] of Object.entries(ACCOUNT_DATA))
+      for (const [name] of data) expect(name.startsWith(`${group}.`), name).toBe(true);
   });
 
   it('lists only brands a simulator or connector can decide (unknown ones are 600.200.100)', () => {
