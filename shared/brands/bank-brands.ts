@@ -1,6 +1,8 @@
 /**
- * Bank payment brands: what account data each needs from the shopper.
+ * Bank payment brands: what account data each needs from the shopper, derived from the
+ * payment-method catalogue (catalogue.ts).
  */
+import { ACCOUNT_DATA, type BrandDef, type BrandOfKind, catalogueBrands, PAYMENT_BRANDS } from './catalogue';
 
 export interface BankBrandSpec {
   readonly name: string;
@@ -10,16 +12,23 @@ export interface BankBrandSpec {
   readonly requiresHolder: boolean;
 }
 
-export const BANK_BRAND_SPECS = {
-  /** SEPA direct debit: the shopper's IBAN is debited under a mandate. */
-  DIRECTDEBIT_SEPA: { name: 'SEPA Direct Debit', requiresIban: true, requiresHolder: true },
-  /** SEPA bank transfer from the shopper's account. */
-  SEPA: { name: 'SEPA', requiresIban: true, requiresHolder: true },
-  /** Prepayment: the shopper transfers the amount themselves; no account data is collected. */
-  PREPAYMENT: { name: 'Prepayment', requiresIban: false, requiresHolder: false },
-} as const satisfies Record<string, BankBrandSpec>;
+export type BankBrand = BrandOfKind<'bank'>;
 
-export type BankBrand = keyof typeof BANK_BRAND_SPECS;
+function needs(brand: BankBrand, name: string): boolean {
+  const entry: BrandDef = PAYMENT_BRANDS[brand];
+  return entry.group !== undefined && ACCOUNT_DATA[entry.group].some(([first]) => first === name);
+}
+
+export const BANK_BRAND_SPECS: { readonly [B in BankBrand]: BankBrandSpec } = Object.fromEntries(
+  catalogueBrands('bank').map((brand) => [
+    brand,
+    {
+      name: PAYMENT_BRANDS[brand].name,
+      requiresIban: needs(brand, 'bankAccount.iban'),
+      requiresHolder: needs(brand, 'bankAccount.holder'),
+    },
+  ]),
+) as { readonly [B in BankBrand]: BankBrandSpec };
 
 export function isBankBrand(value: string): value is BankBrand {
   return Object.hasOwn(BANK_BRAND_SPECS, value);

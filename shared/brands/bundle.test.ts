@@ -5,7 +5,12 @@ import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-it('bundles for the browser from shared/brands alone, under 8 KB minified', async () => {
+/**
+ * 11 KB: the payment-method catalogue (catalogue.ts) is the widget's card detection data and brand
+ * registry; with the regional card brands (ELO's and MADA's BIN lists are most of it), the method
+ * codes and the account data it went from 7.7 KB to about 10.4 KB (4.6 KB gzip).
+ */
+it('bundles for the browser from shared/brands alone, under 11 KB minified', async () => {
   const result = await build({
     absWorkingDir: root,
     entryPoints: ['shared/brands/index.ts'],
@@ -30,5 +35,5 @@ it('bundles for the browser from shared/brands alone, under 8 KB minified', asyn
   const code = result.outputFiles[0]!.contents;
   const gzip = gzipSync(code, { level: 9 }).length;
   console.log(`shared/brands bundle: ${code.length} B minified, ${gzip} B gzip (${inputs.length} files)`);
-  expect(code.length).toBeLessThan(8 * 1024);
+  expect(code.length).toBeLessThan(11 * 1024);
 });

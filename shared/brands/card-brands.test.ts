@@ -13,6 +13,15 @@ describe('card brand table', () => {
       'MAESTRO',
       'UNIONPAY',
       'MADA',
+      'VISAELECTRON',
+      'DANKORT',
+      'CARTEBANCAIRE',
+      'BCMC',
+      'ELO',
+      'HIPERCARD',
+      'MIR',
+      'RUPAY',
+      'TROY',
     ]);
   });
 

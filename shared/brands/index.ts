@@ -26,6 +26,19 @@ export {
   validateCvv,
   validateExpiry,
 } from './card-checks';
+export {
+  ACCOUNT_DATA,
+  type AccountDatum,
+  type BrandDef,
+  type BrandOfKind,
+  type CardData,
+  type CatalogueBrand,
+  catalogueBrands,
+  catalogueEntry,
+  METHOD_CODES,
+  METHODS,
+  PAYMENT_BRANDS,
+} from './catalogue';
 export { detectBrand, detectBrands, normalizeCardNumber } from './detect';
 export {
   IBAN_LENGTHS,
@@ -45,11 +58,18 @@ export {
   BRANDS,
   type BrandEntry,
   type BrandKind,
+  brandAccountData,
+  brandFlow,
   brandGroup,
   brandInfo,
   brandKind,
+  brandMethod,
+  brandsOfMethods,
+  type Flow,
   isKnownBrand,
+  isMethodCode,
   type KnownBrand,
   listBrands,
+  type MethodCode,
   registerBrand,
 } from './registry';

@@ -40,7 +40,8 @@ describe('BRANDS registry', () => {
   });
 
   it('lists every card brand as kind card and every bank brand as kind bank', () => {
-    for (const { brand } of CARD_BRANDS) expect(brandInfo(brand)).toEqual({ kind: 'card', group: 'card' });
+    for (const { brand } of CARD_BRANDS)
+      expect(brandInfo(brand)).toMatchObject({ kind: 'card', group: 'card' });
     for (const brand of Object.keys(BANK_BRAND_SPECS)) expect(brandKind(brand)).toBe('bank');
     expect(listBrands('card')).toEqual(CARD_BRANDS.map((b) => b.brand));
     expect(listBrands('bank')).toEqual(Object.keys(BANK_BRAND_SPECS));

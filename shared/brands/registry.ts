@@ -1,57 +1,48 @@
 /**
- * Central brand registry: every payment brand the gateway knows, its kind, and the request
- * parameter group that carries its account data (none for redirect methods).
- *
- * To add brands, add rows to BRANDS; code that is loaded later (e.g. optional payment-method
- * modules) may call registerBrand instead.
+ * The brand registry: every payment brand the gateway knows, its kind, the request parameter
+ * group that carries its account data (none for redirect methods), its payment method code and
+ * its flow. The built-in brands are the payment-method catalogue's (catalogue.ts), derived, never
+ * copied; code loaded later (e.g. a connector's own brands) may call registerBrand.
  */
+import {
+  ACCOUNT_DATA,
+  type AccountDatum,
+  type AccountGroup,
+  type BrandKind,
+  type CatalogueBrand,
+  catalogueEntry,
+  type Flow,
+  METHODS,
+  type MethodCode,
+  PAYMENT_BRANDS,
+} from './catalogue';
 
-export type BrandKind = 'card' | 'bank' | 'virtualAccount' | 'wallet' | 'giftCard' | 'redirect';
-
-/** Request parameter groups that carry account data, e.g. card.number, bankAccount.iban. */
-export type AccountGroup =
-  | 'card'
-  | 'bankAccount'
-  | 'virtualAccount'
-  | 'tokenAccount'
-  | 'walletA'
-  | 'walletB'
-  | 'walletC'
-  | 'giftCard';
+export type { AccountGroup, BrandKind, Flow, MethodCode };
 
 export interface BrandEntry {
   readonly kind: BrandKind;
   /** Parameter group with the shopper's account data; absent when none is sent (redirects, prepayment). */
   readonly group?: AccountGroup;
+  /** Its payment method code; for registered brands, their kind's usual code when not given. */
+  readonly method?: MethodCode;
+  /** How its outcome is reached; for registered brands, `redirect` without a group, else `sync`. */
+  readonly flow?: Flow;
 }
 
-const CARD = { kind: 'card', group: 'card' } as const;
+export type KnownBrand = CatalogueBrand;
 
-export const BRANDS = {
-  VISA: CARD,
-  MASTER: CARD,
-  AMEX: CARD,
-  DINERS: CARD,
-  DISCOVER: CARD,
-  JCB: CARD,
-  MAESTRO: CARD,
-  UNIONPAY: CARD,
-  MADA: CARD,
-  DIRECTDEBIT_SEPA: { kind: 'bank', group: 'bankAccount' },
-  SEPA: { kind: 'bank', group: 'bankAccount' },
-  PREPAYMENT: { kind: 'bank' },
-  VIRTUAL_ACCOUNT: { kind: 'virtualAccount', group: 'virtualAccount' },
-  WALLETA: { kind: 'wallet', group: 'walletA' },
-  WALLETB: { kind: 'wallet', group: 'walletB' },
-  WALLETC: { kind: 'wallet', group: 'walletC' },
-  WALLETD_CONTINUE: { kind: 'redirect' },
-  SOFORTUEBERWEISUNG: { kind: 'redirect' },
-  PAYPAL: { kind: 'redirect' },
-  KLARNA_PAYMENTS_PAYLATER: { kind: 'redirect' },
-  GIFTCARD: { kind: 'giftCard', group: 'giftCard' },
-} as const satisfies Record<string, BrandEntry>;
+/** The catalogue's brands with their kind and account group. */
+export const BRANDS: { readonly [B in KnownBrand]: BrandEntry } = PAYMENT_BRANDS;
 
-export type KnownBrand = keyof typeof BRANDS;
+/** The method a registered brand of a kind takes when it names none. */
+const METHOD_OF_KIND: Readonly<Record<BrandKind, MethodCode>> = {
+  card: 'CC',
+  bank: 'DD',
+  virtualAccount: 'VA',
+  wallet: 'WA',
+  redirect: 'OT',
+  giftCard: 'VA',
+};
 
 /** Brands added at runtime through registerBrand. */
 const registered = new Map<string, BrandEntry>();
@@ -59,13 +50,9 @@ const registered = new Map<string, BrandEntry>();
 /** Brand names: letters, digits and underscores, up to 32 characters. */
 const BRAND_NAME = /^[A-Z0-9_]{1,32}$/;
 
-function builtIn(brand: string): BrandEntry | undefined {
-  return Object.hasOwn(BRANDS, brand) ? BRANDS[brand as KnownBrand] : undefined;
-}
-
 /** The registry entry for a brand, or undefined for unknown brands. Brand names are case-sensitive. */
 export function brandInfo(brand: string): BrandEntry | undefined {
-  return builtIn(brand) ?? registered.get(brand);
+  return catalogueEntry(brand) ?? registered.get(brand);
 }
 
 export function brandKind(brand: string): BrandKind | undefined {
@@ -77,8 +64,36 @@ export function brandGroup(brand: string): AccountGroup | undefined {
   return brandInfo(brand)?.group;
 }
 
+/** The brand's payment method code (CC, DC, DD, …); undefined for unknown brands. */
+export function brandMethod(brand: string | undefined): MethodCode | undefined {
+  const info = brand === undefined ? undefined : brandInfo(brand);
+  return info === undefined ? undefined : (info.method ?? METHOD_OF_KIND[info.kind]);
+}
+
+/** How the brand's outcome is reached; undefined for unknown brands. */
+export function brandFlow(brand: string): Flow | undefined {
+  const info = brandInfo(brand);
+  if (info === undefined) return undefined;
+  return info.flow ?? (info.group === undefined ? 'redirect' : 'sync');
+}
+
+/**
+ * The account data a brand's method needs when none of it is sent: [parameter, the alternative
+ * that would do instead]. None for unknown brands and for methods that take none (redirects,
+ * PREPAYMENT).
+ */
+export function brandAccountData(brand: string): readonly AccountDatum[] {
+  const group = brandGroup(brand);
+  return group === undefined ? [] : ACCOUNT_DATA[group];
+}
+
 export function isKnownBrand(brand: string): boolean {
   return brandInfo(brand) !== undefined;
+}
+
+/** Whether `code` is one of the spec's payment method codes. */
+export function isMethodCode(code: string): code is MethodCode {
+  return Object.hasOwn(METHODS, code);
 }
 
 /** All known brands (table order, then registration order), optionally only those of one kind. */
@@ -90,6 +105,17 @@ export function listBrands(kind?: BrandKind): string[] {
   return out;
 }
 
+/** Every known brand whose method is one of `methods`. */
+export function brandsOfMethods(methods: ReadonlySet<string>): string[] {
+  return listBrands().filter((brand) => methods.has(brandMethod(brand) ?? ''));
+}
+
+const sameEntry = (a: BrandEntry, b: BrandEntry): boolean =>
+  a.kind === b.kind &&
+  a.group === b.group &&
+  (b.method === undefined || a.method === b.method) &&
+  (b.flow === undefined || a.flow === b.flow);
+
 /**
  * Adds a brand at runtime. Registering the same definition again is a no-op; redefining a known
  * brand differently, or an invalid brand name, throws.
@@ -98,8 +124,13 @@ export function registerBrand(brand: string, entry: BrandEntry): void {
   if (!BRAND_NAME.test(brand)) throw new Error(`Invalid brand name: ${brand}`);
   const existing = brandInfo(brand);
   if (existing) {
-    if (existing.kind === entry.kind && existing.group === entry.group) return;
+    if (sameEntry(existing, entry)) return;
     throw new Error(`Brand ${brand} is already registered as ${existing.kind}`);
   }
-  registered.set(brand, { kind: entry.kind, ...(entry.group ? { group: entry.group } : {}) });
+  registered.set(brand, {
+    kind: entry.kind,
+    ...(entry.group ? { group: entry.group } : {}),
+    ...(entry.method ? { method: entry.method } : {}),
+    ...(entry.flow ? { flow: entry.flow } : {}),
+  });
 }

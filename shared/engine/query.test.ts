@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { listBrands } from '../brands';
+import { listBrands, METHOD_CODES } from '../brands';
 import { QUERY_PAYMENT_METHODS } from '../params/catalogue/lifecycle';
 import { brandsOfMethods, paymentMethodOf } from './query';
 
 describe('payment methods of brands (the query API paymentMethods filter)', () => {
-  it('maps each brand kind to the family code, prepayment to PP', () => {
+  it("takes each brand's method from the payment-method catalogue", () => {
     expect(
       Object.fromEntries(
         [
@@ -22,18 +22,22 @@ describe('payment methods of brands (the query API paymentMethods filter)', () =
       ),
     ).toEqual({
       VISA: 'CC',
-      MAESTRO: 'CC',
+      MAESTRO: 'DC',
       DIRECTDEBIT_SEPA: 'DD',
-      SEPA: 'DD',
+      SEPA: 'CT',
       PREPAYMENT: 'PP',
       VIRTUAL_ACCOUNT: 'VA',
       GIFTCARD: 'VA',
       WALLETA: 'WA',
-      PAYPAL: 'OT',
-      WALLETD_CONTINUE: 'OT',
+      PAYPAL: 'WA',
+      WALLETD_CONTINUE: 'WA',
     });
     expect(paymentMethodOf('NO_SUCH_BRAND')).toBeUndefined();
     expect(paymentMethodOf(undefined)).toBeUndefined();
+  });
+
+  it("knows the spec's method codes, in its order", () => {
+    expect(METHOD_CODES).toEqual([...QUERY_PAYMENT_METHODS]);
   });
 
   it('gives every known brand a method the spec lists', () => {
@@ -43,7 +47,9 @@ describe('payment methods of brands (the query API paymentMethods filter)', () =
   });
 
   it('turns methods into the brands to search for', () => {
-    expect(brandsOfMethods(new Set(['DD', 'PP']))).toEqual(['DIRECTDEBIT_SEPA', 'SEPA', 'PREPAYMENT']);
-    expect(brandsOfMethods(new Set(['DC']))).toEqual([]);
+    expect(brandsOfMethods(new Set(['DD', 'PP']))).toEqual(['DIRECTDEBIT_SEPA', 'PREPAYMENT']);
+    expect(brandsOfMethods(new Set(['CT', 'IV']))).toEqual(['SEPA', 'KLARNA_PAYMENTS_PAYLATER']);
+    expect(brandsOfMethods(new Set(['DC']))).toEqual(['MAESTRO', 'MADA', 'VISAELECTRON', 'DANKORT', 'BCMC']);
+    expect(brandsOfMethods(new Set(['UA', 'ET', 'NT', 'OD', 'RM']))).toEqual([]);
   });
 });

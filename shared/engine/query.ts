@@ -14,7 +14,7 @@
  *   whatever their merchantTransactionId or time; the filters then apply to the whole answer.
  * - No match is a successful request with an empty list (the HTTP layer answers 000.000.100).
  */
-import { type BrandKind, brandKind, listBrands } from '../brands';
+import { brandMethod, brandsOfMethods } from '../brands';
 import { maskValue, type ParameterError } from '../params/errors';
 import { parseTs } from '../params/formats';
 import type { RequestOf } from '../params/requests';
@@ -47,36 +47,14 @@ export type QueryOutcome =
 // ---- Payment methods ---------------------------------------------------------------------------
 
 /**
- * The family's method codes (the spec's paymentMethods values) for the brand kinds of
- * shared/brands/registry.ts. The spec lists the codes without their meaning; these are the
- * family's usual readings: CC card, DD direct debit, VA virtual account, WA wallet, OT online
- * transfer (the redirect methods). A gift card is an account held with its issuer (number and
- * PIN), so VA. DC (debit card) would need the card's type, which no brand tells: cards are CC.
+ * The payment method code of a payment's brand (the spec's paymentMethods values), from the
+ * payment-method catalogue (shared/brands/catalogue.ts); undefined for unknown brands (they match
+ * no method filter).
  */
-const METHOD_OF_KIND: Readonly<Record<BrandKind, string>> = {
-  card: 'CC',
-  bank: 'DD',
-  virtualAccount: 'VA',
-  wallet: 'WA',
-  redirect: 'OT',
-  giftCard: 'VA',
-};
-
-/** Brands whose method is not their kind's: prepayment is the family's PP (payment types IN, PP, IV). */
-const METHOD_OF_BRAND: Readonly<Record<string, string>> = { PREPAYMENT: 'PP' };
-
-/** The payment method code of a brand; undefined for unknown brands (they match no method filter). */
-export function paymentMethodOf(brand: string | undefined): string | undefined {
-  if (brand === undefined) return undefined;
-  if (Object.hasOwn(METHOD_OF_BRAND, brand)) return METHOD_OF_BRAND[brand];
-  const kind = brandKind(brand);
-  return kind === undefined ? undefined : METHOD_OF_KIND[kind];
-}
+export const paymentMethodOf = (brand: string | undefined): string | undefined => brandMethod(brand);
 
 /** Every known brand whose method is one of `methods`. */
-export function brandsOfMethods(methods: ReadonlySet<string>): string[] {
-  return listBrands().filter((brand) => methods.has(paymentMethodOf(brand) ?? ''));
-}
+export { brandsOfMethods };
 
 // ---- Validate ----------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
  * payment, a bank payment, a checkout creation, a referencing request, a registration and a
  * query all take the same catalogue; they differ only here.
  */
-import { brandInfo } from '../brands/registry';
+import { brandAccountData, brandInfo } from '../brands/registry';
 import { type DecodeOptions, decodeForm, type FormTree } from '../form/decode';
 import { INSTRUMENT_GROUPS, type InstrumentGroup, SECTIONS, type SectionId, WALLETS } from './catalogue';
 import { ID32, oneOf } from './catalogue/dsl';
@@ -89,34 +89,12 @@ function groupsFor(brand: string): readonly InstrumentGroup[] | undefined {
 }
 
 /**
- * What a brand's method needs when none of its account data is sent, each named in the 400:
- * [parameter, the alternative that would do instead]. A gift card is redeemed with its number
- * and PIN; a wallet takes its token (or the card the merchant decrypted, with walletX.source).
- */
-const NEEDED: Record<InstrumentGroup, readonly (readonly [name: string, or?: string])[]> = {
-  card: [['card.number'], ['card.expiryMonth'], ['card.expiryYear']],
-  bankAccount: [
-    ['bankAccount.holder'],
-    ['bankAccount.iban', 'bankAccount.number'],
-    ['bankAccount.bic', 'bankAccount.bankCode'],
-  ],
-  virtualAccount: [['virtualAccount.accountId']],
-  tokenAccount: [['tokenAccount.number'], ['tokenAccount.type']],
-  walletA: [['walletA.paymentToken', 'walletA.source with the decrypted card']],
-  walletB: [['walletB.paymentToken', 'walletB.source with the decrypted card']],
-  walletC: [['walletC.paymentToken', 'walletC.source with the decrypted card']],
-  giftCard: [['giftCard.number'], ['giftCard.pin']],
-};
-
-/**
  * The parameters a known brand's method needs, each as an error, for a request that sends none
  * of its account data; none for a brand whose method needs none (redirects, PREPAYMENT) and for a
  * brand the gateway does not know (the engine refuses those with 600.200.100).
  */
 export function accountDataNeeded(brand: string): ParameterError[] {
-  const groups = groupsFor(brand);
-  if (groups === undefined || groups.length === 0) return [];
-  return NEEDED[groups[0]!].map(([name, or]) => ({
+  return brandAccountData(brand).map(([name, or]) => ({
     name,
     value: null,
     message: `is required for paymentBrand ${brand}${or === undefined ? '' : `, or else ${or}`}`,

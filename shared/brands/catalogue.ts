@@ -1,0 +1,261 @@
+/**
+ * The payment-method catalogue: every brand the gateway can process, written once as data. Each
+ * brand names its payment method (the spec's method codes, as the Query API's `paymentMethods`
+ * filters them), how its outcome is reached (its flow), the account data its method needs, and
+ * for card brands the IIN ranges, lengths, CVV and Luhn rules detection and validation use.
+ *
+ * Everything else is derived from here: the card and bank tables (card-brands.ts, bank-brands.ts),
+ * the brand registry (registry.ts), the 400 naming missing account data (params/requests.ts), the
+ * query's method of a payment (engine/query.ts) and docs/payment-methods.md (docs.ts).
+ *
+ * A brand is listed only when a payment of it can be decided: by the simulators in test mode, or
+ * by a connector. A brand that is not here is refused with 600.200.100.
+ *
+ * Browser-safe and kept small: the widget bundles this file (shared/brands/bundle.test.ts). The
+ * longer prose of the docs lives in docs.ts, which the widget does not import.
+ */
+
+/**
+ * The spec's payment method codes (Query API `paymentMethods`: DD, CT, CC, WA, VA, UA, OT, DC, ET,
+ * NT, IV, PP, OD, RM), with their names. The spec lists the codes without their meaning; the names
+ * are the family's readings where they are known (docs.ts says which are ours).
+ */
+export const METHODS = {
+  DD: 'Direct debit',
+  CT: 'Credit transfer',
+  CC: 'Credit card',
+  WA: 'Wallet',
+  VA: 'Virtual account',
+  UA: 'User account',
+  OT: 'Online transfer',
+  DC: 'Debit card',
+  ET: 'ET',
+  NT: 'NT',
+  IV: 'Invoice',
+  PP: 'Prepayment',
+  OD: 'OD',
+  RM: 'Risk management',
+} as const;
+
+export type MethodCode = keyof typeof METHODS;
+
+/** The method codes, in the spec's order. */
+export const METHOD_CODES = Object.keys(METHODS) as MethodCode[];
+
+/**
+ * How a brand's outcome is reached: decided at once with the account data sent ("sync"), by the
+ * shopper at a provider the payment redirects to ("redirect", pending until they come back), or
+ * accepted now and paid by the shopper later ("later": prepayment, invoice, voucher-like methods).
+ */
+export type Flow = 'sync' | 'redirect' | 'later';
+
+/** What the widget and the engine treat alike: a card form, a bank account form, … */
+export type BrandKind = 'card' | 'bank' | 'virtualAccount' | 'wallet' | 'giftCard' | 'redirect';
+
+/** Request parameter groups that carry account data, e.g. card.number, bankAccount.iban. */
+export type AccountGroup =
+  | 'card'
+  | 'bankAccount'
+  | 'virtualAccount'
+  | 'tokenAccount'
+  | 'walletA'
+  | 'walletB'
+  | 'walletC'
+  | 'giftCard';
+
+/** One piece of account data a method needs: a parameter, and the one that would do instead. */
+export type AccountDatum = readonly [name: string, or?: string];
+
+/**
+ * The account data each group's method needs when none of it is sent, each named in the 400. A
+ * card brand takes a network token (tokenAccount) instead of its card; a gift card is redeemed
+ * with its number and PIN; a wallet takes its token, or the card the merchant decrypted.
+ */
+export const ACCOUNT_DATA: Readonly<Record<AccountGroup, readonly AccountDatum[]>> = {
+  card: [['card.number'], ['card.expiryMonth'], ['card.expiryYear']],
+  bankAccount: [
+    ['bankAccount.holder'],
+    ['bankAccount.iban', 'bankAccount.number'],
+    ['bankAccount.bic', 'bankAccount.bankCode'],
+  ],
+  virtualAccount: [['virtualAccount.accountId']],
+  tokenAccount: [['tokenAccount.number'], ['tokenAccount.type']],
+  walletA: [['walletA.paymentToken', 'walletA.source with the decrypted card']],
+  walletB: [['walletB.paymentToken', 'walletB.source with the decrypted card']],
+  walletC: [['walletC.paymentToken', 'walletC.source with the decrypted card']],
+  giftCard: [['giftCard.number'], ['giftCard.pin']],
+};
+
+/** An IIN (BIN) range: equal-length digit strings [low, high] compared as prefixes of the number. */
+export type IinRange = readonly [low: string, high: string];
+
+export interface CardData {
+  /** IIN prefix ranges, each [low, high] of equal digit length. */
+  readonly iin: readonly IinRange[];
+  /** Allowed PAN lengths, ascending. */
+  readonly lengths: readonly number[];
+  readonly cvvLength: 3 | 4;
+  /** Whether a payment with the card itself must carry its CVV (the family: 100.100.600). */
+  readonly cvvRequired: boolean;
+  /** What the brand calls its card security code. */
+  readonly cvvLabel: string;
+  /** Whether the PAN carries a Luhn check digit. */
+  readonly luhn: boolean;
+}
+
+export interface BrandDef {
+  /** Display name. */
+  readonly name: string;
+  readonly method: MethodCode;
+  readonly flow: Flow;
+  readonly kind: BrandKind;
+  /** Parameter group with the shopper's account data; absent when none is sent. */
+  readonly group?: AccountGroup;
+  /** Card brands only. */
+  readonly card?: CardData;
+}
+
+/** IIN ranges written compactly: prefixes and ranges `low-high`, separated by spaces. */
+const iin = (list: string): IinRange[] =>
+  list.split(' ').map((bin) => {
+    const [low, high = low] = bin.split('-') as [string, string?];
+    return [low, high];
+  });
+
+const span = (from: number, to: number): number[] => {
+  const out: number[] = [];
+  for (let n = from; n <= to; n++) out.push(n);
+  return out;
+};
+
+const card = <M extends 'CC' | 'DC'>(
+  name: string,
+  method: M,
+  ranges: string,
+  lengths: readonly number[],
+  cvvLabel = 'CVV',
+  more: Partial<Omit<CardData, 'iin' | 'lengths' | 'cvvLabel'>> = {},
+) =>
+  ({
+    name,
+    method,
+    flow: 'sync',
+    kind: 'card',
+    group: 'card',
+    card: { iin: iin(ranges), lengths, cvvLength: 3, cvvRequired: true, luhn: true, cvvLabel, ...more },
+  }) as const;
+
+/**
+ * Every brand. Card brands come first; their order is the default detection order among equally
+ * specific IIN matches (detect.ts), so a co-badged brand that shares its ranges (CARTEBANCAIRE)
+ * comes after the scheme it shares them with. Sources of the IIN data: the schemes' published
+ * ranges as collected in the public "payment card number" IIN tables; MADA: the mada BINs the
+ * family's acquirers publish for their plugins (see MADA).
+ */
+export const PAYMENT_BRANDS = {
+  VISA: card('Visa', 'CC', '4', [13, 16, 19], 'CVV2'),
+  MASTER: card('Mastercard', 'CC', '51-55 2221-2720', [16], 'CVC2'),
+  AMEX: card('American Express', 'CC', '34 37', [15], 'CID', { cvvLength: 4 }),
+  DINERS: card('Diners Club', 'CC', '36 300-305 3095 38-39', span(14, 19)),
+  DISCOVER: card('Discover', 'CC', '6011 644-649 65 622126-622925', span(16, 19), 'CID'),
+  JCB: card('JCB', 'CC', '3528-3589', span(16, 19), 'CAV2'),
+  /** Maestro cards may have no CVV; the family's widget asks for it only optionally. */
+  MAESTRO: card('Maestro', 'DC', '50 56-58 6', span(12, 19), 'CVC', { cvvRequired: false }),
+  /** UnionPay numbers carry no Luhn check digit. */
+  UNIONPAY: card('UnionPay', 'CC', '62', span(16, 19), 'CVN2', { luhn: false }),
+  /**
+   * mada, the Saudi domestic debit scheme. Its cards are co-badged with Visa or Mastercard (or
+   * mada only, 9682xx); these BINs are mada's, so a number among them is detected as MADA, more
+   * specific than the co-badge's one-digit range, unless MADA is not offered (detectBrand's
+   * `among`). The list is the mada BIN list the family's acquirers publish for their shop
+   * plugins, checked against two further public copies: 403024, 410621, 412565, 457997, 474491,
+   * 520058 and 968212 were added from them.
+   */
+  MADA: card(
+    'mada',
+    'DC',
+    '400861 401757 403024 407197 407395 409201 410621 410685 412565 417633 419593 422817-422819 ' +
+      '428331 428671-428673 431361 432328 434107 439954 440533 440647 440795 445564 446393 446404 ' +
+      '446672 455036 455708 457865 457997 458456 462220 468540-468543 474491 483010-483012 484783 ' +
+      '486094-486096 489317-489319 493428 504300 508160 513213 520058 521076 524130 524514 ' +
+      '529415 529741 530060 530906 531095 531196 532013 535825 535989 536023 537767 539931 ' +
+      '543085 543357 549760 554180 557606 558848 585265 588845-588851 588982-588983 589005 ' +
+      '589206 604906 605141 636120 968201-968212',
+    [16],
+  ),
+  /** Visa Electron, Visa's debit card with online authorisation only. */
+  VISAELECTRON: card('Visa Electron', 'DC', '4026 417500 4405 4508 4844 4913 4917', [16], 'CVV2'),
+  /** Dankort, Denmark's debit scheme; 4571 is Visa/Dankort, the co-badged card. */
+  DANKORT: card('Dankort', 'DC', '5019 4571', [16]),
+  /**
+   * Cartes Bancaires: every CB card is co-badged with Visa or Mastercard and carries their number,
+   * so it shares their ranges and is detected only when offered without them (or given priority).
+   */
+  CARTEBANCAIRE: card('Cartes Bancaires', 'CC', '4 51-55 2221-2720', [16]),
+  /** Bancontact (BCMC): Belgian debit cards without a CVV. */
+  BCMC: card('Bancontact', 'DC', '6703', span(16, 19), 'CVV', { cvvRequired: false }),
+  ELO: card(
+    'Elo',
+    'CC',
+    '401178-401179 431274 438935 451416 457393 457631-457632 504175 506699-506778 509000-509999 ' +
+      '627780 636297 636368 650031-650033 650035-650051 650405-650439 650485-650538 ' +
+      '650541-650598 650700-650718 650720-650727 650901-650978 651652-651679 655000-655019 ' +
+      '655021-655058',
+    [16],
+  ),
+  HIPERCARD: card('Hipercard', 'CC', '606282 3841', [16, 19]),
+  MIR: card('Mir', 'CC', '2200-2204', span(16, 19)),
+  RUPAY: card('RuPay', 'CC', '60 65 81-82 508', [16]),
+  TROY: card('Troy', 'CC', '9792', [16]),
+
+  DIRECTDEBIT_SEPA: {
+    name: 'SEPA Direct Debit',
+    method: 'DD',
+    flow: 'sync',
+    kind: 'bank',
+    group: 'bankAccount',
+  },
+  /** A SEPA transfer from the shopper's account, the shopper's IBAN given: a credit transfer. */
+  SEPA: { name: 'SEPA credit transfer', method: 'CT', flow: 'sync', kind: 'bank', group: 'bankAccount' },
+  /** The shopper transfers the amount themselves; no account data is collected. */
+  PREPAYMENT: { name: 'Prepayment', method: 'PP', flow: 'later', kind: 'bank' },
+  VIRTUAL_ACCOUNT: {
+    name: 'Virtual account',
+    method: 'VA',
+    flow: 'sync',
+    kind: 'virtualAccount',
+    group: 'virtualAccount',
+  },
+  WALLETA: { name: 'Wallet A', method: 'WA', flow: 'sync', kind: 'wallet', group: 'walletA' },
+  WALLETB: { name: 'Wallet B', method: 'WA', flow: 'sync', kind: 'wallet', group: 'walletB' },
+  WALLETC: { name: 'Wallet C', method: 'WA', flow: 'sync', kind: 'wallet', group: 'walletC' },
+  WALLETD_CONTINUE: { name: 'Wallet D', method: 'WA', flow: 'redirect', kind: 'redirect' },
+  SOFORTUEBERWEISUNG: { name: 'Sofort', method: 'OT', flow: 'redirect', kind: 'redirect' },
+  PAYPAL: { name: 'PayPal', method: 'WA', flow: 'redirect', kind: 'redirect' },
+  /** Buy now, pay later: the provider sends the shopper an invoice. */
+  KLARNA_PAYMENTS_PAYLATER: { name: 'Klarna Pay Later', method: 'IV', flow: 'redirect', kind: 'redirect' },
+  /** A gift card is an account held with its issuer, redeemed with its number and PIN. */
+  GIFTCARD: { name: 'Gift card', method: 'VA', flow: 'sync', kind: 'giftCard', group: 'giftCard' },
+} as const satisfies Record<string, BrandDef>;
+
+type Catalogue = typeof PAYMENT_BRANDS;
+
+/** Every brand of the catalogue. */
+export type CatalogueBrand = keyof Catalogue;
+
+/** The catalogue's brands of one kind. */
+export type BrandOfKind<K extends BrandKind> = {
+  [B in CatalogueBrand]: Catalogue[B]['kind'] extends K ? B : never;
+}[CatalogueBrand];
+
+/** The catalogue's entry for a brand, or undefined. Brand names are case-sensitive. */
+export function catalogueEntry(brand: string): BrandDef | undefined {
+  return Object.hasOwn(PAYMENT_BRANDS, brand) ? PAYMENT_BRANDS[brand as CatalogueBrand] : undefined;
+}
+
+/** The catalogue's brands, in table order, optionally only those of one kind. */
+export function catalogueBrands<K extends BrandKind>(kind?: K): BrandOfKind<K>[] {
+  return (Object.keys(PAYMENT_BRANDS) as CatalogueBrand[]).filter(
+    (brand) => kind === undefined || PAYMENT_BRANDS[brand].kind === kind,
+  ) as BrandOfKind<K>[];
+}
