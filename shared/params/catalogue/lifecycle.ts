@@ -3,6 +3,7 @@
  * recurring migration, card on file (standing instruction), asynchronous payments, risk,
  * scheduling and chargebacks; plus the family's legacy names that existing clients still send.
  */
+import { METHOD_CODES } from '../../brands/catalogue';
 import { dict, group, leaf, list } from '../nodes';
 import { check, notBefore, str } from '../rules';
 import {
@@ -194,22 +195,8 @@ export const QUERY_PAYMENT_TYPES = [
   'TF',
   'ER',
 ] as const;
-export const QUERY_PAYMENT_METHODS = [
-  'DD',
-  'CT',
-  'CC',
-  'WA',
-  'VA',
-  'UA',
-  'OT',
-  'DC',
-  'ET',
-  'NT',
-  'IV',
-  'PP',
-  'OD',
-  'RM',
-] as const;
+/** The Query API's method codes: the payment-method catalogue's (shared/brands/catalogue.ts). */
+export const QUERY_PAYMENT_METHODS = METHOD_CODES;
 
 export const query = group(
   {
@@ -223,7 +210,7 @@ export const query = group(
     paymentMethods: leaf(
       { t: 'enumList', values: QUERY_PAYMENT_METHODS },
       {
-        note: "A payment's method follows from its brand: cards CC, direct debit DD, prepayment PP, virtual account and gift card VA, wallets WA, redirect methods OT.",
+        note: "A payment's method follows from its brand, as docs/payment-methods.md lists them.",
       },
     ),
     includeLinkedTransactions: BOOL({ note: 'Also return transactions linked to the queried one.' }),
