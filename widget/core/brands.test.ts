@@ -53,4 +53,15 @@ describe('brands of a form', () => {
     ]);
     expect(planMethods(['FOOBAR', 'GIROPAY', 'IDEAL'])).toEqual([]);
   });
+
+  it('draws only the brands the checkout’s channel accepts (undefined: all of them)', () => {
+    const listed = ['VISA', 'MASTER', 'MADA', 'DIRECTDEBIT_SEPA', 'PAYPAL', 'WALLETA'];
+    expect(planMethods(listed, ['VISA', 'MASTER'])).toEqual([{ kind: 'card', brands: ['VISA', 'MASTER'] }]);
+    expect(planMethods(listed, ['PAYPAL', 'MADA', 'AMEX'])).toEqual([
+      { kind: 'card', brands: ['MADA'] },
+      { kind: 'onlineTransfer', brand: 'PAYPAL' },
+    ]);
+    expect(planMethods(listed, [])).toEqual([]);
+    expect(planMethods(listed, undefined)).toHaveLength(4);
+  });
 });
