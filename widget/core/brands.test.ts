@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { registerBrand } from '../../shared/brands';
 import { parseBrands, planMethods } from './brands';
 
 const form = (html: string) => {
@@ -63,5 +64,14 @@ describe('brands of a form', () => {
     ]);
     expect(planMethods(listed, [])).toEqual([]);
     expect(planMethods(listed, undefined)).toHaveLength(4);
+  });
+
+  it('draws no button for a wallet whose sheet the widget does not have (its data no form collects)', () => {
+    registerBrand('TESTWALLET_NOGROUP', { kind: 'wallet' });
+    registerBrand('TESTWALLET_TOKEN', { kind: 'wallet', group: 'tokenAccount' });
+    expect(planMethods(['TESTWALLET_NOGROUP', 'VISA', 'TESTWALLET_TOKEN', 'WALLETB'])).toEqual([
+      { kind: 'card', brands: ['VISA'] },
+      { kind: 'wallet', brand: 'WALLETB' },
+    ]);
   });
 });

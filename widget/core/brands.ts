@@ -78,7 +78,7 @@ export function planMethods(brands: readonly string[], accepted?: readonly strin
       out.push({ kind: 'giftCard', brand });
     } else if (kind === 'wallet' && group !== undefined && SHEET_GROUPS.test(group)) {
       out.push({ kind: 'wallet', brand });
-    } else if (kind !== undefined && group === undefined) {
+    } else if ((kind === 'redirect' || kind === 'bank') && group === undefined) {
       out.push({ kind: 'onlineTransfer', brand });
     }
   }
