@@ -15,7 +15,10 @@ export interface RunningHarness {
   stop(): Promise<void>;
 }
 
-/** Spawns harness.ts as a child process and waits for its JSON line. */
+/**
+ * Spawns harness.ts as a child process and waits for its JSON line (the gateway may log lines of
+ * its own before it, such as the developer-mode warning).
+ */
 export async function startHarness(env: NodeJS.ProcessEnv = process.env): Promise<RunningHarness> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/harness.ts'], {
     cwd: ROOT,
@@ -24,7 +27,18 @@ export async function startHarness(env: NodeJS.ProcessEnv = process.env): Promis
   });
   const info = await new Promise<HarnessInfo>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve(JSON.parse(line) as HarnessInfo));
+    lines.on('line', (line) => {
+      let parsed: Partial<HarnessInfo> | undefined;
+      try {
+        parsed = JSON.parse(line) as Partial<HarnessInfo>;
+      } catch {
+        return;
+      }
+      if (typeof parsed?.gatewayUrl === 'string' && typeof parsed.shopUrl === 'string') {
+        lines.removeAllListeners('line');
+        resolve(parsed as HarnessInfo);
+      }
+    });
     child.once('exit', (code) => reject(new Error(`the e2e harness exited with ${code}`)));
   });
   return {
