@@ -108,3 +108,49 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: `${DIR}card-form-mada-${width}.png`, fullPage: true });
   });
 }
+
+test('each brand in its method’s form, each button with its logo; axe finds nothing serious', async ({
+  shop,
+  card,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await shop.open({
+    brands:
+      'VISA MADA DIRECTDEBIT_SEPA VIRTUAL_ACCOUNT GIFTCARD WALLETA PAYPAL KLARNA_PAYMENTS_PAYLATER APPLEPAY',
+  });
+  await card.ready();
+  // Each form's most specific class: wpwl-form-<method>-<BRAND> (the card form: wpwl-form-card).
+  const forms = await shop.widget
+    .locator('form.wpwl-form')
+    .evaluateAll((all) => all.map((f) => [...f.classList].filter((c) => c.startsWith('wpwl-form-')).pop()));
+  expect(forms).toEqual([
+    'wpwl-form-card',
+    'wpwl-form-directDebit-DIRECTDEBIT_SEPA',
+    'wpwl-form-virtualAccount-VIRTUAL_ACCOUNT',
+    'wpwl-form-giftCard-GIFTCARD',
+    'wpwl-form-wallet-WALLETA',
+    'wpwl-form-onlineTransfer-PAYPAL',
+    'wpwl-form-onlineTransfer-KLARNA_PAYMENTS_PAYLATER',
+  ]);
+  // Every form but the card's shows its brand's logo on its button, beside the label that names it.
+  for (const [kind, brand] of [
+    ['directDebit', 'DIRECTDEBIT_SEPA'],
+    ['virtualAccount', 'VIRTUAL_ACCOUNT'],
+    ['giftCard', 'GIFTCARD'],
+    ['wallet', 'WALLETA'],
+    ['onlineTransfer', 'PAYPAL'],
+    ['onlineTransfer', 'KLARNA_PAYMENTS_PAYLATER'],
+  ] as const) {
+    const logo = shop.widget.locator(
+      `form.wpwl-form-${kind}-${brand} button.wpwl-button-pay img.wpwl-logo-${brand}`,
+    );
+    await expect(logo).toHaveAttribute('alt', '');
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  }
+  await expect(shop.widget.getByRole('button', { name: 'Pay with Wallet A', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${DIR}methods-390.png`, fullPage: true });
+});
