@@ -16,6 +16,8 @@ const outDir = join(root, 'dist/widget');
 //   frames/card-field.html    the card-field frame document, its script and CSS in frames/assets/
 //   frames/wallet-sheet.html  the simulated wallet sheet (Preact), its script and CSS in frames/assets/
 //   locales/<code>.json       every language but English (which is built in)
+//   logos/<BRAND>.svg         the brands' logos (widget/components/internal/BrandLogo/logos/), loaded
+//                             by the widget as images, apart from its script
 //   manifest.json             {integrity: sha384 of paymentWidgets.js, builtAt, files: {path: bytes}}
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
@@ -93,6 +95,13 @@ function widgetExtras(): Plugin {
           const json: unknown = JSON.parse(readFileSync(join(locales, name), 'utf8'));
           writeFileSync(join(outDir, 'locales', name), JSON.stringify(json));
         }
+      }
+
+      const logos = join(root, 'widget/components/internal/BrandLogo/logos');
+      mkdirSync(join(outDir, 'logos'), { recursive: true });
+      for (const name of readdirSync(logos)) {
+        if (name.endsWith('.svg'))
+          writeFileSync(join(outDir, 'logos', name), readFileSync(join(logos, name)));
       }
 
       const files: Record<string, number> = {};

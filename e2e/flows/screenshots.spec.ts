@@ -1,8 +1,8 @@
 /**
  * Screenshots of the card form, narrow (360 px, a small phone) and wide (1280 px), written to
  * e2e/screenshots/ (gitignored) for a look after each run, with layout checks that would catch
- * the obvious breakage: nothing wider than the viewport, expiry and CVV side by side, the brand
- * badge inside the number field.
+ * the obvious breakage: nothing wider than the viewport, expiry and CVV side by side, the brand's
+ * logo (loaded) inside the number field. brands.spec.ts adds the MADA logo at 390 and 1280 px.
  */
 import { fileURLToPath } from 'node:url';
 import { TEST_CARD } from '../pages/CardForm';
@@ -19,6 +19,7 @@ for (const width of [360, 1280]) {
     await card.fillExpiry(TEST_CARD.expiry);
     await card.fillHolder(TEST_CARD.holder);
     await expect(card.brand).toHaveClass(/\bwpwl-brand-VISA\b/);
+    await card.expectLogo('Visa');
 
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, 'no horizontal scrolling').toBeLessThanOrEqual(width);

@@ -32,6 +32,8 @@ export class CardForm {
   readonly message: Locator;
   /** The brand indicator at the end of the number field (`wpwl-brand-<BRAND>`). */
   readonly brand: Locator;
+  /** The detected brand's logo in the indicator (`img.wpwl-logo`, named by its alt text). */
+  readonly logo: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.locator('form.wpwl-form-card');
@@ -42,6 +44,7 @@ export class CardForm {
     this.payButton = this.form.locator('button.wpwl-button-pay');
     this.message = this.form.locator('.wpwl-message');
     this.brand = this.form.locator('.wpwl-wrapper-cardNumber .wpwl-brand-card');
+    this.logo = this.brand.locator('img.wpwl-logo');
   }
 
   private frame(field: 'cardNumber' | 'cvv'): FrameLocator {
@@ -51,6 +54,14 @@ export class CardForm {
   /** The input inside a card-field frame. */
   frameInput(field: 'cardNumber' | 'cvv'): Locator {
     return this.frame(field).locator('input#field');
+  }
+
+  /** Waits until the indicator shows `name`'s logo (`alt`), loaded from the gateway. */
+  async expectLogo(name: string): Promise<void> {
+    await expect(this.brand.getByRole('img', { name, exact: true })).toBeVisible();
+    await expect
+      .poll(() => this.logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   }
 
   /** Waits until both frames have been initialised by the host (their inputs are enabled). */

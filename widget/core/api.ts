@@ -31,6 +31,11 @@ export interface Session {
   readonly result?: { readonly code: string; readonly description: string };
   /** The latest submission's result (after a 3-D Secure challenge or a redirect flow: its outcome). */
   readonly lastResult?: { readonly code: string; readonly description?: string };
+  /**
+   * The brands the checkout's channel accepts, when it restricts them; absent: every brand. The
+   * widget draws only the data-brands that are also here.
+   */
+  readonly brands?: readonly string[];
 }
 
 export interface ParameterError {
@@ -95,6 +100,9 @@ function asSession(id: string, raw: unknown): Session {
       : [],
     result: o.result as Session['result'],
     lastResult: asResult(o.lastResult),
+    brands: Array.isArray(o.brands)
+      ? o.brands.filter((b): b is string => typeof b === 'string').map((b) => b.toUpperCase())
+      : undefined,
   };
 }
 

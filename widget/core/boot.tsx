@@ -267,7 +267,7 @@ export function start(options: StartOptions): WpwlGlobal {
     if (brands.length === 0) report(widgetError('form.paymentWidgets lists no brands (data-brands).'));
     render(
       <Ctx.Provider value={contextFor(form, strings)}>
-        <Widget methods={planMethods(brands)} />
+        <Widget methods={planMethods(brands, checkout.session.peek()?.brands)} />
       </Ctx.Provider>,
       root,
     );

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { registerBrand } from '../../shared/brands';
 import { parseBrands, planMethods } from './brands';
 
 const form = (html: string) => {
@@ -52,5 +53,25 @@ describe('brands of a form', () => {
       { kind: 'onlineTransfer', brand: 'PAYPAL' },
     ]);
     expect(planMethods(['FOOBAR', 'GIROPAY', 'IDEAL'])).toEqual([]);
+  });
+
+  it('draws only the brands the checkout’s channel accepts (undefined: all of them)', () => {
+    const listed = ['VISA', 'MASTER', 'MADA', 'DIRECTDEBIT_SEPA', 'PAYPAL', 'WALLETA'];
+    expect(planMethods(listed, ['VISA', 'MASTER'])).toEqual([{ kind: 'card', brands: ['VISA', 'MASTER'] }]);
+    expect(planMethods(listed, ['PAYPAL', 'MADA', 'AMEX'])).toEqual([
+      { kind: 'card', brands: ['MADA'] },
+      { kind: 'onlineTransfer', brand: 'PAYPAL' },
+    ]);
+    expect(planMethods(listed, [])).toEqual([]);
+    expect(planMethods(listed, undefined)).toHaveLength(4);
+  });
+
+  it('draws no button for a wallet whose sheet the widget does not have (its data no form collects)', () => {
+    registerBrand('TESTWALLET_NOGROUP', { kind: 'wallet' });
+    registerBrand('TESTWALLET_TOKEN', { kind: 'wallet', group: 'tokenAccount' });
+    expect(planMethods(['TESTWALLET_NOGROUP', 'VISA', 'TESTWALLET_TOKEN', 'WALLETB'])).toEqual([
+      { kind: 'card', brands: ['VISA'] },
+      { kind: 'wallet', brand: 'WALLETB' },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import type { CardBrand } from '../../../shared/brands';
 import { useWidget } from '../../core/context';
 import { widgetError } from '../../core/errors';
+import { BrandLogo, preloadLogos } from '../internal/BrandLogo/BrandLogo';
 import { Group, Message, TextInput } from '../internal/Field';
 import { enterGuard } from '../internal/form-model';
 import { PayButton } from '../internal/PayButton';
@@ -39,6 +40,7 @@ function CardForm({ brands, payLabel }: CardProps) {
   const ctx = useWidget();
   const model = useMemo(() => cardModel(ctx, brands), []);
   useEffect(() => () => model.dispose(), [model]);
+  useEffect(() => preloadLogos(ctx.doc, ctx.apiBase, brands), []);
   return (
     <div class="wpwl-container wpwl-container-card wpwl-clearfix">
       <form
@@ -107,8 +109,8 @@ function BrandBadge({ model }: { model: CardModel }) {
   const brand = model.brand.value;
   const shown = !settings.brandDetection || detected || model.brands.length === 1 ? brand : null;
   return (
-    <div class={`wpwl-brand wpwl-brand-card${shown ? ` wpwl-brand-${shown}` : ''}`} aria-hidden="true">
-      {shown ? brandName(shown) : ''}
+    <div class={`wpwl-brand wpwl-brand-card${shown ? ` wpwl-brand-${shown}` : ''}`}>
+      {shown ? <BrandLogo brand={shown} /> : null}
     </div>
   );
 }

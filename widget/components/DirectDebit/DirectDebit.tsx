@@ -25,6 +25,7 @@ export function DirectDebit({ brand, payLabel }: { brand: string; payLabel: stri
       brand={brand}
       before="onBeforeSubmitDirectDebit"
       payLabel={payLabel}
+      logo={brand}
       fields={[
         {
           key: 'accountHolder',

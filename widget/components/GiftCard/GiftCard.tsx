@@ -11,6 +11,7 @@ export function GiftCard({ brand, payLabel }: { brand: string; payLabel: string 
       brand={brand}
       before="onBeforeSubmitGiftCard"
       payLabel={payLabel}
+      logo={brand}
       fields={[
         {
           key: 'giftCardNumber',

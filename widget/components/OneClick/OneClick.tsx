@@ -10,7 +10,8 @@ import type { StoredRegistration } from '../../core/api';
 import { useWidget, type WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
 import { fill } from '../../language';
-import { brandName, requestSubmit } from '../Card/model';
+import { requestSubmit } from '../Card/model';
+import { BrandLogo } from '../internal/BrandLogo/BrandLogo';
 import { Group, Message } from '../internal/Field';
 import { formModel, merchantFields, setError } from '../internal/form-model';
 import { PayButton } from '../internal/PayButton';
@@ -149,7 +150,9 @@ function Registration({ registration: r, model }: { registration: StoredRegistra
           model.selected.value = r.id;
         }}
       />
-      <span class={`wpwl-brand wpwl-brand-${r.paymentBrand}`}>{brandName(r.paymentBrand)}</span>
+      <span class={`wpwl-brand wpwl-brand-${r.paymentBrand}`}>
+        <BrandLogo brand={r.paymentBrand} />
+      </span>
       <span class="wpwl-registration-number">{card.last4Digits ? `•••• ${card.last4Digits}` : ''}</span>
       <span class="wpwl-registration-expiry">{expiry ? fill(labels.expires, { date: expiry }) : ''}</span>
       <span class="wpwl-registration-holder">{card.holder ?? ''}</span>

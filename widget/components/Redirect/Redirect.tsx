@@ -23,6 +23,7 @@ export function Redirect({ brand }: { brand: string }) {
       before="onBeforeSubmitOnlineTransfer"
       payLabel={fill(labels.payWith, { brand: brandName(brand) })}
       buttonClass={`wpwl-button-brand wpwl-brand-${brand}`}
+      logo={brand}
       fields={[]}
     />
   );

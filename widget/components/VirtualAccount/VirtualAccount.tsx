@@ -11,6 +11,7 @@ export function VirtualAccount({ brand, payLabel }: { brand: string; payLabel: s
       brand={brand}
       before="onBeforeSubmitVirtualAccount"
       payLabel={payLabel}
+      logo={brand}
       fields={[
         {
           key: 'accountId',

@@ -29,6 +29,7 @@ export function Wallet({ brand }: { brand: string }) {
       payLabel={fill(ctx.strings.labels.payWith, { brand: brandName(brand) })}
       buttonClass={`wpwl-button-brand wpwl-brand-${brand}${look.cls}`}
       buttonAttrs={look.attrs}
+      logo={brand}
       fields={[]}
       send={send}
       opensModal

@@ -3,6 +3,7 @@
  * follows the form's state, so inputs a page injects before the button stay where it put them.
  */
 import { useWidget } from '../../core/context';
+import { BrandLogo } from './BrandLogo/BrandLogo';
 import type { FormModel } from './form-model';
 
 export interface PayButtonProps {
@@ -11,6 +12,8 @@ export interface PayButtonProps {
   readonly extraClass?: string;
   /** More attributes for the button (a wallet's data-placement, data-product-type). */
   readonly attrs?: Readonly<Record<string, string>>;
+  /** The brand whose logo goes before the label (a redirect method's or a wallet's button). */
+  readonly logo?: string;
 }
 
 export function PayButton(props: PayButtonProps) {
@@ -21,7 +24,7 @@ export function PayButton(props: PayButtonProps) {
   );
 }
 
-export function Button({ model, label, extraClass, attrs }: PayButtonProps) {
+export function Button({ model, label, extraClass, attrs, logo }: PayButtonProps) {
   const { checkout, strings } = useWidget();
   const busy = model.submitting.value;
   const closed = checkout.closed.value !== null;
@@ -33,7 +36,11 @@ export function Button({ model, label, extraClass, attrs }: PayButtonProps) {
       disabled={busy || closed}
       aria-busy={busy ? 'true' : 'false'}
     >
-      {busy ? <span class="wpwl-spinner" aria-hidden="true" /> : null}
+      {busy ? (
+        <span class="wpwl-spinner" aria-hidden="true" />
+      ) : logo ? (
+        <BrandLogo brand={logo} decorative />
+      ) : null}
       <span class="wpwl-button-label">{busy ? strings.labels.processing : label}</span>
     </button>
   );

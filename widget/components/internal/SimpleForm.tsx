@@ -46,6 +46,8 @@ export interface SimpleFormProps {
   readonly payLabel: string;
   readonly buttonClass?: string;
   readonly buttonAttrs?: Readonly<Record<string, string>>;
+  /** The brand whose logo the pay button shows (redirect methods, wallets). */
+  readonly logo?: string;
   /** How the form is sent (default: a POST from the page). */
   readonly send?: Send;
   /** `send` opens the widget's modal. */
@@ -96,6 +98,7 @@ export function SimpleForm(props: SimpleFormProps) {
           label={props.payLabel}
           extraClass={props.buttonClass}
           attrs={props.buttonAttrs}
+          logo={props.logo}
         />
       </form>
     </div>
