@@ -109,6 +109,7 @@ describe('commands', () => {
     expect(JSON.parse(m.out.join('\n'))).toEqual({
       id: merchant.id,
       name: 'Json Shop',
+      dispatching: false,
       createdAt: merchant.createdAt.toISOString(),
     });
     const c = capture(store, true);
@@ -128,6 +129,7 @@ describe('commands', () => {
       id: created.token.id,
       userId: created.token.userId,
       channelIds: [channel.id],
+      environment: 'test',
       revoked: false,
       accessToken: created.accessToken,
       warning: TOKEN_WARNING,
@@ -196,6 +198,7 @@ describe('commands', () => {
       merchantId: merchant.id,
       userId: b.token.userId,
       channelIds: [channel.id],
+      environment: 'test',
       revoked: false,
       revokedAt: null,
       createdAt: b.token.createdAt.toISOString(),
