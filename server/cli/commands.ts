@@ -45,8 +45,8 @@ export interface CommandContext {
 export interface MerchantView {
   readonly id: string;
   readonly name: string;
-  /** Channel dispatching: entityId may be the merchant's id. */
-  readonly dispatching: boolean;
+  /** Channel dispatching (entityId may be the merchant's id): shown when on. */
+  readonly dispatching?: true;
   readonly createdAt: string;
 }
 
@@ -78,7 +78,7 @@ export interface TokenView {
 export const merchantView = (m: Merchant): MerchantView => ({
   id: m.id,
   name: m.name,
-  dispatching: m.dispatching === true,
+  ...(m.dispatching === true ? { dispatching: true as const } : {}),
   createdAt: m.createdAt.toISOString(),
 });
 
@@ -183,8 +183,12 @@ export async function listMerchants(ctx: CommandContext): Promise<Merchant[]> {
   else
     printTable(
       ctx,
-      ['ID', 'CREATED', 'DISPATCHING', 'NAME'],
-      merchants.map((m) => [m.id, m.createdAt.toISOString(), m.dispatching === true ? 'on' : 'off', m.name]),
+      ['ID', 'CREATED', 'NAME'],
+      merchants.map((m) => [
+        m.id,
+        m.createdAt.toISOString(),
+        `${m.name}${m.dispatching === true ? ' (dispatching)' : ''}`,
+      ]),
     );
   return merchants;
 }
