@@ -1,0 +1,361 @@
+/**
+ * Two environments, two base addresses (decisions, "Payment methods and environments"): the test
+ * environment on PORT, the live one on GATEWAY_LIVE_PORT (in process: `gw.live`, the live app on
+ * the same store). Credentials of the other environment get 403 800.900.300; nothing of one
+ * environment shows on the other's address; throttles count per channel and environment; channel
+ * dispatching picks the merchant's accepting channel of the request's environment.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../shared/engine/ids';
+import { freePort } from '../storage/testing/postgres';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { spawnGateway, stopAll } from '../test-support/process';
+
+const CARD = {
+  paymentBrand: 'VISA',
+  'card.number': '4200000000000000',
+  'card.holder': 'Jane Jones',
+  'card.expiryMonth': '05',
+  'card.expiryYear': '2034',
+  'card.cvv': '123',
+};
+
+const payment = (entityId: string, extra: Record<string, string> = {}) => ({
+  entityId,
+  amount: '12.00',
+  currency: 'EUR',
+  paymentType: 'DB',
+  ...CARD,
+  ...extra,
+});
+
+describe('test and live environments (in process)', () => {
+  let gw: TestGateway;
+  /** A merchant with one test channel (its token: test) … */
+  let test: TestMerchant;
+  /** … and one live channel (its token: live). */
+  let live: TestMerchant;
+
+  beforeAll(async () => {
+    gw = await testGateway({ env: { GATEWAY_LIVE_PUBLIC_URL: 'https://pay.example.com' } });
+    test = await gw.addMerchant({ channels: 1 });
+    const liveId = newId();
+    await gw.store.insertChannel({
+      id: liveId,
+      merchantId: test.merchantId,
+      name: 'Live_Channel',
+      mode: 'LIVE',
+      settings: {},
+      createdAt: new Date(),
+    });
+    live = {
+      ...test,
+      entityIds: [liveId],
+      entityId: liveId,
+      ...(await gw.addToken(test.merchantId, [], 'live')),
+    };
+  });
+  afterAll(async () => {
+    await gw.cleanup();
+  });
+
+  const refusedAuth = (res: { status: number; body: { result: { code: string } } }) => {
+    expect(res.status).toBe(403);
+    expect(res.body.result.code).toBe('800.900.300');
+  };
+
+  it('refuses test credentials on the live address and live ones on the test address (403 800.900.300)', async () => {
+    refusedAuth(await gw.live.post('/v1/payments', payment(test.entityId), { token: test.token }));
+    refusedAuth(await gw.live.post('/v1/payments', payment(live.entityId), { token: test.token }));
+    refusedAuth(await gw.post('/v1/payments', payment(live.entityId), { token: live.token }));
+    refusedAuth(await gw.post('/v1/payments', payment(test.entityId), { token: live.token }));
+    // the legacy parameters are the same credentials: the same answer
+    refusedAuth(
+      await gw.live.post('/v1/payments', {
+        ...payment(test.entityId),
+        'authentication.userId': test.userId,
+        'authentication.password': test.secret,
+      }),
+    );
+    // a live token with a test channel's entityId on the live address: that entityId is not its
+    refusedAuth(await gw.live.post('/v1/payments', payment(test.entityId), { token: live.token }));
+    // and reads too
+    refusedAuth(
+      await gw.live.get(
+        '/v1/query',
+        { entityId: test.entityId, 'date.from': '2026-01-01 00:00:00', 'date.to': '2026-01-01 23:59:59' },
+        { token: test.token },
+      ),
+    );
+    // each on its own address works
+    expect((await gw.post('/v1/payments', payment(test.entityId), { token: test.token })).status).toBe(200);
+    const onLive = await gw.live.post('/v1/payments', payment(live.entityId), { token: live.token });
+    expect(onLive.status).not.toBe(403);
+  });
+
+  it('never shows a live payment on the test address, nor a test one on the live address', async () => {
+    const order = `order-${newId().slice(0, 8)}`;
+    const t = await gw.post('/v1/payments', payment(test.entityId, { merchantTransactionId: order }), {
+      token: test.token,
+    });
+    expect(t.status).toBe(200);
+    // Live channels have no connector here: refused (600.200.201), but recorded.
+    const l = await gw.live.post('/v1/payments', payment(live.entityId, { merchantTransactionId: order }), {
+      token: live.token,
+    });
+    expect(l.body.result.code).toBe('600.200.201');
+    const recorded = await gw.paymentIds(test.merchantId);
+    expect(recorded).toContain(t.body.id);
+    expect(recorded).toContain(l.body.id);
+
+    const onTest = await gw.get(
+      '/v1/query',
+      { entityId: test.entityId, merchantTransactionId: order },
+      { token: test.token },
+    );
+    expect(onTest.status).toBe(200);
+    expect(onTest.body.payments.map((p: { id: string }) => p.id)).toEqual([t.body.id]);
+    const onLive = await gw.live.get(
+      '/v1/query',
+      { entityId: live.entityId, merchantTransactionId: order },
+      { token: live.token },
+    );
+    expect(onLive.status).toBe(200);
+    expect(onLive.body.payments.map((p: { id: string }) => p.id)).toEqual([l.body.id]);
+
+    // by id: the other environment's payment is unknown
+    expect(
+      (await gw.get(`/v1/query/${l.body.id}`, { entityId: test.entityId }, { token: test.token })).status,
+    ).toBe(404);
+    expect(
+      (await gw.live.get(`/v1/query/${t.body.id}`, { entityId: live.entityId }, { token: live.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await gw.get(`/v1/payments/${l.body.id}`, { entityId: test.entityId }, { token: test.token })).status,
+    ).toBe(404);
+    expect(
+      (await gw.live.get(`/v1/payments/${l.body.id}`, { entityId: live.entityId }, { token: live.token }))
+        .status,
+    ).not.toBe(404);
+  });
+
+  it('keeps a checkout at the address of its environment (the widget reads its session from there)', async () => {
+    const created = await gw.post(
+      '/v1/checkouts',
+      { entityId: test.entityId, amount: '5.00', currency: 'EUR', paymentType: 'DB' },
+      { token: test.token },
+    );
+    expect(created.status).toBe(200);
+    expect((await gw.get(`/v1/checkouts/${created.body.id}/session`)).status).toBe(200);
+    expect((await gw.live.get(`/v1/checkouts/${created.body.id}/session`)).status).toBe(404);
+    expect((await gw.live.get(`/v1/checkouts/${created.body.id}/payment`)).status).toBe(404);
+    expect((await gw.get(`/v1/checkouts/${created.body.id}/payment`)).status).toBe(200);
+  });
+
+  it('refuses plain HTTP on the live address, whatever the mode', async () => {
+    const res = await gw.live.app.request('http://live.localhost/v1/resultcodes');
+    // the in-process live app serves TLS itself (tls: true): every request is HTTPS there
+    expect(res.status).toBe(200);
+    expect(res.headers.get('strict-transport-security')).toContain('max-age');
+  });
+
+  describe('throttles', () => {
+    it('counts each channel apart: a limit on one test channel leaves another alone', async () => {
+      const m = await gw.addMerchant({ channels: 2, throttlePerMinute: 1 });
+      const first = await gw.post('/v1/payments', payment(m.entityIds[0]!), { token: m.token });
+      expect(first.status).toBe(200);
+      const again = await gw.post('/v1/payments', payment(m.entityIds[0]!), { token: m.token });
+      expect(again.status).toBe(429);
+      expect(again.body.result.code).toBe('800.120.100');
+      const other = await gw.post('/v1/payments', payment(m.entityIds[1]!), { token: m.token });
+      expect(other.status, other.text).toBe(200);
+    });
+
+    it('counts the live and the test environment apart', async () => {
+      const m = await gw.addMerchant({ channels: 1, throttlePerMinute: 1 });
+      const liveId = newId();
+      await gw.store.insertChannel({
+        id: liveId,
+        merchantId: m.merchantId,
+        name: 'Live',
+        mode: 'LIVE',
+        settings: { throttlePerMinute: 1 },
+        createdAt: new Date(),
+      });
+      const liveToken = await gw.addToken(m.merchantId, [], 'live');
+      expect((await gw.post('/v1/payments', payment(m.entityId), { token: m.token })).status).toBe(200);
+      expect((await gw.post('/v1/payments', payment(m.entityId), { token: m.token })).status).toBe(429);
+      const onLive = await gw.live.post('/v1/payments', payment(liveId), { token: liveToken.token });
+      expect(onLive.status).not.toBe(429);
+    });
+  });
+
+  describe('channel dispatching', () => {
+    let d: TestMerchant;
+    let usd: string;
+    let eurVisa: string;
+    beforeAll(async () => {
+      d = await gw.addMerchant({ channels: 1, settings: { currencies: ['USD'] } });
+      usd = d.entityId;
+      eurVisa = newId();
+      await gw.store.insertChannel({
+        id: eurVisa,
+        merchantId: d.merchantId,
+        name: 'EUR_Visa',
+        mode: 'TEST',
+        settings: { currencies: ['EUR'], brands: ['VISA'] },
+        createdAt: new Date(Date.now() + 1),
+      });
+    });
+
+    it('is off by default: the merchant id as entityId is refused (403)', async () => {
+      refusedAuth(await gw.post('/v1/payments', payment(d.merchantId), { token: d.token }));
+    });
+
+    it('on: the merchant id as entityId picks the channel that accepts the brand and currency', async () => {
+      expect(await gw.store.setMerchantDispatching(d.merchantId, true)).toBe(true);
+      // channels and merchants are cached a few seconds: a fresh gateway on the same data sees it at once
+      const fresh = await testGateway({ dataDir: gw.dataDir });
+      try {
+        const eur = await fresh.post('/v1/payments', payment(d.merchantId), { token: d.token });
+        expect(eur.status, eur.text).toBe(200);
+        expect((await fresh.store.getPayment(d.merchantId, eur.body.id))?.channelId).toBe(eurVisa);
+        const dollars = await fresh.post('/v1/payments', payment(d.merchantId, { currency: 'USD' }), {
+          token: d.token,
+        });
+        expect(dollars.status, dollars.text).toBe(200);
+        expect((await fresh.store.getPayment(d.merchantId, dollars.body.id))?.channelId).toBe(usd);
+        // no channel takes GBP: 600.200.201
+        const none = await fresh.post('/v1/payments', payment(d.merchantId, { currency: 'GBP' }), {
+          token: d.token,
+        });
+        expect(none.status).toBe(400);
+        expect(none.body.result.code).toBe('600.200.201');
+        // nor a Mastercard in EUR (the EUR channel takes VISA only)
+        const master = await fresh.post(
+          '/v1/payments',
+          payment(d.merchantId, { paymentBrand: 'MASTER', 'card.number': '5454545454545454' }),
+          { token: d.token },
+        );
+        expect(master.body.result.code).toBe('600.200.201');
+        // the live address has no live channel of this merchant (and its test token is refused there)
+        refusedAuth(await fresh.live.post('/v1/payments', payment(d.merchantId), { token: d.token }));
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+});
+
+describe('the live address as a process (GATEWAY_LIVE_PORT)', () => {
+  let certDir: string;
+  const dirs: string[] = [];
+  const dataDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-env-'));
+    dirs.push(dir);
+    return dir;
+  };
+  beforeAll(async () => {
+    certDir = await mkdtemp(join(tmpdir(), 'gateway-env-cert-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(certDir, 'key.pem'),
+        '-out',
+        join(certDir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+  });
+  afterEach(async () => {
+    await stopAll();
+  });
+  afterAll(async () => {
+    await Promise.all([certDir, ...dirs].map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('refuses to start without TLS or a trusted proxy, even on a developer machine', async () => {
+    const livePort = await freePort();
+    await expect(
+      spawnGateway({ dataDir: await dataDir(), env: { GATEWAY_LIVE_PORT: String(livePort) } }),
+    ).rejects.toThrow(/refusing to start: the live address \(GATEWAY_LIVE_PORT\) needs TLS/);
+  });
+
+  it('with its own certificate answers over HTTPS only; the test address stays plain HTTP', async () => {
+    const livePort = await freePort();
+    const gateway = await spawnGateway({
+      dataDir: await dataDir(),
+      env: {
+        GATEWAY_LIVE_PORT: String(livePort),
+        GATEWAY_LIVE_TLS_CERT: join(certDir, 'cert.pem'),
+        GATEWAY_LIVE_TLS_KEY: join(certDir, 'key.pem'),
+      },
+    });
+    // the test address: plain HTTP as before
+    expect((await fetch(`${gateway.baseUrl}/v1/resultcodes`)).status).toBe(200);
+    // the live address: HTTPS …
+    const secure = await new Promise<{ status: number; hsts: string | undefined }>((resolve, reject) => {
+      const req = httpsRequest(
+        { host: '127.0.0.1', port: livePort, path: '/v1/resultcodes', rejectUnauthorized: false },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              hsts: res.headers['strict-transport-security'] as string,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(secure.status).toBe(200);
+    expect(secure.hsts).toContain('max-age');
+    // … and nothing over plain HTTP
+    await expect(fetch(`http://127.0.0.1:${livePort}/v1/resultcodes`)).rejects.toThrow();
+    // the demo merchant's test token is refused there
+    const demo = JSON.parse(
+      (await import('node:fs')).readFileSync(join(dirs.at(-1)!, 'demo-merchant.json'), 'utf8'),
+    ) as { entityId: string; accessToken: string };
+    const refused = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port: livePort,
+          path: `/v1/query?entityId=${demo.entityId}&merchantTransactionId=x`,
+          headers: { Authorization: `Bearer ${demo.accessToken}` },
+          rejectUnauthorized: false,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.text).result.code).toBe('800.900.300');
+  });
+});
