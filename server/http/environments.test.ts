@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/engine/ids';
+import { createChannel, createMerchant, createToken, setMerchant } from '../cli/commands';
 import { freePort } from '../storage/testing/postgres';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
 import { spawnGateway, stopAll } from '../test-support/process';
@@ -250,6 +251,52 @@ describe('test and live environments (in process)', () => {
         await fresh.close();
       }
     });
+  });
+});
+
+describe('the operator CLI: tokens of one environment, dispatching', () => {
+  let gw: TestGateway;
+  const ctx = () => ({ store: gw.store, output: { out: () => undefined, err: () => undefined } });
+  beforeAll(async () => {
+    gw = await testGateway();
+  });
+  afterAll(async () => {
+    await gw.cleanup();
+  });
+
+  it('gateway token create: the environment from the channels or --environment; never both kinds', async () => {
+    const merchant = await createMerchant(ctx(), { name: 'Shop' });
+    const t = await createChannel(ctx(), { merchantId: merchant.id, name: 'T' });
+    const l = await createChannel(ctx(), { merchantId: merchant.id, name: 'L', mode: 'LIVE' });
+    expect(
+      (await createToken(ctx(), { merchantId: merchant.id, channelIds: [l.id] })).token.environment,
+    ).toBe('live');
+    expect(
+      (await createToken(ctx(), { merchantId: merchant.id, channelIds: [t.id] })).token.environment,
+    ).toBe('test');
+    expect((await createToken(ctx(), { merchantId: merchant.id })).token.environment).toBe('test');
+    // a token without channels yet is still bound: stored with its environment
+    const bare = await createToken(ctx(), { merchantId: merchant.id, environment: 'live' });
+    expect((await gw.store.getTokenByUserId(bare.token.userId))?.environment).toBe('live');
+    await expect(createToken(ctx(), { merchantId: merchant.id, channelIds: [t.id, l.id] })).rejects.toThrow(
+      /may not mix test and live/,
+    );
+    await expect(
+      createToken(ctx(), { merchantId: merchant.id, channelIds: [t.id], environment: 'live' }),
+    ).rejects.toThrow(/does not match/);
+    // the bare live token works on the live address with the live channel, not on the test one
+    const onLive = await gw.live.post('/v1/payments', payment(l.id), { token: bare.accessToken });
+    expect(onLive.body.result.code).toBe('600.200.201');
+    expect((await gw.post('/v1/payments', payment(t.id), { token: bare.accessToken })).status).toBe(403);
+  });
+
+  it('gateway merchant set ID --dispatching on|off', async () => {
+    const merchant = await createMerchant(ctx(), { name: 'Dispatching' });
+    expect((await setMerchant(ctx(), { merchantId: merchant.id, dispatching: true })).dispatching).toBe(true);
+    expect((await gw.store.getMerchant(merchant.id))?.dispatching).toBe(true);
+    expect(
+      (await setMerchant(ctx(), { merchantId: merchant.id, dispatching: false })).dispatching,
+    ).toBeUndefined();
   });
 });
 
