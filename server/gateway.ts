@@ -166,6 +166,10 @@ export async function startGateway(options: GatewayOptions) {
         baseUrl: options.baseUrl,
       });
   } else logger.warn(DEVELOPER_MODE_MESSAGE);
+  if (options.live !== undefined && liveUrl === undefined && production)
+    logger.warn('GATEWAY_LIVE_PUBLIC_URL is not set: live redirect URLs use the live listening address', {
+      baseUrl: options.live.baseUrl,
+    });
   const authFailures = createAuthFailures();
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });

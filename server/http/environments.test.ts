@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/engine/ids';
+import { asMinor } from '../../shared/money';
 import { createChannel, createMerchant, createToken, setMerchant } from '../cli/commands';
+import { settleDay } from '../reporting/settlement-run';
 import { freePort } from '../storage/testing/postgres';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
 import { spawnGateway, stopAll } from '../test-support/process';
@@ -164,6 +166,76 @@ describe('test and live environments (in process)', () => {
     // the in-process live app serves TLS itself (tls: true): every request is HTTPS there
     expect(res.status).toBe(200);
     expect(res.headers.get('strict-transport-security')).toContain('max-age');
+  });
+
+  it('settles live and test channels into separate files and aggregations, each on its own address', async () => {
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const at = new Date(`${day}T10:00:00Z`);
+    const stored = (channelId: string, resultCode: string) => ({
+      id: newId(),
+      merchantId: test.merchantId,
+      channelId,
+      paymentType: 'DB',
+      paymentBrand: 'VISA',
+      amount: asMinor(1000),
+      currency: 'EUR',
+      resultCode,
+      resultDescription: 'Request successfully processed',
+      shortId: '1234.5678.9012',
+      ndc: newId(),
+      details: {},
+      createdAt: at,
+    });
+    await gw.store.insertPayment(stored(test.entityId, '000.100.110'));
+    await gw.store.insertPayment(stored(live.entityId, '000.000.000'));
+    const settled = await settleDay(
+      { store: gw.store, clock: { now: () => new Date() }, dataDir: gw.dataDir },
+      day,
+      {
+        merchantId: test.merchantId,
+      },
+    );
+    const files = settled.map((s) => s.file?.split('/').at(-1)).sort();
+    const compact = day.replaceAll('-', '');
+    expect(files).toEqual(
+      [
+        `reconciliation_${live.entityId}_${compact}_LIVE.csv`,
+        `reconciliation_${test.entityId}_${compact}.csv`,
+      ].sort(),
+    );
+    const range = { 'date.from': day, 'date.to': day };
+    const testList = await gw.get(
+      '/reports/v1/reconciliations/aggregations',
+      { ...range, entityId: test.entityId },
+      { token: test.token },
+    );
+    expect(testList.body.aggregations.map((x: { entityId: string }) => x.entityId)).toEqual([test.entityId]);
+    const liveList = await gw.live.get(
+      '/reports/v1/reconciliations/aggregations',
+      { ...range, entityId: live.entityId },
+      { token: live.token },
+    );
+    expect(liveList.body.aggregations.map((x: { entityId: string }) => x.entityId)).toEqual([live.entityId]);
+    // a live aggregation by id is unknown on the test address
+    const liveId = liveList.body.aggregations[0].id;
+    expect(
+      (
+        await gw.get(
+          `/reports/v1/reconciliations/aggregations/${liveId}`,
+          { entityId: test.entityId },
+          { token: test.token },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await gw.live.get(
+          `/reports/v1/reconciliations/aggregations/${liveId}`,
+          { entityId: live.entityId },
+          { token: live.token },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   describe('throttles', () => {

@@ -253,7 +253,9 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
       orderOf(ready.request),
     );
     if (asCsv) {
-      const name = `reconciliation_${settlement.channelId}_${settlement.date.replaceAll('-', '')}_${settlement.currency}.csv`;
+      // live aggregations are only answered on the live address: the file name says so, as the FTP file's does
+      const suffix = deps.environment === 'live' ? '_LIVE' : '';
+      const name = `reconciliation_${settlement.channelId}_${settlement.date.replaceAll('-', '')}_${settlement.currency}${suffix}.csv`;
       return c.body(reconciliationCsv(records, csvOptions()), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${name}"`,
