@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/engine/ids';
 import { asMinor } from '../../shared/money';
+import { createApp } from '../app';
 import { createChannel, createMerchant, createToken, setMerchant } from '../cli/commands';
 import { settleDay } from '../reporting/settlement-run';
 import { freePort } from '../storage/testing/postgres';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { TEST_COMMIT, type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
 import { spawnGateway, stopAll } from '../test-support/process';
 
 const CARD = {
@@ -238,6 +239,26 @@ describe('test and live environments (in process)', () => {
     ).toBe(200);
   });
 
+  it('behind a trusted proxy, the live address refuses requests the proxy does not vouch for as HTTPS', async () => {
+    const app = createApp(
+      { commit: TEST_COMMIT, builtAt: new Date() },
+      {
+        store: gw.store,
+        clock: { now: () => new Date() },
+        seal: (x) => x,
+        environment: 'live',
+        trustProxy: true,
+      },
+    );
+    const plain = await app.request('http://live.example/v1/resultcodes');
+    expect(plain.status).toBe(403);
+    expect(((await plain.json()) as { result: { code: string } }).result.code).toBe('800.900.300');
+    const vouched = await app.request('http://live.example/v1/resultcodes', {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(vouched.status).toBe(200);
+  });
+
   describe('throttles', () => {
     it('counts each channel apart: a limit on one test channel leaves another alone', async () => {
       const m = await gw.addMerchant({ channels: 2, throttlePerMinute: 1 });
@@ -317,6 +338,14 @@ describe('test and live environments (in process)', () => {
           { token: d.token },
         );
         expect(master.body.result.code).toBe('600.200.201');
+        // a brand the gateway does not know is not the dispatcher's to judge: refused downstream
+        const unknown = await fresh.post(
+          '/v1/payments',
+          payment(d.merchantId, { paymentBrand: 'NOSUCHBRAND' }),
+          { token: d.token },
+        );
+        expect(unknown.status).toBe(400);
+        expect(unknown.body.result.code, unknown.text).not.toBe('600.200.201');
         // the live address has no live channel of this merchant (and its test token is refused there)
         refusedAuth(await fresh.live.post('/v1/payments', payment(d.merchantId), { token: d.token }));
       } finally {
