@@ -10,11 +10,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'basic-ftp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/engine/ids';
 import { asMinor } from '../../shared/money';
 import { createApp } from '../app';
 import { createChannel, createMerchant, createToken, setMerchant } from '../cli/commands';
+import { startReconciliationFtp } from '../reporting/delivery';
 import { settleDay } from '../reporting/settlement-run';
 import { freePort } from '../storage/testing/postgres';
 import { TEST_COMMIT, type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
@@ -204,6 +206,28 @@ describe('test and live environments (in process)', () => {
         `reconciliation_${test.entityId}_${compact}.csv`,
       ].sort(),
     );
+    // over FTP, each token sees its environment's files only
+    const ftp = await startReconciliationFtp({
+      store: gw.store,
+      dataDir: gw.dataDir,
+      host: '127.0.0.1',
+      port: 0,
+    });
+    try {
+      const namesFor = async (who: TestMerchant) => {
+        const client = new Client(10_000);
+        try {
+          await client.access({ host: '127.0.0.1', port: ftp.port, user: who.userId, password: who.secret });
+          return (await client.list()).map((f) => f.name);
+        } finally {
+          client.close();
+        }
+      };
+      expect(await namesFor(test)).toEqual([`reconciliation_${test.entityId}_${compact}.csv`]);
+      expect(await namesFor(live)).toEqual([`reconciliation_${live.entityId}_${compact}_LIVE.csv`]);
+    } finally {
+      await ftp.close();
+    }
     const range = { 'date.from': day, 'date.to': day };
     const testList = await gw.get(
       '/reports/v1/reconciliations/aggregations',
