@@ -376,6 +376,32 @@ describe('test and live environments (in process)', () => {
         await fresh.close();
       }
     });
+
+    it('sends a reference through the merchant id to its payment’s channel', async () => {
+      // an older channel that accepts everything: dispatching would pick it for a new payment
+      await gw.store.insertChannel({
+        id: newId(),
+        merchantId: d.merchantId,
+        name: 'Catch_All',
+        mode: 'TEST',
+        settings: {},
+        createdAt: new Date(0),
+      });
+      const fresh = await testGateway({ dataDir: gw.dataDir });
+      try {
+        const paid = await fresh.post('/v1/payments', payment(usd, { currency: 'USD' }), { token: d.token });
+        expect(paid.status, paid.text).toBe(200);
+        const refund = await fresh.post(
+          `/v1/payments/${paid.body.id}`,
+          { entityId: d.merchantId, paymentType: 'RF', amount: '12.00', currency: 'USD' },
+          { token: d.token },
+        );
+        expect(refund.status, refund.text).toBe(200);
+        expect((await fresh.store.getPayment(d.merchantId, refund.body.id))?.channelId).toBe(usd);
+      } finally {
+        await fresh.close();
+      }
+    });
   });
 });
 
