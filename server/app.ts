@@ -3,6 +3,7 @@
  * JSON 404. Repeated slashes route like single ones (clients build `base + "/" + resourcePath`).
  */
 import { Hono } from 'hono';
+import type { Environment } from '../shared/engine/model';
 import type { Clock, Connector, RiskLedger } from '../shared/engine/ports';
 import type { Fingerprint } from '../shared/engine/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
@@ -60,6 +61,13 @@ export interface GatewayDeps {
    */
   readonly publicUrl?: string;
   /**
+   * The environment this app serves (decisions, "Payment methods and environments"): `test` (PORT,
+   * the default) or `live` (GATEWAY_LIVE_PORT). Only tokens and channels of that environment are
+   * accepted (403 800.900.300 otherwise), only its records answered; the live app refuses plain
+   * HTTP whatever the mode (TLS, or a trusted proxy's X-Forwarded-Proto: https).
+   */
+  readonly environment?: Environment;
+  /**
    * NODE_ENV=production (server/mode.ts): plain HTTP refused (403), simulator endpoints that
    * change data need the merchant's credentials. False by default.
    */
@@ -91,7 +99,8 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
     '*',
     transportSecurity(
       {
-        production: deps?.production ?? false,
+        // the live address refuses plain HTTP even on a developer's machine
+        production: (deps?.production ?? false) || deps?.environment === 'live',
         tls: deps?.tls ?? false,
         trustProxy: deps?.trustProxy ?? false,
       },
@@ -121,6 +130,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
       throttle: deps.throttle ?? createThrottle(),
       authFailures: deps.authFailures ?? createAuthFailures(),
       production: deps.production ?? false,
+      environment: deps.environment ?? 'test',
       trustProxy: deps.trustProxy ?? false,
       maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       nodeName: deps.nodeName ?? 'local01',

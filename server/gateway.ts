@@ -10,13 +10,15 @@ import { join } from 'node:path';
 import { checkoutNodeName, newId } from '../shared/engine/ids';
 import type { Clock, Connector, Store } from '../shared/engine/ports';
 import { systemClock } from '../shared/engine/ports';
-import { createApp } from './app';
+import { createApp, type GatewayDeps } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/auth-failures';
 import { buildNumber, timestamp } from './http/envelope';
 import { widgetIntegrity } from './http/routes/widget';
+import { createThrottle } from './http/throttle';
 import {
   adminToken,
+  checkLiveTransport,
   checkProductionTransport,
   DEVELOPER_MODE_MESSAGE,
   flag,
@@ -58,6 +60,14 @@ export interface GatewayOptions {
   readonly production?: boolean;
   /** The listener serves TLS itself (main.ts: GATEWAY_TLS_CERT and GATEWAY_TLS_KEY). */
   readonly tls?: boolean;
+  /**
+   * The live environment's address (main.ts: GATEWAY_LIVE_PORT on GATEWAY_LIVE_HOST): given, a
+   * second app (`liveApp`) serves the live channels and tokens there. It must serve TLS itself
+   * (`tls`: GATEWAY_LIVE_TLS_CERT/KEY or GATEWAY_TLS_CERT/KEY) or be behind a trusted proxy, or
+   * the gateway refuses to start, in every mode. Its URLs are built on GATEWAY_LIVE_PUBLIC_URL,
+   * else on `baseUrl`. Without it live channels have no address.
+   */
+  readonly live?: { readonly baseUrl?: string; readonly tls?: boolean };
   /**
    * A proxy in front terminates TLS and is trusted for X-Forwarded-Proto and X-Forwarded-For
    * (last hop). Default: GATEWAY_TRUST_PROXY (1/true/yes/on).
@@ -139,8 +149,10 @@ export async function startGateway(options: GatewayOptions) {
   const tls = options.tls ?? false;
   const trustProxy = options.trustProxy ?? flag(env, 'GATEWAY_TRUST_PROXY');
   checkProductionTransport(production, tls, trustProxy);
+  if (options.live !== undefined) checkLiveTransport(options.live.tls ?? false, trustProxy);
   const operatorToken = adminToken(env);
   const configuredUrl = publicUrl(env, production);
+  const liveUrl = publicUrl(env, production, 'GATEWAY_LIVE_PUBLIC_URL');
   if (production) {
     logger.info('production mode', { tls, trustProxy });
     if (existsSync(join(options.dataDir, 'demo-merchant.json')))
@@ -154,6 +166,10 @@ export async function startGateway(options: GatewayOptions) {
         baseUrl: options.baseUrl,
       });
   } else logger.warn(DEVELOPER_MODE_MESSAGE);
+  if (options.live !== undefined && liveUrl === undefined && production)
+    logger.warn('GATEWAY_LIVE_PUBLIC_URL is not set: live redirect URLs use the live listening address', {
+      baseUrl: options.live.baseUrl,
+    });
   const authFailures = createAuthFailures();
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
@@ -171,35 +187,46 @@ export async function startGateway(options: GatewayOptions) {
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();
-  const app = createApp(
-    { commit: options.commit, builtAt, now: () => clock.now() },
-    {
-      store,
-      clock,
-      seal: (plain) => vault.encrypt(plain),
-      unseal: (sealed) => vault.decrypt(sealed),
-      fingerprint,
-      riskHistory: store,
-      logger,
-      wallets,
-      connector: options.connector ?? oppForwardConnector({ fetch: egress.fetch }),
-      nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
-      integrity: options.integrity ?? (() => widgetIntegrity()),
-      publicUrl: configuredUrl ?? listening,
-      production,
-      tls,
-      trustProxy,
-      authFailures,
+  const appOptions = { commit: options.commit, builtAt, now: () => clock.now() };
+  const deps: GatewayDeps = {
+    store,
+    clock,
+    seal: (plain) => vault.encrypt(plain),
+    unseal: (sealed) => vault.decrypt(sealed),
+    fingerprint,
+    riskHistory: store,
+    logger,
+    wallets,
+    connector: options.connector ?? oppForwardConnector({ fetch: egress.fetch }),
+    nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
+    integrity: options.integrity ?? (() => widgetIntegrity()),
+    publicUrl: configuredUrl ?? listening,
+    production,
+    tls,
+    trustProxy,
+    authFailures,
+    egress,
+    admin: {
+      token: operatorToken,
+      webhooks: store,
+      vault,
       egress,
-      admin: {
-        token: operatorToken,
-        webhooks: store,
-        vault,
-        egress,
-        fetch: options.webhooks?.fetch ?? egress.fetch,
-      },
+      fetch: options.webhooks?.fetch ?? egress.fetch,
     },
-  );
+    // one throttle for both environments: its keys hold the channel and its mode
+    throttle: createThrottle(),
+  };
+  const app = createApp(appOptions, { ...deps, environment: 'test' });
+  // The live environment: the same store, workers and throttle, its own address and transport.
+  const liveApp =
+    options.live === undefined
+      ? undefined
+      : createApp(appOptions, {
+          ...deps,
+          environment: 'live',
+          publicUrl: liveUrl ?? options.live.baseUrl ?? '',
+          tls: options.live.tls ?? false,
+        });
   const build = buildNumber(options.commit, builtAt);
   // 30 s by default (decisions); GATEWAY_WEBHOOK_TIMEOUT_MS for tests that kill a dispatcher mid-delivery.
   const webhookTimeoutMs = options.webhooks?.timeoutMs ?? positiveNumber(env.GATEWAY_WEBHOOK_TIMEOUT_MS);
@@ -301,6 +328,7 @@ export async function startGateway(options: GatewayOptions) {
   };
   return {
     app,
+    liveApp,
     store,
     vault,
     demo,
@@ -356,6 +384,7 @@ export async function ensureDemoMerchant(
     userId: token.userId,
     secretHash: token.secretHash,
     channelIds: [],
+    environment: 'test',
     revokedAt: null,
     createdAt: now,
   });

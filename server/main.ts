@@ -4,6 +4,13 @@
  * data in GATEWAY_DATA_DIR (default ./data) or in PostgreSQL when DATABASE_URL is set; HTTPS with
  * GATEWAY_TLS_CERT and GATEWAY_TLS_KEY (PEM files).
  *
+ * Two environments, two addresses: PORT serves the test environment (test channels and tokens);
+ * GATEWAY_LIVE_PORT, when set, the live one, on GATEWAY_LIVE_HOST (default HOST), always HTTPS:
+ * with GATEWAY_LIVE_TLS_CERT and GATEWAY_LIVE_TLS_KEY (else GATEWAY_TLS_CERT and GATEWAY_TLS_KEY),
+ * or behind GATEWAY_TRUST_PROXY; it refuses to start otherwise, even on a developer's machine.
+ * Shoppers and merchants reach it at GATEWAY_LIVE_PUBLIC_URL. One process, one store, one set of
+ * workers for both.
+ *
  * Without NODE_ENV=production it is the zero-configuration developer default (its first log line
  * says so): a demo merchant whose token is printed, and the demo shop. With it (server/mode.ts)
  * neither, and it refuses to start without TLS or GATEWAY_TRUST_PROXY, or with a short admin token.
@@ -53,6 +60,31 @@ try {
 }
 const baseUrl = `${tls ? 'https' : 'http'}://${hostname}:${port}`;
 
+// The live environment's address (GATEWAY_LIVE_PORT): its own certificate, or the gateway's.
+const livePortText = process.env.GATEWAY_LIVE_PORT?.trim() || undefined;
+const livePort = livePortText === undefined ? undefined : Number(livePortText);
+if (livePort !== undefined && !(Number.isInteger(livePort) && livePort >= 0 && livePort <= 65535))
+  refuse(`GATEWAY_LIVE_PORT must be a TCP port, not "${livePortText}"`);
+const liveHostname = process.env.GATEWAY_LIVE_HOST || hostname;
+const liveCert = process.env.GATEWAY_LIVE_TLS_CERT || undefined;
+const liveKey = process.env.GATEWAY_LIVE_TLS_KEY || undefined;
+if ((liveCert === undefined) !== (liveKey === undefined))
+  refuse(
+    'HTTPS on the live address needs both GATEWAY_LIVE_TLS_CERT and GATEWAY_LIVE_TLS_KEY; only one is set',
+  );
+let liveTlsFiles = tlsFiles;
+if (liveCert !== undefined && liveKey !== undefined) {
+  try {
+    liveTlsFiles = { cert: readFileSync(liveCert), key: readFileSync(liveKey) };
+  } catch (error) {
+    refuse(`cannot read GATEWAY_LIVE_TLS_CERT or GATEWAY_LIVE_TLS_KEY: ${(error as Error).message}`);
+  }
+}
+const liveBaseUrl =
+  livePort === undefined
+    ? undefined
+    : `${liveTlsFiles === undefined ? 'http' : 'https'}://${liveHostname}:${livePort}`;
+
 const dataDir = process.env.GATEWAY_DATA_DIR ?? './data';
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 try {
@@ -64,6 +96,7 @@ try {
     logger,
     production: isProduction(process.env),
     tls,
+    ...(liveBaseUrl === undefined ? {} : { live: { baseUrl: liveBaseUrl, tls: liveTlsFiles !== undefined } }),
   });
 } catch (error) {
   if (error instanceof StartupError || error instanceof VaultError) refuse(error.message);
@@ -93,6 +126,30 @@ const server = serve(
     console.log(JSON.stringify({ level: 'info', msg: 'gateway listening', url: baseUrl, port: info.port })),
 );
 
+const liveApp = gateway.liveApp;
+const liveServer =
+  livePort === undefined || liveApp === undefined
+    ? undefined
+    : serve(
+        {
+          fetch: liveApp.fetch,
+          port: livePort,
+          hostname: liveHostname,
+          ...(liveTlsFiles === undefined
+            ? {}
+            : { createServer: createHttpsServer, serverOptions: liveTlsFiles }),
+        },
+        (info) =>
+          console.log(
+            JSON.stringify({
+              level: 'info',
+              msg: 'gateway listening (live environment)',
+              url: liveBaseUrl,
+              port: info.port,
+            }),
+          ),
+      );
+
 // The demo shop beside the gateway, on its own origin (DEMO_SHOP_PORT, default PORT + 1; 0 turns
 // it off), paying with the demo merchant's credentials from demo-merchant.json; never in production.
 const shop = gateway.production
@@ -102,6 +159,7 @@ const shop = gateway.production
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     shop?.close();
+    liveServer?.close();
     server.close(() => {
       void gateway.close().then(() => process.exit(0));
     });

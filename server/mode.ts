@@ -53,22 +53,42 @@ export function adminToken(env: Env): string | undefined {
 
 /**
  * GATEWAY_PUBLIC_URL (the address shoppers and merchants reach the gateway at; redirect.url is
- * built on it): an http(s) origin, https in production. Undefined when unset.
+ * built on it): an http(s) origin, https in production. Undefined when unset. `name` reads another
+ * such setting (GATEWAY_LIVE_PUBLIC_URL, the live address: https always, see liveTransport).
  */
-export function publicUrl(env: Env, production: boolean): string | undefined {
-  const text = env.GATEWAY_PUBLIC_URL?.trim();
+export function publicUrl(
+  env: Env,
+  production: boolean,
+  name: 'GATEWAY_PUBLIC_URL' | 'GATEWAY_LIVE_PUBLIC_URL' = 'GATEWAY_PUBLIC_URL',
+): string | undefined {
+  const text = env[name]?.trim();
   if (text === undefined || text === '') return undefined;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new StartupError(`GATEWAY_PUBLIC_URL is not a URL: "${text}"`);
+    throw new StartupError(`${name} is not a URL: "${text}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new StartupError(`GATEWAY_PUBLIC_URL must be an http(s) URL, not "${text}"`);
+    throw new StartupError(`${name} must be an http(s) URL, not "${text}"`);
   if (production && url.protocol !== 'https:')
-    throw new StartupError(`GATEWAY_PUBLIC_URL must be an https URL in production (NODE_ENV=production)`);
+    throw new StartupError(`${name} must be an https URL in production (NODE_ENV=production)`);
+  if (name === 'GATEWAY_LIVE_PUBLIC_URL' && url.protocol !== 'https:')
+    throw new StartupError(`${name} must be an https URL: the live address serves HTTPS only`);
   return text.replace(/\/+$/, '');
+}
+
+/**
+ * Refuses a live address without TLS, in every mode (developer's machine included): neither a
+ * certificate of its own (GATEWAY_LIVE_TLS_CERT/KEY, else GATEWAY_TLS_CERT/KEY) nor a trusted proxy.
+ */
+export function checkLiveTransport(tls: boolean, trustProxy: boolean): void {
+  if (!tls && !trustProxy)
+    throw new StartupError(
+      'the live address (GATEWAY_LIVE_PORT) needs TLS, even on a developer machine: set GATEWAY_TLS_CERT and ' +
+        'GATEWAY_TLS_KEY (or GATEWAY_LIVE_TLS_CERT and GATEWAY_LIVE_TLS_KEY), or GATEWAY_TRUST_PROXY=1 behind a ' +
+        'proxy that terminates TLS and sends X-Forwarded-Proto: https',
+    );
 }
 
 /** Refuses production without TLS: neither a certificate of its own nor a trusted proxy. */

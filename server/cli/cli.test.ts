@@ -128,6 +128,7 @@ describe('commands', () => {
       id: created.token.id,
       userId: created.token.userId,
       channelIds: [channel.id],
+      environment: 'live',
       revoked: false,
       accessToken: created.accessToken,
       warning: TOKEN_WARNING,
@@ -182,10 +183,10 @@ describe('commands', () => {
     // Tokens created in the same millisecond are listed by id: find each by its own line.
     const lineOf = (id: string) => tl.out.find((line) => line.startsWith(id));
     expect(lineOf(a.token.id)).toMatch(
-      new RegExp(`^${a.token.id}\\s+${a.token.userId}\\s+\\S+\\s+no\\s+all$`),
+      new RegExp(`^${a.token.id}\\s+${a.token.userId}\\s+test\\s+\\S+\\s+no\\s+all$`),
     );
     expect(lineOf(b.token.id)).toMatch(
-      new RegExp(`^${b.token.id}\\s+${b.token.userId}\\s+\\S+\\s+no\\s+${channel.id}$`),
+      new RegExp(`^${b.token.id}\\s+${b.token.userId}\\s+test\\s+\\S+\\s+no\\s+${channel.id}$`),
     );
     const tj = capture(store, true);
     await listTokens(tj, { merchantId: merchant.id });
@@ -196,6 +197,7 @@ describe('commands', () => {
       merchantId: merchant.id,
       userId: b.token.userId,
       channelIds: [channel.id],
+      environment: 'test',
       revoked: false,
       revokedAt: null,
       createdAt: b.token.createdAt.toISOString(),

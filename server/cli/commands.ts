@@ -6,6 +6,7 @@
  */
 import { newId } from '../../shared/engine/ids';
 import type { AccessToken, Channel, ChannelMode, ChannelSettings, Merchant } from '../../shared/engine/model';
+import { type Environment, environmentOf, tokenEnvironment } from '../../shared/engine/model';
 import { type Clock, type Store, systemClock } from '../../shared/engine/ports';
 import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
 import type { EgressPolicy } from '../security/egress';
@@ -45,6 +46,8 @@ export interface CommandContext {
 export interface MerchantView {
   readonly id: string;
   readonly name: string;
+  /** Channel dispatching (entityId may be the merchant's id): shown when on. */
+  readonly dispatching?: true;
   readonly createdAt: string;
 }
 
@@ -52,8 +55,9 @@ export interface TokenView {
   readonly id: string;
   readonly merchantId: string;
   readonly userId: string;
-  /** Empty: all of the merchant's channels. */
+  /** Empty: all of the merchant's channels of the token's environment. */
   readonly channelIds: readonly string[];
+  readonly environment: Environment;
   readonly revoked: boolean;
   readonly revokedAt: string | null;
   readonly createdAt: string;
@@ -62,6 +66,7 @@ export interface TokenView {
 export const merchantView = (m: Merchant): MerchantView => ({
   id: m.id,
   name: m.name,
+  ...(m.dispatching === true ? { dispatching: true as const } : {}),
   createdAt: m.createdAt.toISOString(),
 });
 
@@ -72,6 +77,7 @@ export const tokenView = (t: AccessToken): TokenView => ({
   merchantId: t.merchantId,
   userId: t.userId,
   channelIds: [...t.channelIds],
+  environment: tokenEnvironment(t),
   revoked: t.revokedAt !== null,
   revokedAt: t.revokedAt?.toISOString() ?? null,
   createdAt: t.createdAt.toISOString(),
@@ -134,6 +140,19 @@ export async function createMerchant(
   return merchant;
 }
 
+/** Turns a merchant's channel dispatching on or off (`gateway merchant set ID --dispatching on|off`). */
+export async function setMerchant(
+  ctx: CommandContext,
+  input: { readonly merchantId: string; readonly dispatching?: boolean },
+): Promise<Merchant> {
+  const merchant = await requireMerchant(ctx.store, input.merchantId);
+  if (input.dispatching !== undefined) await ctx.store.setMerchantDispatching(merchant.id, input.dispatching);
+  const updated = (await ctx.store.getMerchant(merchant.id)) ?? merchant;
+  if (ctx.json) printJson(ctx, merchantView(updated));
+  else ctx.output.out(`merchant ${updated.id}: dispatching ${updated.dispatching === true ? 'on' : 'off'}`);
+  return updated;
+}
+
 export async function listMerchants(ctx: CommandContext): Promise<Merchant[]> {
   const merchants = await ctx.store.listMerchants();
   if (ctx.json) printJson(ctx, merchants.map(merchantView));
@@ -141,7 +160,11 @@ export async function listMerchants(ctx: CommandContext): Promise<Merchant[]> {
     printTable(
       ctx,
       ['ID', 'CREATED', 'NAME'],
-      merchants.map((m) => [m.id, m.createdAt.toISOString(), m.name]),
+      merchants.map((m) => [
+        m.id,
+        m.createdAt.toISOString(),
+        `${m.name}${m.dispatching === true ? ' (dispatching)' : ''}`,
+      ]),
     );
   return merchants;
 }
@@ -321,16 +344,32 @@ export interface CreatedToken {
 
 export async function createToken(
   ctx: CommandContext,
-  input: { readonly merchantId: string; readonly channelIds?: readonly string[] },
+  input: {
+    readonly merchantId: string;
+    readonly channelIds?: readonly string[];
+    /** Required for a token without channels (else test); must match the channels' when both are given. */
+    readonly environment?: Environment;
+  },
 ): Promise<CreatedToken> {
   const channelIds = [...new Set(input.channelIds ?? [])];
   for (const id of channelIds) checkId(id, 'channel id');
   const merchant = await requireMerchant(ctx.store, input.merchantId);
+  const environments = new Set<Environment>();
   for (const id of channelIds) {
     const channel = await requireChannel(ctx.store, id);
     if (channel.merchantId !== merchant.id)
       throw failure(`channel ${id} belongs to another merchant, not to ${merchant.id}`);
+    environments.add(environmentOf(channel.mode));
   }
+  // A token belongs to one environment: test channels and live channels never share one.
+  if (environments.size > 1)
+    throw failure('a token may not mix test and live channels: create one token for each environment');
+  const fromChannels = [...environments][0];
+  if (fromChannels !== undefined && input.environment !== undefined && input.environment !== fromChannels)
+    throw failure(
+      `--environment ${input.environment} does not match the channels, which are ${fromChannels}`,
+    );
+  const environment = fromChannels ?? input.environment ?? 'test';
   const fresh = newToken();
   const token: AccessToken = {
     id: newId(),
@@ -338,6 +377,7 @@ export async function createToken(
     userId: fresh.userId,
     secretHash: fresh.secretHash,
     channelIds,
+    environment,
     revokedAt: null,
     createdAt: now(ctx),
   };
@@ -345,7 +385,10 @@ export async function createToken(
   if (ctx.json) {
     printJson(ctx, { ...tokenView(token), accessToken: fresh.token, warning: TOKEN_WARNING });
   } else {
-    const scope = channelIds.length === 0 ? 'all channels' : `channels ${channelIds.join(', ')}`;
+    const scope =
+      channelIds.length === 0
+        ? `all ${environment} channels`
+        : `${environment} channels ${channelIds.join(', ')}`;
     ctx.output.err(
       `Access token ${token.id} for merchant ${merchant.id} (userId ${token.userId}, ${scope}):`,
     );
@@ -365,10 +408,11 @@ export async function listTokens(
   else
     printTable(
       ctx,
-      ['ID', 'USER ID', 'CREATED', 'REVOKED', 'CHANNELS'],
+      ['ID', 'USER ID', 'ENVIRONMENT', 'CREATED', 'REVOKED', 'CHANNELS'],
       tokens.map((t) => [
         t.id,
         t.userId,
+        tokenEnvironment(t),
         t.createdAt.toISOString(),
         t.revokedAt === null ? 'no' : t.revokedAt.toISOString(),
         t.channelIds.length === 0 ? 'all' : t.channelIds.join(','),

@@ -35,6 +35,7 @@ import {
   type Output,
   revokeToken,
   setChannel,
+  setMerchant,
 } from './commands';
 import { riskCommand } from './risk-commands';
 import {
@@ -345,6 +346,28 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
         return (ctx) => createMerchant(ctx, { name });
       },
     },
+    set: {
+      usage: 'gateway merchant set MERCHANT_ID [--dispatching on|off]',
+      summary: 'Change a merchant’s settings; those not given keep their values.',
+      options: { dispatching: { type: 'string' } },
+      help: [
+        ['MERCHANT_ID', `the merchant’s id (${ID_HELP})`],
+        [
+          '--dispatching on|off',
+          'channel dispatching: entityId may be the merchant’s id, and the gateway picks the channel of the request’s environment that accepts the brand and currency',
+        ],
+      ],
+      positionals: ['MERCHANT_ID'],
+      prepare: (p) => {
+        const merchantId = checkId(p.positionals[0]!, 'merchant id');
+        const dispatching = stringFlag(p, 'dispatching');
+        const input = {
+          merchantId,
+          ...(dispatching === undefined ? {} : { dispatching: parseSwitch(dispatching, '--dispatching') }),
+        };
+        return (ctx) => setMerchant(ctx, input);
+      },
+    },
     list: {
       usage: 'gateway merchant list',
       summary: 'List the merchants.',
@@ -482,21 +505,33 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   },
   token: {
     create: {
-      usage: 'gateway token create --merchant ID [--channel ENTITY_ID ...]',
+      usage: 'gateway token create --merchant ID [--channel ENTITY_ID ...] [--environment test|live]',
       summary: 'Create an access token; prints it once (only a hash of its secret is stored).',
-      options: { merchant: { type: 'string' }, channel: { type: 'string', multiple: true } },
+      options: {
+        merchant: { type: 'string' },
+        channel: { type: 'string', multiple: true },
+        environment: { type: 'string' },
+      },
       help: [
         ['--merchant ID', `the merchant’s id (${ID_HELP})`],
         [
           '--channel ENTITY_ID',
-          'a channel the token may use; repeat for more (default: all of the merchant’s)',
+          'a channel the token may use; repeat for more, all of one environment (default: all of the merchant’s of its environment)',
+        ],
+        [
+          '--environment test|live',
+          'the environment of the token (the address it works on): its channels’, else test',
         ],
       ],
       positionals: [],
       prepare: (p) => {
         const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
         const channelIds = listFlag(p, 'channel').map((id) => checkId(id, 'channel id'));
-        return (ctx) => createToken(ctx, { merchantId, channelIds });
+        const environment = stringFlag(p, 'environment');
+        if (environment !== undefined && environment !== 'test' && environment !== 'live')
+          throw usageError(`--environment must be test or live, got "${environment}"`);
+        return (ctx) =>
+          createToken(ctx, { merchantId, channelIds, ...(environment === undefined ? {} : { environment }) });
       },
     },
     list: {

@@ -12,7 +12,15 @@
 import type { Context } from 'hono';
 import { newId } from '../../shared/engine/ids';
 import type { EngineDeps } from '../../shared/engine/initial-payment';
-import type { AccessToken, Channel, Checkout, Payment } from '../../shared/engine/model';
+import {
+  type AccessToken,
+  type Channel,
+  type Checkout,
+  type Environment,
+  environmentOf,
+  type Payment,
+  tokenEnvironment,
+} from '../../shared/engine/model';
 import { paymentResponse } from '../../shared/engine/response';
 import { capErrors } from '../../shared/params/error-list';
 import { maskValue, type ParameterError } from '../../shared/params/errors';
@@ -23,7 +31,7 @@ import type { Logger } from '../security/logger';
 import type { Credentials } from '../security/tokens';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
 import type { GatewayStore } from '../storage';
-import { cachedChannels, credentialsOf, resolveChannel, tokenChecker } from './auth';
+import { cachedChannels, credentialsOf, mayUse, resolveChannel, tokenChecker } from './auth';
 import { type AuthFailures, authKeys } from './auth-failures';
 import type { Envelope } from './envelope';
 import { idempotency } from './idempotency';
@@ -49,7 +57,13 @@ export interface RouteDeps extends EngineDeps {
   /** The body limit without credentials ({@link PUBLIC_SUBMISSION_MAX_BYTES} unless given; never above maxBodyBytes). */
   readonly maxPublicBodyBytes?: number;
   readonly logger?: Logger;
+  /** This environment's public address (GATEWAY_PUBLIC_URL or GATEWAY_LIVE_PUBLIC_URL, else its listening address). */
   readonly publicUrl?: string;
+  /**
+   * The environment of the address this app serves (test on PORT, live on GATEWAY_LIVE_PORT):
+   * only its tokens and channels are accepted, only its records answered.
+   */
+  readonly environment: Environment;
   readonly wallets?: WalletTokenIssuer;
   /** Refuses notificationUrl and a checkout's shopperResultUrl the gateway would not call (refusedUrls). */
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
@@ -195,9 +209,9 @@ export function admission(deps: RouteDeps) {
     channel: Channel,
     id: string = c.req.param('id') ?? newId(),
   ): Response | undefined {
-    // Throttled per token and operation, the live and the test system counted apart.
+    // Throttled per token, operation and channel, the live and the test system counted apart.
     const taken = deps.throttle.take(
-      { tokenId, operation, mode: channel.mode },
+      { tokenId, operation, mode: channel.mode, channelId: channel.id },
       channel.settings.throttlePerMinute ?? DEFAULT_LIMIT_PER_MINUTE,
     );
     if (taken.ok) return undefined;
@@ -231,7 +245,15 @@ export function admission(deps: RouteDeps) {
       }
     }
     const auth = await checkToken(credentials);
-    if (auth.ok) return auth.token;
+    if (auth.ok) {
+      // A valid token of the other environment: refused as the family does (not a failed login).
+      if (tokenEnvironment(auth.token) !== deps.environment)
+        return env.send(c, 403, {
+          code: ResultCodes.INVALID_AUTH,
+          description: `invalid authentication information: a ${tokenEnvironment(auth.token)} token on the ${deps.environment} address`,
+        });
+      return auth.token;
+    }
     if (credentials.kind !== 'missing') deps.authFailures.fail(keys);
     return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
   }
@@ -253,11 +275,27 @@ export function admission(deps: RouteDeps) {
     const value = parsed.value as RequestOf<K> & {
       entityId?: string;
       authentication?: { entityId?: string };
+      paymentBrand?: string;
+      currency?: string;
     };
     const unreachable = refusedUrls(deps.egress, kind, value);
     if (unreachable.length > 0) return invalid(c, 400, unreachable);
-    const channel = await resolveChannel(channels, token, value.entityId ?? value.authentication?.entityId);
+    const channel = await resolveChannel(
+      channels,
+      token,
+      value.entityId ?? value.authentication?.entityId,
+      deps.environment,
+      {
+        ...(typeof value.paymentBrand === 'string' ? { brand: value.paymentBrand } : {}),
+        ...(typeof value.currency === 'string' ? { currency: value.currency } : {}),
+      },
+    );
     if (!channel.ok) {
+      if (channel.status === 400)
+        return env.send(c, 400, {
+          code: ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
+          description: `Channel/Merchant not configured for this payment method: ${channel.description}`,
+        });
       return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
     }
     const refused = throttled(c, token.id, operation, channel.channel);
@@ -299,22 +337,21 @@ export function admission(deps: RouteDeps) {
     const value = parsed.value as { entityId?: string; authentication?: { entityId?: string } };
     const entityId = value.entityId ?? value.authentication?.entityId;
 
+    const channel = await channels.getChannel(checkout.channelId);
+    // A checkout lives at the address of its channel's environment only.
+    if (channel === undefined || environmentOf(channel.mode) !== deps.environment)
+      return noSession(c, checkoutId);
     if (token !== undefined) {
-      if (entityId !== undefined) {
-        const named = await resolveChannel(channels, token, entityId);
+      if (entityId !== undefined && entityId !== token.merchantId) {
+        const named = await resolveChannel(channels, token, entityId, deps.environment);
         if (!named.ok) {
           return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: named.description });
         }
         if (named.channel.id !== checkout.channelId) return noSession(c, checkoutId);
-      } else if (
-        token.merchantId !== checkout.merchantId ||
-        (token.channelIds.length > 0 && !token.channelIds.includes(checkout.channelId))
-      ) {
+      } else if (!mayUse(token, channel, deps.environment)) {
         return noSession(c, checkoutId);
       }
     }
-    const channel = await channels.getChannel(checkout.channelId);
-    if (channel === undefined) return noSession(c, checkoutId);
     const refused = throttled(c, token?.id ?? `checkout:${checkout.id}`, operation, channel, checkout.id);
     if (refused !== undefined) return refused;
     return { request: parsed.value, token, channel, checkout, body };
@@ -344,13 +381,12 @@ export function admission(deps: RouteDeps) {
     return invalid(c, 413, [{ name: '(body)', value: null, message: `is larger than ${limit} bytes` }]);
   }
 
-  /** A payment the token may see: its merchant's, on a channel the token may use. */
+  /** A payment the token may see: its merchant's, on a channel the token may use, of this environment. */
   async function visible(token: AccessToken, id: string): Promise<Payment | undefined> {
     const payment = await deps.store.getPayment(token.merchantId, id);
     if (payment === undefined) return undefined;
-    return token.channelIds.length === 0 || token.channelIds.includes(payment.channelId)
-      ? payment
-      : undefined;
+    const channel = await channels.getChannel(payment.channelId);
+    return channel !== undefined && mayUse(token, channel, deps.environment) ? payment : undefined;
   }
 
   function answer(c: Context, payment: Payment): Response {
@@ -359,6 +395,7 @@ export function admission(deps: RouteDeps) {
   }
 
   return {
+    channels,
     admit,
     admitCheckout,
     authenticate,

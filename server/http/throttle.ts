@@ -1,5 +1,5 @@
 /**
- * Request throttling: a token bucket per (access token, operation, channel mode), refused
+ * Request throttling: a token bucket per (access token, operation, channel and its mode), refused
  * requests answered by the caller with 429 and `Retry-After` (decisions, Wire format).
  *
  * A bucket holds up to `limitPerMinute` requests and refills continuously at that rate, so a
@@ -16,6 +16,12 @@ export interface ThrottleKey {
   /** What is being done, e.g. `payment.create`, `payment.capture`, `query`. */
   readonly operation: string;
   readonly mode: ChannelMode;
+  /**
+   * The channel (entityId) the request acts for: each channel's limit is counted on its own, so
+   * a low limit on one channel never throttles another (nor a busy channel its neighbour).
+   * Undefined: one bucket for every channel of the mode (checkouts' public requests name theirs).
+   */
+  readonly channelId?: string;
 }
 
 export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
@@ -63,7 +69,8 @@ interface Bucket {
   at: number;
 }
 
-const keyString = (k: ThrottleKey): string => `${k.mode}\u0000${k.operation}\u0000${k.tokenId}`;
+const keyString = (k: ThrottleKey): string =>
+  `${k.mode}\u0000${k.channelId ?? ''}\u0000${k.operation}\u0000${k.tokenId}`;
 
 export function createThrottle(options: ThrottleOptions = {}): Throttle {
   const now = options.now ?? Date.now;

@@ -7,27 +7,37 @@
  * parameters send them). The secret is checked against the stored hash with the same function as
  * the HTTP API (`verifySecret`), so there is no second secret store, and revoking the token ends
  * FTP access too. Only merchant-wide tokens (no channel restriction) may log in: the merchant's
- * folder holds the files of all of its channels, which a channel-restricted token must not see.
+ * folder holds the files of all of its channels, which a channel-restricted token must not see;
+ * and a login sees only its token's environment's files (test, or `…_LIVE.csv`).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tokenEnvironment } from '../../shared/engine/model';
 import type { Store } from '../../shared/engine/ports';
 import type { AuthFailures } from '../http/auth-failures';
 import type { Logger } from '../security/logger';
 import { verifySecret } from '../security/tokens';
-import { type RunningFtpServer, startFtpServer } from './ftp';
+import { type FtpLogin, type RunningFtpServer, startFtpServer } from './ftp';
 import { RECONCILIATION_FOLDER } from './settlement-run';
 
-/** The merchant id of a token's userId and secret, or undefined. */
+/**
+ * The merchant of a token's userId and secret, and the files its environment may see: a test
+ * token the test channels' files, a live token only the live ones (`…_LIVE.csv`); or undefined.
+ */
 export function tokenFtpAuthenticator(store: Pick<Store, 'getTokenByUserId'>) {
-  return async (username: string, password: string): Promise<string | undefined> => {
+  return async (username: string, password: string): Promise<FtpLogin | undefined> => {
     if (username === '' || password === '') return undefined;
     const token = await store.getTokenByUserId(username);
     if (token === undefined || token.revokedAt !== null || token.channelIds.length > 0) return undefined;
-    return verifySecret(password, token.secretHash) ? token.merchantId : undefined;
+    if (!verifySecret(password, token.secretHash)) return undefined;
+    const live = tokenEnvironment(token) === 'live';
+    return { merchantId: token.merchantId, shows: (name) => isLiveFile(name) === live };
   };
 }
+
+/** A live channel's reconciliation file (reconciliationFileName). */
+export const isLiveFile = (name: string): boolean => name.endsWith('_LIVE.csv');
 
 export interface ReconciliationFtpOptions {
   readonly store: Pick<Store, 'getTokenByUserId'>;

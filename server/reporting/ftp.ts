@@ -38,8 +38,11 @@ export interface FtpServerOptions {
   readonly port: number;
   /** Folder holding one sub-folder per merchant id. */
   readonly root: string;
-  /** The merchant id of these credentials, or undefined to refuse the login. */
-  readonly authenticate: (username: string, password: string) => Promise<string | undefined>;
+  /**
+   * The merchant id of these credentials (or the merchant id and which of its files the login
+   * may see), or undefined to refuse the login.
+   */
+  readonly authenticate: (username: string, password: string) => Promise<string | FtpLogin | undefined>;
   /** PEM certificate and key: explicit FTPS (AUTH TLS), required before login. */
   readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer };
   /** Passive data ports (inclusive); by default the OS picks a free port per transfer. */
@@ -51,6 +54,12 @@ export interface FtpServerOptions {
   readonly logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Failed logins per client address and username; none counted without it. */
   readonly authFailures?: AuthFailures;
+}
+
+/** A login: the merchant's folder, and the names in it this login may see (all by default). */
+export interface FtpLogin {
+  readonly merchantId: string;
+  readonly shows?: (name: string) => boolean;
 }
 
 /** Whether an address is this machine's own: 127.0.0.0/8, ::1, or IPv4-mapped 127.x. */
@@ -119,8 +128,14 @@ function inside(real: string, root: string): boolean {
 export class MerchantFileSystem {
   #cwd = '/';
 
-  /** `root` must be a real path (no symlinks in it): the merchant folder. */
-  constructor(readonly root: string) {}
+  /**
+   * `root` must be a real path (no symlinks in it): the merchant folder. `shows` hides names
+   * from this session (listed or read): a test login never sees a live file, nor the reverse.
+   */
+  constructor(
+    readonly root: string,
+    readonly shows: (name: string) => boolean = () => true,
+  ) {}
 
   currentDirectory(): string {
     return this.#cwd;
@@ -135,6 +150,7 @@ export class MerchantFileSystem {
   /** The real path on disk of `path`, which must exist and be inside the merchant folder. */
   async realPath(path = '.'): Promise<{ client: string; real: string }> {
     const client = this.clientPath(path);
+    if (client !== '/' && !this.shows(posix.basename(client))) throw notFound();
     let real: string;
     try {
       real = await realpath(join(this.root, ...client.split('/')));
@@ -175,7 +191,7 @@ export class MerchantFileSystem {
     const { real } = await this.realPath(path);
     let names: string[];
     try {
-      names = (await readdir(real)).sort();
+      names = (await readdir(real)).filter((name) => this.shows(name)).sort();
     } catch {
       throw notFound();
     }
@@ -342,8 +358,11 @@ export async function startFtpServer(options: FtpServerOptions): Promise<Running
         return refuse(new Error(`Too many failed logins; retry in ${blocked.retryAfterSeconds} s`));
       }
       let merchantId: string | undefined;
+      let shows: ((name: string) => boolean) | undefined;
       try {
-        merchantId = await options.authenticate(username, password);
+        const login = await options.authenticate(username, password);
+        if (typeof login === 'string') merchantId = login;
+        else if (login !== undefined) ({ merchantId, shows } = login);
       } catch (error) {
         log.error(error, 'authentication failed with an error');
       }
@@ -356,7 +375,7 @@ export async function startFtpServer(options: FtpServerOptions): Promise<Running
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const real = await realpath(folder);
       if (!inside(real, root) || real === root) return refuse(new Error('Login incorrect'));
-      const fs = new MerchantFileSystem(real);
+      const fs = new MerchantFileSystem(real, shows);
       accept({ fs: fs as never, blacklist: [...REFUSED_COMMANDS] });
     })().catch((error: unknown) => {
       log.error(error, 'login failed');

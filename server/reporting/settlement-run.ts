@@ -23,7 +23,8 @@
  *   simulated table {@link SIMULATED_EUR_RATES} (cross rates through EUR, 6 decimals, half-even),
  *   clearing institute `Simulated Acquirer` / `SIM-<first 16 of the entityId>`, file format
  *   `SIM-SETTLEMENT-V1`.
- * - The file: `<dataDir>/reconciliation/<merchantId>/reconciliation_<entityId>_<yyyyMMdd>.csv`, the
+ * - The file: `<dataDir>/reconciliation/<merchantId>/reconciliation_<entityId>_<yyyyMMdd>.csv`
+ *   (`…_<yyyyMMdd>_LIVE.csv` for a live channel: one channel per file, so test and live never mix), the
  *   day's records of every currency (currencies in alphabetical order, each in settle()'s order),
  *   written to a temporary file in `<dataDir>/reconciliation/.tmp/` (no merchant's folder), synced,
  *   then renamed into place: readers see the whole file or none. A day without records has no
@@ -38,7 +39,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHARGEBACK_RESULT_CODE } from '../../shared/engine/chargebacks';
 import { newId } from '../../shared/engine/ids';
-import type { Channel, Payment } from '../../shared/engine/model';
+import type { Channel, ChannelMode, Payment } from '../../shared/engine/model';
 import type { Clock } from '../../shared/engine/ports';
 import { asMinor, type Minor, roundDiv } from '../../shared/money';
 import { describe, isSuccess, isSuccessReview } from '../../shared/result-codes';
@@ -200,9 +201,13 @@ export function dayStart(date: string): Date {
 /** The UTC day of an instant, `yyyy-MM-dd`. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** `reconciliation_<entityId>_<yyyyMMdd>.csv` */
-export const reconciliationFileName = (channelId: string, date: string): string =>
-  `reconciliation_${channelId}_${date.replaceAll('-', '')}.csv`;
+/**
+ * `reconciliation_<entityId>_<yyyyMMdd>.csv` for a test channel, `…_<yyyyMMdd>_LIVE.csv` for a
+ * live one: a file holds one channel's day, so test and live never share a file, and the suffix
+ * tells the merchant's two environments apart in its one folder.
+ */
+export const reconciliationFileName = (channelId: string, date: string, mode: ChannelMode = 'TEST'): string =>
+  `reconciliation_${channelId}_${date.replaceAll('-', '')}${mode === 'LIVE' ? '_LIVE' : ''}.csv`;
 
 /** Where a merchant's reconciliation files are. */
 export const merchantFolder = (dataDir: string, merchantId: string): string =>
@@ -448,7 +453,7 @@ async function writeDayFile(
     records.push(...(await deps.store.listSettlementRecords(s.id)));
   const folder = merchantFolder(deps.dataDir, channel.merchantId);
   await mkdir(folder, { recursive: true, mode: 0o700 });
-  const path = join(folder, reconciliationFileName(channel.id, date));
+  const path = join(folder, reconciliationFileName(channel.id, date, channel.mode));
   const csv = reconciliationCsv(records, csvOptions(deps.env));
   await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), csv);
   return path;
@@ -549,7 +554,7 @@ export async function settleAccountDay(
     }
 
     const recordCount = written.reduce((n, w) => n + w.records.length, 0);
-    const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date) : undefined;
+    const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date, channel.mode) : undefined;
     const saved = await deps.store.saveSettlementRun(
       {
         channelId: channel.id,

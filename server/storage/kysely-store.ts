@@ -337,6 +337,7 @@ class NothingChanged extends Error {}
 const rowToMerchant = (r: MerchantRow): Merchant => ({
   id: r.id,
   name: r.name,
+  ...(Number(r.dispatching) === 1 ? { dispatching: true } : {}),
   createdAt: date(r.created_at),
 });
 
@@ -356,6 +357,7 @@ const rowToToken = (r: AccessTokenRow): AccessToken => ({
   userId: r.user_id,
   secretHash: r.secret_hash,
   channelIds: JSON.parse(r.channel_ids) as string[],
+  environment: r.environment === 'live' ? 'live' : 'test',
   revokedAt: dateOrNull(r.revoked_at),
   createdAt: date(r.created_at),
 });
@@ -1131,8 +1133,17 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     async insertMerchant(m) {
       await db
         .insertInto('merchants')
-        .values({ id: m.id, name: m.name, created_at: ms(m.createdAt) })
+        .values({ id: m.id, name: m.name, dispatching: m.dispatching ? 1 : 0, created_at: ms(m.createdAt) })
         .execute();
+    },
+
+    async setMerchantDispatching(id, on) {
+      const result = await db
+        .updateTable('merchants')
+        .set({ dispatching: on ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async getMerchant(id) {
@@ -1192,6 +1203,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
           user_id: t.userId,
           secret_hash: t.secretHash,
           channel_ids: JSON.stringify(t.channelIds),
+          environment: t.environment ?? 'test',
           revoked_at: t.revokedAt === null ? null : ms(t.revokedAt),
           created_at: ms(t.createdAt),
         })

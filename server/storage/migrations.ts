@@ -332,6 +332,38 @@ const idempotencyClaims: Migration = {
   },
 };
 
+/**
+ * Environments (decisions, "Payment methods and environments"): every access token belongs to
+ * test or live (`access_tokens.environment`; existing tokens take the environment of their
+ * channels, test when they name none or only test ones), and a merchant may turn channel
+ * dispatching on (`merchants.dispatching`, 0 or 1).
+ */
+const environments: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('access_tokens')
+      .addColumn('environment', 'text', (c) => c.notNull().defaultTo('test'))
+      .execute();
+    await db.schema
+      .alterTable('merchants')
+      .addColumn('dispatching', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    const live = new Set(
+      (await sql<{ id: string }>`SELECT id FROM channels WHERE mode = 'LIVE'`.execute(db)).rows.map(
+        (r) => r.id,
+      ),
+    );
+    if (live.size === 0) return;
+    const tokens = await sql<{ id: string; channel_ids: string }>`
+      SELECT id, channel_ids FROM access_tokens WHERE channel_ids <> '[]'`.execute(db);
+    for (const t of tokens.rows) {
+      const ids = JSON.parse(t.channel_ids) as string[];
+      if (ids.some((id) => live.has(id)))
+        await sql`UPDATE access_tokens SET environment = 'live' WHERE id = ${t.id}`.execute(db);
+    }
+  },
+};
+
 /** All migrations by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -342,6 +374,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006_settlements': settlementsMigration,
   '0007_risk': riskMigration,
   '0008_idempotency_claims': idempotencyClaims,
+  // after 0009_account_data_sealed (added by migrate): independent of it
+  '0010_environments': environments,
 };
 
 /**

@@ -24,6 +24,8 @@ export type JsonText = string;
 export interface MerchantsTable {
   id: string;
   name: string;
+  /** Channel dispatching: 0 or 1 (0010_environments). */
+  dispatching: Generated<number>;
   created_at: EpochMs;
 }
 
@@ -44,6 +46,8 @@ export interface AccessTokensTable {
   secret_hash: string;
   /** string[] as JSON. */
   channel_ids: JsonText;
+  /** `test` or `live` (0010_environments). */
+  environment: Generated<string>;
   revoked_at: EpochMs | null;
   created_at: EpochMs;
 }

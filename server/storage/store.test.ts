@@ -364,6 +364,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
       userId: hex(),
       secretHash: 'scrypt$abc$def',
       channelIds: [hex(), hex()],
+      environment: 'live',
       revokedAt: null,
       createdAt: new Date('2024-05-06T07:08:09.123Z'),
     };
@@ -372,6 +373,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
       id: hex(),
       userId: hex(),
       channelIds: [],
+      environment: 'test',
       createdAt: new Date('2024-05-06T07:08:09.124Z'),
     };
     await store.insertToken(token);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { newId } from '../../shared/engine/ids';
-import type { ChannelMode, ChannelSettings } from '../../shared/engine/model';
+import type { ChannelMode, ChannelSettings, Environment } from '../../shared/engine/model';
 import type { Clock, Connector } from '../../shared/engine/ports';
 import { createApp } from '../app';
 import { type GatewayOptions, startGateway } from '../gateway';
@@ -101,6 +101,8 @@ export interface TestMerchant {
 }
 
 const BASE = 'http://localhost';
+/** The live environment's address in process: always HTTPS (the live app serves TLS "itself"). */
+export const LIVE_BASE = 'https://live.localhost';
 
 /** Form-encodes a record (URLSearchParams) or passes a string through as it is. */
 export const form = (params: Record<string, string> | string): string =>
@@ -115,6 +117,8 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       dataDir,
       // The requests' origin: the base of the URLs the gateway hands out (redirect.url).
       baseUrl: BASE,
+      // the live environment beside it, on its own address (gw.live)
+      live: { baseUrl: LIVE_BASE, tls: true },
       commit: TEST_COMMIT,
       builtAt: TEST_BUILT_AT,
       env,
@@ -155,7 +159,16 @@ export async function testGateway(options: TestGatewayOptions = {}) {
         );
 
   /** Sends one request in process. `path` may start with `//`: it is appended to the base as it is. */
-  async function send(
+  const send = (
+    method: string,
+    path: string,
+    body: string | undefined,
+    opts: SendOptions = {},
+  ): Promise<TestResponse> => sendTo(app, BASE, method, path, body, opts);
+
+  async function sendTo(
+    target: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+    base: string,
     method: string,
     path: string,
     body: string | undefined,
@@ -165,10 +178,10 @@ export async function testGateway(options: TestGatewayOptions = {}) {
     if (opts.token !== undefined) headers.Authorization = `Bearer ${opts.token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     Object.assign(headers, opts.headers);
-    const url = path.startsWith('/') ? `${BASE}${path}` : path;
+    const url = path.startsWith('/') ? `${base}${path}` : path;
     // A GET or HEAD may carry no body at all in fetch's Request, not even an empty one.
     const sendBody = body !== undefined && !(body === '' && (method === 'GET' || method === 'HEAD'));
-    const res = await app.request(url, { method, headers, ...(sendBody ? { body } : {}) });
+    const res = await target.request(url, { method, headers, ...(sendBody ? { body } : {}) });
     const text = await res.text();
     let parsed: unknown;
     try {
@@ -200,6 +213,30 @@ export async function testGateway(options: TestGatewayOptions = {}) {
     );
   };
 
+  /** The live environment's address (GATEWAY_LIVE_PORT), in process: its own app on the same store. */
+  const liveApp = gateway.liveApp!;
+  const liveSend = (
+    method: string,
+    path: string,
+    body: string | undefined,
+    opts: SendOptions = {},
+  ): Promise<TestResponse> => sendTo(liveApp, LIVE_BASE, method, path, body, opts);
+  const live = {
+    app: liveApp,
+    send: liveSend,
+    post: (path: string, params: Record<string, string> | string, opts?: SendOptions) =>
+      liveSend('POST', path, form(params), opts),
+    get: (path: string, params: Record<string, string> | string = {}, opts?: SendOptions) => {
+      const query = form(params);
+      return liveSend(
+        'GET',
+        query === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${query}`,
+        undefined,
+        opts,
+      );
+    },
+  };
+
   async function addMerchant(o: AddMerchantOptions): Promise<TestMerchant> {
     const now = clock.now();
     const merchantId = newId();
@@ -227,12 +264,20 @@ export async function testGateway(options: TestGatewayOptions = {}) {
     const token = await addToken(
       merchantId,
       (o.tokenChannels ?? []).map((i) => entityIds[i]!),
+      o.mode === 'LIVE' ? 'live' : 'test',
     );
     return { merchantId, entityIds, entityId: entityIds[0]!, ...token };
   }
 
-  /** Another access token for a merchant, optionally restricted to some of its channels. */
-  async function addToken(merchantId: string, channelIds: readonly string[] = []) {
+  /**
+   * Another access token for a merchant, optionally restricted to some of its channels, of one
+   * environment (test unless given).
+   */
+  async function addToken(
+    merchantId: string,
+    channelIds: readonly string[] = [],
+    environment: Environment = 'test',
+  ) {
     const t = newToken();
     const tokenId = newId();
     await gateway.store.insertToken({
@@ -241,6 +286,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       userId: t.userId,
       secretHash: t.secretHash,
       channelIds,
+      environment,
       revokedAt: null,
       createdAt: clock.now(),
     });
@@ -300,6 +346,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
   return {
     ...gateway,
     app,
+    live,
     dataDir,
     post,
     get,

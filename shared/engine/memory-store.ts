@@ -183,6 +183,12 @@ export function memoryStore(): Store {
     async getMerchant(id) {
       return merchants.get(id);
     },
+    async setMerchantDispatching(id, on) {
+      const m = merchants.get(id);
+      if (m === undefined) return false;
+      merchants.set(id, { ...m, dispatching: on });
+      return true;
+    },
     async listMerchants() {
       return [...merchants.values()];
     },

@@ -9,9 +9,28 @@ import type { RiskRules } from '../risk';
 export type ChannelMode = 'TEST' | 'LIVE';
 export type TestMode = 'INTERNAL' | 'EXTERNAL';
 
+/**
+ * The two environments (decisions, "Payment methods and environments"), each with its own base
+ * address: `test` holds the TEST channels, `live` the LIVE ones. Every channel and every access
+ * token belongs to one; credentials of the other environment are refused (403, 800.900.300).
+ */
+export type Environment = 'test' | 'live';
+
+/** The environment of a channel of this mode: TEST → test, LIVE → live. */
+export const environmentOf = (mode: ChannelMode): Environment => (mode === 'LIVE' ? 'live' : 'test');
+
+/** The environment of a token: stored with it; tokens made before environments are test tokens. */
+export const tokenEnvironment = (token: Pick<AccessToken, 'environment'>): Environment =>
+  token.environment ?? 'test';
+
 export interface Merchant {
   readonly id: string; // 32 hex
   readonly name: string;
+  /**
+   * Channel dispatching: `entityId` may then be the merchant's id, and the gateway picks the
+   * merchant's channel of the request's environment that accepts the brand and currency.
+   */
+  readonly dispatching?: boolean;
   readonly createdAt: Date;
 }
 
@@ -23,6 +42,10 @@ export interface ChannelSettings {
   readonly threeDSecure?: boolean;
   /** EXTERNAL connector: another gateway of this API family. */
   readonly connector?: { readonly baseUrl: string; readonly entityId: string; readonly accessToken: string };
+  /** Brands the channel accepts; undefined: all. */
+  readonly brands?: readonly string[];
+  /** Currencies the channel accepts; undefined: all. */
+  readonly currencies?: readonly string[];
   /** Risk rules screening this channel's initial payments (shared/risk, checked by `checkRules`); none: nothing screened. */
   readonly risk?: RiskRules;
   /**
@@ -64,8 +87,13 @@ export interface AccessToken {
   /** userId part of the token (`base64(userId|secret)`); the secret is stored only as a hash. */
   readonly userId: string;
   readonly secretHash: string;
-  /** Channels the token may use; all of the merchant's when empty. */
+  /** Channels the token may use; all of the merchant's of its environment when empty. */
   readonly channelIds: readonly string[];
+  /**
+   * The environment the token belongs to, derived from its channels when it is made (a token may
+   * not mix test and live channels); undefined: test (see {@link tokenEnvironment}).
+   */
+  readonly environment?: Environment;
   readonly revokedAt: Date | null;
   readonly createdAt: Date;
 }

@@ -117,6 +117,8 @@ export interface Store {
 
   insertMerchant(merchant: Merchant): Promise<void>;
   getMerchant(id: string): Promise<Merchant | undefined>;
+  /** Turns channel dispatching on or off; false when no such merchant. */
+  setMerchantDispatching(id: string, on: boolean): Promise<boolean>;
   listMerchants(): Promise<Merchant[]>;
   insertChannel(channel: Channel): Promise<void>;
   getChannel(id: string): Promise<Channel | undefined>;

@@ -32,7 +32,7 @@ export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps, front: Admis
     const entityId = form.get('entityId') ?? '';
     const id = form.get('id') ?? '';
     if (token !== undefined) {
-      const allowed = await resolveChannel(deps.store, token, entityId);
+      const allowed = await resolveChannel(deps.store, token, entityId, deps.environment);
       if (!allowed.ok)
         return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: allowed.description });
     }

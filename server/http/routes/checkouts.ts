@@ -23,6 +23,7 @@ import {
   submitCheckout,
 } from '../../../shared/engine/checkout';
 import type { CheckoutKind } from '../../../shared/engine/model';
+import { environmentOf } from '../../../shared/engine/model';
 import { publicPaymentView, publicRegistrationView } from '../../../shared/engine/public-view';
 import { registrationResponse } from '../../../shared/engine/registrations';
 import { paymentResponse } from '../../../shared/engine/response';
@@ -85,7 +86,8 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
     const checkout = await deps.store.getCheckout(id);
     if (checkout === undefined) return noSession(c, id);
     const channel = await deps.store.getChannel(checkout.channelId);
-    if (channel === undefined) return noSession(c, id);
+    // The widget reads its session from its own script's address: the checkout's environment's only.
+    if (channel === undefined || environmentOf(channel.mode) !== deps.environment) return noSession(c, id);
     const refused = throttled(c, `checkout:${id}`, 'checkouts.session', channel, id);
     if (refused !== undefined) return refused;
     const session = await checkoutSession(deps, checkout, channel);

@@ -650,8 +650,15 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       });
       expect((await pay({}, mixed)).status).toBe(200);
       expect((await pay({}, mixed)).status).toBe(200);
-      const live = await pay({ entityId: liveId }, mixed);
+      // A token belongs to one environment now: the live channel takes a live token, on the live address.
+      const liveToken = await gw.addToken(mixed.merchantId, [], 'live');
+      const live = await gw.live.post(
+        '/v1/payments',
+        { entityId: liveId, amount: '92.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+        { token: liveToken.token },
+      );
       expect(live.status).not.toBe(429);
+      expect(live.body.result.code).toBe('600.200.201');
     });
   });
 

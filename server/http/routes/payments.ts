@@ -29,14 +29,20 @@ export function paymentRoutes(app: Hono, deps: RouteDeps, front: Admission): voi
     const ready = await admit(c, 'referencing', 'payments.reference');
     if (ready instanceof Response) return ready;
     return idem(c, ready, async (store) => {
-      const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
       const id = c.req.param('id');
-      if ((await visible(ready.token, id)) === undefined) {
+      const referenced = await visible(ready.token, id);
+      if (referenced === undefined) {
         return env.send(c, 404, {
           code: ResultCodes.REFERENCE_NOT_FOUND,
           description: 'reference id not existing',
         });
       }
+      // Channel dispatching (entityId = the merchant's id): a reference goes to its payment's channel.
+      const dispatched = (ready.request as { entityId?: string }).entityId === ready.token.merchantId;
+      const channel = dispatched
+        ? ((await front.channels.getChannel(referenced.channelId)) ?? ready.channel)
+        : ready.channel;
+      const caller = { merchantId: ready.token.merchantId, channel };
       const outcome = await serialize(id, () => referencePayment(using(store), caller, id, ready.request));
       if (outcome.kind === 'not-found') {
         return env.send(c, 404, {

@@ -14,13 +14,8 @@ import {
 import { paymentResponse } from '../../../shared/engine/response';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Admission, RouteDeps } from '../admission';
+import { usableChannels } from '../auth';
 import { timestamp } from '../envelope';
-
-/** The caller's scope: the token's channels, or all of its merchant's when it names none. */
-const scopeOf = (token: AccessToken): QueryScope => ({
-  merchantId: token.merchantId,
-  channelIds: token.channelIds,
-});
 
 /** One transaction of a list: the payment response, with the time it was made. */
 function record(p: Payment): Record<string, unknown> {
@@ -31,6 +26,17 @@ function record(p: Payment): Record<string, unknown> {
 export function queryRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   const { env } = deps;
   const { admit, invalid, answer } = front;
+
+  /**
+   * The caller's scope: the channels the token may use in this address's environment (its own,
+   * or all of its merchant's there), so test and live records never mix. None: nothing to see.
+   */
+  async function scopeOf(token: AccessToken): Promise<QueryScope | undefined> {
+    const channels = await usableChannels(front.channels, token, deps.environment);
+    return channels.length === 0
+      ? undefined
+      : { merchantId: token.merchantId, channelIds: channels.map((ch) => ch.id) };
+  }
 
   function respond(c: Context, outcome: QueryOutcome): Response {
     switch (outcome.kind) {
@@ -56,12 +62,16 @@ export function queryRoutes(app: Hono, deps: RouteDeps, front: Admission): void 
   app.get('/v1/query', async (c) => {
     const ready = await admit(c, 'query', 'query.list');
     if (ready instanceof Response) return ready;
-    return respond(c, await searchPayments(deps, scopeOf(ready.token), ready.request));
+    const scope = await scopeOf(ready.token);
+    if (scope === undefined) return respond(c, { kind: 'list', payments: [] });
+    return respond(c, await searchPayments(deps, scope, ready.request));
   });
 
   app.get('/v1/query/:id', async (c) => {
     const ready = await admit(c, 'query', 'query.get');
     if (ready instanceof Response) return ready;
-    return respond(c, await queryPayment(deps, scopeOf(ready.token), c.req.param('id'), ready.request));
+    const scope = await scopeOf(ready.token);
+    if (scope === undefined) return respond(c, { kind: 'not-found' });
+    return respond(c, await queryPayment(deps, scope, c.req.param('id'), ready.request));
   });
 }

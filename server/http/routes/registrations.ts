@@ -2,6 +2,7 @@
  * /v1/registrations: store payment details, read and delete them, and pay with them.
  */
 import type { Hono } from 'hono';
+import { type AccessToken, environmentOf, type Registration } from '../../../shared/engine/model';
 import {
   createRegistration,
   payWithRegistration,
@@ -14,6 +15,11 @@ export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission)
   const { env } = deps;
   const { admit, invalid, answer, idem, using } = front;
   const refused = (code: string) => ({ code, description: describe(code) ?? '' });
+  /** A registration of this address's environment (a live one is unknown on the test address, and the reverse). */
+  const ours = async (_token: AccessToken, registration: Registration): Promise<boolean> => {
+    const channel = await front.channels.getChannel(registration.channelId);
+    return channel !== undefined && environmentOf(channel.mode) === deps.environment;
+  };
 
   app.post('/v1/registrations', async (c) => {
     const ready = await admit(c, 'registration', 'registrations.create');
@@ -37,7 +43,11 @@ export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission)
     const ready = await admit(c, 'entity', 'registrations.get');
     if (ready instanceof Response) return ready;
     const registration = await deps.store.getRegistration(ready.token.merchantId, c.req.param('id'));
-    if (registration === undefined || registration.deletedAt !== null) {
+    if (
+      registration === undefined ||
+      registration.deletedAt !== null ||
+      !(await ours(ready.token, registration))
+    ) {
       return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
     }
     return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), registrationResponse(registration));
@@ -48,7 +58,8 @@ export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission)
     if (ready instanceof Response) return ready;
     const id = c.req.param('id');
     const registration = await deps.store.getRegistration(ready.token.merchantId, id);
-    if (registration === undefined) return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
+    if (registration === undefined || !(await ours(ready.token, registration)))
+      return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
     const deleted = await deps.store.deleteRegistration(ready.token.merchantId, id, deps.clock.now());
     if (!deleted) return env.send(c, 400, refused(ResultCodes.REGISTRATION_DEREGISTERED));
     return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), { id });

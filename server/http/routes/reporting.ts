@@ -29,7 +29,7 @@ import { formatRequestTime, fxRateDec2, reconciliationCsv } from '../../../share
 import { csvOptions } from '../../reporting/settlement-run';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
 import type { Admission, RouteDeps } from '../admission';
-import { cachedChannels, credentialsOf, resolveChannel } from '../auth';
+import { cachedChannels, credentialsOf, mayUse, resolveChannel } from '../auth';
 
 /** The longest range of days one list request may span (date.from to date.to, both included). */
 export const MAX_RANGE_DAYS = 31;
@@ -212,7 +212,12 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
       request = again.value;
     }
     const value = request as ReportingRequest & { entityId?: string; authentication?: { entityId?: string } };
-    const channel = await resolveChannel(channels, token, value.entityId ?? value.authentication?.entityId);
+    const channel = await resolveChannel(
+      channels,
+      token,
+      value.entityId ?? value.authentication?.entityId,
+      deps.environment,
+    );
     if (!channel.ok)
       return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
     const refused = front.throttled(c, token.id, 'reports.aggregation', channel.channel);
@@ -220,12 +225,16 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     return { token, request };
   }
 
-  /** The aggregation, if the token may see it (its merchant's, on a channel the token may use). */
+  /**
+   * The aggregation, if the token may see it: its merchant's, on a channel the token may use, of
+   * this address's environment (live and test settlements never show on the other's address).
+   */
   async function visible(token: AccessToken, id: string): Promise<Settlement | undefined> {
     if (!ID.test(id)) return undefined;
     const s = await deps.store.getSettlement(token.merchantId, id);
     if (s === undefined) return undefined;
-    return token.channelIds.length === 0 || token.channelIds.includes(s.channelId) ? s : undefined;
+    const channel = await channels.getChannel(s.channelId);
+    return channel !== undefined && mayUse(token, channel, deps.environment) ? s : undefined;
   }
 
   const notFound = (c: Context) =>
@@ -244,7 +253,9 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
       orderOf(ready.request),
     );
     if (asCsv) {
-      const name = `reconciliation_${settlement.channelId}_${settlement.date.replaceAll('-', '')}_${settlement.currency}.csv`;
+      // live aggregations are only answered on the live address: the file name says so, as the FTP file's does
+      const suffix = deps.environment === 'live' ? '_LIVE' : '';
+      const name = `reconciliation_${settlement.channelId}_${settlement.date.replaceAll('-', '')}_${settlement.currency}${suffix}.csv`;
       return c.body(reconciliationCsv(records, csvOptions()), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${name}"`,

@@ -384,7 +384,19 @@ describe('/scheduling/v1/schedules', () => {
         deletedAt: null,
         createdAt: clock.now(),
       });
-      const res = await create({ registrationId: id, 'job.expression': '0 0 0 * * ?' }, live);
+      // on the live address: a live token is refused on the test one (403)
+      const res = await gw.live.post(
+        PATH,
+        {
+          entityId: live.entityId,
+          amount: '9.99',
+          currency: 'EUR',
+          paymentType: 'DB',
+          registrationId: id,
+          'job.expression': '0 0 0 * * ?',
+        },
+        { token: live.token },
+      );
       expect(res.status).toBe(400);
       expect(res.body.result).toEqual({
         code: '100.360.400',

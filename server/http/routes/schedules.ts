@@ -15,6 +15,7 @@ import {
 } from '../../../shared/engine/schedules';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import { type Admission, type RouteDeps, statusOf } from '../admission';
+import { usableChannels } from '../auth';
 
 /** Known but not scheduled any more, or not known at all: "cannot deschedule(DS) unscheduled job". */
 const UNSCHEDULED = '100.360.303';
@@ -23,8 +24,11 @@ export function scheduleRoutes(app: Hono, deps: RouteDeps, front: Admission): vo
   const { env } = deps;
   const { admit, invalid, idem, using } = front;
   const result = (code: string, description = describe(code) ?? '') => ({ code, description });
-  const visibleTo = (token: AccessToken) => (s: Schedule) =>
-    token.channelIds.length === 0 || token.channelIds.includes(s.channelId);
+  /** The schedules a token may see: on its channels of this address's environment. */
+  const visibleTo = async (token: AccessToken) => {
+    const ids = new Set((await usableChannels(front.channels, token, deps.environment)).map((ch) => ch.id));
+    return (s: Schedule) => ids.has(s.channelId);
+  };
   const show = (c: Context, code: string, view: ScheduleView, ndc?: string) =>
     env.send(c, statusOf(code), result(code), scheduleResponse(view), ndc);
 
@@ -53,7 +57,7 @@ export function scheduleRoutes(app: Hono, deps: RouteDeps, front: Admission): vo
     const ready = await admit(c, 'entity', 'schedules.get');
     if (ready instanceof Response) return ready;
     const found = await deps.store.getSchedule(ready.token.merchantId, c.req.param('id'));
-    if (found === undefined || !visibleTo(ready.token)(found.schedule)) {
+    if (found === undefined || !(await visibleTo(ready.token))(found.schedule)) {
       return env.send(c, 404, result(ResultCodes.ENTITY_NOT_FOUND, 'No schedule found for the requested id'));
     }
     return show(c, ResultCodes.SUCCESSFUL_REQUEST, found);
@@ -62,7 +66,12 @@ export function scheduleRoutes(app: Hono, deps: RouteDeps, front: Admission): vo
   app.delete('/scheduling/v1/schedules/:id', async (c) => {
     const ready = await admit(c, 'entity', 'schedules.delete');
     if (ready instanceof Response) return ready;
-    const outcome = await deschedule(deps, visibleTo(ready.token), ready.token.merchantId, c.req.param('id'));
+    const outcome = await deschedule(
+      deps,
+      await visibleTo(ready.token),
+      ready.token.merchantId,
+      c.req.param('id'),
+    );
     switch (outcome.kind) {
       case 'not-found':
         return env.send(c, 404, result(UNSCHEDULED));

@@ -176,7 +176,7 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): v
         );
       const token = await front.authenticate(c, credentials);
       if (token instanceof Response) return token;
-      const allowed = await resolveChannel(deps.store, token, p.entityId);
+      const allowed = await resolveChannel(deps.store, token, p.entityId, deps.environment);
       if (!allowed.ok) return c.json({ error: allowed.description }, 403, { 'Cache-Control': NO_STORE });
     }
     const channelId = await channelOfTokenRequest(p);
