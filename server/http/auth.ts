@@ -14,6 +14,7 @@ import {
   environmentOf,
   type Merchant,
 } from '../../shared/engine/model';
+import { channelRefusal } from '../../shared/engine/payment-method';
 import type { Store } from '../../shared/engine/ports';
 import {
   type Credentials,
@@ -170,15 +171,9 @@ export interface DispatchNeeds {
  * (600.200.100), whichever channel it goes to.
  */
 export function channelAccepts(channel: Channel, needs: DispatchNeeds): boolean {
-  const { brands, currencies } = channel.settings;
-  const brandOk =
-    needs.brand === undefined ||
-    brands === undefined ||
-    brandKind(needs.brand) === undefined ||
-    brands.includes(needs.brand);
-  const currencyOk =
-    needs.currency === undefined || currencies === undefined || currencies.includes(needs.currency);
-  return brandOk && currencyOk;
+  // An unknown brand is not judged here: it fails further along (600.200.100).
+  const brand = needs.brand !== undefined && brandKind(needs.brand) !== undefined ? needs.brand : undefined;
+  return channelRefusal(channel.settings, brand, needs.currency) === undefined;
 }
 
 /**

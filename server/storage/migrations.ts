@@ -374,7 +374,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006_settlements': settlementsMigration,
   '0007_risk': riskMigration,
   '0008_idempotency_claims': idempotencyClaims,
-  // after 0009_account_data_sealed (added by migrate): independent of it
+  // 0009_account_data_sealed is added by migrate (it needs the vault)
   '0010_environments': environments,
 };
 
@@ -387,7 +387,13 @@ export async function migrate(db: Kysely<unknown>, vault: Pick<Vault, 'encrypt' 
   const provider: MigrationProvider = {
     getMigrations: async () => ({ ...migrations, '0009_account_data_sealed': sealAccountData(vault) }),
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Unordered: a data migration such as 0009 may be applied to a store whose schema is already
+  // past it (an upgrade re-sealing rows, or its own test); each migration stands on its own.
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`Storage migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });

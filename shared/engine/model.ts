@@ -42,10 +42,6 @@ export interface ChannelSettings {
   readonly threeDSecure?: boolean;
   /** EXTERNAL connector: another gateway of this API family. */
   readonly connector?: { readonly baseUrl: string; readonly entityId: string; readonly accessToken: string };
-  /** Brands the channel accepts; undefined: all. */
-  readonly brands?: readonly string[];
-  /** Currencies the channel accepts; undefined: all. */
-  readonly currencies?: readonly string[];
   /** Risk rules screening this channel's initial payments (shared/risk, checked by `checkRules`); none: nothing screened. */
   readonly risk?: RiskRules;
   /**
