@@ -23,6 +23,7 @@ import {
   isProduction,
   publicUrl,
 } from './mode';
+import { gatewayProcessors } from './processors';
 import { startReconciliationFtp } from './reporting/delivery';
 import { isLoopback, type RunningFtpServer } from './reporting/ftp';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
@@ -171,6 +172,7 @@ export async function startGateway(options: GatewayOptions) {
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();
+  const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
   const app = createApp(
     { commit: options.commit, builtAt, now: () => clock.now() },
     {
@@ -182,7 +184,7 @@ export async function startGateway(options: GatewayOptions) {
       riskHistory: store,
       logger,
       wallets,
-      connector: options.connector ?? oppForwardConnector({ fetch: egress.fetch }),
+      processors,
       nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
       integrity: options.integrity ?? (() => widgetIntegrity()),
       publicUrl: configuredUrl ?? listening,
@@ -229,7 +231,7 @@ export async function startGateway(options: GatewayOptions) {
   });
   if (options.notifier?.autoStart !== false) notifier.start();
   const pending = pendingPaymentsWorker(
-    { store, clock, seal: (plain) => vault.encrypt(plain), wallets },
+    { store, clock, seal: (plain) => vault.encrypt(plain), wallets, processors },
     {
       intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
       logger,
@@ -238,7 +240,15 @@ export async function startGateway(options: GatewayOptions) {
   if (options.pending?.autoStart !== false) pending.start();
   const scheduler = schedulerWorker(
     // scheduled payments are screened like any other, velocity history included
-    { store, clock, seal: (plain) => vault.encrypt(plain), wallets, fingerprint, riskHistory: store },
+    {
+      store,
+      clock,
+      seal: (plain) => vault.encrypt(plain),
+      wallets,
+      fingerprint,
+      riskHistory: store,
+      processors,
+    },
     {
       intervalMs: options.scheduler?.intervalMs ?? positiveNumber(env.GATEWAY_SCHEDULER_INTERVAL_MS),
       graceMs: options.scheduler?.graceMs ?? positiveNumber(env.GATEWAY_SCHEDULER_GRACE_MS),

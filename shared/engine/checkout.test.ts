@@ -1,5 +1,6 @@
 /** The checkout pipeline on the in-memory store: merging, the checkout's life, what it stores. */
 import { describe, expect, it } from 'vitest';
+import { simulatedProcessors } from '../simulators/processor';
 import {
   CHECKOUT_VALIDITY_MS,
   checkoutStatus,
@@ -21,6 +22,7 @@ function setup() {
   const deps = {
     store: memoryStore(),
     clock: { now: () => new Date(now) },
+    processors: simulatedProcessors,
     seal: (plain: string) => `sealed:${plain.length}`,
     nodeName: 'unit',
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulatedProcessors } from '../simulators/processor';
 import { agreementOf } from './after-success';
 import { createPayment, type EngineDeps, type Outcome, readMoney } from './initial-payment';
 import { memoryStore } from './memory-store';
@@ -17,6 +18,7 @@ describe('createPayment', () => {
   const deps = (): EngineDeps => ({
     store: memoryStore(),
     clock: { now: () => NOW },
+    processors: simulatedProcessors,
     seal: (pan) => `sealed(${pan.length})`,
   });
 

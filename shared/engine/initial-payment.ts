@@ -9,11 +9,9 @@ import { exponentOf, fromMinor, isToMinorError, type Minor, toMinor } from '../m
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
-import { decide, type SimulatorRequest } from '../simulators/acquirer';
 import { redirectMethodOf } from '../simulators/redirect-methods';
 import { afterSuccessOf, withAfterSuccess } from './after-success';
 import { startPending } from './asynchronous';
-import { decideExternal } from './connector';
 import { echoOf } from './echo';
 import {
   giftCardDetails,
@@ -23,10 +21,11 @@ import {
   storedCard,
   storedCardInstrument,
 } from './instruments';
-import { connectorIdOf, linkedPayment, linkRefusal } from './linked';
-import type { Channel, Payment, TestMode } from './model';
+import { linkedPayment, linkRefusal } from './linked';
+import type { Channel, Payment } from './model';
 import { checkPaymentMethod } from './payment-method';
-import type { Clock, Connector, RiskLedger, Store, WalletTokens } from './ports';
+import type { Clock, Decision, Processor, Processors, RiskLedger, Store, WalletTokens } from './ports';
+import { connectorIdOf, processorFor, testModeOf } from './processor';
 import { type PaymentFacts, paymentRecord } from './record';
 import {
   type Fingerprint,
@@ -44,8 +43,11 @@ export interface EngineDeps {
   readonly clock: Clock;
   /** Encrypts a card number for storage (server/security/vault). */
   readonly seal: Seal;
-  /** Forwards testMode=EXTERNAL requests; without it they are refused. */
-  readonly connector?: Connector;
+  /**
+   * Who decides: the simulators (test mode INTERNAL) and the channels' connectors (EXTERNAL,
+   * live); engine/processor.ts picks one per payment.
+   */
+  readonly processors: Processors;
   /** Opens wallet payment tokens (walletX.paymentToken); without it they are refused. */
   readonly wallets?: WalletTokens;
   /** Card fingerprints and hashed velocity keys for the risk checks (server: vault HMACs); without it no velocity history. */
@@ -104,48 +106,8 @@ export function readMoney(
     : { amount };
 }
 
-export interface Decision {
-  readonly testMode?: TestMode;
-  readonly code: string;
-  /** avsResponse and cvvResponse, beside result.code. */
-  readonly result: Record<string, string>;
-  readonly resultDetails: Record<string, string>;
-}
-
-/** Test channels run INTERNAL unless EXTERNAL is asked for; live channels have no test mode. */
-export const testModeOf = (channel: Channel, requested: string | undefined): TestMode | undefined =>
-  channel.mode === 'TEST' ? ((requested as TestMode | undefined) ?? 'INTERNAL') : undefined;
-
-/**
- * decide: test channels simulate (INTERNAL) or forward (EXTERNAL); live channels need an
- * acquirer. Without a connector or acquirer the request is refused, never simulated.
- */
-export function decideFor(
-  channel: Channel,
-  requestedTestMode: string | undefined,
-  simulation: SimulatorRequest,
-  now: Date,
-): Decision {
-  const testMode = testModeOf(channel, requestedTestMode);
-  if (testMode !== 'INTERNAL') {
-    return {
-      ...(testMode === undefined ? {} : { testMode }),
-      code: ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
-      result: {},
-      resultDetails: {},
-    };
-  }
-  const decision = decide(simulation, now);
-  return {
-    testMode,
-    code: decision.code,
-    result: {
-      ...(decision.avsResponse === undefined ? {} : { avsResponse: decision.avsResponse }),
-      ...(decision.cvvResponse === undefined ? {} : { cvvResponse: decision.cvvResponse }),
-    },
-    resultDetails: { AcquirerResponse: decision.acquirerResponse, clearingInstituteName: 'Simulator' },
-  };
-}
+export type { Decision } from './ports';
+export { testModeOf } from './processor';
 
 /** Where a payment comes from, for the flows that send the shopper elsewhere. */
 export interface PaymentContext {
@@ -189,7 +151,8 @@ export async function createPayment(
 
   // decide whom the shopper deals with first: a redirect method's provider, the card issuer's
   // 3-D Secure, or nobody (only the simulators of test mode INTERNAL are here to deal with)
-  const internal = testModeOf(caller.channel, request.testMode) === 'INTERNAL';
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  const internal = processor.kind === 'simulator';
   const method = internal && original === undefined ? redirectMethodOf(paymentBrand) : undefined;
   const authentication: Authentication =
     original === undefined
@@ -214,7 +177,7 @@ export async function createPayment(
       brand: paymentBrand,
       cardNumber: request.card?.number,
       bin: reused?.card?.bin,
-      internal,
+      binInfo: processor.binInfo,
     },
     now,
     true,
@@ -226,7 +189,7 @@ export async function createPayment(
   const decision: Decision =
     riskDecision(risk, testModeOf(caller.channel, request.testMode)) ??
     (method === undefined
-      ? await decideInitial(deps, caller, request, original, reused, now)
+      ? await decideInitial(processor, caller, request, original, reused, now)
       : { testMode: 'INTERNAL', code: ResultCodes.PENDING, result: {}, resultDetails: {} });
   // An invalid card (or one the risk check rejected) is refused before anyone is asked to authenticate it.
   const step = decision.code.startsWith('100.100.') || rejected ? NO_AUTHENTICATION : authentication;
@@ -404,31 +367,25 @@ function returnUrlErrors(
 
 /**
  * decide, for an initial payment: an original that cannot be built on refuses the link; else
- * the connector (EXTERNAL, told the original by its own id) or the simulator, which charges the
- * original's stored card when the request sends no instrument.
+ * the processor: a connector (told the original by its own id) or the simulator, which charges
+ * the original's stored card when the request sends no instrument.
  */
 async function decideInitial(
-  deps: EngineDeps,
+  processor: Processor,
   caller: Caller,
   request: PaymentRequest,
   original: Payment | undefined,
   reused: Payment | undefined,
   now: Date,
 ): Promise<Decision> {
-  const external = caller.channel.mode === 'TEST' && request.testMode === 'EXTERNAL';
-  const connectorId = original === undefined ? undefined : connectorIdOf(original);
+  const forwarded = processor.kind === 'connector' || processor.testMode === 'EXTERNAL';
   const refusal =
     original === undefined
       ? undefined
       : (linkRefusal(original, request.currency) ??
-        (external && connectorId === undefined ? ResultCodes.REFERENCE_NOT_FOUND : undefined));
+        (forwarded && connectorIdOf(original) === undefined ? ResultCodes.REFERENCE_NOT_FOUND : undefined));
   if (refusal !== undefined) {
-    const testMode = testModeOf(caller.channel, request.testMode);
-    return { ...optional('testMode', testMode), code: refusal, result: {}, resultDetails: {} };
-  }
-  if (external) {
-    const extra: Record<string, string> = connectorId === undefined ? {} : { referenceUuid: connectorId };
-    return decideExternal(deps.connector, caller.channel, '/v1/payments', request, extra);
+    return { ...optional('testMode', processor.testMode), code: refusal, result: {}, resultDetails: {} };
   }
   const simulation = simulationOf(request);
   const instrument =
@@ -439,7 +396,13 @@ async function decideInitial(
           reused.card,
           request.card?.cvv,
         );
-  return decideFor(caller.channel, request.testMode, { ...simulation, instrument }, now);
+  return processor.pay({
+    channel: caller.channel,
+    request,
+    decide: { ...simulation, instrument },
+    ...optional('original', original),
+    now,
+  });
 }
 
 /** `{ [name]: value }`, or nothing when the value is undefined (records keep no undefined fields). */

@@ -6,8 +6,11 @@
 import { binOf, last4Of } from '../brands';
 import { INSTRUMENT_GROUPS } from '../params/catalogue';
 import type { RequestOf } from '../params/requests';
-import type { SimulatedInstrument, SimulatorRequest } from '../simulators/acquirer';
 import type { StoredCard } from './model';
+import type {
+  ProcessorInstrument as SimulatedInstrument,
+  ProcessorRequest as SimulatorRequest,
+} from './ports';
 
 type PaymentRequest = RequestOf<'payment'>;
 type InstrumentFields = 'card' | 'bankAccount' | 'tokenAccount' | 'virtualAccount' | 'giftCard';

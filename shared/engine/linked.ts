@@ -40,11 +40,3 @@ export function linkRefusal(original: Payment, currency: string | undefined): st
   }
   return undefined;
 }
-
-/**
- * testMode=EXTERNAL: the connector knows the original by its own id, not ours; undefined when
- * the original never went through the connector.
- */
-export function connectorIdOf(original: Payment): string | undefined {
-  return (original.details.resultDetails as Record<string, string> | undefined)?.ConnectorTxID1;
-}

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RequestOf } from '../params/requests';
+import { simulatedProcessors } from '../simulators/processor';
 import { createPayment, type EngineDeps } from './initial-payment';
 import { memoryStore } from './memory-store';
 import { checkPaymentMethod } from './payment-method';
@@ -16,6 +17,7 @@ const caller = { merchantId: channel.merchantId, channel };
 const deps = (): EngineDeps => ({
   store: memoryStore(),
   clock: { now: () => NOW },
+  processors: simulatedProcessors,
   seal: (pan) => `sealed(${pan.length})`,
 });
 const PAY = { paymentType: 'DB', amount: '10.00', currency: 'EUR' } as const;

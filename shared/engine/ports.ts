@@ -16,6 +16,7 @@ import type {
   PaymentSession,
   Registration,
   SessionOutcome,
+  TestMode,
 } from './model';
 
 export interface Store {
@@ -184,6 +185,146 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export type ConnectorTarget = NonNullable<ChannelSettings['connector']>;
+
+// ---- The processor port --------------------------------------------------------------------------
+
+/** What a processor decided: the result code, avs/cvv answers beside it, and resultDetails. */
+export interface Decision {
+  readonly testMode?: TestMode;
+  readonly code: string;
+  /** avsResponse and cvvResponse, beside result.code. */
+  readonly result: Record<string, string>;
+  readonly resultDetails: Record<string, string>;
+}
+
+/** The account data a processor decides on, as the engine hands it over (instruments.ts). */
+export type ProcessorInstrument =
+  | {
+      readonly kind: 'card';
+      readonly brand: string;
+      readonly number: string;
+      readonly expiryMonth: string;
+      readonly expiryYear: string;
+      readonly cvv?: string;
+      readonly holder?: string;
+    }
+  | { readonly kind: 'bankAccount'; readonly iban?: string; readonly holder?: string }
+  /** A network or provider token: a card number with an optional expiry and no CVV. */
+  | {
+      readonly kind: 'tokenAccount';
+      readonly brand: string;
+      readonly number: string;
+      readonly expiryMonth?: string;
+      readonly expiryYear?: string;
+    }
+  | { readonly kind: 'virtualAccount'; readonly brand: string; readonly accountId: string }
+  /** Whether the gift card came with its number and PIN; the values themselves are not needed. */
+  | { readonly kind: 'giftCard'; readonly hasNumber: boolean; readonly hasPin: boolean }
+  /** A card stored with a registration: its number was checked when it was stored. */
+  | {
+      readonly kind: 'storedCard';
+      readonly brand: string;
+      readonly expiryMonth: string;
+      readonly expiryYear: string;
+      readonly cvv?: string;
+    }
+  | { readonly kind: 'other' };
+
+/** The instrument and the few request fields a processor that decides locally reads. */
+export interface ProcessorRequest {
+  readonly instrument: ProcessorInstrument;
+  readonly customParameters?: Readonly<Record<string, string>>;
+  /** Whether billing address data was sent, for the AVS letter. */
+  readonly billingSent: boolean;
+}
+
+/** An initial payment (PA authorise, DB debit, CD credit, PA/DB on a referenceUuid). */
+export interface PayOrder {
+  readonly channel: Channel;
+  /** The validated request as sent (a forwarding processor sends it on, without our credentials). */
+  readonly request: object;
+  /** The instrument to decide on (a linked original's stored card when the request sends none). */
+  readonly decide: ProcessorRequest;
+  /** The original a referenceUuid links to, when there is one (already checked by the engine). */
+  readonly original?: Payment;
+  readonly now: Date;
+}
+
+/** CP capture, RF refund, RV reverse, RB rebill of a payment this processor made. */
+export interface ReferenceOrder {
+  readonly channel: Channel;
+  readonly paymentType: 'CP' | 'RF' | 'RV' | 'RB';
+  readonly referenced: Payment;
+  readonly request: object;
+  /** The workflow's verdict was ok: the simulator accepts; a connector asks its system. */
+  readonly now: Date;
+}
+
+/** RG: storing account data (a connector registers it on its side and answers its id). */
+export interface RegisterOrder {
+  readonly channel: Channel;
+  readonly request: object;
+  readonly decide: ProcessorRequest;
+  readonly now: Date;
+}
+
+/** A payment with a stored registration (one-click, MIT repeats, scheduled runs). */
+export interface RegistrationPayOrder {
+  readonly channel: Channel;
+  readonly registration: Registration;
+  readonly request: object;
+  readonly decide: ProcessorRequest;
+  readonly now: Date;
+}
+
+/** What an issuer lookup says about a card's 6-digit BIN. */
+export interface BinInfo {
+  /** CREDIT, DEBIT or PREPAID. */
+  readonly type: string;
+  /** The scheme's product level. */
+  readonly level: string;
+  readonly issuer: { readonly bank: string; readonly phone: string; readonly website: string };
+  /** The issuer's ISO 3166 alpha-2 country: the card country the risk checks screen. */
+  readonly country: string;
+}
+
+/**
+ * Who decides a payment: the one port between the engine and the outside world of money.
+ * Test mode INTERNAL: the simulators (server/processors/simulator); EXTERNAL and live: the
+ * channel's connector (server/connectors). The engine validates, loads, screens, asks the
+ * processor, records and answers; it never knows which processor it asked.
+ *
+ * A decision never throws: transport failures come back as result codes (900.100.300).
+ * `kind` names who decided, for resultDetails.clearingInstituteName and the logs.
+ */
+export interface Processor {
+  readonly kind: 'simulator' | 'connector' | 'none';
+  /** The environment the processor decides in: INTERNAL, EXTERNAL, or undefined for live. */
+  readonly testMode: TestMode | undefined;
+  /** authorise (PA), debit (DB), credit (CD) and linked payments (referenceUuid). */
+  pay(order: PayOrder): Promise<Decision>;
+  /** capture (CP), refund (RF), reverse (RV), rebill (RB). */
+  reference(order: ReferenceOrder): Promise<Decision>;
+  /**
+   * Registration (RG): checks the account data; a connector stores it on its side and answers
+   * its own id as resultDetails.ConnectorRegistrationID.
+   */
+  register(order: RegisterOrder): Promise<Decision>;
+  /** A payment with a registration this processor accepted. */
+  payWithRegistration(order: RegistrationPayOrder): Promise<Decision>;
+  /** The issuer lookup (card.type, card.level, card.issuer.*, the risk checks' card country). */
+  binInfo?(bin: string): BinInfo | undefined;
+}
+
+/**
+ * The processors a gateway has: the simulators of test mode INTERNAL, and the connector of a
+ * channel (EXTERNAL, LIVE), if it has one. The engine picks one per payment (engine/processor.ts).
+ */
+export interface Processors {
+  readonly simulator: Processor;
+  /** The channel's connector for the environment; undefined when the channel has none. */
+  connector(channel: Channel, environment: 'EXTERNAL' | 'LIVE'): Processor | undefined;
+}
 
 /** What a connector answered, in the family's terms. */
 export interface ConnectorReply {

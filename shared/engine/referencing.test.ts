@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulatedProcessors } from '../simulators/processor';
 import { createPayment, type EngineDeps } from './initial-payment';
 import { memoryStore } from './memory-store';
 import { referencePayment } from './referencing';
@@ -10,6 +11,7 @@ let tick = 0;
 const deps: EngineDeps = {
   store: memoryStore(),
   clock: { now: () => new Date(Date.UTC(2026, 10, 21, 12, 0, tick++)) },
+  processors: simulatedProcessors,
   seal: () => 'sealed',
 };
 

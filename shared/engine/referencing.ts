@@ -7,9 +7,9 @@
 
 import type { RequestOf } from '../params/requests';
 import { ResultCodes } from '../result-codes';
-import { decideExternal } from './connector';
 import { echoOf } from './echo';
 import { type Caller, type EngineDeps, type Outcome, readAmount } from './initial-payment';
+import { connectorIdOf, processorOfPayment } from './processor';
 import { paymentRecord } from './record';
 import { checkReference, type ReferencingType } from './workflow';
 
@@ -40,22 +40,24 @@ export async function referencePayment(
     ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
   });
 
-  // The connector decides references of payments it made; the simulator accepts what the workflow allows.
+  // decide: the processor that made the referenced payment (the simulator accepts what the
+  // workflow allows; a connector asks its system, which knows the payment by its own id)
   let code: string = verdict.ok ? ResultCodes.SUCCESS_INTERNAL : verdict.code;
   let resultDetails: Record<string, string> = {};
-  if (verdict.ok && referenced.testMode === 'EXTERNAL') {
-    const connectorId = (referenced.details.resultDetails as Record<string, string> | undefined)
-      ?.ConnectorTxID1;
-    const decision = await decideExternal(
-      deps.connector,
-      caller.channel,
-      `/v1/payments/${encodeURIComponent(connectorId ?? '')}`,
-      request,
-    );
-    code = connectorId === undefined ? ResultCodes.REFERENCE_NOT_FOUND : decision.code;
-    resultDetails = decision.resultDetails;
-  } else if (verdict.ok && referenced.testMode === undefined) {
-    code = ResultCodes.SUCCESS_LIVE;
+  if (verdict.ok) {
+    const processor = processorOfPayment(deps.processors, caller.channel, referenced);
+    const decision =
+      processor.kind !== 'simulator' && connectorIdOf(referenced) === undefined
+        ? undefined
+        : await processor.reference({
+            channel: caller.channel,
+            paymentType,
+            referenced,
+            request,
+            now: deps.clock.now(),
+          });
+    code = decision === undefined ? ResultCodes.REFERENCE_NOT_FOUND : decision.code;
+    resultDetails = decision?.resultDetails ?? {};
   }
   const now = deps.clock.now();
   const payment = paymentRecord(caller, now, {

@@ -10,7 +10,7 @@ import { isSuccess, ResultCodes } from '../result-codes';
 import { agreementOf, registrationDetails } from './after-success';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
-import { type Caller, decideFor, type EngineDeps, readMoney, testModeOf } from './initial-payment';
+import { type Caller, type EngineDeps, readMoney } from './initial-payment';
 import {
   sendsInstrument,
   simulationOf,
@@ -20,6 +20,8 @@ import {
 } from './instruments';
 import type { Payment, Registration } from './model';
 import { checkPaymentMethod } from './payment-method';
+import type { Decision } from './ports';
+import { processorFor } from './processor';
 import { paymentRecord } from './record';
 import { maskedCard } from './response';
 import { riskDecision, riskDetails, screenRisk } from './risk-check';
@@ -52,7 +54,14 @@ export async function createRegistration(
   // A registration keeps account data to charge later; a method that takes none (a redirect,
   // PREPAYMENT) leaves nothing to keep, and nothing to charge without the shopper.
   if (!sendsInstrument(request)) return { kind: 'refused', code: ResultCodes.REGISTRATION_NO_ACCOUNT_DATA };
-  const decision = decideFor(caller.channel, request.testMode, simulationOf(request), now);
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  const decision = await processor.register({
+    channel: caller.channel,
+    request,
+    decide: simulationOf(request),
+    now,
+  });
+  const connectorId = decision.resultDetails.ConnectorRegistrationID;
   const card = storedCard(request, deps.seal);
   // A recurring migration registers an agreement made elsewhere: its ids come along (the spec:
   // "a registration (RG) is sent with the data of the INITIAL transaction").
@@ -64,7 +73,11 @@ export async function createRegistration(
     paymentBrand: request.paymentBrand ?? '',
     ...(card === undefined ? {} : { card }),
     ...(agreement ?? {}),
-    details: registrationDetails(request),
+    details: {
+      ...registrationDetails(request),
+      // the connector's own id of the registration, to pay with it there (never answered)
+      ...(connectorId === undefined ? {} : { [CONNECTOR_REGISTRATION_ID]: connectorId }),
+    },
     deletedAt: null,
     createdAt: now,
   };
@@ -73,13 +86,23 @@ export async function createRegistration(
   return { kind: 'registration', registration, code: decision.code, ndc: newPaymentNdc(caller.channel.id) };
 }
 
+/** Where a registration keeps the id its connector gave it (EXTERNAL, live). */
+const CONNECTOR_REGISTRATION_ID = 'connectorRegistrationId';
+
+/** The connector's id of a registration made through it; undefined for a simulated one. */
+export function connectorRegistrationIdOf(r: Registration): string | undefined {
+  const id = r.details[CONNECTOR_REGISTRATION_ID];
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The registration as GET /v1/registrations/{id} and its creation answer it. */
 export function registrationResponse(r: Registration): Record<string, unknown> {
   const card = r.card === undefined ? undefined : maskedCard(r.card);
+  const { [CONNECTOR_REGISTRATION_ID]: _connectorId, ...details } = r.details;
   return {
     id: r.id,
     paymentBrand: r.paymentBrand,
-    ...r.details,
+    ...details,
     ...(card === undefined ? {} : { card }),
     ...(r.initialTransactionId === undefined && r.agreementId === undefined
       ? {}
@@ -146,7 +169,8 @@ export async function payWithRegistration(
   const now = deps.clock.now();
   const stored = registration.card;
   // screen: the channel's risk rules (risk-check.ts); a stored card has its BIN, not its fingerprint
-  const testMode = testModeOf(caller.channel, request.testMode);
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  const testMode = processor.testMode;
   const risk = await screenRisk(
     deps,
     caller,
@@ -156,18 +180,30 @@ export async function payWithRegistration(
       currency: request.currency ?? '',
       brand: registration.paymentBrand,
       bin: stored?.bin,
-      internal: testMode === 'INTERNAL',
+      binInfo: processor.binInfo,
     },
     now,
     true,
   );
   if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
+  const unknownThere: Decision | undefined =
+    processor.kind === 'connector' && connectorRegistrationIdOf(registration) === undefined
+      ? // made before the channel had its connector: the connector has nothing to charge
+        {
+          ...(testMode === undefined ? {} : { testMode }),
+          code: ResultCodes.REGISTRATION_NOT_FOUND,
+          result: {},
+          resultDetails: {},
+        }
+      : undefined;
   const decision =
     riskDecision(risk, testMode) ??
-    decideFor(
-      caller.channel,
-      request.testMode,
-      {
+    unknownThere ??
+    (await processor.payWithRegistration({
+      channel: caller.channel,
+      registration,
+      request,
+      decide: {
         instrument:
           (stored === undefined ? storedBankAccountInstrument(registration.details) : undefined) ??
           storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
@@ -175,7 +211,7 @@ export async function payWithRegistration(
         billingSent: request.billing !== undefined,
       },
       now,
-    );
+    }));
   // overrideHolder: a holder sent now replaces an empty stored one, for this payment only.
   const holder =
     request.overrideHolder === 'true' && stored?.holder === undefined ? request.card?.holder : stored?.holder;

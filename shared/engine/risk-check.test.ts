@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { asMinor } from '../money';
 import type { RiskRules } from '../risk';
+import { binInfo } from '../simulators/bin-table';
+import { simulatedProcessors } from '../simulators/processor';
 import { createPayment, type EngineDeps } from './initial-payment';
 import { memoryStore } from './memory-store';
 import type { Channel } from './model';
@@ -44,6 +46,7 @@ function setup(risk?: RiskRules, options: { fingerprint?: boolean; mode?: Channe
   const deps: EngineDeps = {
     store: memoryStore(),
     clock: { now: () => now },
+    processors: simulatedProcessors,
     seal: (pan) => `sealed(${pan.length})`,
     riskHistory: spy,
     ...(options.fingerprint === false ? {} : { fingerprint }),
@@ -76,7 +79,7 @@ describe('riskFactsOf', () => {
     currency: 'EUR',
     brand: 'VISA',
     cardNumber: '4200000000000000',
-    internal: true,
+    binInfo,
   };
 
   it('takes 8 BIN digits, the simulated card country, a fingerprint; never the card number', () => {
@@ -99,7 +102,7 @@ describe('riskFactsOf', () => {
   });
 
   it('has no card country outside test mode INTERNAL (no live BIN lookup), no fingerprint without the function', () => {
-    const read = riskFactsOf({}, { ...subject, internal: false });
+    const read = riskFactsOf({}, { ...subject, binInfo: undefined });
     expect(read).toMatchObject({ facts: { bin: '42000000' } });
     expect('facts' in read && read.facts.cardCountry).toBeUndefined();
     expect('facts' in read && read.facts.cardFingerprint).toBeUndefined();

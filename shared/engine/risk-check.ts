@@ -45,13 +45,13 @@ import {
   type VelocityKind,
   velocityKeys,
 } from '../risk';
-import { binInfo } from '../simulators/bin-table';
 import { echoOf } from './echo';
 import type { Caller, Decision, EngineDeps, Outcome } from './initial-payment';
 import { storedCard } from './instruments';
 import { keyedLock } from './keyed-lock';
 import type { Channel, TestMode } from './model';
-import type { RiskEvent, RiskLedger } from './ports';
+import type { BinInfo, RiskEvent, RiskLedger } from './ports';
+import { processorFor } from './processor';
 import { paymentRecord } from './record';
 
 /**
@@ -111,8 +111,8 @@ export interface RiskSubject {
   readonly cardNumber?: string | undefined;
   /** The BIN of a stored card the payment charges, when it sends no number. */
   readonly bin?: string | undefined;
-  /** Test mode INTERNAL: the simulator's BIN table gives the card country. */
-  readonly internal: boolean;
+  /** The deciding processor's issuer lookup (the simulator's BIN table), for the card country. */
+  readonly binInfo?: ((bin: string) => BinInfo | undefined) | undefined;
 }
 
 export type RiskStep =
@@ -164,7 +164,10 @@ export function riskFactsOf(
   }
   const number = subject.cardNumber?.replace(/[\s-]/g, '');
   const bin = number !== undefined && /^[0-9]{12,19}$/.test(number) ? number.slice(0, 8) : subject.bin;
-  const cardCountry = subject.internal && bin !== undefined ? binInfo(bin.slice(0, 6))?.country : undefined;
+  const cardCountry =
+    subject.binInfo !== undefined && bin !== undefined
+      ? subject.binInfo(bin.slice(0, 6))?.country
+      : undefined;
   const fingerprint =
     number !== undefined && deps.fingerprint !== undefined ? deps.fingerprint('card', number) : undefined;
   const risk: RiskParameters = {
@@ -308,7 +311,8 @@ export async function standaloneRisk(
       currency: request.currency ?? '',
       brand: request.paymentBrand,
       cardNumber: request.card?.number,
-      internal: testMode === 'INTERNAL',
+      binInfo:
+        testMode === undefined ? undefined : processorFor(deps.processors, caller.channel, testMode).binInfo,
     },
     now,
     false,

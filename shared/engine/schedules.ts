@@ -41,9 +41,10 @@ import {
 } from '../scheduling/cron';
 
 import { newId, newPaymentNdc } from './ids';
-import { type Caller, type EngineDeps, readAmount, testModeOf } from './initial-payment';
+import { type Caller, type EngineDeps, readAmount } from './initial-payment';
 import type { Payment, Registration } from './model';
 import type { IdempotencyClaim, Store } from './ports';
+import { processorFor } from './processor';
 import { payWithRegistration } from './registrations';
 
 // ---- Model -------------------------------------------------------------------------------------
@@ -379,12 +380,15 @@ export async function createSchedule(
   );
   if (Array.isArray(instruction)) return { kind: 'invalid', errors: instruction };
 
-  // decide: a live channel has no acquirer here, so its runs could only be refused: the family's
-  // "schedule module not configured for LIVE transaction mode"; EXTERNAL as registration payments.
-  const testMode = testModeOf(caller.channel, request.testMode);
-  if (testMode === undefined) return { kind: 'refused', code: '100.360.400' };
-  if (testMode !== 'INTERNAL')
-    return { kind: 'refused', code: ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD };
+  // decide: the runs pay through the channel's processor (the simulators, or the connector of an
+  // EXTERNAL or live channel). Without one they could only be refused: a live channel without a
+  // connector has the family's "schedule module not configured for LIVE transaction mode".
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  if (processor.kind === 'none')
+    return {
+      kind: 'refused',
+      code: processor.testMode === undefined ? '100.360.400' : ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
+    };
 
   const startsAt = job.startDate === undefined ? now : parseTs(job.startDate);
   const bounds: number[] = [];
@@ -422,7 +426,12 @@ export async function createSchedule(
         : { customParameters: request.customParameters as Readonly<Record<string, string>> }),
       standingInstruction: instruction,
     },
-    resultCode: ResultCodes.SUCCESS_INTERNAL,
+    resultCode:
+      processor.testMode === 'INTERNAL'
+        ? ResultCodes.SUCCESS_INTERNAL
+        : processor.testMode === 'EXTERNAL'
+          ? ResultCodes.SUCCESS_EXTERNAL
+          : ResultCodes.SUCCESS_LIVE,
     startsAt,
     endsAt,
     nextRunAt: first,

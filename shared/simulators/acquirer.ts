@@ -25,46 +25,12 @@ import {
   validateExpiry,
   validateIban,
 } from '../brands';
+import type { ProcessorInstrument, ProcessorRequest } from '../engine/ports';
 import { isKnownCode, isPending, isSuccess, ResultCodes } from '../result-codes';
 
-export type SimulatedInstrument =
-  | {
-      readonly kind: 'card';
-      readonly brand: string;
-      readonly number: string;
-      readonly expiryMonth: string;
-      readonly expiryYear: string;
-      readonly cvv?: string;
-      readonly holder?: string;
-    }
-  | { readonly kind: 'bankAccount'; readonly iban?: string; readonly holder?: string }
-  /** A network or provider token: a card number with an optional expiry and no CVV. */
-  | {
-      readonly kind: 'tokenAccount';
-      readonly brand: string;
-      readonly number: string;
-      readonly expiryMonth?: string;
-      readonly expiryYear?: string;
-    }
-  | { readonly kind: 'virtualAccount'; readonly brand: string; readonly accountId: string }
-  /** Whether the gift card came with its number and PIN; the values themselves are not needed. */
-  | { readonly kind: 'giftCard'; readonly hasNumber: boolean; readonly hasPin: boolean }
-  /** A card stored with a registration: its number was checked when it was stored. */
-  | {
-      readonly kind: 'storedCard';
-      readonly brand: string;
-      readonly expiryMonth: string;
-      readonly expiryYear: string;
-      readonly cvv?: string;
-    }
-  | { readonly kind: 'other' };
-
-export interface SimulatorRequest {
-  readonly instrument: SimulatedInstrument;
-  readonly customParameters?: Readonly<Record<string, string>>;
-  /** Whether billing address data was sent, for the AVS letter. */
-  readonly billingSent: boolean;
-}
+/** The account data the engine hands a processor (engine/ports.ts). */
+export type SimulatedInstrument = ProcessorInstrument;
+export type SimulatorRequest = ProcessorRequest;
 
 export interface SimulatorDecision {
   readonly code: string;

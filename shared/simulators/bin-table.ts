@@ -8,15 +8,9 @@
  * builder asks only for INTERNAL payments). A BIN not listed answers nothing, as an unknown BIN does.
  */
 
-export interface BinInfo {
-  /** CREDIT, DEBIT or PREPAID. */
-  readonly type: string;
-  /** The scheme's product level. */
-  readonly level: string;
-  readonly issuer: { readonly bank: string; readonly phone: string; readonly website: string };
-  /** The issuer's ISO 3166 alpha-2 country: the card country the risk checks screen (engine/risk-check.ts). */
-  readonly country: string;
-}
+import type { BinInfo } from '../engine/ports';
+
+export type { BinInfo };
 
 const issuer = (bank: string, phone: string, domain: string) => ({
   bank,

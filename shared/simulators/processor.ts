@@ -1,0 +1,44 @@
+/**
+ * The simulators of test mode INTERNAL as one adapter of the engine's Processor port: the
+ * acquirer decides payments, registrations and registration payments from the test data; what
+ * references a simulated payment is decided by the workflow alone (the simulated acquirer
+ * accepts every capture, refund, reversal and rebill the workflow allows); the BIN table answers
+ * the issuer lookup.
+ */
+import type { Decision, Processor, ProcessorRequest, Processors } from '../engine/ports';
+import { ResultCodes } from '../result-codes';
+import { decide } from './acquirer';
+import { binInfo } from './bin-table';
+
+function decided(request: ProcessorRequest, now: Date): Decision {
+  const decision = decide(request, now);
+  return {
+    testMode: 'INTERNAL',
+    code: decision.code,
+    result: {
+      ...(decision.avsResponse === undefined ? {} : { avsResponse: decision.avsResponse }),
+      ...(decision.cvvResponse === undefined ? {} : { cvvResponse: decision.cvvResponse }),
+    },
+    resultDetails: { AcquirerResponse: decision.acquirerResponse, clearingInstituteName: 'Simulator' },
+  };
+}
+
+const ACCEPTED: Decision = {
+  testMode: 'INTERNAL',
+  code: ResultCodes.SUCCESS_INTERNAL,
+  result: {},
+  resultDetails: {},
+};
+
+export const simulatorProcessor: Processor = {
+  kind: 'simulator',
+  testMode: 'INTERNAL',
+  pay: async (order) => decided(order.decide, order.now),
+  reference: async () => ACCEPTED,
+  register: async (order) => decided(order.decide, order.now),
+  payWithRegistration: async (order) => decided(order.decide, order.now),
+  binInfo,
+};
+
+/** The simulators alone: EXTERNAL and live requests are refused (no connector). For tests. */
+export const simulatedProcessors: Processors = { simulator: simulatorProcessor, connector: () => undefined };
