@@ -158,10 +158,12 @@ export async function startGateway(options: GatewayOptions) {
   const authFailures = createAuthFailures();
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
+  const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
   const store = await openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
+    issuers: processors,
   });
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
   // The demo merchant is for a developer's machine only.
@@ -172,7 +174,6 @@ export async function startGateway(options: GatewayOptions) {
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();
-  const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
   const app = createApp(
     { commit: options.commit, builtAt, now: () => clock.now() },
     {

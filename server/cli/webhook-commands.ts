@@ -6,6 +6,11 @@ import { bookChargeback, type ChargebackOutcome, reverseChargeback } from '../..
 import type { Payment } from '../../shared/engine/model';
 import { systemClock } from '../../shared/engine/ports';
 import { paymentResponse } from '../../shared/engine/response';
+import { gatewayProcessors } from '../processors';
+
+/** The simulators' issuer lookup, for the card fields of test-mode payments. */
+const ISSUERS = gatewayProcessors(undefined);
+
 import { settleDay } from '../reporting/settlement-run';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
@@ -162,7 +167,7 @@ function booked(ctx: CommandContext, outcome: ChargebackOutcome, what: string): 
     case 'refused':
       throw failure(`${outcome.code} ${outcome.description}`);
     case 'booked':
-      if (ctx.json) printJson(ctx, paymentResponse(outcome.payment));
+      if (ctx.json) printJson(ctx, paymentResponse(outcome.payment, ISSUERS));
       else ctx.output.out(outcome.payment.id);
       return outcome.payment;
   }

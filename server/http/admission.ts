@@ -354,7 +354,7 @@ export function admission(deps: RouteDeps) {
   }
 
   function answer(c: Context, payment: Payment): Response {
-    const { result, ndc, ...body } = paymentResponse(payment);
+    const { result, ndc, ...body } = paymentResponse(payment, deps.processors);
     return env.send(c, statusOf(payment.resultCode), result, body, ndc);
   }
 

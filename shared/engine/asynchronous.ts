@@ -10,18 +10,13 @@
  */
 import { fromMinor } from '../money';
 import { describe, isSuccess, ResultCodes } from '../result-codes';
-import {
-  AuthenticationCodes,
-  authenticationResult,
-  PROTOCOL_VERSION,
-  type TransactionIds,
-} from '../simulators/access-control-server';
-import { redirectMethodOf, type ShopperAction } from '../simulators/redirect-methods';
 import { type AfterSuccess, withAfterSuccess } from './after-success';
 import { newId } from './ids';
 import type { Decision, EngineDeps } from './initial-payment';
 import type { Payment, PaymentSession, PaymentSessionKind, SessionOutcome } from './model';
+import type { Processor, ShopperAction, TransactionIds } from './ports';
 import { resultUrl } from './result-url';
+import { AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
 
 /** A pending payment times out (100.396.103) this long after it began. */
 export const PENDING_VALIDITY_MS = 30 * 60_000;
@@ -151,7 +146,8 @@ export async function finishPending(deps: EngineDeps, sessionId: string, asked: 
 
   // decide
   const plan = session.plan as unknown as PendingPlan;
-  const decided = finalOf(session, plan, payment, verdict);
+  // Only the simulators leave a payment pending (their redirect methods and 3-D Secure).
+  const decided = finalOf(deps.processors.simulator, session, plan, payment, verdict);
   let final: Payment = {
     ...payment,
     resultCode: decided.code,
@@ -199,7 +195,13 @@ interface Decided {
 }
 
 /** The final result code and response details of a pending payment ended by `verdict`. */
-function finalOf(session: PaymentSession, plan: PendingPlan, payment: Payment, verdict: Verdict): Decided {
+function finalOf(
+  processor: Processor,
+  session: PaymentSession,
+  plan: PendingPlan,
+  payment: Payment,
+  verdict: Verdict,
+): Decided {
   // The redirect was only for the pending state; result and resultDetails are the final ones.
   const { redirect: _redirect, result: _result, resultDetails: _details, ...kept } = payment.details;
   const details = (extra: Record<string, unknown>) => ({ ...kept, ...extra });
@@ -215,7 +217,7 @@ function finalOf(session: PaymentSession, plan: PendingPlan, payment: Payment, v
     const forced = (kept.customParameters as Record<string, string> | undefined)?.forceResultCode;
     const code =
       verdict === 'decline'
-        ? (redirectMethodOf(plan.brand)?.declineCode ?? '800.100.152')
+        ? (processor.redirectMethod?.(plan.brand)?.declineCode ?? '800.100.152')
         : forced !== undefined && !isSuccess(forced)
           ? forced
           : ResultCodes.SUCCESS_INTERNAL;
@@ -235,7 +237,9 @@ function finalOf(session: PaymentSession, plan: PendingPlan, payment: Payment, v
   const echoed = (kept.threeDSecure ?? {}) as Record<string, unknown>;
   const authType = session.kind === 'decoupled' ? '04' : '02';
   const status = verdict === 'approve' ? 'Y' : 'N';
-  const result = authenticationResult(plan.brand, status, three.ids, {
+  const acs = processor.accessControlServer;
+  if (acs === undefined) throw new Error('a pending authentication without an access control server');
+  const result = acs.authenticationResult(plan.brand, status, three.ids, {
     authType,
     challengeMandated: three.mandated,
   });

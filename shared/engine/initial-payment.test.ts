@@ -99,7 +99,10 @@ describe('createPayment', () => {
 
   it('answers the simulated issuer data of an INTERNAL card payment, never of a live one', async () => {
     const body = `amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&${CARD}`;
-    const internal = paymentResponse(paid(await createPayment(deps(), caller, request(body))));
+    const internal = paymentResponse(
+      paid(await createPayment(deps(), caller, request(body))),
+      simulatedProcessors,
+    );
     expect(internal.card).toMatchObject({
       type: 'CREDIT',
       level: 'CLASSIC',
@@ -107,7 +110,7 @@ describe('createPayment', () => {
     });
     const live = { ...channel, mode: 'LIVE' as const };
     const payment = paid(await createPayment(deps(), { ...caller, channel: live }, request(body)));
-    expect(paymentResponse(payment).card).not.toHaveProperty('type');
+    expect(paymentResponse(payment, simulatedProcessors).card).not.toHaveProperty('type');
   });
 
   it('answers a token as card bin and last4, without expiry when none was sent', async () => {

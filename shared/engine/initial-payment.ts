@@ -9,7 +9,6 @@ import { exponentOf, fromMinor, isToMinorError, type Minor, toMinor } from '../m
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
-import { redirectMethodOf } from '../simulators/redirect-methods';
 import { afterSuccessOf, withAfterSuccess } from './after-success';
 import { startPending } from './asynchronous';
 import { echoOf } from './echo';
@@ -152,16 +151,18 @@ export async function createPayment(
   // decide whom the shopper deals with first: a redirect method's provider, the card issuer's
   // 3-D Secure, or nobody (only the simulators of test mode INTERNAL are here to deal with)
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
-  const internal = processor.kind === 'simulator';
-  const method = internal && original === undefined ? redirectMethodOf(paymentBrand) : undefined;
+  const method =
+    original === undefined && paymentBrand !== undefined
+      ? processor.redirectMethod?.(paymentBrand)
+      : undefined;
   const authentication: Authentication =
     original === undefined
-      ? authenticationOf(caller.channel, internal, paymentBrand ?? '', request)
+      ? authenticationOf(caller.channel, processor.accessControlServer, paymentBrand ?? '', request)
       : { kind: 'none' };
   const errors = [
     ...(authentication.kind === 'invalid' ? authentication.errors : []),
     ...externalAuthenticationErrors(request, authentication),
-    ...returnUrlErrors(request, context, method !== undefined || authentication.kind === 'challenge'),
+    ...returnUrlErrors(request, context, method !== undefined, authentication.kind === 'challenge'),
   ];
   if (errors.length > 0) return { kind: 'invalid', errors };
 
@@ -350,17 +351,18 @@ function externalAuthenticationErrors(
 function returnUrlErrors(
   request: PaymentRequest,
   context: PaymentContext,
-  leaves: boolean,
+  redirect: boolean,
+  challenge: boolean,
 ): ParameterError[] {
-  if (!leaves || context.checkoutId !== undefined || request.shopperResultUrl !== undefined) return [];
+  if (!(redirect || challenge) || context.checkoutId !== undefined || request.shopperResultUrl !== undefined)
+    return [];
   return [
     {
       name: 'shopperResultUrl',
       value: null,
-      message:
-        request.paymentBrand !== undefined && redirectMethodOf(request.paymentBrand) !== undefined
-          ? `is required for ${request.paymentBrand}: the shopper completes the payment on another site and returns there`
-          : 'is required: the card issuer asks the shopper to authenticate (3-D Secure challenge), and the shopper returns there',
+      message: redirect
+        ? `is required for ${request.paymentBrand}: the shopper completes the payment on another site and returns there`
+        : 'is required: the card issuer asks the shopper to authenticate (3-D Secure challenge), and the shopper returns there',
     },
   ];
 }

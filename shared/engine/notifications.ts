@@ -10,7 +10,7 @@ import { fromMinor } from '../money';
 import { describe } from '../result-codes';
 import type { Payment, Registration } from './model';
 import { registrationResponse } from './registrations';
-import { paymentResponse } from './response';
+import { type IssuerLookup, paymentResponse } from './response';
 import { resultUrl } from './result-url';
 import { type ScheduleView, scheduleResponse } from './schedules';
 
@@ -52,7 +52,7 @@ export interface Change {
  * with presentationAmount and presentationCurrency (what the shopper was shown) where it has an
  * amount, and referencedId where it references another payment (paymentResponse has it).
  */
-export function paymentChange(payment: Payment, at: Date): Change {
+export function paymentChange(payment: Payment, at: Date, issuers?: IssuerLookup): Change {
   const callback = payment.details.notificationUrl;
   return {
     merchantId: payment.merchantId,
@@ -65,7 +65,7 @@ export function paymentChange(payment: Payment, at: Date): Change {
               presentationAmount: fromMinor(payment.amount, payment.currency),
               presentationCurrency: payment.currency,
             };
-      return { type: 'PAYMENT', payload: { ...paymentResponse(payment), ...presentation } };
+      return { type: 'PAYMENT', payload: { ...paymentResponse(payment, issuers), ...presentation } };
     },
     orderKey: payment.referencedId ?? payment.id,
     paymentType: payment.paymentType,
@@ -78,9 +78,10 @@ export function paymentChange(payment: Payment, at: Date): Change {
  * What a payment's insert notifies: the payment, and, when its risk check tells the merchant
  * (`details.riskCheck`: a rejection or a stand-alone risk check, engine/risk-check.ts), RISK.
  */
-export function paymentChanges(payment: Payment, at: Date): Change[] {
-  const risk = riskChange(payment, at);
-  return risk === undefined ? [paymentChange(payment, at)] : [paymentChange(payment, at), risk];
+export function paymentChanges(payment: Payment, at: Date, issuers?: IssuerLookup): Change[] {
+  const risk = riskChange(payment, at, issuers);
+  const change = paymentChange(payment, at, issuers);
+  return risk === undefined ? [change] : [change, risk];
 }
 
 /**
@@ -89,14 +90,14 @@ export function paymentChanges(payment: Payment, at: Date): Change[] {
  * own notifications; for every webhook that takes RISK, whatever its payment types (those filter
  * PAYMENT notifications).
  */
-export function riskChange(payment: Payment, at: Date): Change | undefined {
+export function riskChange(payment: Payment, at: Date, issuers?: IssuerLookup): Change | undefined {
   const check = payment.details.riskCheck;
   if (check === null || typeof check !== 'object') return undefined;
   return {
     merchantId: payment.merchantId,
     type: 'RISK',
     notification: () => {
-      const response = paymentResponse(payment);
+      const response = paymentResponse(payment, issuers);
       const risk = response.risk !== null && typeof response.risk === 'object' ? response.risk : {};
       return { type: 'RISK', payload: { ...response, risk: { ...risk, ...check } } };
     },

@@ -288,6 +288,76 @@ export interface BinInfo {
   readonly country: string;
 }
 
+/** EMV 3-D Secure transStatus: authenticated, attempted, unavailable, not authenticated, rejected. */
+export type AuthenticationStatus = 'Y' | 'A' | 'U' | 'N' | 'R';
+
+/** How an access control server treats a card. */
+export type CardProfile =
+  /** The ACS decides without the shopper. */
+  | { readonly flow: 'frictionless'; readonly status: AuthenticationStatus; readonly methodData: boolean }
+  /** The ACS asks the shopper (one-time code on the challenge page). */
+  | { readonly flow: 'challenge'; readonly methodData: boolean }
+  /** The card is in an enrolled range, but its issuer takes no part: 000.400.101. */
+  | { readonly flow: 'not-participating' };
+
+/** What an ACS is asked about a card. */
+export interface AuthenticationRequest {
+  readonly number: string;
+  readonly customParameters?: Readonly<Record<string, string>>;
+  readonly challengeIndicator?: string;
+  readonly exemptionFlag?: string;
+}
+
+/** What an authentication answers, as `threeDSecure.*` of the payment. */
+export interface AuthenticationResult {
+  readonly eci?: string;
+  /** CAVV / AAV: 28 characters (20 bytes, base64). Only when authenticated or attempted. */
+  readonly verificationId?: string;
+  readonly authenticationStatus: AuthenticationStatus;
+  readonly dsTransactionId: string;
+  readonly acsTransactionId: string;
+  readonly version: string;
+  readonly authType?: string;
+  readonly transactionStatusReason?: string;
+  readonly challengeMandatedIndicator?: string;
+}
+
+/** The ids a directory server and an ACS give one authentication (version 4 UUIDs, 36 characters). */
+export interface TransactionIds {
+  readonly dsTransactionId: string;
+  readonly acsTransactionId: string;
+}
+
+/** 3-D Secure 2 as the gateway runs it: the directory server and the issuer's ACS it asks. */
+export interface AccessControlServer {
+  /** The card's enrolment and flow; undefined when the card is not enrolled. */
+  profileOf(request: AuthenticationRequest): CardProfile | undefined;
+  newTransactionIds(): TransactionIds;
+  /** The ACS's result of an authentication that ended with `status`. */
+  authenticationResult(
+    brand: string,
+    status: AuthenticationStatus,
+    ids: TransactionIds,
+    how?: { readonly authType?: string; readonly challengeMandated?: boolean },
+  ): AuthenticationResult;
+}
+
+export type RedirectMethodKind = 'onlineTransfer' | 'wallet' | 'payLater';
+
+/** A payment method whose shopper approves on the provider's page (redirect providers). */
+export interface RedirectMethod {
+  readonly kind: RedirectMethodKind;
+  /** What the provider's page calls the provider. */
+  readonly title: string;
+  /** What the shopper does there, in a few words. */
+  readonly step: string;
+  /** The catalogue code of a decline at the provider. */
+  readonly declineCode: string;
+}
+
+/** What the shopper can do on a provider's or issuer's page. */
+export type ShopperAction = 'approve' | 'decline' | 'cancel';
+
 /**
  * Who decides a payment: the one port between the engine and the outside world of money.
  * Test mode INTERNAL: the simulators (server/processors/simulator); EXTERNAL and live: the
@@ -314,6 +384,13 @@ export interface Processor {
   payWithRegistration(order: RegistrationPayOrder): Promise<Decision>;
   /** The issuer lookup (card.type, card.level, card.issuer.*, the risk checks' card country). */
   binInfo?(bin: string): BinInfo | undefined;
+  /**
+   * 3-D Secure run by the gateway (a challenge or decoupled authentication leaves the payment
+   * pending); a processor without one authenticates on its side, or not at all.
+   */
+  readonly accessControlServer?: AccessControlServer;
+  /** The redirect method of a brand, whose shopper approves on the provider's page. */
+  redirectMethod?(brand: string): RedirectMethod | undefined;
 }
 
 /**

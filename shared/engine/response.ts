@@ -4,8 +4,11 @@
  * the HTTP layer; the ndc belongs to the payment.
  */
 import { fromMinor } from '../money';
-import { binInfo } from '../simulators/bin-table';
 import type { Payment, StoredCard } from './model';
+import type { Processors } from './ports';
+
+/** Who answers the issuer lookup of a card: the processors (only the simulator has a BIN table). */
+export type IssuerLookup = Pick<Processors, 'simulator'>;
 
 export type PaymentResponse = Record<string, unknown> & {
   readonly id: string;
@@ -34,12 +37,17 @@ export function maskedCard(card: StoredCard): Record<string, unknown> {
  * migrate, and stored payments gain them too). Only the simulator's issuer lookup exists, so
  * only INTERNAL payments have them: a live or EXTERNAL payment never gets simulated issuer data.
  */
-function issuerFields(p: Payment, card: StoredCard): Record<string, unknown> {
-  const info = p.testMode === 'INTERNAL' ? binInfo(card.bin) : undefined;
+function issuerFields(
+  p: Payment,
+  card: StoredCard,
+  issuers: IssuerLookup | undefined,
+): Record<string, unknown> {
+  const info = p.testMode === 'INTERNAL' ? issuers?.simulator.binInfo?.(card.bin) : undefined;
   return info === undefined ? {} : { type: info.type, level: info.level, issuer: { ...info.issuer } };
 }
 
-export function paymentResponse(p: Payment): PaymentResponse {
+/** `issuers`: the processors whose issuer lookup adds card.type, card.level and card.issuer.*. */
+export function paymentResponse(p: Payment, issuers?: IssuerLookup): PaymentResponse {
   // riskCheck: why the risk check decided as it did, for the RISK notification only (risk-check.ts)
   const {
     result: extraResult,
@@ -50,7 +58,8 @@ export function paymentResponse(p: Payment): PaymentResponse {
     riskCheck?: unknown;
     card?: Record<string, unknown>;
   };
-  const card = p.card === undefined ? undefined : { ...maskedCard(p.card), ...issuerFields(p, p.card) };
+  const card =
+    p.card === undefined ? undefined : { ...maskedCard(p.card), ...issuerFields(p, p.card, issuers) };
   const echoedCard = details.card ?? {};
   return {
     id: p.id,

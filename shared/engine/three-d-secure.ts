@@ -6,7 +6,7 @@
  * - Otherwise the gateway authenticates when the channel has 3-D Secure on, the card is enrolled
  *   and `threeDSecure.disable` is not true (spec: "true bypasses 3-D Secure even when configured;
  *   false does not turn it on"). Only test mode INTERNAL has an access control server to ask
- *   (the simulator); EXTERNAL connectors authenticate on their side.
+ *   (the simulator processor's accessControlServer); connectors authenticate on their side.
  * - When it applies to a shopper who is present, the fields the spec marks "mandatory for 3-D
  *   Secure v2" (tagged `3ds2` in the catalogue) must be there, or the request is refused
  *   naming each. A merchant-initiated (3RI) request has no browser, so needs none of them.
@@ -14,17 +14,42 @@
 import type { ParameterError } from '../params/errors';
 import { type RequestOf, rootOf } from '../params/requests';
 import { taggedPaths } from '../params/tags';
-import {
-  AuthenticationCodes,
-  type AuthenticationResult,
-  authenticationResult,
-  failureCodeOf,
-  newTransactionIds,
-  proceeds,
-  profileOf,
-  type TransactionIds,
-} from '../simulators/access-control-server';
 import type { Channel } from './model';
+import type {
+  AccessControlServer,
+  AuthenticationResult,
+  AuthenticationStatus,
+  TransactionIds,
+} from './ports';
+
+/** The EMV 3-D Secure protocol version the gateway speaks. */
+export const PROTOCOL_VERSION = '2.2.0';
+
+/** Statuses after which the payment goes on to the acquirer. */
+export const proceeds = (status: AuthenticationStatus): boolean => status === 'Y' || status === 'A';
+
+/**
+ * The catalogue code a failed authentication is rejected with (G05 "3DS and Intercard risk
+ * checks", G13 "3-D Secure").
+ */
+export function failureCodeOf(status: Exclude<AuthenticationStatus, 'Y' | 'A'>): string {
+  switch (status) {
+    case 'U':
+      return '000.400.103'; // Technical Error in 3D system
+    case 'N':
+      return '000.400.102'; // user not enrolled
+    case 'R':
+      return '100.390.114'; // Not authenticated because the issuer is rejecting authentication
+  }
+}
+
+export const AuthenticationCodes = {
+  NOT_PARTICIPATING: '000.400.101',
+  /** The one-time code was wrong (or the shopper chose to fail): Invalid Payer Authentication. */
+  CHALLENGE_FAILED: '800.400.200',
+  /** 3RI: the issuer wants the cardholder, who is not there (soft decline). */
+  CARDHOLDER_REQUIRED: '300.100.100',
+} as const;
 
 type PaymentRequest = RequestOf<'payment'>;
 
@@ -107,17 +132,23 @@ export function missingForV2(request: PaymentRequest): ParameterError[] {
 /** What the gateway does about 3-D Secure for an initial payment with a new card. */
 export function authenticationOf(
   channel: Channel,
-  internal: boolean,
+  /** The deciding processor's 3-D Secure (the simulator's); none: no authentication of ours. */
+  acs: AccessControlServer | undefined,
   brand: string,
   request: PaymentRequest,
 ): Authentication {
   if (hasExternalAuthentication(request)) return { kind: 'external' };
   const number = request.card?.number;
   const t = request.threeDSecure;
-  if (!internal || channel.settings.threeDSecure !== true || number === undefined || t?.disable === 'true') {
+  if (
+    acs === undefined ||
+    channel.settings.threeDSecure !== true ||
+    number === undefined ||
+    t?.disable === 'true'
+  ) {
     return { kind: 'none' };
   }
-  const profile = profileOf({
+  const profile = acs.profileOf({
     number,
     ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
     ...(t?.challengeIndicator === undefined ? {} : { challengeIndicator: t.challengeIndicator }),
@@ -133,10 +164,10 @@ export function authenticationOf(
   if (profile.flow === 'not-participating')
     return { kind: 'failed', code: AuthenticationCodes.NOT_PARTICIPATING };
 
-  const ids = newTransactionIds();
+  const ids = acs.newTransactionIds();
   const nonPayment = t?.npa === 'true';
   if (profile.flow === 'frictionless') {
-    const result = authenticationResult(brand, profile.status, ids);
+    const result = acs.authenticationResult(brand, profile.status, ids);
     if (proceeds(profile.status)) return { kind: 'authenticated', result, nonPayment };
     return { kind: 'failed', code: failureCodeOf(profile.status as 'U' | 'N' | 'R'), result };
   }
@@ -145,7 +176,7 @@ export function authenticationOf(
     return {
       kind: 'failed',
       code: AuthenticationCodes.CARDHOLDER_REQUIRED,
-      result: authenticationResult(brand, 'N', ids),
+      result: acs.authenticationResult(brand, 'N', ids),
     };
   }
   return {

@@ -7,9 +7,12 @@
  */
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
-import { WALLET_GROUPS } from '../simulators/wallets';
 import type { Caller } from './initial-payment';
 import type { WalletTokenRefusal, WalletTokens } from './ports';
+
+/** The parameter groups of the encrypted-token wallets (walletX.paymentToken). */
+export const WALLET_GROUPS = ['walletA', 'walletB', 'walletC'] as const;
+export type WalletGroup = (typeof WALLET_GROUPS)[number];
 
 /** What a request with a wallet token has: the wallet groups, and the card and 3-D Secure it becomes. */
 type WalletRequest = Pick<RequestOf<'payment'>, 'walletA' | 'walletB' | 'walletC' | 'card' | 'threeDSecure'>;

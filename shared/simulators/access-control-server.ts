@@ -14,16 +14,24 @@
  * - The challenge page asks for a one-time code, always CHALLENGE_CODE (shown on the page).
  */
 
-/** EMV 3-D Secure transStatus: authenticated, attempted, unavailable, not authenticated, rejected. */
-export type AuthenticationStatus = 'Y' | 'A' | 'U' | 'N' | 'R';
+import type {
+  AccessControlServer,
+  AuthenticationRequest,
+  AuthenticationResult,
+  AuthenticationStatus,
+  CardProfile,
+  TransactionIds,
+} from '../engine/ports';
+import { AuthenticationCodes, failureCodeOf, PROTOCOL_VERSION, proceeds } from '../engine/three-d-secure';
 
-export type CardProfile =
-  /** The ACS decides without the shopper. */
-  | { readonly flow: 'frictionless'; readonly status: AuthenticationStatus; readonly methodData: boolean }
-  /** The ACS asks the shopper (one-time code on the challenge page). */
-  | { readonly flow: 'challenge'; readonly methodData: boolean }
-  /** The card is in an enrolled range, but its issuer takes no part: 000.400.101. */
-  | { readonly flow: 'not-participating' };
+export type {
+  AuthenticationRequest,
+  AuthenticationResult,
+  AuthenticationStatus,
+  CardProfile,
+  TransactionIds,
+};
+export { AuthenticationCodes, failureCodeOf, PROTOCOL_VERSION, proceeds };
 
 const frictionless = (status: AuthenticationStatus, methodData: boolean): CardProfile => ({
   flow: 'frictionless',
@@ -56,13 +64,6 @@ export const ENROLLED_CARDS: Readonly<Record<string, CardProfile>> = {
 
 /** The one-time code the challenge page accepts. */
 export const CHALLENGE_CODE = '1234';
-
-export interface AuthenticationRequest {
-  readonly number: string;
-  readonly customParameters?: Readonly<Record<string, string>>;
-  readonly challengeIndicator?: string;
-  readonly exemptionFlag?: string;
-}
 
 const CHALLENGE_REQUESTED = new Set(['03', '04', '09']);
 const NO_CHALLENGE_REQUESTED = new Set(['05', '07', '08']);
@@ -112,28 +113,6 @@ export function eciOf(brand: string, status: AuthenticationStatus): string | und
 /** EMV transStatusReason for the statuses that carry one. */
 const STATUS_REASON: Partial<Record<AuthenticationStatus, string>> = { N: '01', U: '06', R: '11' };
 
-/** What an authentication answers, as `threeDSecure.*` of the payment. */
-export interface AuthenticationResult {
-  readonly eci?: string;
-  /** CAVV / AAV: 28 characters (20 bytes, base64). Only when authenticated or attempted. */
-  readonly verificationId?: string;
-  readonly authenticationStatus: AuthenticationStatus;
-  readonly dsTransactionId: string;
-  readonly acsTransactionId: string;
-  readonly version: string;
-  readonly authType?: string;
-  readonly transactionStatusReason?: string;
-  readonly challengeMandatedIndicator?: string;
-}
-
-export const PROTOCOL_VERSION = '2.2.0';
-
-/** The ids a directory server and an ACS give one authentication (version 4 UUIDs, 36 characters). */
-export interface TransactionIds {
-  readonly dsTransactionId: string;
-  readonly acsTransactionId: string;
-}
-
 export const newTransactionIds = (): TransactionIds => ({
   dsTransactionId: globalThis.crypto.randomUUID(),
   acsTransactionId: globalThis.crypto.randomUUID(),
@@ -172,28 +151,9 @@ export function authenticationResult(
   };
 }
 
-/** Statuses after which the payment goes on to the acquirer. */
-export const proceeds = (status: AuthenticationStatus): boolean => status === 'Y' || status === 'A';
-
-/**
- * The catalogue code a failed authentication is rejected with (G05 "3DS and Intercard risk
- * checks", G13 "3-D Secure").
- */
-export function failureCodeOf(status: Exclude<AuthenticationStatus, 'Y' | 'A'>): string {
-  switch (status) {
-    case 'U':
-      return '000.400.103'; // Technical Error in 3D system
-    case 'N':
-      return '000.400.102'; // user not enrolled
-    case 'R':
-      return '100.390.114'; // Not authenticated because the issuer is rejecting authentication
-  }
-}
-
-export const AuthenticationCodes = {
-  NOT_PARTICIPATING: '000.400.101',
-  /** The one-time code was wrong (or the shopper chose to fail): Invalid Payer Authentication. */
-  CHALLENGE_FAILED: '800.400.200',
-  /** 3RI: the issuer wants the cardholder, who is not there (soft decline). */
-  CARDHOLDER_REQUIRED: '300.100.100',
-} as const;
+/** The simulated directory server and ACS, as the simulator processor's 3-D Secure. */
+export const accessControlServer: AccessControlServer = {
+  profileOf,
+  newTransactionIds,
+  authenticationResult,
+};

@@ -3,12 +3,15 @@
  * acquirer decides payments, registrations and registration payments from the test data; what
  * references a simulated payment is decided by the workflow alone (the simulated acquirer
  * accepts every capture, refund, reversal and rebill the workflow allows); the BIN table answers
- * the issuer lookup.
+ * the issuer lookup; the access control server runs 3-D Secure; the redirect methods' providers
+ * are the simulator pages.
  */
 import type { Decision, Processor, ProcessorRequest, Processors } from '../engine/ports';
 import { ResultCodes } from '../result-codes';
+import { accessControlServer } from './access-control-server';
 import { decide } from './acquirer';
 import { binInfo } from './bin-table';
+import { redirectMethodOf } from './redirect-methods';
 
 function decided(request: ProcessorRequest, now: Date): Decision {
   const decision = decide(request, now);
@@ -38,6 +41,8 @@ export const simulatorProcessor: Processor = {
   register: async (order) => decided(order.decide, order.now),
   payWithRegistration: async (order) => decided(order.decide, order.now),
   binInfo,
+  accessControlServer,
+  redirectMethod: redirectMethodOf,
 };
 
 /** The simulators alone: EXTERNAL and live requests are refused (no connector). For tests. */

@@ -4,17 +4,9 @@
  * cancels, as they would at their bank, wallet or pay-later provider.
  */
 
-export type RedirectMethodKind = 'onlineTransfer' | 'wallet' | 'payLater';
+import type { RedirectMethod, RedirectMethodKind, ShopperAction } from '../engine/ports';
 
-export interface RedirectMethod {
-  readonly kind: RedirectMethodKind;
-  /** What the simulator page calls the provider. */
-  readonly title: string;
-  /** What the shopper does there, in a few words. */
-  readonly step: string;
-  /** The catalogue code of a decline at the provider. */
-  readonly declineCode: string;
-}
+export type { RedirectMethod, RedirectMethodKind, ShopperAction };
 
 export const REDIRECT_METHODS: Readonly<Record<string, RedirectMethod>> = {
   SOFORTUEBERWEISUNG: {
@@ -45,6 +37,3 @@ export const REDIRECT_METHODS: Readonly<Record<string, RedirectMethod>> = {
 
 export const redirectMethodOf = (brand: string | undefined): RedirectMethod | undefined =>
   brand === undefined || !Object.hasOwn(REDIRECT_METHODS, brand) ? undefined : REDIRECT_METHODS[brand];
-
-/** What the shopper can do on a simulator page. */
-export type ShopperAction = 'approve' | 'decline' | 'cancel';

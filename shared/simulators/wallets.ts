@@ -4,8 +4,9 @@
  * token only the gateway can open. The card inside decides the payment as any card does.
  */
 
-export const WALLET_GROUPS = ['walletA', 'walletB', 'walletC'] as const;
-export type WalletGroup = (typeof WALLET_GROUPS)[number];
+import { WALLET_GROUPS, type WalletGroup } from '../engine/wallets';
+
+export { WALLET_GROUPS, type WalletGroup };
 
 /** The brand of each wallet group (decisions, Wallets). */
 export const WALLET_BRANDS: Readonly<Record<WalletGroup, string>> = {

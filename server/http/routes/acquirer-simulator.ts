@@ -69,7 +69,7 @@ export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps, front: Admis
       case 'refused':
         return env.send(c, 400, { code: outcome.code, description: outcome.description });
       case 'booked': {
-        const { result, ndc, ...body } = paymentResponse(outcome.payment);
+        const { result, ndc, ...body } = paymentResponse(outcome.payment, deps.processors);
         return env.send(c, 200, result, body, ndc);
       }
     }

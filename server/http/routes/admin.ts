@@ -216,7 +216,7 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
       case 'refused':
         return env.send(c, 400, { code: outcome.code, description: outcome.description });
       case 'booked': {
-        const { result, ndc, ...payment } = paymentResponse(outcome.payment);
+        const { result, ndc, ...payment } = paymentResponse(outcome.payment, deps.processors);
         return env.send(c, 200, result, payment, ndc);
       }
     }

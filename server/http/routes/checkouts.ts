@@ -162,7 +162,7 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
         result: code,
         ndc,
         ...body
-      } = publicPaymentView(paymentResponse(result.payment), {
+      } = publicPaymentView(paymentResponse(result.payment, deps.processors), {
         redirect: view === 'submitter',
       });
       return env.send(c, statusOf(result.payment.resultCode), code, body, ndc);

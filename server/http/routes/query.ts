@@ -11,7 +11,7 @@ import {
   queryPayment,
   searchPayments,
 } from '../../../shared/engine/query';
-import { paymentResponse } from '../../../shared/engine/response';
+import { type IssuerLookup, paymentResponse } from '../../../shared/engine/response';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Admission, RouteDeps } from '../admission';
 import { timestamp } from '../envelope';
@@ -23,8 +23,8 @@ const scopeOf = (token: AccessToken): QueryScope => ({
 });
 
 /** One transaction of a list: the payment response, with the time it was made. */
-function record(p: Payment): Record<string, unknown> {
-  const { ndc, ...rest } = paymentResponse(p);
+function record(p: Payment, issuers: IssuerLookup): Record<string, unknown> {
+  const { ndc, ...rest } = paymentResponse(p, issuers);
   return { ...rest, timestamp: timestamp(p.createdAt), ndc };
 }
 
@@ -48,7 +48,7 @@ export function queryRoutes(app: Hono, deps: RouteDeps, front: Admission): void 
           c,
           200,
           { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' },
-          { payments: outcome.payments.map(record) },
+          { payments: outcome.payments.map((p) => record(p, deps.processors)) },
         );
     }
   }
