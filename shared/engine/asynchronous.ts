@@ -11,10 +11,10 @@
 import { fromMinor } from '../money';
 import { describe, isSuccess, ResultCodes } from '../result-codes';
 import { type AfterSuccess, withAfterSuccess } from './after-success';
+import type { EngineDeps } from './deps';
 import { newId } from './ids';
-import type { Decision, EngineDeps } from './initial-payment';
 import type { Payment, PaymentSession, PaymentSessionKind, SessionOutcome } from './model';
-import type { Processor, ShopperAction, TransactionIds } from './ports';
+import type { Decision, Processor, ShopperAction, TransactionIds } from './ports';
 import { resultUrl } from './result-url';
 import { AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
 

@@ -11,7 +11,8 @@
 import { fromMinor, type Minor } from '../money';
 import type { ParameterError } from '../params/errors';
 import { describe, isSuccess, ResultCodes } from '../result-codes';
-import { type EngineDeps as AllDeps, readAmount } from './initial-payment';
+import { readAmount } from './amounts';
+import type { EngineDeps as AllDeps } from './deps';
 import type { Payment } from './model';
 import { paymentRecord } from './record';
 import { standingChargebacks } from './workflow';

@@ -43,15 +43,11 @@ import {
   type KnownResultCode,
   ResultCodes,
 } from '../result-codes';
+import { readMoney } from './amounts';
 import { finishPending } from './asynchronous';
+import type { Caller, EngineDeps, PaymentContext } from './deps';
 import { newCheckoutId, newPaymentNdc } from './ids';
-import {
-  type Caller,
-  createPayment,
-  type EngineDeps,
-  type PaymentContext,
-  readMoney,
-} from './initial-payment';
+import { createPayment } from './initial-payment';
 import type { Checkout, CheckoutKind, Payment, Registration } from './model';
 import { createRegistration, payWithRegistration } from './registrations';
 import { maskedCard } from './response';

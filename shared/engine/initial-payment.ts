@@ -5,116 +5,38 @@
  * answer.
  */
 
-import { exponentOf, fromMinor, isToMinorError, type Minor, toMinor } from '../money';
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
 import { afterSuccessOf, withAfterSuccess } from './after-success';
+import { type Money, readMoney } from './amounts';
 import { startPending } from './asynchronous';
+import type { Caller, EngineDeps, Outcome, PaymentContext } from './deps';
 import { echoOf } from './echo';
 import {
   giftCardDetails,
-  type Seal,
   sendsInstrument,
   simulationOf,
   storedCard,
   storedCardInstrument,
 } from './instruments';
 import { linkedPayment, linkRefusal } from './linked';
-import type { Channel, Payment } from './model';
+import type { Payment } from './model';
 import { checkPaymentMethod } from './payment-method';
-import type { Clock, Decision, Processor, Processors, RiskLedger, Store, WalletTokens } from './ports';
+import type { Decision, Processor } from './ports';
 import { connectorIdOf, processorFor, testModeOf } from './processor';
 import { type PaymentFacts, paymentRecord } from './record';
-import {
-  type Fingerprint,
-  isStandaloneRisk,
-  riskDecision,
-  riskDetails,
-  screenRisk,
-  standaloneRisk,
-} from './risk-check';
+import { isStandaloneRisk, riskDecision, riskDetails, screenRisk, standaloneRisk } from './risk-check';
 import { type Authentication, authenticationOf } from './three-d-secure';
 import { openWalletToken } from './wallets';
 
-export interface EngineDeps {
-  readonly store: Store;
-  readonly clock: Clock;
-  /** Encrypts a card number for storage (server/security/vault). */
-  readonly seal: Seal;
-  /**
-   * Who decides: the simulators (test mode INTERNAL) and the channels' connectors (EXTERNAL,
-   * live); engine/processor.ts picks one per payment.
-   */
-  readonly processors: Processors;
-  /** Opens wallet payment tokens (walletX.paymentToken); without it they are refused. */
-  readonly wallets?: WalletTokens;
-  /** Card fingerprints and hashed velocity keys for the risk checks (server: vault HMACs); without it no velocity history. */
-  readonly fingerprint?: Fingerprint;
-  /** The risk checks' velocity history (risk_events); without it velocity limits see no earlier payments. */
-  readonly riskHistory?: RiskLedger;
-}
-
-export interface Caller {
-  readonly merchantId: string;
-  readonly channel: Channel;
-}
-
-export type Outcome =
-  | { readonly kind: 'payment'; readonly payment: Payment }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+export { type Money, readAmount, readMoney } from './amounts';
+export type { Caller, EngineDeps, Outcome, PaymentContext } from './deps';
 
 type PaymentRequest = RequestOf<'payment'>;
 
-/** Reads `amount` in the currency's minor units; the AMT format is already checked. */
-export function readAmount(amount: string, currency: string, name = 'amount'): Minor | ParameterError {
-  const minor = toMinor(amount, currency);
-  if (!isToMinorError(minor)) return minor;
-  const message =
-    minor.error === 'precision'
-      ? `has more decimals than ${currency} has (${exponentOf(currency)})`
-      : `cannot be read in ${currency}`;
-  return { name, value: amount, message };
-}
-
-/** The money of a payment in minor units; forex.amount answered as DEC2, like amount. */
-export interface Money {
-  readonly amount: Minor;
-  readonly forex?: { readonly amount: string; readonly currency: string };
-}
-
-/**
- * Reads `amount` and `forex.amount` (each in its own currency) the same way, reporting both
- * faults at once. The AMT formats and the forex pair were already checked by the catalogue.
- */
-export function readMoney(
-  request: Pick<PaymentRequest, 'amount' | 'currency' | 'forex'>,
-): Money | { readonly errors: ParameterError[] } {
-  const errors: ParameterError[] = [];
-  const amount = readAmount(request.amount ?? '', request.currency ?? '');
-  if (typeof amount !== 'number') errors.push(amount);
-  const { forex } = request;
-  let forexMinor: Minor | ParameterError | undefined;
-  if (forex?.amount !== undefined && forex.currency !== undefined) {
-    forexMinor = readAmount(forex.amount, forex.currency, 'forex.amount');
-    if (typeof forexMinor !== 'number') errors.push(forexMinor);
-  }
-  if (errors.length > 0 || typeof amount !== 'number') return { errors };
-  return typeof forexMinor === 'number' && forex?.currency !== undefined
-    ? { amount, forex: { amount: fromMinor(forexMinor, forex.currency), currency: forex.currency } }
-    : { amount };
-}
-
 export type { Decision } from './ports';
 export { testModeOf } from './processor';
-
-/** Where a payment comes from, for the flows that send the shopper elsewhere. */
-export interface PaymentContext {
-  /** The gateway's public origin, for redirect.url (its simulator pages); relative URLs without it. */
-  readonly baseUrl?: string;
-  /** The checkout whose submission this is: the shopper returns to the checkout's result. */
-  readonly checkoutId?: string;
-}
 
 export async function createPayment(
   deps: EngineDeps,

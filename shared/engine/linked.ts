@@ -10,7 +10,7 @@
  */
 import type { ParameterError } from '../params/errors';
 import { isPending, isSuccess, ResultCodes } from '../result-codes';
-import type { Caller } from './initial-payment';
+import type { Caller } from './deps';
 import type { Payment } from './model';
 import type { Store } from './ports';
 

@@ -391,6 +391,8 @@ export interface Processor {
   readonly accessControlServer?: AccessControlServer;
   /** The redirect method of a brand, whose shopper approves on the provider's page. */
   redirectMethod?(brand: string): RedirectMethod | undefined;
+  /** Units of `to` per unit of `from` (6 decimals) as the processor converts; undefined when unknown. */
+  fxRate?(from: string, to: string): string | undefined;
 }
 
 /**

@@ -4,8 +4,8 @@
  */
 import type { Minor } from '../money';
 import { describe } from '../result-codes';
+import type { Caller } from './deps';
 import { newId, newPaymentNdc, newShortId } from './ids';
-import type { Caller } from './initial-payment';
 import type { Payment, StoredCard, TestMode } from './model';
 
 export interface PaymentFacts {

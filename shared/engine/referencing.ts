@@ -7,8 +7,9 @@
 
 import type { RequestOf } from '../params/requests';
 import { ResultCodes } from '../result-codes';
+import { readAmount } from './amounts';
+import type { Caller, EngineDeps, Outcome } from './deps';
 import { echoOf } from './echo';
-import { type Caller, type EngineDeps, type Outcome, readAmount } from './initial-payment';
 import { connectorIdOf, processorOfPayment } from './processor';
 import { paymentRecord } from './record';
 import { checkReference, type ReferencingType } from './workflow';

@@ -8,9 +8,10 @@ import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
 import { isSuccess, ResultCodes } from '../result-codes';
 import { agreementOf, registrationDetails } from './after-success';
+import { readMoney } from './amounts';
+import type { Caller, EngineDeps } from './deps';
 import { echoOf } from './echo';
 import { newId, newPaymentNdc } from './ids';
-import { type Caller, type EngineDeps, readMoney } from './initial-payment';
 import {
   sendsInstrument,
   simulationOf,

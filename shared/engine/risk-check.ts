@@ -42,23 +42,18 @@ import {
   type RiskVerdict,
   screen,
   screenedAmount,
-  type VelocityKind,
   velocityKeys,
 } from '../risk';
+import type { Caller, EngineDeps, Outcome } from './deps';
 import { echoOf } from './echo';
-import type { Caller, Decision, EngineDeps, Outcome } from './initial-payment';
 import { storedCard } from './instruments';
 import { keyedLock } from './keyed-lock';
 import type { Channel, TestMode } from './model';
-import type { BinInfo, RiskEvent, RiskLedger } from './ports';
+import type { BinInfo, Decision, RiskEvent, RiskLedger } from './ports';
 import { processorFor } from './processor';
 import { paymentRecord } from './record';
 
-/**
- * A keyed one-way hash (HMAC) for the risk checks: of a card number (`card`, the card fingerprint), of a
- * normalised e-mail address or IP (velocity keys). The same input gives the same value; nothing reverses it.
- */
-export type Fingerprint = (kind: VelocityKind, value: string) => string;
+export type { Fingerprint } from './deps';
 
 /** What the risk step needs of the engine's dependencies. */
 export type RiskDeps = Pick<EngineDeps, 'fingerprint' | 'riskHistory'>;

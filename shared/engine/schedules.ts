@@ -39,9 +39,9 @@ import {
   nextFireTime,
   parseCron,
 } from '../scheduling/cron';
-
+import { readAmount } from './amounts';
+import type { Caller, EngineDeps } from './deps';
 import { newId, newPaymentNdc } from './ids';
-import { type Caller, type EngineDeps, readAmount } from './initial-payment';
 import type { Payment, Registration } from './model';
 import type { IdempotencyClaim, Store } from './ports';
 import { processorFor } from './processor';

@@ -7,7 +7,7 @@
  */
 import type { ParameterError } from '../params/errors';
 import type { RequestOf } from '../params/requests';
-import type { Caller } from './initial-payment';
+import type { Caller } from './deps';
 import type { WalletTokenRefusal, WalletTokens } from './ports';
 
 /** The parameter groups of the encrypted-token wallets (walletX.paymentToken). */

@@ -11,6 +11,7 @@ import { ResultCodes } from '../result-codes';
 import { accessControlServer } from './access-control-server';
 import { decide } from './acquirer';
 import { binInfo } from './bin-table';
+import { simulatedRate } from './fx';
 import { redirectMethodOf } from './redirect-methods';
 
 function decided(request: ProcessorRequest, now: Date): Decision {
@@ -43,6 +44,7 @@ export const simulatorProcessor: Processor = {
   binInfo,
   accessControlServer,
   redirectMethod: redirectMethodOf,
+  fxRate: simulatedRate,
 };
 
 /** The simulators alone: EXTERNAL and live requests are refused (no connector). For tests. */
