@@ -105,6 +105,24 @@ function liveFlows(setup: () => Setup) {
     expect(paid.body.registrationId).toBe(rg.body.id);
   });
 
+  it('a payment that registers the card along (createRegistration=true), and a payment with that registration', async () => {
+    const db = await post('/v1/payments', {
+      ...CARD,
+      amount: '8.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      createRegistration: 'true',
+    });
+    expect(db.body.result.code, db.text).toBe(LIVE_SUCCESS);
+    expect(db.body.registrationId).toMatch(/^[0-9a-f]{32}$/);
+    const again = await post(`/v1/registrations/${db.body.registrationId}/payments`, {
+      amount: '8.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+    });
+    expect(again.body.result.code, again.text).toBe(LIVE_SUCCESS);
+  });
+
   it('a checkout paid through its submission endpoint', async () => {
     const created = await post('/v1/checkouts', {
       amount: '25.00',

@@ -22,8 +22,7 @@ import type {
   Processor,
   Processors,
 } from '../../shared/engine/ports';
-import { connectorIdOf } from '../../shared/engine/processor';
-import { connectorRegistrationIdOf } from '../../shared/engine/registrations';
+import { connectorIdOf, connectorRegistrationIdOf } from '../../shared/engine/processor';
 import type { FormTree } from '../../shared/form/decode';
 import { encodeForm } from '../../shared/form/encode';
 import { isDictPath } from '../../shared/params/paths';
@@ -55,6 +54,7 @@ export function oppForwardConnector(options: ForwardOptions = {}): Connector {
         });
         const json = (await response.json()) as {
           id?: unknown;
+          registrationId?: unknown;
           result?: { code?: unknown; description?: unknown };
         };
         const code =
@@ -63,6 +63,7 @@ export function oppForwardConnector(options: ForwardOptions = {}): Connector {
           code,
           ...(typeof json.result?.description === 'string' ? { description: json.result.description } : {}),
           ...(typeof json.id === 'string' ? { id: json.id } : {}),
+          ...(typeof json.registrationId === 'string' ? { registrationId: json.registrationId } : {}),
         };
       } catch (error) {
         const timedOut =
@@ -73,14 +74,11 @@ export function oppForwardConnector(options: ForwardOptions = {}): Connector {
   };
 }
 
-/** Our own credentials, mode and registration wishes are not the connector's business. */
-const NOT_FORWARDED = new Set([
-  'entityId',
-  'authentication',
-  'testMode',
-  'createRegistration',
-  'registrations',
-]);
+/**
+ * Our own credentials and mode are not the connector's business, nor our registrations' ids.
+ * createRegistration is: the connector registers the card too, and answers its registrationId.
+ */
+const NOT_FORWARDED = new Set(['entityId', 'authentication', 'testMode', 'registrations']);
 
 export function forwardBody(request: object, entityId: string, extra: Record<string, string> = {}): string {
   const tree: FormTree = {};
@@ -116,6 +114,7 @@ export function connectorProcessor(
       result: {},
       resultDetails: {
         ...(reply.id === undefined ? {} : { [idName]: reply.id }),
+        ...(reply.registrationId === undefined ? {} : { ConnectorRegistrationID: reply.registrationId }),
         ...(reply.code === code ? {} : { AcquirerResponse: reply.code }),
         clearingInstituteName: 'Connector',
       },

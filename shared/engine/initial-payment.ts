@@ -24,7 +24,7 @@ import { linkedPayment, linkRefusal } from './linked';
 import type { Payment } from './model';
 import { checkPaymentMethod } from './payment-method';
 import type { Decision, Processor } from './ports';
-import { connectorIdOf, processorFor, testModeOf } from './processor';
+import { CONNECTOR_REGISTRATION_ID, connectorIdOf, processorFor, testModeOf } from './processor';
 import { type PaymentFacts, paymentRecord } from './record';
 import { isStandaloneRisk, riskDecision, riskDetails, screenRisk, standaloneRisk } from './risk-check';
 import { type Authentication, authenticationOf } from './three-d-secure';
@@ -166,7 +166,16 @@ export async function createPayment(
     details: { ...details, ...authenticated.details },
   });
   if (isSuccess(payment.resultCode)) {
-    const along = withAfterSuccess(payment, afterSuccessOf(request));
+    const after = afterSuccessOf(request);
+    // A connector that registered the card along keeps it under its own id: paid with it there.
+    const theirs = payment.details.resultDetails as Record<string, string> | undefined;
+    const registeredThere = theirs?.ConnectorRegistrationID;
+    const along = withAfterSuccess(
+      payment,
+      after.register === undefined || registeredThere === undefined
+        ? after
+        : { ...after, register: { ...after.register, [CONNECTOR_REGISTRATION_ID]: registeredThere } },
+    );
     if (along.registration !== undefined) await deps.store.insertRegistration(along.registration);
     payment = along.payment;
   }

@@ -411,6 +411,8 @@ export interface ConnectorReply {
   readonly description?: string;
   /** The connector's own id of the transaction, to reference it later. */
   readonly id?: string;
+  /** The registration the connector made along (createRegistration=true), by its own id. */
+  readonly registrationId?: string;
 }
 
 /**

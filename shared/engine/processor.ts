@@ -5,7 +5,7 @@
  * 600.200.201, never simulated (decisions: Payment methods and environments).
  */
 import { ResultCodes } from '../result-codes';
-import type { Channel, Payment, TestMode } from './model';
+import type { Channel, Payment, Registration, TestMode } from './model';
 import type { Decision, Processor, Processors } from './ports';
 
 /** Test channels run INTERNAL unless EXTERNAL is asked for; live channels have no test mode. */
@@ -60,4 +60,13 @@ function refusing(testMode: TestMode | undefined): Processor {
 /** The connector's id of a payment it made (EXTERNAL, live); undefined when it made none. */
 export function connectorIdOf(payment: Payment): string | undefined {
   return (payment.details.resultDetails as Record<string, string> | undefined)?.ConnectorTxID1;
+}
+
+/** Where a registration keeps the id its connector gave it (EXTERNAL, live); never answered. */
+export const CONNECTOR_REGISTRATION_ID = 'connectorRegistrationId';
+
+/** The connector's id of a registration made through it; undefined for a simulated one. */
+export function connectorRegistrationIdOf(r: Registration): string | undefined {
+  const id = r.details[CONNECTOR_REGISTRATION_ID];
+  return typeof id === 'string' ? id : undefined;
 }

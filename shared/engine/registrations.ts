@@ -22,7 +22,7 @@ import {
 import type { Payment, Registration } from './model';
 import { checkPaymentMethod } from './payment-method';
 import type { Decision } from './ports';
-import { processorFor } from './processor';
+import { CONNECTOR_REGISTRATION_ID, connectorRegistrationIdOf, processorFor } from './processor';
 import { paymentRecord } from './record';
 import { maskedCard } from './response';
 import { riskDecision, riskDetails, screenRisk } from './risk-check';
@@ -85,15 +85,6 @@ export async function createRegistration(
   // A registration the checks refused is answered but not kept: nothing could pay with it.
   if (isSuccess(decision.code)) await deps.store.insertRegistration(registration);
   return { kind: 'registration', registration, code: decision.code, ndc: newPaymentNdc(caller.channel.id) };
-}
-
-/** Where a registration keeps the id its connector gave it (EXTERNAL, live). */
-const CONNECTOR_REGISTRATION_ID = 'connectorRegistrationId';
-
-/** The connector's id of a registration made through it; undefined for a simulated one. */
-export function connectorRegistrationIdOf(r: Registration): string | undefined {
-  const id = r.details[CONNECTOR_REGISTRATION_ID];
-  return typeof id === 'string' ? id : undefined;
 }
 
 /** The registration as GET /v1/registrations/{id} and its creation answer it. */
