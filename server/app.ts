@@ -3,13 +3,12 @@
  * JSON 404. Repeated slashes route like single ones (clients build `base + "/" + resourcePath`).
  */
 import { Hono } from 'hono';
-import type { Clock, Processors, RiskLedger } from '../shared/engine/ports';
-import type { Fingerprint } from '../shared/engine/risk-check';
+import type { Clock, Processors, RiskLedger } from '../shared/engine/core/ports';
+import type { Fingerprint } from '../shared/engine/steps/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { type AuthFailures, createAuthFailures } from './http/auth-failures';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
-import { acquirerSimulatorRoutes } from './http/routes/acquirer-simulator';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
@@ -17,11 +16,12 @@ import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
 import { reportingRoutes } from './http/routes/reporting';
 import { scheduleRoutes } from './http/routes/schedules';
-import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
 import { isClientAbort, transportSecurity } from './http/transport';
 import { gatewayProcessors } from './processors';
+import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
+import { simulatorRoutes } from './processors/simulator/routes';
 import type { EgressPolicy } from './security/egress';
 import type { Logger } from './security/logger';
 import type { WalletTokenIssuer } from './security/wallet-tokens';

@@ -7,9 +7,9 @@
 import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { checkoutNodeName, newId } from '../shared/engine/ids';
-import type { Clock, Connector, Store } from '../shared/engine/ports';
-import { systemClock } from '../shared/engine/ports';
+import { checkoutNodeName, newId } from '../shared/engine/core/ids';
+import type { Clock, Connector, Store } from '../shared/engine/core/ports';
+import { systemClock } from '../shared/engine/core/ports';
 import { createApp } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/auth-failures';

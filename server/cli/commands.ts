@@ -4,9 +4,15 @@
  * tests call them directly; `run.ts` maps argv onto them. Secrets never leave here except the
  * new access token, printed once by `createToken`: the store keeps only its userId and a hash.
  */
-import { newId } from '../../shared/engine/ids';
-import type { AccessToken, Channel, ChannelMode, ChannelSettings, Merchant } from '../../shared/engine/model';
-import { type Clock, type Store, systemClock } from '../../shared/engine/ports';
+import { newId } from '../../shared/engine/core/ids';
+import type {
+  AccessToken,
+  Channel,
+  ChannelMode,
+  ChannelSettings,
+  Merchant,
+} from '../../shared/engine/core/model';
+import { type Clock, type Store, systemClock } from '../../shared/engine/core/ports';
 import type { EgressPolicy } from '../security/egress';
 import { newToken } from '../security/tokens';
 import {

@@ -1,11 +1,16 @@
 /**
  * The operator CLI's webhook and chargeback commands: the same procedures as the admin API
- * (server/webhooks/registration.ts, shared/engine/chargebacks.ts) on the server's store.
+ * (server/webhooks/registration.ts, shared/engine/operations/chargebacks.ts) on the server's store.
  */
-import { bookChargeback, type ChargebackOutcome, reverseChargeback } from '../../shared/engine/chargebacks';
-import type { Payment } from '../../shared/engine/model';
-import { systemClock } from '../../shared/engine/ports';
-import { paymentResponse } from '../../shared/engine/response';
+
+import { paymentResponse } from '../../shared/engine/answers/response';
+import type { Payment } from '../../shared/engine/core/model';
+import { systemClock } from '../../shared/engine/core/ports';
+import {
+  bookChargeback,
+  type ChargebackOutcome,
+  reverseChargeback,
+} from '../../shared/engine/operations/chargebacks';
 import { gatewayProcessors } from '../processors';
 
 /** The simulators' issuer lookup, for the card fields of test-mode payments. */

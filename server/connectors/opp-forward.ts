@@ -21,8 +21,8 @@ import type {
   Decision,
   Processor,
   Processors,
-} from '../../shared/engine/ports';
-import { connectorIdOf, connectorRegistrationIdOf } from '../../shared/engine/processor';
+} from '../../shared/engine/core/ports';
+import { connectorIdOf, connectorRegistrationIdOf } from '../../shared/engine/core/processor';
 import type { FormTree } from '../../shared/form/decode';
 import { encodeForm } from '../../shared/form/encode';
 import { isDictPath } from '../../shared/params/paths';

@@ -10,10 +10,10 @@
  * {@link MAX_LISTED_PARAMETER_ERRORS} entries and count the rest (shared/params/error-list.ts).
  */
 import type { Context } from 'hono';
-import { newId } from '../../shared/engine/ids';
-import type { EngineDeps } from '../../shared/engine/initial-payment';
-import type { AccessToken, Channel, Checkout, Payment } from '../../shared/engine/model';
-import { paymentResponse } from '../../shared/engine/response';
+import { paymentResponse } from '../../shared/engine/answers/response';
+import { newId } from '../../shared/engine/core/ids';
+import type { AccessToken, Channel, Checkout, Payment } from '../../shared/engine/core/model';
+import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import { capErrors } from '../../shared/params/error-list';
 import { maskValue, type ParameterError } from '../../shared/params/errors';
 import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';

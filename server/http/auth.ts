@@ -4,8 +4,8 @@
  * `userId|secret`. Then the channel: `entityId` (or legacy `authentication.entityId`) must be a
  * channel the token may use; it may be left out when the token has exactly one.
  */
-import type { AccessToken, Channel } from '../../shared/engine/model';
-import type { Store } from '../../shared/engine/ports';
+import type { AccessToken, Channel } from '../../shared/engine/core/model';
+import type { Store } from '../../shared/engine/core/ports';
 import {
   type Credentials,
   credentialsFromParams,

@@ -36,12 +36,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CHARGEBACK_RESULT_CODE } from '../../shared/engine/chargebacks';
-import { newId } from '../../shared/engine/ids';
-import type { Channel, Payment } from '../../shared/engine/model';
-import type { Clock } from '../../shared/engine/ports';
+import { newId } from '../../shared/engine/core/ids';
+import type { Channel, Payment } from '../../shared/engine/core/model';
+import type { Clock } from '../../shared/engine/core/ports';
+import { CHARGEBACK_RESULT_CODE } from '../../shared/engine/operations/chargebacks';
 import { asMinor, type Minor } from '../../shared/money';
-import { SIMULATED_EUR_RATES, simulatedRate } from '../../shared/simulators/fx';
+import { SIMULATED_EUR_RATES, simulatedRate } from '../processors/simulator/fx';
 
 export { SIMULATED_EUR_RATES, simulatedRate };
 

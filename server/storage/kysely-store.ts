@@ -12,7 +12,16 @@
 
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import { keyedLock } from '../../shared/engine/keyed-lock';
+import {
+  type Change,
+  type NotificationAction,
+  type NotificationType,
+  paymentChange,
+  paymentChanges,
+  registrationChange,
+} from '../../shared/engine/answers/notifications';
+import type { IssuerLookup } from '../../shared/engine/answers/response';
+import { keyedLock } from '../../shared/engine/core/keyed-lock';
 import type {
   AccessToken,
   Channel,
@@ -29,18 +38,9 @@ import type {
   SessionOutcome,
   StoredCard,
   TestMode,
-} from '../../shared/engine/model';
-import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
-import {
-  type Change,
-  type NotificationAction,
-  type NotificationType,
-  paymentChange,
-  paymentChanges,
-  registrationChange,
-} from '../../shared/engine/notifications';
-import type { Store } from '../../shared/engine/ports';
-import type { IssuerLookup } from '../../shared/engine/response';
+} from '../../shared/engine/core/model';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/core/model';
+import type { Store } from '../../shared/engine/core/ports';
 import { asMinor } from '../../shared/money';
 import type { AccountSealer } from '../security/account-data';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { IssuerLookup } from '../../shared/engine/response';
+import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer } from '../security/account-data';
 import type { Vault } from '../security/vault';
 import { createKyselyStore, type GatewayStore, sqlitePaymentWriter } from './kysely-store';

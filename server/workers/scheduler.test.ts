@@ -6,15 +6,15 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../shared/engine/ids';
+import { newId } from '../../shared/engine/core/ids';
 import {
   DEFAULT_GRACE_MS,
   DEFAULT_RUN_LEASE_MS,
   payRun,
   planRuns,
   type ScheduleDeps,
-} from '../../shared/engine/schedules';
-import { simulatedProcessors } from '../../shared/simulators/processor';
+} from '../../shared/engine/operations/schedules';
+import { simulatedProcessors } from '../processors/simulator/processor';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
 import { type FakeClock, fakeClock } from '../test-support/clock';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';

@@ -10,12 +10,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { paymentResponse } from '../../../shared/engine/answers/response';
 import {
   bookChargeback,
   type ChargebackOutcome,
   reverseChargeback,
-} from '../../../shared/engine/chargebacks';
-import { paymentResponse } from '../../../shared/engine/response';
+} from '../../../shared/engine/operations/chargebacks';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { EgressPolicy } from '../../security/egress';
 import type { Vault } from '../../security/vault';

@@ -1,17 +1,17 @@
 /**
  * The Query API: GET /v1/query (a search, answered as `payments: [...]` with 000.000.100) and
  * GET /v1/query/{id} (one transaction, answered like GET /v1/payments/{id}). The rules are in
- * shared/engine/query.ts; this file admits the request and renders the outcome.
+ * shared/engine/operations/query.ts; this file admits the request and renders the outcome.
  */
 import type { Context, Hono } from 'hono';
-import type { AccessToken, Payment } from '../../../shared/engine/model';
+import { type IssuerLookup, paymentResponse } from '../../../shared/engine/answers/response';
+import type { AccessToken, Payment } from '../../../shared/engine/core/model';
 import {
   type QueryOutcome,
   type QueryScope,
   queryPayment,
   searchPayments,
-} from '../../../shared/engine/query';
-import { type IssuerLookup, paymentResponse } from '../../../shared/engine/response';
+} from '../../../shared/engine/operations/query';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Admission, RouteDeps } from '../admission';
 import { timestamp } from '../envelope';

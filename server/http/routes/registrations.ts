@@ -6,7 +6,7 @@ import {
   createRegistration,
   payWithRegistration,
   registrationResponse,
-} from '../../../shared/engine/registrations';
+} from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import { type Admission, type RouteDeps, statusOf } from '../admission';
 
