@@ -3,14 +3,13 @@
  * JSON 404. Repeated slashes route like single ones (clients build `base + "/" + resourcePath`).
  */
 import { Hono } from 'hono';
-import type { Environment } from '../shared/engine/model';
-import type { Clock, Connector, RiskLedger } from '../shared/engine/ports';
-import type { Fingerprint } from '../shared/engine/risk-check';
+import type { Environment } from '../shared/engine/core/model';
+import type { Clock, Processors, RiskLedger } from '../shared/engine/core/ports';
+import type { Fingerprint } from '../shared/engine/steps/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import { admission } from './http/admission';
 import { type AuthFailures, createAuthFailures } from './http/auth-failures';
 import { buildNumber, type Envelope, envelope } from './http/envelope';
-import { acquirerSimulatorRoutes } from './http/routes/acquirer-simulator';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
@@ -18,10 +17,12 @@ import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
 import { reportingRoutes } from './http/routes/reporting';
 import { scheduleRoutes } from './http/routes/schedules';
-import { simulatorRoutes } from './http/routes/simulators';
 import { widgetRoutes } from './http/routes/widget';
 import { createThrottle, type Throttle } from './http/throttle';
 import { isClientAbort, transportSecurity } from './http/transport';
+import { gatewayProcessors } from './processors';
+import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
+import { simulatorRoutes } from './processors/simulator/routes';
 import type { EgressPolicy } from './security/egress';
 import type { Logger } from './security/logger';
 import type { WalletTokenIssuer } from './security/wallet-tokens';
@@ -48,8 +49,11 @@ export interface GatewayDeps {
   readonly throttle?: Throttle;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes?: number;
-  /** Forwards testMode=EXTERNAL requests to a channel's connector. */
-  readonly connector?: Connector;
+  /**
+   * Who decides payments: the simulators (INTERNAL) and the channels' connectors (EXTERNAL, live);
+   * the simulators alone (no connector: EXTERNAL and live refused) when not given.
+   */
+  readonly processors?: Processors;
   /** The node part of checkout ids (`…C091.<node>`); `local01` by default. */
   readonly nodeName?: string;
   /** The widget script's SRI hash, answered on checkout creation with integrity=true (widget build). */
@@ -134,6 +138,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
       trustProxy: deps.trustProxy ?? false,
       maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       nodeName: deps.nodeName ?? 'local01',
+      processors: deps.processors ?? gatewayProcessors(undefined),
     };
     const front = admission(routeDeps);
     paymentRoutes(app, routeDeps, front);

@@ -7,9 +7,8 @@
 import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { checkoutNodeName, newId } from '../shared/engine/ids';
-import type { Clock, Connector, Store } from '../shared/engine/ports';
-import { systemClock } from '../shared/engine/ports';
+import { checkoutNodeName, newId } from '../shared/engine/core/ids';
+import { type Clock, type Connector, type Store, systemClock } from '../shared/engine/core/ports';
 import { createApp, type GatewayDeps } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/auth-failures';
@@ -25,6 +24,7 @@ import {
   isProduction,
   publicUrl,
 } from './mode';
+import { gatewayProcessors } from './processors';
 import { startReconciliationFtp } from './reporting/delivery';
 import { isLoopback, type RunningFtpServer } from './reporting/ftp';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
@@ -173,10 +173,12 @@ export async function startGateway(options: GatewayOptions) {
   const authFailures = createAuthFailures();
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
+  const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
   const store = await openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
+    issuers: processors,
   });
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
   // The demo merchant is for a developer's machine only.
@@ -197,7 +199,7 @@ export async function startGateway(options: GatewayOptions) {
     riskHistory: store,
     logger,
     wallets,
-    connector: options.connector ?? oppForwardConnector({ fetch: egress.fetch }),
+    processors,
     nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
     integrity: options.integrity ?? (() => widgetIntegrity()),
     publicUrl: configuredUrl ?? listening,
@@ -256,7 +258,7 @@ export async function startGateway(options: GatewayOptions) {
   });
   if (options.notifier?.autoStart !== false) notifier.start();
   const pending = pendingPaymentsWorker(
-    { store, clock, seal: (plain) => vault.encrypt(plain), wallets },
+    { store, clock, seal: (plain) => vault.encrypt(plain), wallets, processors },
     {
       intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
       logger,
@@ -265,7 +267,15 @@ export async function startGateway(options: GatewayOptions) {
   if (options.pending?.autoStart !== false) pending.start();
   const scheduler = schedulerWorker(
     // scheduled payments are screened like any other, velocity history included
-    { store, clock, seal: (plain) => vault.encrypt(plain), wallets, fingerprint, riskHistory: store },
+    {
+      store,
+      clock,
+      seal: (plain) => vault.encrypt(plain),
+      wallets,
+      fingerprint,
+      riskHistory: store,
+      processors,
+    },
     {
       intervalMs: options.scheduler?.intervalMs ?? positiveNumber(env.GATEWAY_SCHEDULER_INTERVAL_MS),
       graceMs: options.scheduler?.graceMs ?? positiveNumber(env.GATEWAY_SCHEDULER_GRACE_MS),

@@ -9,7 +9,12 @@
  * merchant's `bankAccount` the shopper transfers to.
  */
 import { isKnownBrand, listBrands, maskIban, validateBic, validateIban } from '../../shared/brands';
-import type { Channel, ChannelMode, ChannelSettings, MerchantBankAccount } from '../../shared/engine/model';
+import type {
+  Channel,
+  ChannelMode,
+  ChannelSettings,
+  MerchantBankAccount,
+} from '../../shared/engine/core/model';
 import { isCountry2 } from '../../shared/geo';
 import { isCurrency } from '../../shared/money';
 

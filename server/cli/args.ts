@@ -4,7 +4,7 @@
  * exit code 1).
  */
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import type { ChannelMode } from '../../shared/engine/model';
+import type { ChannelMode } from '../../shared/engine/core/model';
 
 export class CliError extends Error {
   constructor(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../shared/engine/ports';
+import type { Store } from '../../shared/engine/core/ports';
 import { tokenChecker } from '../http/auth';
 import { egressPolicy } from '../security/egress';
 import { decodeToken, verifySecret } from '../security/tokens';

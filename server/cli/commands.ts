@@ -4,10 +4,18 @@
  * tests call them directly; `run.ts` maps argv onto them. Secrets never leave here except the
  * new access token, printed once by `createToken`: the store keeps only its userId and a hash.
  */
-import { newId } from '../../shared/engine/ids';
-import type { AccessToken, Channel, ChannelMode, ChannelSettings, Merchant } from '../../shared/engine/model';
-import { type Environment, environmentOf, tokenEnvironment } from '../../shared/engine/model';
-import { type Clock, type Store, systemClock } from '../../shared/engine/ports';
+import { newId } from '../../shared/engine/core/ids';
+import {
+  type AccessToken,
+  type Channel,
+  type ChannelMode,
+  type ChannelSettings,
+  type Environment,
+  environmentOf,
+  type Merchant,
+  tokenEnvironment,
+} from '../../shared/engine/core/model';
+import { type Clock, type Store, systemClock } from '../../shared/engine/core/ports';
 import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
 import type { EgressPolicy } from '../security/egress';
 import { newToken } from '../security/tokens';

@@ -3,6 +3,8 @@
  * GATEWAY_DATA_DIR (default ./data), or PostgreSQL when DATABASE_URL is set. Run through
  * `bin/gateway` or `npm run gateway -- <command>`.
  */
+
+import { gatewayProcessors } from '../processors';
 import { type EgressPolicy, egressOptionsFromEnv, egressPolicy } from '../security/egress';
 import { openVault, type Vault } from '../security/vault';
 import { openStore } from '../storage';
@@ -43,6 +45,7 @@ process.exitCode = await run(process.argv.slice(2), {
         encrypt: (plain) => theVault().encrypt(plain),
         decrypt: (sealed) => theVault().decrypt(sealed),
       },
+      issuers: gatewayProcessors(undefined),
     }),
   openVault: theVault,
   dataDir,

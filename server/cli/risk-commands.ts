@@ -6,8 +6,8 @@
 
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Channel } from '../../shared/engine/model';
-import type { Store } from '../../shared/engine/ports';
+import type { Channel } from '../../shared/engine/core/model';
+import type { Store } from '../../shared/engine/core/ports';
 import { checkRules, isRuleErrors, type RiskRules } from '../../shared/risk';
 import { failure, isId, quote } from './args';
 import { type CommandContext, printJson } from './commands';

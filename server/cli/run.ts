@@ -3,7 +3,7 @@
  * codes (0 success, 1 failure, 2 usage error). Arguments are checked before the store is opened,
  * so a usage error never touches the data.
  */
-import type { Clock } from '../../shared/engine/ports';
+import type { Clock } from '../../shared/engine/core/ports';
 import { type AcceptanceChange, checkBankAccount, checkBrands, checkCurrencies } from '../channels/settings';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';

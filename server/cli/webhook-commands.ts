@@ -1,11 +1,21 @@
 /**
  * The operator CLI's webhook and chargeback commands: the same procedures as the admin API
- * (server/webhooks/registration.ts, shared/engine/chargebacks.ts) on the server's store.
+ * (server/webhooks/registration.ts, shared/engine/operations/chargebacks.ts) on the server's store.
  */
-import { bookChargeback, type ChargebackOutcome, reverseChargeback } from '../../shared/engine/chargebacks';
-import type { Payment } from '../../shared/engine/model';
-import { systemClock } from '../../shared/engine/ports';
-import { paymentResponse } from '../../shared/engine/response';
+
+import { paymentResponse } from '../../shared/engine/answers/response';
+import type { Payment } from '../../shared/engine/core/model';
+import { systemClock } from '../../shared/engine/core/ports';
+import {
+  bookChargeback,
+  type ChargebackOutcome,
+  reverseChargeback,
+} from '../../shared/engine/operations/chargebacks';
+import { gatewayProcessors } from '../processors';
+
+/** The simulators' issuer lookup, for the card fields of test-mode payments. */
+const ISSUERS = gatewayProcessors(undefined);
+
 import { settleDay } from '../reporting/settlement-run';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
@@ -162,7 +172,7 @@ function booked(ctx: CommandContext, outcome: ChargebackOutcome, what: string): 
     case 'refused':
       throw failure(`${outcome.code} ${outcome.description}`);
     case 'booked':
-      if (ctx.json) printJson(ctx, paymentResponse(outcome.payment));
+      if (ctx.json) printJson(ctx, paymentResponse(outcome.payment, ISSUERS));
       else ctx.output.out(outcome.payment.id);
       return outcome.payment;
   }

@@ -10,8 +10,8 @@
  * {@link MAX_LISTED_PARAMETER_ERRORS} entries and count the rest (shared/params/error-list.ts).
  */
 import type { Context } from 'hono';
-import { newId } from '../../shared/engine/ids';
-import type { EngineDeps } from '../../shared/engine/initial-payment';
+import { paymentResponse } from '../../shared/engine/answers/response';
+import { newId } from '../../shared/engine/core/ids';
 import {
   type AccessToken,
   type Channel,
@@ -20,8 +20,8 @@ import {
   environmentOf,
   type Payment,
   tokenEnvironment,
-} from '../../shared/engine/model';
-import { paymentResponse } from '../../shared/engine/response';
+} from '../../shared/engine/core/model';
+import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import { capErrors } from '../../shared/params/error-list';
 import { maskValue, type ParameterError } from '../../shared/params/errors';
 import { parseRequest, type RequestKind, type RequestOf } from '../../shared/params/requests';
@@ -390,7 +390,7 @@ export function admission(deps: RouteDeps) {
   }
 
   function answer(c: Context, payment: Payment): Response {
-    const { result, ndc, ...body } = paymentResponse(payment);
+    const { result, ndc, ...body } = paymentResponse(payment, deps.processors);
     return env.send(c, statusOf(payment.resultCode), result, body, ndc);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../shared/engine/memory-store';
+import { memoryStore } from '../../shared/engine/core/memory-store';
 import { newToken } from '../security/tokens';
 import { tokenChecker } from './auth';
 

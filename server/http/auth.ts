@@ -6,6 +6,7 @@
  * live); it may be left out when the token has exactly one there. With channel dispatching on,
  * it may be the merchant's id: the gateway picks the channel.
  */
+
 import { brandKind } from '../../shared/brands';
 import {
   type AccessToken,
@@ -13,9 +14,9 @@ import {
   type Environment,
   environmentOf,
   type Merchant,
-} from '../../shared/engine/model';
-import { channelRefusal } from '../../shared/engine/payment-method';
-import type { Store } from '../../shared/engine/ports';
+} from '../../shared/engine/core/model';
+import type { Store } from '../../shared/engine/core/ports';
+import { channelRefusal } from '../../shared/engine/steps/payment-method';
 import {
   type Credentials,
   credentialsFromParams,

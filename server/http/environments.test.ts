@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'basic-ftp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../shared/engine/ids';
+import { newId } from '../../shared/engine/core/ids';
 import { asMinor } from '../../shared/money';
 import { createApp } from '../app';
 import { createChannel, createMerchant, createToken, setMerchant } from '../cli/commands';

@@ -12,9 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { IDEMPOTENCY_CLAIMED, type IdempotentResponse, type Payment } from '../../shared/engine/model';
-import type { Clock, IdempotencyClaim, Store } from '../../shared/engine/ports';
-import type { Schedule, SchedulePort } from '../../shared/engine/schedules';
+import { IDEMPOTENCY_CLAIMED, type IdempotentResponse, type Payment } from '../../shared/engine/core/model';
+import type { Clock, IdempotencyClaim, Store } from '../../shared/engine/core/ports';
+import type { Schedule, SchedulePort } from '../../shared/engine/operations/schedules';
 import { ResultCodes } from '../../shared/result-codes';
 import { type Envelope, JSON_HEADERS } from './envelope';
 

@@ -13,8 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tokenEnvironment } from '../../shared/engine/model';
-import type { Store } from '../../shared/engine/ports';
+import { tokenEnvironment } from '../../shared/engine/core/model';
+import type { Store } from '../../shared/engine/core/ports';
 import type { AuthFailures } from '../http/auth-failures';
 import type { Logger } from '../security/logger';
 import { verifySecret } from '../security/tokens';

@@ -1,7 +1,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel } from '../../shared/engine/model';
+import type { Channel } from '../../shared/engine/core/model';
 import { fakeClock } from '../test-support/clock';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
 import {

@@ -37,11 +37,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CHARGEBACK_RESULT_CODE } from '../../shared/engine/chargebacks';
-import { newId } from '../../shared/engine/ids';
-import type { Channel, ChannelMode, Payment } from '../../shared/engine/model';
-import type { Clock } from '../../shared/engine/ports';
-import { asMinor, type Minor, roundDiv } from '../../shared/money';
+import { newId } from '../../shared/engine/core/ids';
+import type { Channel, ChannelMode, Payment } from '../../shared/engine/core/model';
+import type { Clock } from '../../shared/engine/core/ports';
+import { CHARGEBACK_RESULT_CODE } from '../../shared/engine/operations/chargebacks';
+import { asMinor, type Minor } from '../../shared/money';
+import { SIMULATED_EUR_RATES, simulatedRate } from '../processors/simulator/fx';
+
+export { SIMULATED_EUR_RATES, simulatedRate };
+
 import { describe, isSuccess, isSuccessReview } from '../../shared/result-codes';
 import {
   type CandidatePayment,
@@ -135,59 +139,11 @@ export const DEFAULT_FEES: FeeSchedule = {
   RB: { basisPoints: 50, fixed: asMinor(0) },
 };
 
-/** The simulated market: EUR per one unit of each currency. Cross rates go through EUR. */
-export const SIMULATED_EUR_RATES: Readonly<Record<string, string>> = {
-  EUR: '1',
-  USD: '0.9211',
-  GBP: '1.1723',
-  CHF: '1.0412',
-  JPY: '0.0061',
-  SEK: '0.0874',
-  NOK: '0.0853',
-  DKK: '0.1341',
-  PLN: '0.2315',
-  CZK: '0.0398',
-  HUF: '0.0025',
-  CAD: '0.6712',
-  AUD: '0.6034',
-  BHD: '2.4431',
-  ZAR: '0.0507',
-};
-
 const DAY_MS = 86_400_000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PAGE = 1000;
 /** The payment types read for a day (PA and RV are kept only for configured fees). */
 const DAY_TYPES = ['DB', 'CP', 'PA.CP', 'RF', 'RB', 'CB', 'CR', 'PA', 'RV'];
-
-function decimal(value: string): { units: bigint; scale: number } {
-  const dot = value.indexOf('.');
-  return {
-    units: BigInt(dot === -1 ? value : value.slice(0, dot) + value.slice(dot + 1)),
-    scale: dot === -1 ? 0 : value.length - dot - 1,
-  };
-}
-
-/**
- * The simulated rate from one currency into another: units of `to` per unit of `from`, 6 decimals
- * (half-even), trailing zeros dropped; `undefined` when the table lacks either currency.
- */
-export function simulatedRate(from: string, to: string): string | undefined {
-  const a = SIMULATED_EUR_RATES[from];
-  const b = SIMULATED_EUR_RATES[to];
-  if (a === undefined || b === undefined) return undefined;
-  const x = decimal(a);
-  const y = decimal(b);
-  // (x.units / 10^x.scale) / (y.units / 10^y.scale), in millionths.
-  const micros = roundDiv(
-    x.units * 10n ** BigInt(y.scale) * 1_000_000n,
-    y.units * 10n ** BigInt(x.scale),
-    'halfEven',
-  );
-  const digits = micros.toString().padStart(7, '0');
-  const text = `${digits.slice(0, -6)}.${digits.slice(-6)}`.replace(/0+$/, '').replace(/\.$/, '');
-  return text === '0' ? undefined : text;
-}
 
 /** The start of a `yyyy-MM-dd` day in UTC; throws RangeError for anything else. */
 export function dayStart(date: string): Date {

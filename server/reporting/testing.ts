@@ -3,8 +3,8 @@
  * back office), an RFC 4180 reader for the reconciliation CSV, and the spec's table as checks.
  */
 import { expect } from 'vitest';
-import { bookChargeback, reverseChargeback } from '../../shared/engine/chargebacks';
-import type { Clock } from '../../shared/engine/ports';
+import type { Clock } from '../../shared/engine/core/ports';
+import { bookChargeback, reverseChargeback } from '../../shared/engine/operations/chargebacks';
 import type { TestGateway, TestMerchant } from '../test-support/gateway';
 
 export {

@@ -5,7 +5,7 @@
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { WalletPayload } from '../../shared/engine/ports';
+import type { WalletPayload } from '../../shared/engine/core/ports';
 import { WALLET_TOKEN_TTL_MS, walletTokens } from './wallet-tokens';
 
 const KEY = Buffer.alloc(32, 7);

@@ -8,7 +8,7 @@
  *     <header, base64url JSON>.<iv, base64url>.<ciphertext, base64url>.<tag, base64url>
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { WalletPayload, WalletTokenRefusal, WalletTokens } from '../../shared/engine/ports';
+import type { WalletPayload, WalletTokenRefusal, WalletTokens } from '../../shared/engine/core/ports';
 
 /** How long an issued token may be used: a wallet sheet's answer is used at once. */
 export const WALLET_TOKEN_TTL_MS = 60 * 60_000;

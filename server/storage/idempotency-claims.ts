@@ -6,8 +6,8 @@
  * retry with the key answers what it names instead of acting again.
  */
 import type { Kysely } from 'kysely';
-import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
-import type { IdempotencyClaim } from '../../shared/engine/ports';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/core/model';
+import type { IdempotencyClaim } from '../../shared/engine/core/ports';
 import { ms } from './rows';
 import type { Database, EpochMs, NewIdempotentResponseRow } from './schema';
 

@@ -12,7 +12,16 @@
 
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import { keyedLock } from '../../shared/engine/keyed-lock';
+import {
+  type Change,
+  type NotificationAction,
+  type NotificationType,
+  paymentChange,
+  paymentChanges,
+  registrationChange,
+} from '../../shared/engine/answers/notifications';
+import type { IssuerLookup } from '../../shared/engine/answers/response';
+import { keyedLock } from '../../shared/engine/core/keyed-lock';
 import type {
   AccessToken,
   Channel,
@@ -29,17 +38,9 @@ import type {
   SessionOutcome,
   StoredCard,
   TestMode,
-} from '../../shared/engine/model';
-import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
-import {
-  type Change,
-  type NotificationAction,
-  type NotificationType,
-  paymentChange,
-  paymentChanges,
-  registrationChange,
-} from '../../shared/engine/notifications';
-import type { Store } from '../../shared/engine/ports';
+} from '../../shared/engine/core/model';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/core/model';
+import type { Store } from '../../shared/engine/core/ports';
 import { asMinor } from '../../shared/money';
 import type { AccountSealer } from '../security/account-data';
 import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../webhooks/model';
@@ -90,6 +91,8 @@ export interface KyselyStoreOptions {
    * details, checkouts' parameters, sessions' plans, webhook payloads.
    */
   readonly sealer: AccountSealer;
+  /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
+  readonly issuers?: IssuerLookup;
   /** The batch writer for payments; default: multi-row INSERTs through Kysely (PostgreSQL). */
   readonly writePayments?: PaymentBatchWriter;
   /** A lock that also holds between processes sharing the database (PostgreSQL advisory locks). */
@@ -604,7 +607,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
             : claimWrite(idempotencyClaim, payment.merchantId, { payment_id: payment.id });
         write = {
           row: paymentToRow(payment, sealer),
-          changes: paymentChanges(payment, payment.createdAt),
+          changes: paymentChanges(payment, payment.createdAt, options.issuers),
           ...(claim === undefined ? {} : { claim }),
         };
       } catch (error) {
@@ -742,7 +745,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
             .returningAll()
             .executeTakeFirst();
           if (payment === undefined) throw new NothingChanged();
-          const changes = [paymentChange(toPayment(payment), at)];
+          const changes = [paymentChange(toPayment(payment), at, options.issuers)];
           if (registration !== undefined) {
             await trx.insertInto('registrations').values(registrationToRow(registration, sealer)).execute();
             changes.unshift(registrationChange(registration, 'CREATED', at));

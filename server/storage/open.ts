@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer } from '../security/account-data';
 import type { Vault } from '../security/vault';
 import { createKyselyStore, type GatewayStore, sqlitePaymentWriter } from './kysely-store';
@@ -22,6 +23,8 @@ export interface OpenStoreOptions {
   readonly databaseUrl?: string;
   /** Seals IBANs and bank account numbers at rest (server/security/account-data.ts). */
   readonly vault: Pick<Vault, 'encrypt' | 'decrypt'>;
+  /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
+  readonly issuers?: IssuerLookup;
 }
 
 export const SQLITE_FILE = 'gateway.db';
@@ -35,13 +38,17 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export async function openStore(options: OpenStoreOptions): Promise<GatewayStore> {
   return isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, options.vault)
-    : openSqlite(options.dataDir ?? 'data', options.vault);
+    ? openPostgres(options.databaseUrl, options.vault, options.issuers)
+    : openSqlite(options.dataDir ?? 'data', options.vault, options.issuers);
 }
 
 type StoreVault = OpenStoreOptions['vault'];
 
-async function openSqlite(dataDir: string, vault: StoreVault): Promise<GatewayStore> {
+async function openSqlite(
+  dataDir: string,
+  vault: StoreVault,
+  issuers: IssuerLookup | undefined,
+): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
@@ -67,7 +74,11 @@ async function openSqlite(dataDir: string, vault: StoreVault): Promise<GatewaySt
       await db.destroy();
       throw error;
     }
-    return createKyselyStore(db, { sealer, writePayments: sqlitePaymentWriter(db, raw, sealer) });
+    return createKyselyStore(db, {
+      sealer,
+      writePayments: sqlitePaymentWriter(db, raw, sealer),
+      ...(issuers === undefined ? {} : { issuers }),
+    });
   } catch (error) {
     if (raw.open) raw.close();
     throw error;
@@ -92,7 +103,11 @@ function survivesIdleErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-async function openPostgres(url: string, vault: StoreVault): Promise<GatewayStore> {
+async function openPostgres(
+  url: string,
+  vault: StoreVault,
+  issuers: IssuerLookup | undefined,
+): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
   const pool = new pg.Pool({
     connectionString: url,
@@ -118,6 +133,7 @@ async function openPostgres(url: string, vault: StoreVault): Promise<GatewayStor
   const lockPool = survivesIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
   const store = createKyselyStore(db, {
     sealer,
+    ...(issuers === undefined ? {} : { issuers }),
     advisoryLocks: true,
     lockAcrossProcesses: async (key, task) => {
       const client = await lockPool.connect();

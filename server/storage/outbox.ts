@@ -4,7 +4,7 @@
  * (payments, registrations, schedules, risk) goes through here.
  */
 import type { Kysely } from 'kysely';
-import type { Change } from '../../shared/engine/notifications';
+import type { Change } from '../../shared/engine/answers/notifications';
 import type { AccountSealer } from '../security/account-data';
 import { outboxRows } from '../webhooks/outbox';
 import { insertAll } from './rows';

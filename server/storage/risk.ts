@@ -3,7 +3,7 @@
  * the same Kysely database as the rest of the store.
  *
  * `risk_events` holds one row per velocity key of each screened payment the risk check let through
- * (engine/risk-check.ts decides what is recorded): the channel, the key's kind (card, email, ip), its
+ * (engine/steps/risk-check.ts decides what is recorded): the channel, the key's kind (card, email, ip), its
  * value as a keyed hash — a card fingerprint or an HMAC of the e-mail address or IP, never the PAN or
  * plaintext personal data —, the screened amount in minor units and its currency, and the time.
  * Velocity limits count a channel's rows of one key since a time: the index
@@ -13,9 +13,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { type Generated, type Kysely, type Migration, sql } from 'kysely';
-import { keyedLock } from '../../shared/engine/keyed-lock';
-import type { RiskEvent, RiskLedger } from '../../shared/engine/ports';
-import { type Fingerprint, riskKeyNames, underKeys } from '../../shared/engine/risk-check';
+import { keyedLock } from '../../shared/engine/core/keyed-lock';
+import type { RiskEvent, RiskLedger } from '../../shared/engine/core/ports';
+import { type Fingerprint, riskKeyNames, underKeys } from '../../shared/engine/steps/risk-check';
 import type { Vault } from '../security/vault';
 import { ascendingKey } from './rows';
 import type { Database, EpochMs } from './schema';

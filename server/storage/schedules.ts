@@ -4,12 +4,12 @@
  *
  * `schedules.next_run_at` is what the scheduler claims with a compare-and-set; `schedule_runs`
  * has one row per fire time (primary key schedule id + fire time), inserted in the claim's
- * transaction with the payment id reserved for it (see shared/engine/schedules.ts for the
+ * transaction with the payment id reserved for it (see shared/engine/operations/schedules.ts for the
  * exactly-once rule). Every change writes its SCHEDULE notification through the outbox in the
  * same transaction.
  */
 import type { Kysely, Migration, Selectable } from 'kysely';
-import { scheduleChange } from '../../shared/engine/notifications';
+import { scheduleChange } from '../../shared/engine/answers/notifications';
 import {
   RUNS_SHOWN,
   type RunStatus,
@@ -18,7 +18,7 @@ import {
   type ScheduleRun,
   type ScheduleState,
   type ScheduleView,
-} from '../../shared/engine/schedules';
+} from '../../shared/engine/operations/schedules';
 import type { Minor } from '../../shared/money';
 import type { AccountSealer } from '../security/account-data';
 import { claimWrite, writeClaim } from './idempotency-claims';
@@ -123,7 +123,7 @@ export const schedulesMigration: Migration = {
   },
 };
 
-/** The schedules' storage is the engine's port (shared/engine/schedules.ts). */
+/** The schedules' storage is the engine's port (shared/engine/operations/schedules.ts). */
 export type ScheduleStore = SchedulePort;
 
 // ---- Row mapping -------------------------------------------------------------------------------

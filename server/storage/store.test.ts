@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryStore } from '../../shared/engine/memory-store';
+import { memoryStore } from '../../shared/engine/core/memory-store';
 import type {
   AccessToken,
   Channel,
@@ -14,9 +14,9 @@ import type {
   Payment,
   Registration,
   StoredCard,
-} from '../../shared/engine/model';
-import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/model';
-import type { IdempotencyClaim, PaymentQuery, Store } from '../../shared/engine/ports';
+} from '../../shared/engine/core/model';
+import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/core/model';
+import type { IdempotencyClaim, PaymentQuery, Store } from '../../shared/engine/core/ports';
 import { asMinor } from '../../shared/money';
 import { testVault } from '../test-support/vault';
 import { openStore } from './index';

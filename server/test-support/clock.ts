@@ -1,5 +1,5 @@
 /** A clock the tests move by hand: an injectable Clock for the engine, the workers and the envelope. */
-import type { Clock } from '../../shared/engine/ports';
+import type { Clock } from '../../shared/engine/core/ports';
 
 export interface FakeClock extends Clock {
   advance(ms: number): void;

@@ -15,7 +15,7 @@
  * Delivery is at least once: a process that dies after the receiver answered but before the
  * result is recorded leaves the delivery due again when its lease ends.
  */
-import type { Clock } from '../../shared/engine/ports';
+import type { Clock } from '../../shared/engine/core/ports';
 import type { Logger } from '../security/logger';
 import type { Vault } from '../security/vault';
 import { type Poller, poller } from '../workers/poller';

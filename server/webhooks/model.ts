@@ -3,7 +3,7 @@
  * outbox holds for them. The port (WebhookStore) is implemented by the Kysely store beside the
  * engine's Store: the outbox rows are written by the Store's own write transactions.
  */
-import type { Notification, NotificationType } from '../../shared/engine/notifications';
+import type { Notification, NotificationType } from '../../shared/engine/answers/notifications';
 
 export interface Webhook {
   readonly id: string;

@@ -5,7 +5,7 @@
  * payload's account numbers sealed (server/security/account-data.ts): the store opens them when
  * the dispatcher reads the row.
  */
-import type { Change } from '../../shared/engine/notifications';
+import type { Change } from '../../shared/engine/answers/notifications';
 import type { AccountSealer } from '../security/account-data';
 import type { NewWebhookDeliveryRow, WebhookRow } from '../storage/schema';
 

@@ -5,10 +5,10 @@
  * the key it will use, and only then store it, its key sealed by the vault.
  */
 import { randomBytes } from 'node:crypto';
-import { newId } from '../../shared/engine/ids';
-import type { Channel } from '../../shared/engine/model';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/engine/notifications';
-import type { Clock, Store } from '../../shared/engine/ports';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/engine/answers/notifications';
+import { newId } from '../../shared/engine/core/ids';
+import type { Channel } from '../../shared/engine/core/model';
+import type { Clock, Store } from '../../shared/engine/core/ports';
 import type { EgressPolicy } from '../security/egress';
 import type { Vault } from '../security/vault';
 import { DELIVERY_TIMEOUT_MS, sendOnce } from './dispatcher';

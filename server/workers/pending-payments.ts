@@ -1,5 +1,5 @@
 /**
- * Ends pending payments whose time has come (engine/asynchronous.ts finishDue): abandoned ones
+ * Ends pending payments whose time has come (engine/steps/asynchronous.ts finishDue): abandoned ones
  * time out with 100.396.103 thirty minutes after they began, and decoupled 3-D Secure
  * authentications get the cardholder's answer from the simulated banking app.
  *
@@ -7,8 +7,9 @@
  * claimed with a compare-and-set first, and finishing is itself a compare-and-set, so several
  * processes on one PostgreSQL end each payment once, and a restart loses nothing.
  */
-import { finishDue } from '../../shared/engine/asynchronous';
-import type { EngineDeps } from '../../shared/engine/initial-payment';
+
+import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
+import { finishDue } from '../../shared/engine/steps/asynchronous';
 import type { Logger } from '../security/logger';
 import { type Poller, poller } from './poller';
 

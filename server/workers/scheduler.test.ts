@@ -6,14 +6,15 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../shared/engine/ids';
+import { newId } from '../../shared/engine/core/ids';
 import {
   DEFAULT_GRACE_MS,
   DEFAULT_RUN_LEASE_MS,
   payRun,
   planRuns,
   type ScheduleDeps,
-} from '../../shared/engine/schedules';
+} from '../../shared/engine/operations/schedules';
+import { simulatedProcessors } from '../processors/simulator/processor';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
 import { type FakeClock, fakeClock } from '../test-support/clock';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
@@ -315,7 +316,12 @@ describe('the scheduler across restarts (SQLite, fake clock)', () => {
     const first = await testGateway({ clock, ...QUIET });
     gw = first;
     const s = await subscribe(first);
-    const deps: ScheduleDeps = { store: first.store, clock, seal: (plain) => first.vault.encrypt(plain) };
+    const deps: ScheduleDeps = {
+      store: first.store,
+      clock,
+      seal: (plain) => first.vault.encrypt(plain),
+      processors: simulatedProcessors,
+    };
 
     // 12:01: claimed, then the process dies before paying.
     clock.advance(MINUTE);
@@ -488,7 +494,7 @@ describe('the scheduler across restarts (SQLite, fake clock)', () => {
     const s = await subscribe(g);
     clock.advance(MINUTE);
     const worker = schedulerWorker(
-      { store: g.store, clock, seal: (p) => g.vault.encrypt(p) },
+      { store: g.store, clock, seal: (p) => g.vault.encrypt(p), processors: simulatedProcessors },
       { intervalMs: 10 },
     );
     worker.start();

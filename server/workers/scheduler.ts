@@ -1,5 +1,5 @@
 /**
- * The scheduler: runs due scheduled payments (shared/engine/schedules.ts runDueSchedules) every
+ * The scheduler: runs due scheduled payments (shared/engine/operations/schedules.ts runDueSchedules) every
  * `intervalMs` (GATEWAY_SCHEDULER_INTERVAL_MS, 5 s by default).
  *
  * Durable like the other workers: what is due lives in schedules.next_run_at and schedule_runs,
@@ -13,7 +13,7 @@ import {
   DEFAULT_RUN_LEASE_MS,
   runDueSchedules,
   type ScheduleDeps,
-} from '../../shared/engine/schedules';
+} from '../../shared/engine/operations/schedules';
 import type { Logger } from '../security/logger';
 import { type Poller, poller } from './poller';
 

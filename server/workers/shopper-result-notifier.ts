@@ -11,10 +11,11 @@
  * (or a GET that fails) leaves the checkout due again after `retryMs`, so delivery is at least
  * once; after `maxAttempts` claims it is given up.
  */
-import { resourcePathOf } from '../../shared/engine/checkout';
-import type { Checkout } from '../../shared/engine/model';
-import type { Clock, Store } from '../../shared/engine/ports';
-import { resultUrl } from '../../shared/engine/result-url';
+
+import { resultUrl } from '../../shared/engine/answers/result-url';
+import type { Checkout } from '../../shared/engine/core/model';
+import type { Clock, Store } from '../../shared/engine/core/ports';
+import { resourcePathOf } from '../../shared/engine/operations/checkout';
 import type { Logger } from '../security/logger';
 import { type Poller, poller } from './poller';
 

@@ -11,14 +11,14 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { paymentResponse } from '../../../shared/engine/answers/response';
+import { newId } from '../../../shared/engine/core/ids';
+import type { Channel } from '../../../shared/engine/core/model';
 import {
   bookChargeback,
   type ChargebackOutcome,
   reverseChargeback,
-} from '../../../shared/engine/chargebacks';
-import { newId } from '../../../shared/engine/ids';
-import type { Channel } from '../../../shared/engine/model';
-import { paymentResponse } from '../../../shared/engine/response';
+} from '../../../shared/engine/operations/chargebacks';
 import { ResultCodes } from '../../../shared/result-codes';
 import { applyChannelInput, channelView, checkChannelInput } from '../../channels/settings';
 import type { EgressPolicy } from '../../security/egress';
@@ -275,7 +275,7 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
       case 'refused':
         return env.send(c, 400, { code: outcome.code, description: outcome.description });
       case 'booked': {
-        const { result, ndc, ...payment } = paymentResponse(outcome.payment);
+        const { result, ndc, ...payment } = paymentResponse(outcome.payment, deps.processors);
         return env.send(c, 200, result, payment, ndc);
       }
     }

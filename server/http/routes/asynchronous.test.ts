@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REDIRECT_METHODS } from '../../../shared/simulators/redirect-methods';
+import { REDIRECT_METHODS } from '../../processors/simulator/redirect-methods';
 import { type PostgresCluster, startPostgres } from '../../storage/testing/postgres';
 import { fakeClock } from '../../test-support/clock';
 import {

@@ -1,16 +1,19 @@
 /**
  * /v1/checkouts: the Checkout API (COPYandPAY). The merchant's server creates a checkout; the
  * widget reads its session and submits the shopper's account data; the merchant's server reads
- * the status. The engine part is shared/engine/checkout.ts.
+ * the status. The engine part is shared/engine/operations/checkout.ts.
  *
  * Creation is merchant-authenticated like every API route. The other routes are authorized by
  * the checkout id itself (128 random bits, the bearer secret): the widget runs in the shopper's
  * browser, which must never hold merchant credentials, and a few old clients read the status
  * without credentials (compat). Credentials that are sent must still belong to the checkout.
  * Without credentials, a status and a submission's answer show only what decisions allow
- * (shared/engine/public-view.ts): no personal data, since the id is no proof of being the merchant.
+ * (shared/engine/answers/public-view.ts): no personal data, since the id is no proof of being the merchant.
  */
 import type { Context, Hono } from 'hono';
+import { publicPaymentView, publicRegistrationView } from '../../../shared/engine/answers/public-view';
+import { paymentResponse } from '../../../shared/engine/answers/response';
+import { type CheckoutKind, environmentOf } from '../../../shared/engine/core/model';
 import {
   CheckoutCodes,
   type CheckoutDeps,
@@ -21,12 +24,8 @@ import {
   NO_SESSION_DESCRIPTION,
   type SubmissionOutcome,
   submitCheckout,
-} from '../../../shared/engine/checkout';
-import type { CheckoutKind } from '../../../shared/engine/model';
-import { environmentOf } from '../../../shared/engine/model';
-import { publicPaymentView, publicRegistrationView } from '../../../shared/engine/public-view';
-import { registrationResponse } from '../../../shared/engine/registrations';
-import { paymentResponse } from '../../../shared/engine/response';
+} from '../../../shared/engine/operations/checkout';
+import { registrationResponse } from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { WalletTokenIssuer } from '../../security/wallet-tokens';
 import { type Admission, publicOrigin, type RouteDeps, statusOf } from '../admission';
@@ -166,7 +165,7 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
         result: code,
         ndc,
         ...body
-      } = publicPaymentView(paymentResponse(result.payment), {
+      } = publicPaymentView(paymentResponse(result.payment, deps.processors), {
         redirect: view === 'submitter',
       });
       return env.send(c, statusOf(result.payment.resultCode), code, body, ndc);

@@ -2,8 +2,8 @@
  * /v1/payments: initial payments, referencing requests and status.
  */
 import type { Hono } from 'hono';
-import { createPayment } from '../../../shared/engine/initial-payment';
-import { referencePayment } from '../../../shared/engine/referencing';
+import { createPayment } from '../../../shared/engine/operations/initial-payment';
+import { referencePayment } from '../../../shared/engine/operations/referencing';
 import { ResultCodes } from '../../../shared/result-codes';
 import { type Admission, publicOrigin, type RouteDeps } from '../admission';
 

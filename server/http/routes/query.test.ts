@@ -7,8 +7,8 @@
  * SQLite only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId, newShortId } from '../../../shared/engine/ids';
-import type { Payment } from '../../../shared/engine/model';
+import { newId, newShortId } from '../../../shared/engine/core/ids';
+import type { Payment } from '../../../shared/engine/core/model';
 import { asMinor } from '../../../shared/money';
 import {
   type PostgresCluster,

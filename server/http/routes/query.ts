@@ -1,25 +1,25 @@
 /**
  * The Query API: GET /v1/query (a search, answered as `payments: [...]` with 000.000.100) and
  * GET /v1/query/{id} (one transaction, answered like GET /v1/payments/{id}). The rules are in
- * shared/engine/query.ts; this file admits the request and renders the outcome.
+ * shared/engine/operations/query.ts; this file admits the request and renders the outcome.
  */
 import type { Context, Hono } from 'hono';
-import type { AccessToken, Payment } from '../../../shared/engine/model';
+import { type IssuerLookup, paymentResponse } from '../../../shared/engine/answers/response';
+import type { AccessToken, Payment } from '../../../shared/engine/core/model';
 import {
   type QueryOutcome,
   type QueryScope,
   queryPayment,
   searchPayments,
-} from '../../../shared/engine/query';
-import { paymentResponse } from '../../../shared/engine/response';
+} from '../../../shared/engine/operations/query';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Admission, RouteDeps } from '../admission';
 import { usableChannels } from '../auth';
 import { timestamp } from '../envelope';
 
 /** One transaction of a list: the payment response, with the time it was made. */
-function record(p: Payment): Record<string, unknown> {
-  const { ndc, ...rest } = paymentResponse(p);
+function record(p: Payment, issuers: IssuerLookup): Record<string, unknown> {
+  const { ndc, ...rest } = paymentResponse(p, issuers);
   return { ...rest, timestamp: timestamp(p.createdAt), ndc };
 }
 
@@ -54,7 +54,7 @@ export function queryRoutes(app: Hono, deps: RouteDeps, front: Admission): void 
           c,
           200,
           { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' },
-          { payments: outcome.payments.map(record) },
+          { payments: outcome.payments.map((p) => record(p, deps.processors)) },
         );
     }
   }

@@ -2,12 +2,12 @@
  * /v1/registrations: store payment details, read and delete them, and pay with them.
  */
 import type { Hono } from 'hono';
-import { type AccessToken, environmentOf, type Registration } from '../../../shared/engine/model';
+import { type AccessToken, environmentOf, type Registration } from '../../../shared/engine/core/model';
 import {
   createRegistration,
   payWithRegistration,
   registrationResponse,
-} from '../../../shared/engine/registrations';
+} from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import { type Admission, type RouteDeps, statusOf } from '../admission';
 

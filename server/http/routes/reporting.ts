@@ -20,7 +20,7 @@
  * use is a 404.
  */
 import type { Context, Hono } from 'hono';
-import type { AccessToken } from '../../../shared/engine/model';
+import type { AccessToken } from '../../../shared/engine/core/model';
 import { fromMinor, type Minor } from '../../../shared/money';
 import type { ParameterError } from '../../../shared/params/errors';
 import { parseRequest, type RequestOf } from '../../../shared/params/requests';

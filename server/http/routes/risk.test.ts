@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../shared/engine/ids';
+import { newId } from '../../../shared/engine/core/ids';
 import type { RiskRules } from '../../../shared/risk';
 import { setChannelRiskRules } from '../../cli/risk-commands';
 import { SQLITE_FILE } from '../../storage/open';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../shared/engine/ids';
+import { newId } from '../../../shared/engine/core/ids';
 import { SQLITE_FILE } from '../../storage/open';
 import { type FakeClock, fakeClock } from '../../test-support/clock';
 import {

@@ -5,14 +5,14 @@
  * are 404.
  */
 import type { Context, Hono } from 'hono';
-import type { AccessToken } from '../../../shared/engine/model';
+import type { AccessToken } from '../../../shared/engine/core/model';
 import {
   createSchedule,
   deschedule,
   type Schedule,
   type ScheduleView,
   scheduleResponse,
-} from '../../../shared/engine/schedules';
+} from '../../../shared/engine/operations/schedules';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import { type Admission, type RouteDeps, statusOf } from '../admission';
 import { usableChannels } from '../auth';

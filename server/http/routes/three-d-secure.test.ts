@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectorTarget } from '../../../shared/engine/ports';
-import { ENROLLED_CARDS } from '../../../shared/simulators/access-control-server';
+import type { ConnectorTarget } from '../../../shared/engine/core/ports';
+import { ENROLLED_CARDS } from '../../processors/simulator/access-control-server';
 import { SQLITE_FILE } from '../../storage/open';
 import { fakeClock } from '../../test-support/clock';
 import {

@@ -8,13 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletPayload } from '../../../shared/engine/ports';
+import type { WalletPayload } from '../../../shared/engine/core/ports';
 import {
   WALLET_BRANDS,
   WALLET_CARDS,
   WALLET_GROUPS,
   type WalletGroup,
-} from '../../../shared/simulators/wallets';
+} from '../../processors/simulator/wallets';
 import { WALLET_TOKEN_TTL_MS, walletTokens } from '../../security/wallet-tokens';
 import { fakeClock } from '../../test-support/clock';
 import {

@@ -1,0 +1,241 @@
+/**
+ * A live channel pays end to end through its connector: two gateways in process, the second
+ * standing for the live acquirer's system (its test channel, reached through the first's
+ * forwarding connector with the second app's fetch). Every flow a live merchant uses is answered
+ * 000.000.000 on the live channel: a card debit, an authorisation with its capture and refund,
+ * a registration and a payment with it, a checkout paid through its submission endpoint, and a
+ * scheduled payment. The same on PostgreSQL. (A widget payment in Chromium on the live address
+ * needs the live listener and is not here.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
+import { type FakeClock, fakeClock } from '../test-support/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { oppForwardConnector } from './opp-forward';
+
+const CARD = {
+  paymentBrand: 'VISA',
+  'card.number': '4200000000000000',
+  'card.holder': 'Jane Jones',
+  'card.expiryMonth': '05',
+  'card.expiryYear': '2034',
+  'card.cvv': '123',
+};
+const LIVE_SUCCESS = '000.000.000';
+
+interface Setup {
+  readonly gw: TestGateway;
+  readonly acquirer: TestGateway;
+  readonly merchant: TestMerchant;
+  readonly upstream: TestMerchant;
+  readonly clock: FakeClock;
+}
+
+function liveFlows(setup: () => Setup) {
+  const post = (path: string, params: Record<string, string>) => {
+    const { gw, merchant } = setup();
+    return gw.post(path, { entityId: merchant.entityId, ...params }, { token: merchant.token });
+  };
+  /** What the acquirer's system holds under its own id. */
+  const upstreamPayment = (id: string) => {
+    const { acquirer, upstream } = setup();
+    return acquirer.get(`/v1/payments/${id}`, { entityId: upstream.entityId }, { token: upstream.token });
+  };
+
+  it('a card debit: 000.000.000, the acquirer system’s id kept as ConnectorTxID1', async () => {
+    const db = await post('/v1/payments', { ...CARD, amount: '12.50', currency: 'EUR', paymentType: 'DB' });
+    expect(db.status, db.text).toBe(200);
+    expect(db.body.result.code).toBe(LIVE_SUCCESS);
+    expect(db.body.resultDetails).toMatchObject({ clearingInstituteName: 'Connector' });
+    expect(db.body.card).not.toHaveProperty('type'); // no simulated issuer data on a live payment
+    const theirs = db.body.resultDetails.ConnectorTxID1 as string;
+    expect(theirs).toMatch(/^[0-9a-f]{32}$/);
+    expect(theirs).not.toBe(db.body.id);
+    const upstream = await upstreamPayment(theirs);
+    expect(upstream.body).toMatchObject({ paymentType: 'DB', amount: '12.50', currency: 'EUR' });
+  });
+
+  it('a declined card keeps the acquirer’s code', async () => {
+    const declined = await post('/v1/payments', {
+      ...CARD,
+      'card.number': '4000000000000002',
+      amount: '3.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+    });
+    expect(declined.status).toBe(400);
+    expect(declined.body.result.code).toBe('800.100.151');
+  });
+
+  it('a PA, its capture and the capture’s refund: 000.000.000 each, forwarded by the connector’s ids', async () => {
+    const pa = await post('/v1/payments', { ...CARD, amount: '40.00', currency: 'EUR', paymentType: 'PA' });
+    expect(pa.body.result.code, pa.text).toBe(LIVE_SUCCESS);
+    const cp = await post(`/v1/payments/${pa.body.id}`, {
+      paymentType: 'CP',
+      amount: '40.00',
+      currency: 'EUR',
+    });
+    expect(cp.body.result.code, cp.text).toBe(LIVE_SUCCESS);
+    const rf = await post(`/v1/payments/${cp.body.id}`, {
+      paymentType: 'RF',
+      amount: '15.00',
+      currency: 'EUR',
+    });
+    expect(rf.body.result.code, rf.text).toBe(LIVE_SUCCESS);
+    const upstreamRf = await upstreamPayment(rf.body.resultDetails.ConnectorTxID1);
+    expect(upstreamRf.body).toMatchObject({
+      paymentType: 'RF',
+      amount: '15.00',
+      referencedId: cp.body.resultDetails.ConnectorTxID1,
+    });
+  });
+
+  it('a registration, and a payment with it', async () => {
+    const rg = await post('/v1/registrations', CARD);
+    expect(rg.status, rg.text).toBe(200);
+    expect(rg.body.result.code).toBe(LIVE_SUCCESS);
+    expect(rg.text).not.toContain('connectorRegistrationId');
+    const paid = await post(`/v1/registrations/${rg.body.id}/payments`, {
+      amount: '9.99',
+      currency: 'EUR',
+      paymentType: 'DB',
+    });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.result.code).toBe(LIVE_SUCCESS);
+    expect(paid.body.registrationId).toBe(rg.body.id);
+  });
+
+  it('a payment that registers the card along (createRegistration=true), and a payment with that registration', async () => {
+    const db = await post('/v1/payments', {
+      ...CARD,
+      amount: '8.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      createRegistration: 'true',
+    });
+    expect(db.body.result.code, db.text).toBe(LIVE_SUCCESS);
+    expect(db.body.registrationId).toMatch(/^[0-9a-f]{32}$/);
+    const again = await post(`/v1/registrations/${db.body.registrationId}/payments`, {
+      amount: '8.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+    });
+    expect(again.body.result.code, again.text).toBe(LIVE_SUCCESS);
+  });
+
+  it('a checkout paid through its submission endpoint', async () => {
+    const created = await post('/v1/checkouts', {
+      amount: '25.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(created.status, created.text).toBe(200);
+    const { gw } = setup();
+    const submitted = await gw.post(`/v1/checkouts/${created.body.id}/payment`, CARD);
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(submitted.body.result.code).toBe(LIVE_SUCCESS);
+    const status = await gw.get(
+      `/v1/checkouts/${created.body.id}/payment`,
+      { entityId: setup().merchant.entityId },
+      { token: setup().merchant.token },
+    );
+    expect(status.body.result.code).toBe(LIVE_SUCCESS);
+  });
+
+  it('a scheduled payment: created and run through the connector', async () => {
+    const rg = await post('/v1/registrations', CARD);
+    expect(rg.body.result.code, rg.text).toBe(LIVE_SUCCESS);
+    const created = await post('/scheduling/v1/schedules', {
+      registrationId: rg.body.id,
+      amount: '5.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      'job.expression': '0 * * * * ?',
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.result.code).toBe(LIVE_SUCCESS);
+    const { gw, clock, merchant } = setup();
+    clock.advance(60_000);
+    expect(await gw.scheduler.runOnce()).toBeGreaterThanOrEqual(1);
+    const shown = await gw.get(
+      `/scheduling/v1/schedules/${created.body.id}`,
+      { entityId: merchant.entityId },
+      { token: merchant.token },
+    );
+    expect(shown.body.runs[0], shown.text).toMatchObject({
+      status: 'EXECUTED',
+      result: { code: LIVE_SUCCESS },
+    });
+  });
+}
+
+async function setUp(databaseUrl?: string): Promise<Setup> {
+  // The live acquirer's system: another gateway of the family, its test channel.
+  const acquirer = await testGateway();
+  const upstream = await acquirer.addMerchant({ channels: 1 });
+  const clock = fakeClock();
+  const gw = await testGateway({
+    clock,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    connector: oppForwardConnector({ fetch: (url, init) => acquirer.app.request(url, init) }),
+    scheduler: { autoStart: false },
+    pending: { autoStart: false },
+    notifier: { autoStart: false },
+    webhooks: { autoStart: false },
+  });
+  const merchant = await gw.addMerchant({
+    channels: 1,
+    mode: 'LIVE',
+    settings: {
+      connector: {
+        baseUrl: 'https://acquirer.test',
+        entityId: upstream.entityId,
+        accessToken: upstream.token,
+      },
+    },
+  });
+  return { gw, acquirer, merchant, upstream, clock };
+}
+
+describe('a live channel with a connector pays end to end (SQLite)', () => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await setUp();
+  });
+  afterAll(async () => {
+    await setup?.gw.cleanup();
+    await setup?.acquirer.cleanup();
+  });
+  liveFlows(() => setup);
+
+  it('a live channel without a connector is refused 600.200.201, never simulated', async () => {
+    const bare = await setup.gw.addMerchant({ channels: 1, mode: 'LIVE' });
+    const db = await setup.gw.post(
+      '/v1/payments',
+      { entityId: bare.entityId, ...CARD, amount: '1.00', currency: 'EUR', paymentType: 'DB' },
+      { token: bare.token },
+    );
+    expect(db.body.result.code).toBe('600.200.201');
+  });
+});
+
+const pgUnavailable = postgresUnavailableReason();
+
+describe.skipIf(pgUnavailable !== undefined)(
+  'a live channel with a connector pays end to end (PostgreSQL)',
+  () => {
+    let cluster: PostgresCluster | undefined;
+    let setup: Setup;
+    beforeAll(async () => {
+      cluster = await startPostgres();
+      setup = await setUp(cluster.url);
+    }, 120_000);
+    afterAll(async () => {
+      await setup?.gw.cleanup();
+      await setup?.acquirer.cleanup();
+      await cluster?.stop();
+    }, 60_000);
+    liveFlows(() => setup);
+  },
+);

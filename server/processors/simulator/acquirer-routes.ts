@@ -1,0 +1,77 @@
+/**
+ * The simulated acquirer's back office (test mode INTERNAL): what a real acquirer reports in its
+ * chargeback files, the simulator lets a test raise on demand. `POST /simulators/acquirer/
+ * chargebacks` (form: entityId, id of the payment, optional amount and chargebackResultCode)
+ * books a CB exactly as the operator's admin API does (shared/engine/operations/chargebacks.ts), for a
+ * payment the simulator itself decided: never a live or EXTERNAL one. On a developer's machine
+ * the payment id (128 random bits, known to its merchant) and its channel are enough; in
+ * production (NODE_ENV=production) the merchant's credentials are required (401 without, 403 for
+ * a token that may not use the entity), since anyone who learnt a payment id could otherwise
+ * charge it back. Credentials that are sent are always checked.
+ */
+import type { Hono } from 'hono';
+import { paymentResponse } from '../../../shared/engine/answers/response';
+import { bookChargeback } from '../../../shared/engine/operations/chargebacks';
+import { ResultCodes } from '../../../shared/result-codes';
+import type { Admission, RouteDeps } from '../../http/admission';
+import { credentialsOf, resolveChannel } from '../../http/auth';
+
+export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+  const { env } = deps;
+  app.post('/simulators/acquirer/chargebacks', async (c) => {
+    const form = new URLSearchParams(await c.req.text());
+    const credentials = credentialsOf(c.req.header('authorization'), () => form);
+    if (credentials.kind === 'missing' && deps.production)
+      return env.send(c, 401, {
+        code: ResultCodes.INVALID_AUTH,
+        description:
+          "missing authentication: in production the simulated acquirer needs the merchant's Authorization: Bearer <token>",
+      });
+    const token = credentials.kind === 'missing' ? undefined : await front.authenticate(c, credentials);
+    if (token instanceof Response) return token;
+    const entityId = form.get('entityId') ?? '';
+    const id = form.get('id') ?? '';
+    if (token !== undefined) {
+      const allowed = await resolveChannel(deps.store, token, entityId, deps.environment);
+      if (!allowed.ok)
+        return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: allowed.description });
+    }
+    const channel = /^[0-9a-f]{32}$/.test(entityId) ? await deps.store.getChannel(entityId) : undefined;
+    const payment =
+      channel === undefined || !/^[0-9a-f]{32}$/.test(id)
+        ? undefined
+        : await deps.store.getPayment(channel.merchantId, id);
+    if (
+      channel === undefined ||
+      payment === undefined ||
+      payment.channelId !== channel.id ||
+      payment.testMode !== 'INTERNAL'
+    )
+      return env.send(c, 404, {
+        code: ResultCodes.ENTITY_NOT_FOUND,
+        description: 'no payment of the simulated acquirer (test mode INTERNAL) with this id on this entity',
+      });
+    const amount = form.get('amount');
+    const code = form.get('chargebackResultCode');
+    const outcome = await bookChargeback(deps, channel.merchantId, payment.id, {
+      ...(amount === null ? {} : { amount }),
+      ...(code === null ? {} : { chargebackResultCode: code }),
+    });
+    switch (outcome.kind) {
+      case 'not-found':
+        return env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: 'payment not found' });
+      case 'invalid':
+        return env.send(c, 400, {
+          code: ResultCodes.INVALID_PARAMETER,
+          description: 'invalid or missing parameter',
+          parameterErrors: outcome.errors,
+        });
+      case 'refused':
+        return env.send(c, 400, { code: outcome.code, description: outcome.description });
+      case 'booked': {
+        const { result, ndc, ...body } = paymentResponse(outcome.payment, deps.processors);
+        return env.send(c, 200, result, body, ndc);
+      }
+    }
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The simulators of test mode INTERNAL as one adapter of the engine's Processor port: the
+ * acquirer decides payments, registrations and registration payments from the test data; what
+ * references a simulated payment is decided by the workflow alone (the simulated acquirer
+ * accepts every capture, refund, reversal and rebill the workflow allows); the BIN table answers
+ * the issuer lookup; the access control server runs 3-D Secure; the redirect methods' providers
+ * are the simulator pages.
+ */
+import type { Decision, Processor, ProcessorRequest, Processors } from '../../../shared/engine/core/ports';
+import { ResultCodes } from '../../../shared/result-codes';
+import { accessControlServer } from './access-control-server';
+import { decide } from './acquirer';
+import { binInfo } from './bin-table';
+import { simulatedRate } from './fx';
+import { redirectMethodOf } from './redirect-methods';
+
+function decided(request: ProcessorRequest, now: Date): Decision {
+  const decision = decide(request, now);
+  return {
+    testMode: 'INTERNAL',
+    code: decision.code,
+    result: {
+      ...(decision.avsResponse === undefined ? {} : { avsResponse: decision.avsResponse }),
+      ...(decision.cvvResponse === undefined ? {} : { cvvResponse: decision.cvvResponse }),
+    },
+    resultDetails: { AcquirerResponse: decision.acquirerResponse, clearingInstituteName: 'Simulator' },
+  };
+}
+
+const ACCEPTED: Decision = {
+  testMode: 'INTERNAL',
+  code: ResultCodes.SUCCESS_INTERNAL,
+  result: {},
+  resultDetails: {},
+};
+
+export const simulatorProcessor: Processor = {
+  kind: 'simulator',
+  testMode: 'INTERNAL',
+  pay: async (order) => decided(order.decide, order.now),
+  reference: async () => ACCEPTED,
+  register: async (order) => decided(order.decide, order.now),
+  payWithRegistration: async (order) => decided(order.decide, order.now),
+  binInfo,
+  accessControlServer,
+  redirectMethod: redirectMethodOf,
+  fxRate: simulatedRate,
+};
+
+/** The simulators alone: EXTERNAL and live requests are refused (no connector). For tests. */
+export const simulatedProcessors: Processors = { simulator: simulatorProcessor, connector: () => undefined };

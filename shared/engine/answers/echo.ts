@@ -1,0 +1,50 @@
+/**
+ * What a payment response echoes of its request: every group the merchant sent ("a response can
+ * contain any structure listed above"), without what must never come back. The catalogue says
+ * which parameters are secret (card numbers, security codes, tokens, passwords); credentials
+ * and the fields the response carries in their own right are left out too. Account numbers
+ * (IBANs, bank account numbers: mask `account`) are echoed to the merchant who sent them, as the
+ * family does; storage seals them at rest (server/security/account-data.ts).
+ */
+import type { FormTree, FormValue } from '../../form/decode';
+import { maskOf } from '../../params/masks';
+
+/** Answered as top-level fields of their own, or never echoed (credentials). */
+const NOT_ECHOED = new Set([
+  'amount',
+  'currency',
+  'paymentType',
+  'paymentBrand',
+  'descriptor',
+  'merchantTransactionId',
+  'entityId',
+  'authentication',
+  'testMode',
+  'createRegistration',
+  'registrations',
+  'referenceUuid',
+]);
+
+function strip(value: FormValue, name: string): FormValue | undefined {
+  if (typeof value === 'string') {
+    const mask = maskOf(name);
+    return mask === undefined || mask === 'account' ? value : undefined;
+  }
+  if (Array.isArray(value)) return value.map((item, i) => strip(item, `${name}[${i}]`) as FormTree);
+  const out: FormTree = {};
+  for (const [key, child] of Object.entries(value)) {
+    const kept = strip(child, `${name}.${key}`);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+export function echoOf(request: object): FormTree {
+  const out: FormTree = {};
+  for (const [key, value] of Object.entries(request as FormTree)) {
+    if (NOT_ECHOED.has(key)) continue;
+    const kept = strip(value, key);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return out;
+}

@@ -1,0 +1,161 @@
+/**
+ * What a change tells the merchant (spec, Events): a webhook notification `{type, action,
+ * payload}`, and, for a payment that carried the deprecated `notificationUrl`, a GET to it with
+ * `id` and `resourcePath` (compat: "notificationUrl callbacks are GETs with id and resourcePath").
+ *
+ * Pure: storage calls these inside the transaction that writes the change (the outbox), so a
+ * change is never committed without its notifications, nor a notification without its change.
+ */
+import { fromMinor } from '../../money';
+import { describe } from '../../result-codes';
+import type { Payment, Registration } from '../core/model';
+import { registrationResponse } from '../operations/registrations';
+import { type ScheduleView, scheduleResponse } from '../operations/schedules';
+import { type IssuerLookup, paymentResponse } from './response';
+import { resultUrl } from './result-url';
+
+export const NOTIFICATION_TYPES = ['PAYMENT', 'REGISTRATION', 'SCHEDULE', 'RISK'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED';
+
+/** The decrypted body of a webhook notification. */
+export interface Notification {
+  readonly type: NotificationType;
+  /** REGISTRATION (and SCHEDULE) changes only: payments tell their state by result.code. */
+  readonly action?: NotificationAction;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+/** A change to notify, with what delivery needs to route and order it. */
+export interface Change {
+  readonly merchantId: string;
+  readonly type: NotificationType;
+  /**
+   * The notification, rendered only when some target wants it: a change of a merchant without
+   * webhooks costs nothing beyond the check.
+   */
+  readonly notification: () => Notification;
+  /**
+   * Deliveries with the same key go out in the order of their changes: a payment's own changes
+   * and the payments referencing it (captures, refunds, chargebacks of it) share its id.
+   */
+  readonly orderKey: string;
+  /** The payment's type, for webhooks that ask for some payment types only. */
+  readonly paymentType?: string;
+  /** The deprecated notificationUrl callback, when the payment carried one. */
+  readonly callbackUrl?: string;
+  readonly at: Date;
+}
+
+/**
+ * A payment created or changed (a pending payment's end). The payload is the payment response,
+ * with presentationAmount and presentationCurrency (what the shopper was shown) where it has an
+ * amount, and referencedId where it references another payment (paymentResponse has it).
+ */
+export function paymentChange(payment: Payment, at: Date, issuers?: IssuerLookup): Change {
+  const callback = payment.details.notificationUrl;
+  return {
+    merchantId: payment.merchantId,
+    type: 'PAYMENT',
+    notification: () => {
+      const presentation =
+        payment.amount === null || payment.currency === undefined
+          ? {}
+          : {
+              presentationAmount: fromMinor(payment.amount, payment.currency),
+              presentationCurrency: payment.currency,
+            };
+      return { type: 'PAYMENT', payload: { ...paymentResponse(payment, issuers), ...presentation } };
+    },
+    orderKey: payment.referencedId ?? payment.id,
+    paymentType: payment.paymentType,
+    ...(typeof callback === 'string' ? { callbackUrl: callbackUrlOf(payment, callback) } : {}),
+    at,
+  };
+}
+
+/**
+ * What a payment's insert notifies: the payment, and, when its risk check tells the merchant
+ * (`details.riskCheck`: a rejection or a stand-alone risk check, engine/steps/risk-check.ts), RISK.
+ */
+export function paymentChanges(payment: Payment, at: Date, issuers?: IssuerLookup): Change[] {
+  const risk = riskChange(payment, at, issuers);
+  const change = paymentChange(payment, at, issuers);
+  return risk === undefined ? [change] : [change, risk];
+}
+
+/**
+ * A risk check's answer (spec, Events: RISK): the payment's response with `risk` holding the score,
+ * the outcome, the rule that fired and the named rule set that screened. Ordered with the payment's
+ * own notifications; for every webhook that takes RISK, whatever its payment types (those filter
+ * PAYMENT notifications).
+ */
+export function riskChange(payment: Payment, at: Date, issuers?: IssuerLookup): Change | undefined {
+  const check = payment.details.riskCheck;
+  if (check === null || typeof check !== 'object') return undefined;
+  return {
+    merchantId: payment.merchantId,
+    type: 'RISK',
+    notification: () => {
+      const response = paymentResponse(payment, issuers);
+      const risk = response.risk !== null && typeof response.risk === 'object' ? response.risk : {};
+      return { type: 'RISK', payload: { ...response, risk: { ...risk, ...check } } };
+    },
+    orderKey: payment.referencedId ?? payment.id,
+    at,
+  };
+}
+
+/**
+ * The notificationUrl GET: like the shopper's return, `id` and the `resourcePath` to read the
+ * status from — the checkout's for a checkout's payment (clients check that path's form).
+ */
+function callbackUrlOf(payment: Payment, notificationUrl: string): string {
+  return payment.checkoutId === undefined
+    ? resultUrl(notificationUrl, payment.id, `/v1/payments/${payment.id}`)
+    : resultUrl(notificationUrl, payment.checkoutId, `/v1/checkouts/${payment.checkoutId}/payment`);
+}
+
+const REGISTERED = '000.000.000';
+
+/** A registration stored (CREATED) or deregistered (DELETED). */
+export function registrationChange(registration: Registration, action: NotificationAction, at: Date): Change {
+  return {
+    merchantId: registration.merchantId,
+    type: 'REGISTRATION',
+    notification: () => ({
+      type: 'REGISTRATION',
+      action,
+      payload: {
+        ...registrationResponse(registration),
+        // the registration's own outcome: only registrations that succeeded are stored
+        result: { code: REGISTERED, description: describe(REGISTERED) ?? '' },
+      },
+    }),
+    orderKey: registration.id,
+    at,
+  };
+}
+
+/**
+ * A schedule created (CREATED), run, skipped or ended (UPDATED), or descheduled (DELETED). The
+ * payload is the schedule as GET /scheduling/v1/schedules/{id} answers it, with the creation's
+ * result; the payments of its runs are notified as PAYMENTs of their own.
+ */
+export function scheduleChange(view: ScheduleView, action: NotificationAction, at: Date): Change {
+  const { schedule } = view;
+  return {
+    merchantId: schedule.merchantId,
+    type: 'SCHEDULE',
+    notification: () => ({
+      type: 'SCHEDULE',
+      action,
+      payload: {
+        ...scheduleResponse(view),
+        result: { code: schedule.resultCode, description: describe(schedule.resultCode) ?? '' },
+      },
+    }),
+    orderKey: schedule.id,
+    at,
+  };
+}

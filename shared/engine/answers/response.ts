@@ -1,0 +1,112 @@
+/**
+ * A stored payment as the API answers it: the fields clients read (compat: "Responses clients
+ * read") and the echoed request groups. The envelope's buildNumber and timestamp are added by
+ * the HTTP layer; the ndc belongs to the payment.
+ */
+import { fromMinor } from '../../money';
+import type { ChannelSettings, Payment, StoredCard } from '../core/model';
+import type { Processors } from '../core/ports';
+
+/** Who answers the issuer lookup of a card: the processors (only the simulator has a BIN table). */
+export type IssuerLookup = Pick<Processors, 'simulator'>;
+
+export type PaymentResponse = Record<string, unknown> & {
+  readonly id: string;
+  readonly result: { readonly code: string; readonly description: string };
+  readonly ndc: string;
+};
+
+/**
+ * A stored card as responses show it: bin and last4Digits, never the number. A token account's
+ * token is answered here too: the spec's response fields name masked numbers only under `card`
+ * (card.bin, card.last4Digits; card.number is "PAN or account number"), and the echoed
+ * `tokenAccount.type` tells it apart. A token sent without expiry has none to show.
+ */
+export function maskedCard(card: StoredCard): Record<string, unknown> {
+  return {
+    bin: card.bin,
+    last4Digits: card.last4Digits,
+    ...(card.holder === undefined ? {} : { holder: card.holder }),
+    ...(card.expiryMonth === '' ? {} : { expiryMonth: card.expiryMonth }),
+    ...(card.expiryYear === '' ? {} : { expiryYear: card.expiryYear }),
+  };
+}
+
+/**
+ * card.type, card.level and card.issuer.*, derived from the BIN at answer time (nothing to
+ * migrate, and stored payments gain them too). Only the simulator's issuer lookup exists, so
+ * only INTERNAL payments have them: a live or EXTERNAL payment never gets simulated issuer data.
+ */
+function issuerFields(
+  p: Payment,
+  card: StoredCard,
+  issuers: IssuerLookup | undefined,
+): Record<string, unknown> {
+  const info = p.testMode === 'INTERNAL' ? issuers?.simulator.binInfo?.(card.bin) : undefined;
+  return info === undefined ? {} : { type: info.type, level: info.level, issuer: { ...info.issuer } };
+}
+
+/** `issuers`: the processors whose issuer lookup adds card.type, card.level and card.issuer.*. */
+export function paymentResponse(p: Payment, issuers?: IssuerLookup): PaymentResponse {
+  // riskCheck: why the risk check decided as it did, for the RISK notification only (risk-check.ts)
+  const {
+    result: extraResult,
+    riskCheck: _riskCheck,
+    ...details
+  } = p.details as {
+    result?: Record<string, unknown>;
+    riskCheck?: unknown;
+    card?: Record<string, unknown>;
+  };
+  const card =
+    p.card === undefined ? undefined : { ...maskedCard(p.card), ...issuerFields(p, p.card, issuers) };
+  const echoedCard = details.card ?? {};
+  return {
+    id: p.id,
+    paymentType: p.paymentType,
+    ...(p.paymentBrand === undefined ? {} : { paymentBrand: p.paymentBrand }),
+    ...(p.amount === null || p.currency === undefined ? {} : { amount: fromMinor(p.amount, p.currency) }),
+    ...(p.currency === undefined ? {} : { currency: p.currency }),
+    ...(p.descriptor === undefined ? {} : { descriptor: p.descriptor }),
+    ...(p.merchantTransactionId === undefined ? {} : { merchantTransactionId: p.merchantTransactionId }),
+    ...(p.referencedId === undefined ? {} : { referencedId: p.referencedId }),
+    ...(p.registrationId === undefined ? {} : { registrationId: p.registrationId }),
+    ...details,
+    ...(card === undefined ? {} : { card: { ...echoedCard, ...card } }),
+    result: { code: p.resultCode, description: p.resultDescription, ...extraResult },
+    shortId: p.shortId,
+    ndc: p.ndc,
+  };
+}
+
+/** Brands the shopper pays by transferring to the merchant: their answers say where to. */
+const BANK_TRANSFER_BRANDS: ReadonlySet<string> = new Set(['PREPAYMENT', 'INVOICE']);
+
+/**
+ * `merchant.bankAccount` (spec, response fields: holder, number — the IBAN —, bic, country) for a
+ * bank-transfer payment on a channel with the merchant's account configured, merged into the
+ * echoed `merchant` group; nothing otherwise. Kept in the payment's details, so the answer stays
+ * what the shopper was told; storage seals `merchant.bankAccount.number` at rest.
+ */
+export function merchantBankAccount(
+  settings: ChannelSettings,
+  brand: string | undefined,
+  echo: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const account = settings.bankAccount;
+  if (account === undefined || brand === undefined || !BANK_TRANSFER_BRANDS.has(brand)) return {};
+  const echoed = echo.merchant;
+  const merchant = echoed !== null && typeof echoed === 'object' ? (echoed as Record<string, unknown>) : {};
+  return {
+    merchant: {
+      ...merchant,
+      bankAccount: {
+        holder: account.holder,
+        number: account.iban,
+        bic: account.bic,
+        ...(account.bankName === undefined ? {} : { bankName: account.bankName }),
+        ...(account.country === undefined ? {} : { country: account.country }),
+      },
+    },
+  };
+}

@@ -1,0 +1,495 @@
+/**
+ * What the engine needs from the outside world, as interfaces: storage, clock and ids. Adapters
+ * live in server/ (SQLite, PostgreSQL); tests may use the in-memory ones.
+ */
+import type { HistoryCount, HistoryKey, VelocityKind } from '../../risk';
+import type {
+  AccessToken,
+  Channel,
+  ChannelSettings,
+  Checkout,
+  CheckoutCompletion,
+  FinalState,
+  IdempotentResponse,
+  Merchant,
+  Payment,
+  PaymentSession,
+  Registration,
+  SessionOutcome,
+  TestMode,
+} from './model';
+
+export interface Store {
+  /**
+   * Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL).
+   * With a claim, the payment takes its request's Idempotency-Key in the same transaction (a
+   * CLAIMED response naming the payment, replacing one of the key created before
+   * `claim.replaceBefore`); a live response of the key refuses the payment, unwritten.
+   */
+  insertPayment(payment: Payment, claim?: IdempotencyClaim): Promise<void>;
+  getPayment(merchantId: string, id: string): Promise<Payment | undefined>;
+  /** Payments referencing `id` (captures, refunds, reversals …), oldest first. */
+  listReferencing(merchantId: string, id: string): Promise<Payment[]>;
+  /**
+   * The query API's search (GET /v1/query): a merchant's payments matching every filter given,
+   * oldest first (created_at, then id), at most `limit`.
+   */
+  queryPayments(query: PaymentQuery): Promise<Payment[]>;
+  /**
+   * The neighbours of some payments in the reference graph: the merchant's payments that
+   * reference one of `ids`, and those that one of `ids` references. Oldest first (created_at, id).
+   */
+  listLinked(merchantId: string, ids: readonly string[]): Promise<Payment[]>;
+
+  /** Writes a pending payment's session; resolves once it is durable. Written before its payment. */
+  insertPaymentSession(session: PaymentSession): Promise<void>;
+  /** By id alone: the session id is the bearer secret of the simulator pages. */
+  getPaymentSession(id: string): Promise<PaymentSession | undefined>;
+  getPaymentSessionOfPayment(paymentId: string): Promise<PaymentSession | undefined>;
+  /**
+   * Ends an open session and gives its pending payment its final state, in one transaction
+   * (with the registration a createRegistration asked for). False, and nothing changed, when
+   * the session had ended already or the payment is no longer pending: of two finishers (the
+   * shopper's click and the timeout, or two processes), exactly one wins.
+   */
+  finishPaymentSession(
+    id: string,
+    at: Date,
+    outcome: SessionOutcome,
+    final: FinalState,
+    registration?: Registration,
+  ): Promise<boolean>;
+  /**
+   * Ends an open session alone, as timed out: for a session whose payment was never written (a
+   * crash between the two writes of startPending), so the worker stops claiming it.
+   */
+  dropPaymentSession(id: string, at: Date): Promise<void>;
+  /**
+   * Claims up to `limit` open sessions due at `now`, oldest first, moving their due time to
+   * `leaseUntil`, so that no other claimer (in any process on the same database) gets them
+   * meanwhile, and a claimer that dies leaves them due again then.
+   */
+  claimDuePaymentSessions(now: Date, leaseUntil: Date, limit: number): Promise<PaymentSession[]>;
+
+  insertRegistration(registration: Registration): Promise<void>;
+  getRegistration(merchantId: string, id: string): Promise<Registration | undefined>;
+  deleteRegistration(merchantId: string, id: string, at: Date): Promise<boolean>;
+
+  insertCheckout(checkout: Checkout): Promise<void>;
+  /** By id alone: the checkout id is the bearer secret of the widget's requests; callers check the merchant. */
+  getCheckout(id: string): Promise<Checkout | undefined>;
+  /**
+   * The engine ran a submission (the pay button was clicked): submittedAt = at, and the
+   * shopperResultUrl notification falls due at notifyDueAt unless one is pending already (it
+   * keeps its earlier due time). notifiedAt is cleared: this submission has not been notified.
+   */
+  recordCheckoutSubmission(id: string, at: Date, notifyDueAt: Date): Promise<void>;
+  /**
+   * A submission made a payment that did not complete the checkout (declined): it is the
+   * checkout's latest attempt, whose result the status answers while the checkout is open.
+   */
+  recordCheckoutAttempt(id: string, paymentId: string, resultCode: string): Promise<void>;
+  /**
+   * The checkout's pending payment `paymentId` ended with `resultCode`: the checkout stays
+   * completed (at `at`) when it succeeded, and opens again for another attempt when not.
+   */
+  settleCheckoutPayment(
+    id: string,
+    paymentId: string,
+    resultCode: string,
+    at: Date,
+    completed: boolean,
+  ): Promise<void>;
+  /** Completes an open checkout; false (and nothing changed) when it was completed already. */
+  completeCheckout(id: string, completion: CheckoutCompletion): Promise<boolean>;
+  /** A status GET: recorded, and it cancels a pending notification (the merchant has the status now). */
+  recordCheckoutStatusFetched(id: string, at: Date): Promise<void>;
+  /**
+   * Claims up to `limit` checkouts whose notification is due at `now` (not notified yet), oldest
+   * due first. A claim moves the due time to `leaseUntil` and counts an attempt: a claimer that
+   * dies before finishing leaves the checkout due again then (at least once), and no other
+   * claimer, in this process or another on the same database, gets it meanwhile.
+   */
+  claimCheckoutNotifications(now: Date, leaseUntil: Date, limit: number): Promise<Checkout[]>;
+  /** The notification was delivered: notifiedAt = at, nothing further due. */
+  markCheckoutNotified(id: string, at: Date): Promise<void>;
+  /** No notification is due any more (given up after the last attempt). */
+  cancelCheckoutNotification(id: string): Promise<void>;
+
+  insertMerchant(merchant: Merchant): Promise<void>;
+  getMerchant(id: string): Promise<Merchant | undefined>;
+  /** Turns channel dispatching on or off; false when no such merchant. */
+  setMerchantDispatching(id: string, on: boolean): Promise<boolean>;
+  listMerchants(): Promise<Merchant[]>;
+  insertChannel(channel: Channel): Promise<void>;
+  getChannel(id: string): Promise<Channel | undefined>;
+  listChannels(merchantId: string): Promise<Channel[]>;
+  updateChannelSettings(id: string, settings: Channel['settings']): Promise<void>;
+  insertToken(token: AccessToken): Promise<void>;
+  getTokenByUserId(userId: string): Promise<AccessToken | undefined>;
+  listTokens(merchantId: string): Promise<AccessToken[]>;
+  revokeToken(id: string, at: Date): Promise<boolean>;
+
+  /**
+   * Stores the first response under the key, or returns the one already stored. A stored one
+   * created before `replaceBefore` has expired: it is replaced, as if the key were new.
+   */
+  rememberResponse(response: IdempotentResponse, replaceBefore: Date): Promise<IdempotentResponse>;
+  getResponse(merchantId: string, key: string, notBefore: Date): Promise<IdempotentResponse | undefined>;
+
+  /**
+   * Runs the task while no other task with the same key runs, in this process or (PostgreSQL)
+   * in any process on the same database: references to one payment, retries of one
+   * Idempotency-Key.
+   */
+  exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
+
+  close(): Promise<void>;
+}
+
+/**
+ * The Idempotency-Key of the request a payment is made for (server/http/idempotency.ts): written
+ * with the payment, so that a crash cannot keep the one and lose the other.
+ */
+export interface IdempotencyClaim {
+  readonly merchantId: string;
+  readonly key: string;
+  /** Hash of method, path and body: the same key with another request is refused. */
+  readonly requestHash: string;
+  readonly createdAt: Date;
+  /** A response of the key created before this has expired: the claim replaces it. */
+  readonly replaceBefore: Date;
+}
+
+/** What GET /v1/query searches for; every filter given must match. */
+export interface PaymentQuery {
+  readonly merchantId: string;
+  /** Only payments on these channels; all of the merchant's when undefined (none when empty). */
+  readonly channelIds?: readonly string[];
+  readonly merchantTransactionId?: string;
+  /** created_at at or after this instant. */
+  readonly from?: Date;
+  /** created_at before this instant (exclusive). */
+  readonly until?: Date;
+  readonly shortId?: string;
+  readonly paymentTypes?: readonly string[];
+  /** Only payments of these brands (none when empty). */
+  readonly paymentBrands?: readonly string[];
+  /** Only payments after this one in the order (created_at, id): the next page. */
+  readonly after?: { readonly createdAt: Date; readonly id: string };
+  readonly limit: number;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export type ConnectorTarget = NonNullable<ChannelSettings['connector']>;
+
+// ---- The processor port --------------------------------------------------------------------------
+
+/** What a processor decided: the result code, avs/cvv answers beside it, and resultDetails. */
+export interface Decision {
+  readonly testMode?: TestMode;
+  readonly code: string;
+  /** avsResponse and cvvResponse, beside result.code. */
+  readonly result: Record<string, string>;
+  readonly resultDetails: Record<string, string>;
+}
+
+/** The account data a processor decides on, as the engine hands it over (instruments.ts). */
+export type ProcessorInstrument =
+  | {
+      readonly kind: 'card';
+      readonly brand: string;
+      readonly number: string;
+      readonly expiryMonth: string;
+      readonly expiryYear: string;
+      readonly cvv?: string;
+      readonly holder?: string;
+    }
+  | { readonly kind: 'bankAccount'; readonly iban?: string; readonly holder?: string }
+  /** A network or provider token: a card number with an optional expiry and no CVV. */
+  | {
+      readonly kind: 'tokenAccount';
+      readonly brand: string;
+      readonly number: string;
+      readonly expiryMonth?: string;
+      readonly expiryYear?: string;
+    }
+  | { readonly kind: 'virtualAccount'; readonly brand: string; readonly accountId: string }
+  /** Whether the gift card came with its number and PIN; the values themselves are not needed. */
+  | { readonly kind: 'giftCard'; readonly hasNumber: boolean; readonly hasPin: boolean }
+  /** A card stored with a registration: its number was checked when it was stored. */
+  | {
+      readonly kind: 'storedCard';
+      readonly brand: string;
+      readonly expiryMonth: string;
+      readonly expiryYear: string;
+      readonly cvv?: string;
+    }
+  | { readonly kind: 'other' };
+
+/** The instrument and the few request fields a processor that decides locally reads. */
+export interface ProcessorRequest {
+  readonly instrument: ProcessorInstrument;
+  readonly customParameters?: Readonly<Record<string, string>>;
+  /** Whether billing address data was sent, for the AVS letter. */
+  readonly billingSent: boolean;
+}
+
+/** An initial payment (PA authorise, DB debit, CD credit, PA/DB on a referenceUuid). */
+export interface PayOrder {
+  readonly channel: Channel;
+  /** The validated request as sent (a forwarding processor sends it on, without our credentials). */
+  readonly request: object;
+  /** The instrument to decide on (a linked original's stored card when the request sends none). */
+  readonly decide: ProcessorRequest;
+  /** The original a referenceUuid links to, when there is one (already checked by the engine). */
+  readonly original?: Payment;
+  readonly now: Date;
+}
+
+/** CP capture, RF refund, RV reverse, RB rebill of a payment this processor made. */
+export interface ReferenceOrder {
+  readonly channel: Channel;
+  readonly paymentType: 'CP' | 'RF' | 'RV' | 'RB';
+  readonly referenced: Payment;
+  readonly request: object;
+  /** The workflow's verdict was ok: the simulator accepts; a connector asks its system. */
+  readonly now: Date;
+}
+
+/** RG: storing account data (a connector registers it on its side and answers its id). */
+export interface RegisterOrder {
+  readonly channel: Channel;
+  readonly request: object;
+  readonly decide: ProcessorRequest;
+  readonly now: Date;
+}
+
+/** A payment with a stored registration (one-click, MIT repeats, scheduled runs). */
+export interface RegistrationPayOrder {
+  readonly channel: Channel;
+  readonly registration: Registration;
+  readonly request: object;
+  readonly decide: ProcessorRequest;
+  readonly now: Date;
+}
+
+/** What an issuer lookup says about a card's 6-digit BIN. */
+export interface BinInfo {
+  /** CREDIT, DEBIT or PREPAID. */
+  readonly type: string;
+  /** The scheme's product level. */
+  readonly level: string;
+  readonly issuer: { readonly bank: string; readonly phone: string; readonly website: string };
+  /** The issuer's ISO 3166 alpha-2 country: the card country the risk checks screen. */
+  readonly country: string;
+}
+
+/** EMV 3-D Secure transStatus: authenticated, attempted, unavailable, not authenticated, rejected. */
+export type AuthenticationStatus = 'Y' | 'A' | 'U' | 'N' | 'R';
+
+/** How an access control server treats a card. */
+export type CardProfile =
+  /** The ACS decides without the shopper. */
+  | { readonly flow: 'frictionless'; readonly status: AuthenticationStatus; readonly methodData: boolean }
+  /** The ACS asks the shopper (one-time code on the challenge page). */
+  | { readonly flow: 'challenge'; readonly methodData: boolean }
+  /** The card is in an enrolled range, but its issuer takes no part: 000.400.101. */
+  | { readonly flow: 'not-participating' };
+
+/** What an ACS is asked about a card. */
+export interface AuthenticationRequest {
+  readonly number: string;
+  readonly customParameters?: Readonly<Record<string, string>>;
+  readonly challengeIndicator?: string;
+  readonly exemptionFlag?: string;
+}
+
+/** What an authentication answers, as `threeDSecure.*` of the payment. */
+export interface AuthenticationResult {
+  readonly eci?: string;
+  /** CAVV / AAV: 28 characters (20 bytes, base64). Only when authenticated or attempted. */
+  readonly verificationId?: string;
+  readonly authenticationStatus: AuthenticationStatus;
+  readonly dsTransactionId: string;
+  readonly acsTransactionId: string;
+  readonly version: string;
+  readonly authType?: string;
+  readonly transactionStatusReason?: string;
+  readonly challengeMandatedIndicator?: string;
+}
+
+/** The ids a directory server and an ACS give one authentication (version 4 UUIDs, 36 characters). */
+export interface TransactionIds {
+  readonly dsTransactionId: string;
+  readonly acsTransactionId: string;
+}
+
+/** 3-D Secure 2 as the gateway runs it: the directory server and the issuer's ACS it asks. */
+export interface AccessControlServer {
+  /** The card's enrolment and flow; undefined when the card is not enrolled. */
+  profileOf(request: AuthenticationRequest): CardProfile | undefined;
+  newTransactionIds(): TransactionIds;
+  /** The ACS's result of an authentication that ended with `status`. */
+  authenticationResult(
+    brand: string,
+    status: AuthenticationStatus,
+    ids: TransactionIds,
+    how?: { readonly authType?: string; readonly challengeMandated?: boolean },
+  ): AuthenticationResult;
+}
+
+export type RedirectMethodKind = 'onlineTransfer' | 'wallet' | 'payLater';
+
+/** A payment method whose shopper approves on the provider's page (redirect providers). */
+export interface RedirectMethod {
+  readonly kind: RedirectMethodKind;
+  /** What the provider's page calls the provider. */
+  readonly title: string;
+  /** What the shopper does there, in a few words. */
+  readonly step: string;
+  /** The catalogue code of a decline at the provider. */
+  readonly declineCode: string;
+}
+
+/** What the shopper can do on a provider's or issuer's page. */
+export type ShopperAction = 'approve' | 'decline' | 'cancel';
+
+/**
+ * Who decides a payment: the one port between the engine and the outside world of money.
+ * Test mode INTERNAL: the simulators (server/processors/simulator); EXTERNAL and live: the
+ * channel's connector (server/connectors). The engine validates, loads, screens, asks the
+ * processor, records and answers; it never knows which processor it asked.
+ *
+ * A decision never throws: transport failures come back as result codes (900.100.300).
+ * `kind` names who decided, for resultDetails.clearingInstituteName and the logs.
+ */
+export interface Processor {
+  readonly kind: 'simulator' | 'connector' | 'none';
+  /** The environment the processor decides in: INTERNAL, EXTERNAL, or undefined for live. */
+  readonly testMode: TestMode | undefined;
+  /** authorise (PA), debit (DB), credit (CD) and linked payments (referenceUuid). */
+  pay(order: PayOrder): Promise<Decision>;
+  /** capture (CP), refund (RF), reverse (RV), rebill (RB). */
+  reference(order: ReferenceOrder): Promise<Decision>;
+  /**
+   * Registration (RG): checks the account data; a connector stores it on its side and answers
+   * its own id as resultDetails.ConnectorRegistrationID.
+   */
+  register(order: RegisterOrder): Promise<Decision>;
+  /** A payment with a registration this processor accepted. */
+  payWithRegistration(order: RegistrationPayOrder): Promise<Decision>;
+  /** The issuer lookup (card.type, card.level, card.issuer.*, the risk checks' card country). */
+  binInfo?(bin: string): BinInfo | undefined;
+  /**
+   * 3-D Secure run by the gateway (a challenge or decoupled authentication leaves the payment
+   * pending); a processor without one authenticates on its side, or not at all.
+   */
+  readonly accessControlServer?: AccessControlServer;
+  /** The redirect method of a brand, whose shopper approves on the provider's page. */
+  redirectMethod?(brand: string): RedirectMethod | undefined;
+  /** Units of `to` per unit of `from` (6 decimals) as the processor converts; undefined when unknown. */
+  fxRate?(from: string, to: string): string | undefined;
+}
+
+/**
+ * The processors a gateway has: the simulators of test mode INTERNAL, and the connector of a
+ * channel (EXTERNAL, LIVE), if it has one. The engine picks one per payment (engine/core/processor.ts).
+ */
+export interface Processors {
+  readonly simulator: Processor;
+  /** The channel's connector for the environment; undefined when the channel has none. */
+  connector(channel: Channel, environment: 'EXTERNAL' | 'LIVE'): Processor | undefined;
+}
+
+/** What a connector answered, in the family's terms. */
+export interface ConnectorReply {
+  readonly code: string;
+  readonly description?: string;
+  /** The connector's own id of the transaction, to reference it later. */
+  readonly id?: string;
+  /** The registration the connector made along (createRegistration=true), by its own id. */
+  readonly registrationId?: string;
+}
+
+/**
+ * testMode=EXTERNAL: forwards a request to the channel's connector. Never throws: transport
+ * failures come back as result codes (timeouts as 900.100.300, uncertain).
+ */
+export interface Connector {
+  send(target: ConnectorTarget, path: string, body: string): Promise<ConnectorReply>;
+}
+
+/** What a wallet's encrypted token holds, once opened: the card it stands for and its cryptogram. */
+export interface WalletPayload {
+  readonly number: string;
+  readonly expiryMonth: string;
+  readonly expiryYear: string;
+  /** The network's cryptogram (CAVV-like, 28 characters): threeDSecure.verificationId. */
+  readonly cryptogram: string;
+  readonly eci: string;
+  readonly network: string;
+  readonly type: string;
+}
+
+/** Why a token does not open: not a token, changed, or issued for another wallet, merchant or time. */
+export type WalletTokenRefusal = 'malformed' | 'altered' | 'other-wallet' | 'other-merchant' | 'expired';
+
+/**
+ * Opens wallet payment tokens (walletX.paymentToken, decisions: Wallets). Tokens are bound to the
+ * wallet group and the channel (entityId) they were issued for, and expire.
+ */
+export interface WalletTokens {
+  open(
+    wallet: string,
+    token: string,
+    entityId: string,
+    now: Date,
+  ): WalletPayload | { readonly refused: WalletTokenRefusal };
+}
+
+/** One screened payment under one of its velocity keys (the key's value already hashed, never PII). */
+export interface RiskEvent {
+  readonly merchantId: string;
+  readonly channelId: string;
+  readonly kind: VelocityKind;
+  /** The card fingerprint, or the keyed hash of the e-mail address or IP (engine/steps/risk-check.ts). */
+  readonly value: string;
+  /** The screened amount (risk.amount when sent) in minor units of `currency`. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly at: Date;
+}
+
+/**
+ * The history of screened payments that velocity limits count (risk_events), per channel: the
+ * channel's limits count the channel's payments. Keys arrive hashed (engine/steps/risk-check.ts).
+ */
+export interface RiskLedger {
+  /** The channel's events of `key` at or after `since`: how many, and their volume per currency. */
+  countRiskEvents(channelId: string, key: HistoryKey, since: Date): Promise<HistoryCount>;
+  recordRiskEvents(events: readonly RiskEvent[]): Promise<void>;
+  /**
+   * The check and the record of velocity keys as one step: runs `task` while no other task holding
+   * one of the channel's `keys` runs — in this process, and on PostgreSQL in every process on the
+   * database —; `task` counts through the `count` it is given, and the events it returns are
+   * recorded before the keys are let go (PostgreSQL: in the transaction that holds them). Two
+   * concurrent attempts of one card thus never see the same count.
+   */
+  exclusiveRiskKeys<T>(
+    channelId: string,
+    keys: readonly HistoryKey[],
+    task: (count: RiskLedger['countRiskEvents']) => Promise<RiskStepResult<T>>,
+  ): Promise<T>;
+}
+
+/** What a task under exclusiveRiskKeys gives back: its result, and the events to record with it. */
+export interface RiskStepResult<T> {
+  readonly result: T;
+  readonly events: readonly RiskEvent[];
+}

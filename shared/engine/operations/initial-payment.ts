@@ -1,0 +1,345 @@
+/**
+ * An initial payment (POST /v1/payments), as a pipeline: the request arrives validated; the
+ * engine reads its money, finds the transaction a referenceUuid links it to, picks who decides
+ * (simulator or connector), decides, records the payment durably, and hands back the record to
+ * answer.
+ */
+
+import type { ParameterError } from '../../params/errors';
+import type { RequestOf } from '../../params/requests';
+import { isSuccess, ResultCodes } from '../../result-codes';
+import { echoOf } from '../answers/echo';
+import { merchantBankAccount } from '../answers/response';
+import { type Money, readMoney } from '../core/amounts';
+import type { Caller, EngineDeps, Outcome, PaymentContext } from '../core/deps';
+import {
+  giftCardDetails,
+  sendsInstrument,
+  simulationOf,
+  storedCard,
+  storedCardInstrument,
+} from '../core/instruments';
+import type { Payment } from '../core/model';
+import type { Decision, Processor } from '../core/ports';
+import { CONNECTOR_REGISTRATION_ID, connectorIdOf, processorFor, testModeOf } from '../core/processor';
+import { type PaymentFacts, paymentRecord } from '../core/record';
+import { afterSuccessOf, withAfterSuccess } from '../steps/after-success';
+import { startPending } from '../steps/asynchronous';
+import { linkedPayment, linkRefusal } from '../steps/linked';
+import { checkPaymentMethod } from '../steps/payment-method';
+import { isStandaloneRisk, riskDecision, riskDetails, screenRisk, standaloneRisk } from '../steps/risk-check';
+import { type Authentication, authenticationOf } from '../steps/three-d-secure';
+import { openWalletToken } from '../steps/wallets';
+
+export { type Money, readAmount, readMoney } from '../core/amounts';
+export type { Caller, EngineDeps, Outcome, PaymentContext } from '../core/deps';
+
+type PaymentRequest = RequestOf<'payment'>;
+
+export type { Decision } from '../core/ports';
+export { testModeOf } from '../core/processor';
+
+export async function createPayment(
+  deps: EngineDeps,
+  caller: Caller,
+  sent: PaymentRequest,
+  context: PaymentContext = {},
+): Promise<Outcome> {
+  // validate: a wallet token opened into the card it stands for, the money (formats and rules
+  // were checked by the parameter model) and the link
+  const unwrapped = openWalletToken(deps.wallets, caller, sent, deps.clock.now());
+  if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
+  const { request } = unwrapped;
+  const money = readMoney(request);
+  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
+  if (isStandaloneRisk(request.paymentType)) {
+    const testMode = testModeOf(caller.channel, request.testMode);
+    return standaloneRisk(deps, caller, request, money.amount, testMode, context.checkoutId);
+  }
+  const original =
+    request.referenceUuid === undefined
+      ? undefined
+      : await linkedPayment(deps.store, caller, request.referenceUuid);
+  if (original !== undefined && 'message' in original) return { kind: 'invalid', errors: [original] };
+  // Without account data of its own, a linked payment charges the original's stored card.
+  const reused = original !== undefined && !sendsInstrument(request) ? original : undefined;
+  const paymentBrand = request.paymentBrand ?? reused?.paymentBrand;
+
+  // the payment method: a brand the gateway knows, with the account data its method needs
+  const accepted = checkPaymentMethod(paymentBrand, request, reused !== undefined, caller.channel);
+  if (accepted.kind === 'invalid') return { kind: 'invalid', errors: accepted.errors };
+  if (accepted.kind === 'refused')
+    return refuse(deps, caller, request, money, accepted.code, original, context);
+
+  // decide whom the shopper deals with first: a redirect method's provider, the card issuer's
+  // 3-D Secure, or nobody (only the simulators of test mode INTERNAL are here to deal with)
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  const method =
+    original === undefined && paymentBrand !== undefined
+      ? processor.redirectMethod?.(paymentBrand)
+      : undefined;
+  const authentication: Authentication =
+    original === undefined
+      ? authenticationOf(caller.channel, processor.accessControlServer, paymentBrand ?? '', request)
+      : { kind: 'none' };
+  const errors = [
+    ...(authentication.kind === 'invalid' ? authentication.errors : []),
+    ...externalAuthenticationErrors(request, authentication),
+    ...returnUrlErrors(request, context, method !== undefined, authentication.kind === 'challenge'),
+  ];
+  if (errors.length > 0) return { kind: 'invalid', errors };
+
+  // screen: the channel's risk rules, before anyone authenticates or authorizes (risk-check.ts)
+  const now = deps.clock.now();
+  const risk = await screenRisk(
+    deps,
+    caller,
+    {
+      request,
+      amount: money.amount,
+      currency: request.currency ?? '',
+      brand: paymentBrand,
+      cardNumber: request.card?.number,
+      bin: reused?.card?.bin,
+      binInfo: processor.binInfo,
+    },
+    now,
+    true,
+  );
+  if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
+  const rejected = risk.kind === 'rejected';
+
+  // decide: the acquirer's verdict (a redirect method's provider decides on its own page)
+  const decision: Decision =
+    riskDecision(risk, testModeOf(caller.channel, request.testMode)) ??
+    (method === undefined
+      ? await decideInitial(processor, caller, request, original, reused, now)
+      : { testMode: 'INTERNAL', code: ResultCodes.PENDING, result: {}, resultDetails: {} });
+  // An invalid card (or one the risk check rejected) is refused before anyone is asked to authenticate it.
+  const step = decision.code.startsWith('100.100.') || rejected ? NO_AUTHENTICATION : authentication;
+
+  // record
+  const echo = echoOf(request);
+  const facts = {
+    paymentType: request.paymentType ?? 'DB',
+    paymentBrand,
+    amount: money.amount,
+    currency: request.currency,
+    referencedId: original?.id,
+    merchantTransactionId: request.merchantTransactionId,
+    descriptor: request.descriptor,
+    checkoutId: context.checkoutId,
+    testMode: decision.testMode,
+    card: storedCard(request, deps.seal) ?? reused?.card,
+  };
+  const details = {
+    ...echo,
+    ...merchantBankAccount(caller.channel.settings, paymentBrand, echo),
+    ...optional('forex', money.forex),
+    ...giftCardDetails(request, echo),
+    ...riskDetails(risk, echo),
+  };
+
+  if ((method !== undefined && !rejected) || step.kind === 'challenge' || step.kind === 'decoupled') {
+    const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
+    const pending = await startPending(deps, payment, {
+      kind: method !== undefined ? 'redirect' : step.kind === 'decoupled' ? 'decoupled' : 'challenge',
+      plan: {
+        brand: paymentBrand ?? '',
+        // planned now: the request is gone when the payment succeeds later
+        afterSuccess: afterSuccessOf(request),
+        ...(method === undefined ? { authorization: decision } : {}),
+        ...(step.kind === 'challenge' || step.kind === 'decoupled'
+          ? { threeDSecure: { ids: step.ids, mandated: step.mandated, nonPayment: step.nonPayment } }
+          : {}),
+      },
+      ...optional('checkoutId', context.checkoutId),
+      ...optional('returnUrl', request.shopperResultUrl),
+      ...optional('baseUrl', context.baseUrl),
+      ...optional('challengeWindow', request.customer?.browser?.challengeWindow),
+    });
+    return { kind: 'payment', payment: pending };
+  }
+
+  const authenticated = authenticatedDecision(step, decision, echo);
+  let payment = paymentRecord(caller, now, {
+    ...facts,
+    ...authenticated,
+    details: { ...details, ...authenticated.details },
+  });
+  if (isSuccess(payment.resultCode)) {
+    const after = afterSuccessOf(request);
+    // A connector that registered the card along keeps it under its own id: paid with it there.
+    const theirs = payment.details.resultDetails as Record<string, string> | undefined;
+    const registeredThere = theirs?.ConnectorRegistrationID;
+    const along = withAfterSuccess(
+      payment,
+      after.register === undefined || registeredThere === undefined
+        ? after
+        : { ...after, register: { ...after.register, [CONNECTOR_REGISTRATION_ID]: registeredThere } },
+    );
+    if (along.registration !== undefined) await deps.store.insertRegistration(along.registration);
+    payment = along.payment;
+  }
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}
+
+const NO_AUTHENTICATION: Authentication = { kind: 'none' };
+
+/**
+ * A payment refused before anything is decided (a brand the gateway does not know): recorded
+ * with the refusal's code like any rejected payment, without its account data.
+ */
+async function refuse(
+  deps: EngineDeps,
+  caller: Caller,
+  request: PaymentRequest,
+  money: Money,
+  code: string,
+  original: Payment | undefined,
+  context: PaymentContext,
+): Promise<Outcome> {
+  const echo = echoOf(request);
+  const payment = paymentRecord(caller, deps.clock.now(), {
+    paymentType: request.paymentType ?? 'DB',
+    paymentBrand: request.paymentBrand,
+    amount: money.amount,
+    currency: request.currency,
+    code,
+    referencedId: original?.id,
+    merchantTransactionId: request.merchantTransactionId,
+    descriptor: request.descriptor,
+    checkoutId: context.checkoutId,
+    testMode: testModeOf(caller.channel, request.testMode),
+    details: { ...echo, ...optional('forex', money.forex) },
+  });
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}
+
+/**
+ * The result of a payment whose authentication ended at once: rejected by 3-D Secure (no
+ * acquirer asked), or authenticated and then the acquirer's verdict, with the authentication's
+ * values in `threeDSecure`. A non-payment authentication authorizes nothing: it succeeds.
+ */
+function authenticatedDecision(
+  authentication: Authentication,
+  decision: Decision,
+  echo: Record<string, unknown>,
+): Pick<PaymentFacts, 'code' | 'result' | 'resultDetails'> & { details: Record<string, unknown> } {
+  const echoed = (echo.threeDSecure ?? {}) as Record<string, unknown>;
+  if (authentication.kind === 'failed') {
+    return {
+      code: authentication.code,
+      details:
+        authentication.result === undefined ? {} : { threeDSecure: { ...echoed, ...authentication.result } },
+    };
+  }
+  if (authentication.kind === 'authenticated') {
+    const threeDSecure = { ...echoed, ...authentication.result };
+    if (authentication.nonPayment) {
+      return {
+        code: ResultCodes.SUCCESS_INTERNAL,
+        resultDetails: { clearingInstituteName: 'Simulator' },
+        details: { threeDSecure },
+      };
+    }
+    return {
+      code: decision.code,
+      result: decision.result,
+      resultDetails: decision.resultDetails,
+      details: { threeDSecure },
+    };
+  }
+  return { code: decision.code, result: decision.result, resultDetails: decision.resultDetails, details: {} };
+}
+
+/**
+ * An external server's authentication that the gateway passes on must prove itself: a cardholder
+ * authenticated (Y) or an attempt (A) carries its verification value and ECI.
+ */
+function externalAuthenticationErrors(
+  request: PaymentRequest,
+  authentication: Authentication,
+): ParameterError[] {
+  if (authentication.kind !== 'external') return [];
+  const t = request.threeDSecure ?? {};
+  const status = t.authenticationStatus;
+  if (status !== 'Y' && status !== 'A') return [];
+  const errors: ParameterError[] = [];
+  for (const name of ['verificationId', 'eci'] as const) {
+    if (t[name] === undefined) {
+      errors.push({
+        name: `threeDSecure.${name}`,
+        value: null,
+        message: `is required with threeDSecure.authenticationStatus=${status}: it proves the authentication`,
+      });
+    }
+  }
+  return errors;
+}
+
+/** A flow that sends the shopper elsewhere needs somewhere to send them back to. */
+function returnUrlErrors(
+  request: PaymentRequest,
+  context: PaymentContext,
+  redirect: boolean,
+  challenge: boolean,
+): ParameterError[] {
+  if (!(redirect || challenge) || context.checkoutId !== undefined || request.shopperResultUrl !== undefined)
+    return [];
+  return [
+    {
+      name: 'shopperResultUrl',
+      value: null,
+      message: redirect
+        ? `is required for ${request.paymentBrand}: the shopper completes the payment on another site and returns there`
+        : 'is required: the card issuer asks the shopper to authenticate (3-D Secure challenge), and the shopper returns there',
+    },
+  ];
+}
+
+/**
+ * decide, for an initial payment: an original that cannot be built on refuses the link; else
+ * the processor: a connector (told the original by its own id) or the simulator, which charges
+ * the original's stored card when the request sends no instrument.
+ */
+async function decideInitial(
+  processor: Processor,
+  caller: Caller,
+  request: PaymentRequest,
+  original: Payment | undefined,
+  reused: Payment | undefined,
+  now: Date,
+): Promise<Decision> {
+  const forwarded = processor.kind === 'connector' || processor.testMode === 'EXTERNAL';
+  const refusal =
+    original === undefined
+      ? undefined
+      : (linkRefusal(original, request.currency) ??
+        (forwarded && connectorIdOf(original) === undefined ? ResultCodes.REFERENCE_NOT_FOUND : undefined));
+  if (refusal !== undefined) {
+    return { ...optional('testMode', processor.testMode), code: refusal, result: {}, resultDetails: {} };
+  }
+  const simulation = simulationOf(request);
+  const instrument =
+    reused === undefined
+      ? simulation.instrument
+      : storedCardInstrument(
+          request.paymentBrand ?? reused.paymentBrand ?? '',
+          reused.card,
+          request.card?.cvv,
+        );
+  return processor.pay({
+    channel: caller.channel,
+    request,
+    decide: { ...simulation, instrument },
+    ...optional('original', original),
+    now,
+  });
+}
+
+/** `{ [name]: value }`, or nothing when the value is undefined (records keep no undefined fields). */
+const optional = <K extends string, V>(name: K, value: V | undefined) =>
+  (value === undefined ? {} : { [name]: value }) as Partial<Record<K, V>>;

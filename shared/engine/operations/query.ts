@@ -1,0 +1,236 @@
+/**
+ * The Query API: a merchant looks its transactions up. `GET /v1/query/{id}` reads one (answered
+ * like `GET /v1/payments/{id}`); `GET /v1/query` searches by merchantTransactionId or by a
+ * date.from/date.to time frame. Both run validate → load → answer, within the caller's scope
+ * (the token's channels, or all of the merchant's when it has none).
+ *
+ * - Order: oldest first, by creation time, then id (stable). A time frame is read forward: the
+ *   next page starts at the last answer's timestamp.
+ * - `limit` (100 to 500, default 100) caps the whole answer.
+ * - paymentTypes and paymentMethods filter the answer. A payment's method follows from its brand
+ *   (`paymentMethodOf`).
+ * - includeLinkedTransactions=true adds, to each match, the transactions linked to it through
+ *   `referencedId` in either direction and transitively (a PA brings its CP, the CP its RF),
+ *   whatever their merchantTransactionId or time; the filters then apply to the whole answer.
+ * - No match is a successful request with an empty list (the HTTP layer answers 000.000.100).
+ */
+import { brandMethod, brandsOfMethods } from '../../brands';
+import { maskValue, type ParameterError } from '../../params/errors';
+import { parseTs } from '../../params/formats';
+import type { RequestOf } from '../../params/requests';
+import type { Payment } from '../core/model';
+import type { PaymentQuery, Store } from '../core/ports';
+
+export const DEFAULT_QUERY_LIMIT = 100;
+
+/** Who asks: a merchant, through a token that may be restricted to some of its channels. */
+export interface QueryScope {
+  readonly merchantId: string;
+  /** The token's channels; all of the merchant's when empty. */
+  readonly channelIds: readonly string[];
+}
+
+export interface QueryDeps {
+  readonly store: Store;
+}
+
+export type QueryRequest = RequestOf<'query'>;
+
+export type QueryOutcome =
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
+  | { readonly kind: 'not-found' }
+  /** One transaction, answered as the payment itself. */
+  | { readonly kind: 'payment'; readonly payment: Payment }
+  /** A list, answered as `payments: [...]`. */
+  | { readonly kind: 'list'; readonly payments: readonly Payment[] };
+
+// ---- Payment methods ---------------------------------------------------------------------------
+
+/**
+ * The payment method code of a payment's brand (the spec's paymentMethods values), from the
+ * payment-method catalogue (shared/brands/catalogue.ts); undefined for unknown brands (they match
+ * no method filter).
+ */
+export const paymentMethodOf = (brand: string | undefined): string | undefined => brandMethod(brand);
+
+/** Every known brand whose method is one of `methods`. */
+export { brandsOfMethods };
+
+// ---- Validate ----------------------------------------------------------------------------------
+
+interface Filters {
+  readonly types?: ReadonlySet<string>;
+  readonly methods?: ReadonlySet<string>;
+  readonly linked: boolean;
+  readonly limit: number;
+}
+
+const commaList = (value: string | undefined): ReadonlySet<string> | undefined =>
+  value === undefined ? undefined : new Set(value.split(',').map((item) => item.trim()));
+
+function filtersOf(request: QueryRequest): Filters {
+  const types = commaList(request.paymentTypes);
+  const methods = commaList(request.paymentMethods);
+  return {
+    ...(types === undefined ? {} : { types }),
+    ...(methods === undefined ? {} : { methods }),
+    linked: request.includeLinkedTransactions === 'true',
+    limit: request.limit === undefined ? DEFAULT_QUERY_LIMIT : Number(request.limit),
+  };
+}
+
+const matches = (p: Payment, f: Filters): boolean =>
+  (f.types === undefined || f.types.has(p.paymentType)) &&
+  (f.methods === undefined || f.methods.has(paymentMethodOf(p.paymentBrand) ?? ''));
+
+/** The parameters that search; with a transaction id in the path there is nothing to search. */
+const SEARCH_ONLY = ['merchantTransactionId', 'date.from', 'date.to', 'shortId'] as const;
+
+function searchValue(request: QueryRequest, name: (typeof SEARCH_ONLY)[number]): string | undefined {
+  switch (name) {
+    case 'merchantTransactionId':
+      return request.merchantTransactionId;
+    case 'date.from':
+      return request.date?.from;
+    case 'date.to':
+      return request.date?.to;
+    case 'shortId':
+      return request.shortId;
+  }
+}
+
+// ---- Load --------------------------------------------------------------------------------------
+
+const inScope = (scope: QueryScope, p: Payment): boolean =>
+  p.merchantId === scope.merchantId &&
+  (scope.channelIds.length === 0 || scope.channelIds.includes(p.channelId));
+
+/** Reference chains are short (PA → CP → RF → CB → CR); this bounds a pathological graph. */
+const MAX_LINK_ROUNDS = 16;
+/** Ids per listLinked call, far below both databases' parameter limits. */
+const LINK_BATCH = 500;
+
+/**
+ * The seeds and every transaction linked to them, transitively, in both directions, within the
+ * scope (the workflow keeps references on one channel; anything else is not the caller's).
+ */
+async function withLinked(store: Store, scope: QueryScope, seeds: readonly Payment[]): Promise<Payment[]> {
+  const found = new Map(seeds.map((p) => [p.id, p]));
+  let frontier = seeds.map((p) => p.id);
+  for (let round = 0; round < MAX_LINK_ROUNDS && frontier.length > 0; round++) {
+    const next: string[] = [];
+    for (let i = 0; i < frontier.length; i += LINK_BATCH) {
+      for (const p of await store.listLinked(scope.merchantId, frontier.slice(i, i + LINK_BATCH))) {
+        if (found.has(p.id) || !inScope(scope, p)) continue;
+        found.set(p.id, p);
+        next.push(p.id);
+      }
+    }
+    frontier = next;
+  }
+  return [...found.values()];
+}
+
+const byCreation = (a: Payment, b: Payment): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The answer: filtered, oldest first, at most `limit`. */
+const answerList = (payments: readonly Payment[], f: Filters): Payment[] =>
+  payments
+    .filter((p) => matches(p, f))
+    .sort(byCreation)
+    .slice(0, f.limit);
+
+// ---- The two requests --------------------------------------------------------------------------
+
+/** GET /v1/query: the search. */
+export async function searchPayments(
+  deps: QueryDeps,
+  scope: QueryScope,
+  request: QueryRequest,
+): Promise<QueryOutcome> {
+  // Validate: the catalogue checked formats and what goes together; a search needs an anchor.
+  const from = request.date?.from;
+  const to = request.date?.to;
+  if (request.merchantTransactionId === undefined && from === undefined) {
+    return {
+      kind: 'invalid',
+      errors: [
+        {
+          name: 'merchantTransactionId',
+          value: null,
+          message: 'is required, or else date.from with date.to',
+        },
+      ],
+    };
+  }
+  const f = filtersOf(request);
+  const base: Omit<PaymentQuery, 'limit'> = {
+    merchantId: scope.merchantId,
+    ...(scope.channelIds.length === 0 ? {} : { channelIds: scope.channelIds }),
+    ...(request.merchantTransactionId === undefined
+      ? {}
+      : { merchantTransactionId: request.merchantTransactionId }),
+    // date.to names a whole second: everything created before the next one.
+    ...(from === undefined || to === undefined
+      ? {}
+      : { from: parseTs(from), until: new Date(parseTs(to).getTime() + 1000) }),
+    ...(request.shortId === undefined ? {} : { shortId: request.shortId }),
+  };
+
+  // Load. Without linked transactions the database applies every filter and the limit.
+  if (!f.linked) {
+    const payments = await deps.store.queryPayments({
+      ...base,
+      ...(f.types === undefined ? {} : { paymentTypes: [...f.types] }),
+      ...(f.methods === undefined ? {} : { paymentBrands: brandsOfMethods(f.methods) }),
+      limit: f.limit,
+    });
+    return { kind: 'list', payments };
+  }
+  // With them, the filters apply to the answer (a refund found through its capture counts), so
+  // matches are read page by page, oldest first, until the answer is full or none are left.
+  let answer: Payment[] = [];
+  let after: PaymentQuery['after'];
+  for (;;) {
+    const page = await deps.store.queryPayments({
+      ...base,
+      ...(after === undefined ? {} : { after }),
+      limit: f.limit,
+    });
+    const found = new Map(answer.map((p) => [p.id, p]));
+    for (const p of await withLinked(deps.store, scope, page)) found.set(p.id, p);
+    answer = answerList([...found.values()], { ...f, limit: Number.MAX_SAFE_INTEGER });
+    const last = page.at(-1);
+    if (page.length < f.limit || last === undefined || answer.length >= f.limit) break;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+  return { kind: 'list', payments: answer.slice(0, f.limit) };
+}
+
+/** GET /v1/query/{id}: one transaction, or with includeLinkedTransactions=true it and its linked ones. */
+export async function queryPayment(
+  deps: QueryDeps,
+  scope: QueryScope,
+  id: string,
+  request: QueryRequest,
+): Promise<QueryOutcome> {
+  const errors: ParameterError[] = [];
+  for (const name of SEARCH_ONLY) {
+    const value = searchValue(request, name);
+    if (value !== undefined) {
+      errors.push({
+        name,
+        value: maskValue(value),
+        message: 'searches (GET /v1/query); it is not accepted with a transaction id',
+      });
+    }
+  }
+  if (errors.length > 0) return { kind: 'invalid', errors };
+
+  const payment = await deps.store.getPayment(scope.merchantId, id);
+  if (payment === undefined || !inScope(scope, payment)) return { kind: 'not-found' };
+  const f = filtersOf(request);
+  if (!f.linked) return matches(payment, f) ? { kind: 'payment', payment } : { kind: 'not-found' };
+  return { kind: 'list', payments: answerList(await withLinked(deps.store, scope, [payment]), f) };
+}

@@ -1,0 +1,83 @@
+/**
+ * A referencing request (POST /v1/payments/{id}): capture, reversal, refund or rebill of an
+ * earlier payment. Load the referenced payment and what already references it, let the workflow
+ * rules decide, record the outcome (refusals are recorded too: they are transactions the
+ * merchant may look up), answer.
+ */
+
+import type { RequestOf } from '../../params/requests';
+import { ResultCodes } from '../../result-codes';
+import { echoOf } from '../answers/echo';
+import { readAmount } from '../core/amounts';
+import type { Caller, EngineDeps, Outcome } from '../core/deps';
+import { connectorIdOf, processorOfPayment } from '../core/processor';
+import { paymentRecord } from '../core/record';
+import { checkReference, type ReferencingType } from '../steps/workflow';
+
+export type ReferencingOutcome = Outcome | { readonly kind: 'not-found' };
+
+export async function referencePayment(
+  deps: EngineDeps,
+  caller: Caller,
+  referencedId: string,
+  request: RequestOf<'referencing'>,
+): Promise<ReferencingOutcome> {
+  const referenced = await deps.store.getPayment(caller.merchantId, referencedId);
+  if (referenced === undefined) return { kind: 'not-found' };
+
+  let amount = null;
+  if (request.amount !== undefined && request.currency !== undefined) {
+    const read = readAmount(request.amount, request.currency);
+    if (typeof read !== 'number') return { kind: 'invalid', errors: [read] };
+    amount = read;
+  }
+  const paymentType = request.paymentType as ReferencingType;
+  const children = await deps.store.listReferencing(caller.merchantId, referenced.id);
+  const verdict = checkReference(referenced, children, {
+    paymentType,
+    amount,
+    channelId: caller.channel.id,
+    ...(request.currency === undefined ? {} : { currency: request.currency }),
+    ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
+  });
+
+  // decide: the processor that made the referenced payment (the simulator accepts what the
+  // workflow allows; a connector asks its system, which knows the payment by its own id)
+  let code: string = verdict.ok ? ResultCodes.SUCCESS_INTERNAL : verdict.code;
+  let resultDetails: Record<string, string> = {};
+  if (verdict.ok) {
+    const processor = processorOfPayment(deps.processors, caller.channel, referenced);
+    const decision =
+      processor.kind !== 'simulator' && connectorIdOf(referenced) === undefined
+        ? undefined
+        : await processor.reference({
+            channel: caller.channel,
+            paymentType,
+            referenced,
+            request,
+            now: deps.clock.now(),
+          });
+    code = decision === undefined ? ResultCodes.REFERENCE_NOT_FOUND : decision.code;
+    resultDetails = decision?.resultDetails ?? {};
+  }
+  const now = deps.clock.now();
+  const payment = paymentRecord(caller, now, {
+    paymentType,
+    paymentBrand: referenced.paymentBrand,
+    amount: verdict.ok ? verdict.amount : amount,
+    currency: referenced.currency,
+    code,
+    referencedId: referenced.id,
+    merchantTransactionId: request.merchantTransactionId ?? referenced.merchantTransactionId,
+    descriptor: request.descriptor ?? referenced.descriptor,
+    testMode: referenced.testMode,
+    card: referenced.card,
+    details: {
+      ...echoOf(request),
+      ...(request.sequence === undefined ? {} : { sequence: request.sequence }),
+    },
+    resultDetails,
+  });
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}

@@ -1,0 +1,233 @@
+/**
+ * Registrations (tokenization): storing payment details (POST /v1/registrations), reading and
+ * deleting them, and paying with them (POST /v1/registrations/{id}/payments), including
+ * merchant-initiated repeats of a standing instruction.
+ */
+
+import type { ParameterError } from '../../params/errors';
+import type { RequestOf } from '../../params/requests';
+import { isSuccess, ResultCodes } from '../../result-codes';
+import { echoOf } from '../answers/echo';
+import { maskedCard } from '../answers/response';
+import { readMoney } from '../core/amounts';
+import type { Caller, EngineDeps } from '../core/deps';
+import { newId, newPaymentNdc } from '../core/ids';
+import {
+  sendsInstrument,
+  simulationOf,
+  storedBankAccountInstrument,
+  storedCard,
+  storedCardInstrument,
+} from '../core/instruments';
+import type { Payment, Registration } from '../core/model';
+import type { Decision } from '../core/ports';
+import { CONNECTOR_REGISTRATION_ID, connectorRegistrationIdOf, processorFor } from '../core/processor';
+import { paymentRecord } from '../core/record';
+import { agreementOf, registrationDetails } from '../steps/after-success';
+import { checkPaymentMethod } from '../steps/payment-method';
+import { riskDecision, riskDetails, screenRisk } from '../steps/risk-check';
+import { openWalletToken } from '../steps/wallets';
+
+export type RegistrationOutcome =
+  | {
+      readonly kind: 'registration';
+      readonly registration: Registration;
+      readonly code: string;
+      readonly ndc: string;
+    }
+  | { readonly kind: 'refused'; readonly code: string }
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+
+/** POST /v1/registrations: checks the account data like a payment would, then stores it. */
+export async function createRegistration(
+  deps: EngineDeps,
+  caller: Caller,
+  sent: RequestOf<'registration'>,
+): Promise<RegistrationOutcome> {
+  const now = deps.clock.now();
+  // A wallet token stands for a card: the registration stores that card.
+  const unwrapped = openWalletToken(deps.wallets, caller, sent, now);
+  if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
+  const { request } = unwrapped;
+  // the payment method: a brand the gateway knows, with the account data its method needs
+  const accepted = checkPaymentMethod(request.paymentBrand, request, false, caller.channel);
+  if (accepted.kind !== 'ok') return accepted;
+  // A registration keeps account data to charge later; a method that takes none (a redirect,
+  // PREPAYMENT) leaves nothing to keep, and nothing to charge without the shopper.
+  if (!sendsInstrument(request)) return { kind: 'refused', code: ResultCodes.REGISTRATION_NO_ACCOUNT_DATA };
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  const decision = await processor.register({
+    channel: caller.channel,
+    request,
+    decide: simulationOf(request),
+    now,
+  });
+  const connectorId = decision.resultDetails.ConnectorRegistrationID;
+  const card = storedCard(request, deps.seal);
+  // A recurring migration registers an agreement made elsewhere: its ids come along (the spec:
+  // "a registration (RG) is sent with the data of the INITIAL transaction").
+  const agreement = request.recurringMigration === undefined ? undefined : agreementOf(request);
+  const registration: Registration = {
+    id: newId(),
+    merchantId: caller.merchantId,
+    channelId: caller.channel.id,
+    paymentBrand: request.paymentBrand ?? '',
+    ...(card === undefined ? {} : { card }),
+    ...(agreement ?? {}),
+    details: {
+      ...registrationDetails(request),
+      // the connector's own id of the registration, to pay with it there (never answered)
+      ...(connectorId === undefined ? {} : { [CONNECTOR_REGISTRATION_ID]: connectorId }),
+    },
+    deletedAt: null,
+    createdAt: now,
+  };
+  // A registration the checks refused is answered but not kept: nothing could pay with it.
+  if (isSuccess(decision.code)) await deps.store.insertRegistration(registration);
+  return { kind: 'registration', registration, code: decision.code, ndc: newPaymentNdc(caller.channel.id) };
+}
+
+/** The registration as GET /v1/registrations/{id} and its creation answer it. */
+export function registrationResponse(r: Registration): Record<string, unknown> {
+  const card = r.card === undefined ? undefined : maskedCard(r.card);
+  const { [CONNECTOR_REGISTRATION_ID]: _connectorId, ...details } = r.details;
+  return {
+    id: r.id,
+    paymentBrand: r.paymentBrand,
+    ...details,
+    ...(card === undefined ? {} : { card }),
+    ...(r.initialTransactionId === undefined && r.agreementId === undefined
+      ? {}
+      : {
+          standingInstruction: {
+            ...(r.initialTransactionId === undefined ? {} : { initialTransactionId: r.initialTransactionId }),
+            ...(r.agreementId === undefined ? {} : { agreementId: r.agreementId }),
+          },
+        }),
+  };
+}
+
+export type RegistrationPaymentOutcome =
+  | { readonly kind: 'payment'; readonly payment: Payment }
+  | { readonly kind: 'invalid'; readonly errors: { name: string; value: string | null; message: string }[] }
+  | { readonly kind: 'refused'; readonly code: string };
+
+/** POST /v1/registrations/{id}/payments: a payment with stored details. */
+export async function payWithRegistration(
+  deps: EngineDeps,
+  caller: Caller,
+  registrationId: string,
+  request: RequestOf<'registrationPayment'>,
+  /** The checkout whose one-click submission this is, if any. */
+  checkoutId?: string,
+): Promise<RegistrationPaymentOutcome> {
+  const money = readMoney(request);
+  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
+  const registration = await deps.store.getRegistration(caller.merchantId, registrationId);
+  if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
+  if (registration.deletedAt !== null)
+    return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
+  // Stored before brands were checked, a registration may name one the gateway does not know.
+  const accepted = checkPaymentMethod(registration.paymentBrand, request, true, caller.channel);
+  if (accepted.kind !== 'ok') return accepted;
+
+  // A merchant-initiated repeat names the agreement it continues; it must be this registration's.
+  const instruction = request.standingInstruction;
+  if (instruction?.source === 'MIT') {
+    const sentInitial = instruction.initialTransactionId;
+    const sentAgreement = instruction.agreementId;
+    const matches =
+      (sentInitial !== undefined || sentAgreement !== undefined) &&
+      (sentInitial === undefined || sentInitial === registration.initialTransactionId) &&
+      (sentAgreement === undefined || sentAgreement === registration.agreementId);
+    if (!matches) {
+      return {
+        kind: 'invalid',
+        errors: [
+          {
+            name:
+              sentInitial !== undefined
+                ? 'standingInstruction.initialTransactionId'
+                : 'standingInstruction.agreementId',
+            value: sentInitial ?? sentAgreement ?? null,
+            message:
+              'must be the initialTransactionId or agreementId returned for the initial payment of this registration',
+          },
+        ],
+      };
+    }
+  }
+
+  const now = deps.clock.now();
+  const stored = registration.card;
+  // screen: the channel's risk rules (risk-check.ts); a stored card has its BIN, not its fingerprint
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  const testMode = processor.testMode;
+  const risk = await screenRisk(
+    deps,
+    caller,
+    {
+      request,
+      amount: money.amount,
+      currency: request.currency ?? '',
+      brand: registration.paymentBrand,
+      bin: stored?.bin,
+      binInfo: processor.binInfo,
+    },
+    now,
+    true,
+  );
+  if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
+  const unknownThere: Decision | undefined =
+    processor.kind === 'connector' && connectorRegistrationIdOf(registration) === undefined
+      ? // made before the channel had its connector: the connector has nothing to charge
+        {
+          ...(testMode === undefined ? {} : { testMode }),
+          code: ResultCodes.REGISTRATION_NOT_FOUND,
+          result: {},
+          resultDetails: {},
+        }
+      : undefined;
+  const decision =
+    riskDecision(risk, testMode) ??
+    unknownThere ??
+    (await processor.payWithRegistration({
+      channel: caller.channel,
+      registration,
+      request,
+      decide: {
+        instrument:
+          (stored === undefined ? storedBankAccountInstrument(registration.details) : undefined) ??
+          storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
+        ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+        billingSent: request.billing !== undefined,
+      },
+      now,
+    }));
+  // overrideHolder: a holder sent now replaces an empty stored one, for this payment only.
+  const holder =
+    request.overrideHolder === 'true' && stored?.holder === undefined ? request.card?.holder : stored?.holder;
+  const { card: _echoedCard, ...echo } = echoOf(request);
+  const payment = paymentRecord(caller, now, {
+    paymentType: request.paymentType ?? 'DB',
+    paymentBrand: registration.paymentBrand,
+    amount: money.amount,
+    currency: request.currency,
+    code: decision.code,
+    registrationId: registration.id,
+    merchantTransactionId: request.merchantTransactionId,
+    descriptor: request.descriptor,
+    checkoutId,
+    testMode: decision.testMode,
+    card: stored === undefined ? undefined : { ...stored, ...(holder === undefined ? {} : { holder }) },
+    details: {
+      ...echo,
+      ...(money.forex === undefined ? {} : { forex: money.forex }),
+      ...riskDetails(risk, echo),
+    },
+    result: decision.result,
+    resultDetails: decision.resultDetails,
+  });
+  await deps.store.insertPayment(payment);
+  return { kind: 'payment', payment };
+}

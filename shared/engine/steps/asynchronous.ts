@@ -1,0 +1,331 @@
+/**
+ * Pending payments (spec: Asynchronous payments): a payment whose shopper must act elsewhere (a
+ * 3-D Secure challenge, a decoupled authentication in the banking app, or a redirect method)
+ * is answered `000.200.000` with `redirect.url` and `redirect.parameters`, and kept with a
+ * session (PaymentSession) until the shopper's answer, or 30 minutes, decide its final result.
+ *
+ * Pipeline of the end, like the others: load the session → decide the final state from the
+ * shopper's verdict and the plan made when the payment arrived → record it (payment, session,
+ * registration in one transaction; the checkout after) → tell the caller where the shopper goes.
+ */
+import { fromMinor } from '../../money';
+import { describe, isSuccess, ResultCodes } from '../../result-codes';
+import { resultUrl } from '../answers/result-url';
+import type { EngineDeps } from '../core/deps';
+import { newId } from '../core/ids';
+import type { Payment, PaymentSession, PaymentSessionKind, SessionOutcome } from '../core/model';
+import type { Decision, Processor, ShopperAction, TransactionIds } from '../core/ports';
+import { type AfterSuccess, withAfterSuccess } from './after-success';
+import { AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
+
+/** A pending payment times out (100.396.103) this long after it began. */
+export const PENDING_VALIDITY_MS = 30 * 60_000;
+/** The simulated cardholder answers a decoupled authentication in their banking app after this long. */
+export const DECOUPLED_ANSWER_MS = 10_000;
+
+/** The simulator pages the redirects point to (served by server/processors/simulator/routes.ts). */
+export const SimulatorPaths = {
+  challenge: '/simulators/acs/challenge',
+  redirect: '/simulators/redirect',
+} as const;
+
+/** What finishing a pending payment needs, decided when it arrived; JSON, never card data. */
+export interface PendingPlan {
+  readonly brand: string;
+  /**
+   * The acquirer's verdict on the card, decided while the card data was there (the CVV is
+   * never stored), applied once the shopper has authenticated. Absent for redirect methods:
+   * their provider decides on its page.
+   */
+  readonly authorization?: Decision;
+  readonly threeDSecure?: {
+    readonly ids: TransactionIds;
+    readonly mandated: boolean;
+    /** Non-payment authentication: nothing to authorize once authenticated. */
+    readonly nonPayment: boolean;
+  };
+  readonly afterSuccess: AfterSuccess;
+}
+
+export interface PendingStart {
+  readonly kind: PaymentSessionKind;
+  readonly plan: PendingPlan;
+  readonly checkoutId?: string;
+  readonly returnUrl?: string;
+  /** The gateway's public origin for redirect.url; a relative URL without it. */
+  readonly baseUrl?: string;
+  /** customer.browser.challengeWindow, for the challenge request (EMV challengeWindowSize). */
+  readonly challengeWindow?: string;
+}
+
+const base64Url = (text: string): string =>
+  btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
+/**
+ * Records a pending payment with its session: the session first, then the payment, each durable
+ * before the answer, so the session a shopper can reach always has its payment, and a crash in
+ * between leaves at most a session without one, which the worker drops at its expiry
+ * (Store.dropPaymentSession).
+ */
+export async function startPending(
+  deps: EngineDeps,
+  payment: Payment,
+  start: PendingStart,
+): Promise<Payment> {
+  const now = payment.createdAt;
+  const session: PaymentSession = {
+    id: newId(),
+    paymentId: payment.id,
+    merchantId: payment.merchantId,
+    kind: start.kind,
+    ...(start.checkoutId === undefined ? {} : { checkoutId: start.checkoutId }),
+    ...(start.returnUrl === undefined ? {} : { returnUrl: start.returnUrl }),
+    plan: start.plan as unknown as Record<string, unknown>,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PENDING_VALIDITY_MS),
+    dueAt: new Date(now.getTime() + (start.kind === 'decoupled' ? DECOUPLED_ANSWER_MS : PENDING_VALIDITY_MS)),
+    finishedAt: null,
+  };
+  const origin = start.baseUrl ?? '';
+  const redirect =
+    start.kind === 'challenge'
+      ? {
+          url: `${origin}${SimulatorPaths.challenge}`,
+          parameters: [
+            {
+              name: 'creq',
+              value: base64Url(
+                JSON.stringify({
+                  acsTransID: start.plan.threeDSecure?.ids.acsTransactionId,
+                  messageType: 'CReq',
+                  messageVersion: PROTOCOL_VERSION,
+                  challengeWindowSize: `0${start.challengeWindow ?? '5'}`,
+                }),
+              ),
+            },
+            { name: 'threeDSSessionData', value: session.id },
+          ],
+        }
+      : start.kind === 'redirect'
+        ? { url: `${origin}${SimulatorPaths.redirect}`, parameters: [{ name: 'session', value: session.id }] }
+        : undefined;
+  const pending: Payment = {
+    ...payment,
+    details: { ...payment.details, ...(redirect === undefined ? {} : { redirect }) },
+  };
+  await deps.store.insertPaymentSession(session);
+  await deps.store.insertPayment(pending);
+  return pending;
+}
+
+/** What ends a pending payment: the shopper's action on a simulator page, or the clock. */
+export type Verdict = ShopperAction | 'timeout';
+
+export type Finish =
+  /** This verdict decided the payment; `payment` is its final state. */
+  | { readonly kind: 'finished'; readonly payment: Payment }
+  /** It had ended already (another click, the timeout, another process): `payment` is how. */
+  | { readonly kind: 'ended'; readonly payment: Payment | undefined }
+  | { readonly kind: 'not-found' };
+
+/** Ends the pending payment of `sessionId` with `verdict`. */
+export async function finishPending(deps: EngineDeps, sessionId: string, asked: Verdict): Promise<Finish> {
+  // load
+  const session = await deps.store.getPaymentSession(sessionId);
+  if (session === undefined) return { kind: 'not-found' };
+  const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
+  const now = deps.clock.now();
+  if (payment === undefined && session.finishedAt === null && now >= session.expiresAt) {
+    await deps.store.dropPaymentSession(session.id, now);
+  }
+  if (session.finishedAt !== null || payment === undefined || payment.resultCode !== ResultCodes.PENDING) {
+    return { kind: 'ended', payment };
+  }
+  // 30 minutes are 30 minutes, whether the worker has come by yet or not.
+  const verdict: Verdict = now >= session.expiresAt ? 'timeout' : asked;
+
+  // decide
+  const plan = session.plan as unknown as PendingPlan;
+  // Only the simulators leave a payment pending (their redirect methods and 3-D Secure).
+  const decided = finalOf(deps.processors.simulator, session, plan, payment, verdict);
+  let final: Payment = {
+    ...payment,
+    resultCode: decided.code,
+    resultDescription: describe(decided.code) ?? '',
+    details: decided.details,
+  };
+  const { payment: withIds, registration } = isSuccess(decided.code)
+    ? withAfterSuccess(final, plan.afterSuccess)
+    : { payment: final, registration: undefined };
+  final = withIds;
+
+  // record
+  const won = await deps.store.finishPaymentSession(
+    session.id,
+    now,
+    decided.outcome,
+    {
+      resultCode: final.resultCode,
+      resultDescription: final.resultDescription,
+      details: final.details,
+      ...(final.registrationId === undefined ? {} : { registrationId: final.registrationId }),
+    },
+    registration,
+  );
+  if (!won)
+    return { kind: 'ended', payment: await deps.store.getPayment(session.merchantId, session.paymentId) };
+  if (session.checkoutId !== undefined) {
+    // A success keeps the checkout paid; anything else opens it again for another attempt
+    // (spec: closing a popup lets the shopper continue with another brand).
+    await deps.store.settleCheckoutPayment(
+      session.checkoutId,
+      payment.id,
+      final.resultCode,
+      now,
+      isSuccess(final.resultCode),
+    );
+  }
+  return { kind: 'finished', payment: final };
+}
+
+interface Decided {
+  readonly code: string;
+  readonly outcome: SessionOutcome;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/** The final result code and response details of a pending payment ended by `verdict`. */
+function finalOf(
+  processor: Processor,
+  session: PaymentSession,
+  plan: PendingPlan,
+  payment: Payment,
+  verdict: Verdict,
+): Decided {
+  // The redirect was only for the pending state; result and resultDetails are the final ones.
+  const { redirect: _redirect, result: _result, resultDetails: _details, ...kept } = payment.details;
+  const details = (extra: Record<string, unknown>) => ({ ...kept, ...extra });
+  if (verdict === 'timeout') {
+    return { code: ResultCodes.PENDING_TIMED_OUT, outcome: 'timedOut', details: details({}) };
+  }
+  if (verdict === 'cancel') {
+    return { code: ResultCodes.CANCELLED_BY_USER, outcome: 'cancelled', details: details({}) };
+  }
+
+  const three = plan.threeDSecure;
+  if (session.kind === 'redirect' || three === undefined) {
+    const forced = (kept.customParameters as Record<string, string> | undefined)?.forceResultCode;
+    const code =
+      verdict === 'decline'
+        ? (processor.redirectMethod?.(plan.brand)?.declineCode ?? '800.100.152')
+        : forced !== undefined && !isSuccess(forced)
+          ? forced
+          : ResultCodes.SUCCESS_INTERNAL;
+    return {
+      code,
+      outcome: isSuccess(code) ? 'approved' : 'failed',
+      details: details({
+        resultDetails: {
+          AcquirerResponse: verdict === 'decline' ? 'DECLINED' : 'APPROVED',
+          clearingInstituteName: 'Simulator',
+        },
+      }),
+    };
+  }
+
+  // 3-D Secure: the shopper authenticated (or failed to); then the acquirer's verdict applies.
+  const echoed = (kept.threeDSecure ?? {}) as Record<string, unknown>;
+  const authType = session.kind === 'decoupled' ? '04' : '02';
+  const status = verdict === 'approve' ? 'Y' : 'N';
+  const acs = processor.accessControlServer;
+  if (acs === undefined) throw new Error('a pending authentication without an access control server');
+  const result = acs.authenticationResult(plan.brand, status, three.ids, {
+    authType,
+    challengeMandated: three.mandated,
+  });
+  const threeDSecure = { ...echoed, ...result };
+  if (status === 'N') {
+    return {
+      code: AuthenticationCodes.CHALLENGE_FAILED,
+      outcome: 'failed',
+      details: details({ threeDSecure }),
+    };
+  }
+  // A non-payment authentication authorizes nothing: the acquirer's verdict, decided when the
+  // payment arrived, is not this payment's (as for a frictionless one in initial-payment.ts).
+  const authorization = three.nonPayment ? undefined : plan.authorization;
+  const code = authorization === undefined ? ResultCodes.SUCCESS_INTERNAL : authorization.code;
+  return {
+    code,
+    outcome: isSuccess(code) ? 'approved' : 'failed',
+    details: details({
+      threeDSecure,
+      ...(authorization === undefined || Object.keys(authorization.result).length === 0
+        ? {}
+        : { result: authorization.result }),
+      resultDetails: authorization?.resultDetails ?? { clearingInstituteName: 'Simulator' },
+    }),
+  };
+}
+
+/**
+ * Where the shopper goes once the session has ended: the shopperResultUrl with `id` and
+ * `resourcePath`, those of the checkout for a checkout's payment (the widget's contract), else
+ * the payment's own. Undefined when no result URL was given.
+ */
+export function shopperReturnOf(session: PaymentSession): string | undefined {
+  if (session.returnUrl === undefined) return undefined;
+  const [id, resourcePath] =
+    session.checkoutId === undefined
+      ? [session.paymentId, `/v1/payments/${session.paymentId}`]
+      : [session.checkoutId, `/v1/checkouts/${session.checkoutId}/payment`];
+  try {
+    return resultUrl(session.returnUrl, id, resourcePath);
+  } catch {
+    return undefined; // validated as a URL when it came; never trusted blindly
+  }
+}
+
+/** Claims are leases: a worker that dies mid-way leaves its sessions due again after this. */
+const LEASE_MS = 60_000;
+
+/**
+ * The worker's tick: every session due now ends, by timeout once expired, or (decoupled) by the
+ * cardholder's answer in their banking app. Returns how many payments it finished.
+ */
+export async function finishDue(deps: EngineDeps, limit = 100): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.store.claimDuePaymentSessions(now, new Date(now.getTime() + LEASE_MS), limit);
+  let finished = 0;
+  for (const session of due) {
+    // Before its expiry only a decoupled authentication is due (its answer); finishPending times
+    // out whatever has expired.
+    const result = await finishPending(
+      deps,
+      session.id,
+      session.kind === 'decoupled' ? 'approve' : 'timeout',
+    );
+    if (result.kind === 'finished') finished++;
+  }
+  return finished;
+}
+
+/** What a simulator page shows about the payment: never card data beyond the last four digits. */
+export interface PageFacts {
+  readonly amount?: string;
+  readonly currency?: string;
+  readonly brand?: string;
+  readonly last4?: string;
+  readonly descriptor?: string;
+}
+
+export function pageFacts(payment: Payment): PageFacts {
+  return {
+    ...(payment.amount === null || payment.currency === undefined
+      ? {}
+      : { amount: fromMinor(payment.amount, payment.currency), currency: payment.currency }),
+    ...(payment.paymentBrand === undefined ? {} : { brand: payment.paymentBrand }),
+    ...(payment.card === undefined ? {} : { last4: payment.card.last4Digits }),
+    ...(payment.descriptor === undefined ? {} : { descriptor: payment.descriptor }),
+  };
+}

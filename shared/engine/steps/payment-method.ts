@@ -1,0 +1,77 @@
+/**
+ * The payment method of a brand, checked before anything is decided (decisions, "Payment methods
+ * and environments"): a brand the gateway does not know is refused with 600.200.100, a brand the
+ * channel does not accept (ChannelSettings.brands) with 600.200.201, a currency it does not accept
+ * (ChannelSettings.currencies) with 600.200.500, and a known brand is never decided without the
+ * account data its method needs. Every way a payment or a
+ * registration reaches the engine passes here: POST /v1/payments, the checkout's submissions,
+ * /v1/registrations, registration payments, one-click and scheduled runs. The parameter model
+ * names the same missing data first (requests.ts, accountDataNeeded); this is the engine's own
+ * guard, so no caller can skip it.
+ */
+import { isKnownBrand } from '../../brands';
+import type { ParameterError } from '../../params/errors';
+import { accountDataNeeded } from '../../params/requests';
+import { ResultCodes } from '../../result-codes';
+import { sendsInstrument } from '../core/instruments';
+import type { ChannelSettings } from '../core/model';
+
+export type MethodCheck =
+  | { readonly kind: 'ok' }
+  /** Nothing is decided: the brand names no payment method the gateway knows. */
+  | { readonly kind: 'refused'; readonly code: string }
+  /** 400 naming the account data the method needs. */
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+
+const OK: MethodCheck = { kind: 'ok' };
+
+/**
+ * Whether a payment or registration of `brand` may be decided. `request` is what was sent;
+ * `stored` says the account data comes from elsewhere (a referenced payment's card, a registration).
+ * With `channel`, its brands and currencies (ChannelSettings) are checked too: unknown brand
+ * (600.200.100) → a brand the channel does not accept (600.200.201) → a currency it does not
+ * accept (600.200.500) → missing account data (400).
+ */
+export function checkPaymentMethod(
+  brand: string | undefined,
+  request: object,
+  stored = false,
+  channel?: { readonly settings: ChannelSettings },
+): MethodCheck {
+  if (brand === undefined || !isKnownBrand(brand)) {
+    return { kind: 'refused', code: ResultCodes.INVALID_PAYMENT_METHOD };
+  }
+  if (channel !== undefined) {
+    const currency = (request as { currency?: unknown }).currency;
+    const refused = channelRefusal(
+      channel.settings,
+      brand,
+      typeof currency === 'string' ? currency : undefined,
+    );
+    if (refused !== undefined) return { kind: 'refused', code: refused };
+  }
+  if (stored || sendsInstrument(request)) return OK;
+  const errors = accountDataNeeded(brand);
+  return errors.length === 0 ? OK : { kind: 'invalid', errors };
+}
+
+/**
+ * The code refusing `brand` or `currency` on a channel with these settings, or undefined when the
+ * channel accepts both (undefined brands or currencies: all). Checkout creation asks this too.
+ */
+export function channelRefusal(
+  settings: ChannelSettings,
+  brand: string | undefined,
+  currency: string | undefined,
+): string | undefined {
+  if (brand !== undefined && settings.brands !== undefined && !settings.brands.includes(brand))
+    return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD;
+  if (
+    currency !== undefined &&
+    currency !== '' &&
+    settings.currencies !== undefined &&
+    !settings.currencies.includes(currency)
+  )
+    return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_CURRENCY;
+  return undefined;
+}

@@ -1,0 +1,188 @@
+/**
+ * 3-D Secure for an initial card payment: who authenticates the shopper, and with what outcome.
+ *
+ * - The values of an external authentication server (eci, verificationId, authenticationStatus,
+ *   dsTransactionId) are passed through: no authentication of ours (spec: 3-D Secure).
+ * - Otherwise the gateway authenticates when the channel has 3-D Secure on, the card is enrolled
+ *   and `threeDSecure.disable` is not true (spec: "true bypasses 3-D Secure even when configured;
+ *   false does not turn it on"). Only test mode INTERNAL has an access control server to ask
+ *   (the simulator processor's accessControlServer); connectors authenticate on their side.
+ * - When it applies to a shopper who is present, the fields the spec marks "mandatory for 3-D
+ *   Secure v2" (tagged `3ds2` in the catalogue) must be there, or the request is refused
+ *   naming each. A merchant-initiated (3RI) request has no browser, so needs none of them.
+ */
+import type { ParameterError } from '../../params/errors';
+import { type RequestOf, rootOf } from '../../params/requests';
+import { taggedPaths } from '../../params/tags';
+import type { Channel } from '../core/model';
+import type {
+  AccessControlServer,
+  AuthenticationResult,
+  AuthenticationStatus,
+  TransactionIds,
+} from '../core/ports';
+
+/** The EMV 3-D Secure protocol version the gateway speaks. */
+export const PROTOCOL_VERSION = '2.2.0';
+
+/** Statuses after which the payment goes on to the acquirer. */
+export const proceeds = (status: AuthenticationStatus): boolean => status === 'Y' || status === 'A';
+
+/**
+ * The catalogue code a failed authentication is rejected with (G05 "3DS and Intercard risk
+ * checks", G13 "3-D Secure").
+ */
+export function failureCodeOf(status: Exclude<AuthenticationStatus, 'Y' | 'A'>): string {
+  switch (status) {
+    case 'U':
+      return '000.400.103'; // Technical Error in 3D system
+    case 'N':
+      return '000.400.102'; // user not enrolled
+    case 'R':
+      return '100.390.114'; // Not authenticated because the issuer is rejecting authentication
+  }
+}
+
+export const AuthenticationCodes = {
+  NOT_PARTICIPATING: '000.400.101',
+  /** The one-time code was wrong (or the shopper chose to fail): Invalid Payer Authentication. */
+  CHALLENGE_FAILED: '800.400.200',
+  /** 3RI: the issuer wants the cardholder, who is not there (soft decline). */
+  CARDHOLDER_REQUIRED: '300.100.100',
+} as const;
+
+type PaymentRequest = RequestOf<'payment'>;
+
+/** The ways a payment's authentication goes. */
+export type Authentication =
+  /** No authentication of ours: not configured, bypassed, not a new card, or not enrolled. */
+  | { readonly kind: 'none' }
+  /** An external server authenticated: its values go to the acquirer as sent. */
+  | { readonly kind: 'external' }
+  /** The ACS answered at once: go on to the acquirer (Y, A) … */
+  | { readonly kind: 'authenticated'; readonly result: AuthenticationResult; readonly nonPayment: boolean }
+  /** … or reject with `code` (N, U, R, not participating, a 3RI request that needs the cardholder). */
+  | { readonly kind: 'failed'; readonly code: string; readonly result?: AuthenticationResult }
+  /** The shopper must answer: on the challenge page, or in their banking app (decoupled). */
+  | {
+      readonly kind: 'challenge' | 'decoupled';
+      readonly ids: TransactionIds;
+      readonly mandated: boolean;
+      readonly nonPayment: boolean;
+    }
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+
+/** Whether the request carries an external authentication server's results. */
+export function hasExternalAuthentication(request: PaymentRequest): boolean {
+  const t = request.threeDSecure;
+  return (
+    t?.eci !== undefined ||
+    t?.verificationId !== undefined ||
+    t?.authenticationStatus !== undefined ||
+    t?.dsTransactionId !== undefined
+  );
+}
+
+/**
+ * 3RI: `threeDSecure.channel` marks a merchant-initiated authentication (spec), except the EMV
+ * device channels of a present shopper (01 app, 02 browser); `threeRIInd` names its type.
+ */
+export function isMerchantInitiated(request: PaymentRequest): boolean {
+  const t = request.threeDSecure;
+  if (t?.threeRIInd !== undefined) return true;
+  const channel = t?.channel === undefined ? undefined : Number(t.channel);
+  return channel !== undefined && channel !== 1 && channel !== 2;
+}
+
+let mandatoryPaths: readonly string[] | undefined;
+/** The spec's "mandatory for 3-D Secure v2" fields of the shopper and the billing address. */
+function mandatoryForV2(): readonly string[] {
+  mandatoryPaths ??= taggedPaths(rootOf('payment'), '3ds2').filter(
+    (path) => path.startsWith('customer.') || path.startsWith('billing.'),
+  );
+  return mandatoryPaths;
+}
+
+function valueAt(tree: unknown, path: string): unknown {
+  let node = tree;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** The v2 fields missing from a request the gateway authenticates with a shopper present. */
+export function missingForV2(request: PaymentRequest): ParameterError[] {
+  const missing = mandatoryForV2().filter((path) => valueAt(request, path) === undefined);
+  if (
+    request.standingInstruction?.type === 'INSTALLMENT' &&
+    request.standingInstruction.numberOfInstallments === undefined
+  ) {
+    missing.push('standingInstruction.numberOfInstallments');
+  }
+  return missing.map((name) => ({
+    name,
+    value: null,
+    message:
+      'is mandatory for 3-D Secure v2: this channel authenticates the shopper and the card is enrolled',
+  }));
+}
+
+/** What the gateway does about 3-D Secure for an initial payment with a new card. */
+export function authenticationOf(
+  channel: Channel,
+  /** The deciding processor's 3-D Secure (the simulator's); none: no authentication of ours. */
+  acs: AccessControlServer | undefined,
+  brand: string,
+  request: PaymentRequest,
+): Authentication {
+  if (hasExternalAuthentication(request)) return { kind: 'external' };
+  const number = request.card?.number;
+  const t = request.threeDSecure;
+  if (
+    acs === undefined ||
+    channel.settings.threeDSecure !== true ||
+    number === undefined ||
+    t?.disable === 'true'
+  ) {
+    return { kind: 'none' };
+  }
+  const profile = acs.profileOf({
+    number,
+    ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
+    ...(t?.challengeIndicator === undefined ? {} : { challengeIndicator: t.challengeIndicator }),
+    ...(t?.exemptionFlag === undefined ? {} : { exemptionFlag: t.exemptionFlag }),
+  });
+  if (profile === undefined) return { kind: 'none' };
+
+  const merchantInitiated = isMerchantInitiated(request);
+  if (!merchantInitiated) {
+    const errors = missingForV2(request);
+    if (errors.length > 0) return { kind: 'invalid', errors };
+  }
+  if (profile.flow === 'not-participating')
+    return { kind: 'failed', code: AuthenticationCodes.NOT_PARTICIPATING };
+
+  const ids = acs.newTransactionIds();
+  const nonPayment = t?.npa === 'true';
+  if (profile.flow === 'frictionless') {
+    const result = acs.authenticationResult(brand, profile.status, ids);
+    if (proceeds(profile.status)) return { kind: 'authenticated', result, nonPayment };
+    return { kind: 'failed', code: failureCodeOf(profile.status as 'U' | 'N' | 'R'), result };
+  }
+  // A challenge: a merchant-initiated request has no shopper to ask.
+  if (merchantInitiated) {
+    return {
+      kind: 'failed',
+      code: AuthenticationCodes.CARDHOLDER_REQUIRED,
+      result: acs.authenticationResult(brand, 'N', ids),
+    };
+  }
+  return {
+    kind: t?.decoupled === 'true' ? 'decoupled' : 'challenge',
+    ids,
+    mandated: t?.challengeIndicator === '04',
+    nonPayment,
+  };
+}
