@@ -34,7 +34,7 @@ interface Setup {
 function liveFlows(setup: () => Setup) {
   const post = (path: string, params: Record<string, string>) => {
     const { gw, merchant } = setup();
-    return gw.post(path, { entityId: merchant.entityId, ...params }, { token: merchant.token });
+    return gw.live.post(path, { entityId: merchant.entityId, ...params }, { token: merchant.token });
   };
   /** What the acquirer's system holds under its own id. */
   const upstreamPayment = (id: string) => {
@@ -132,10 +132,10 @@ function liveFlows(setup: () => Setup) {
     });
     expect(created.status, created.text).toBe(200);
     const { gw } = setup();
-    const submitted = await gw.post(`/v1/checkouts/${created.body.id}/payment`, CARD);
+    const submitted = await gw.live.post(`/v1/checkouts/${created.body.id}/payment`, CARD);
     expect(submitted.status, submitted.text).toBe(200);
     expect(submitted.body.result.code).toBe(LIVE_SUCCESS);
-    const status = await gw.get(
+    const status = await gw.live.get(
       `/v1/checkouts/${created.body.id}/payment`,
       { entityId: setup().merchant.entityId },
       { token: setup().merchant.token },
@@ -158,7 +158,7 @@ function liveFlows(setup: () => Setup) {
     const { gw, clock, merchant } = setup();
     clock.advance(60_000);
     expect(await gw.scheduler.runOnce()).toBeGreaterThanOrEqual(1);
-    const shown = await gw.get(
+    const shown = await gw.live.get(
       `/scheduling/v1/schedules/${created.body.id}`,
       { entityId: merchant.entityId },
       { token: merchant.token },
@@ -211,7 +211,7 @@ describe('a live channel with a connector pays end to end (SQLite)', () => {
 
   it('a live channel without a connector is refused 600.200.201, never simulated', async () => {
     const bare = await setup.gw.addMerchant({ channels: 1, mode: 'LIVE' });
-    const db = await setup.gw.post(
+    const db = await setup.gw.live.post(
       '/v1/payments',
       { entityId: bare.entityId, ...CARD, amount: '1.00', currency: 'EUR', paymentType: 'DB' },
       { token: bare.token },
