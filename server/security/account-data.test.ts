@@ -67,6 +67,37 @@ describe('accountSealer', () => {
   });
 });
 
+describe("a channel's connector credentials at rest", () => {
+  it('seals the access token to the other gateway, and reads it back', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gateway-connector-secret-'));
+    const token = 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c3k2S0pzVDg=';
+    const store = await openStore({ dataDir, vault });
+    try {
+      const merchantId = newId();
+      await store.insertMerchant({ id: merchantId, name: 'Shop', createdAt: new Date() });
+      const channel = {
+        id: newId(),
+        merchantId,
+        name: 'Live',
+        mode: 'LIVE' as const,
+        settings: {
+          connector: { baseUrl: 'https://acquirer.example', entityId: newId(), accessToken: token },
+        },
+        createdAt: new Date(),
+      };
+      await store.insertChannel(channel);
+      expect((await store.getChannel(channel.id))?.settings.connector?.accessToken).toBe(token);
+    } finally {
+      await store.close();
+    }
+    for (const name of await readdir(dataDir)) {
+      const bytes = await readFile(join(dataDir, name));
+      expect(bytes.includes(Buffer.from(token)), `the connector token in ${name}`).toBe(false);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
 describe('0009_account_data_sealed: rows written before sealing existed', () => {
   const dirs: string[] = [];
   afterAll(async () => {

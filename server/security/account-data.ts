@@ -23,7 +23,12 @@ export interface AccountSealer {
 }
 
 /** `bankAccount.iban`, `accountNumber` under `sender` …: the last two names of each account name. */
-const ACCOUNT_FIELDS = new Set(ACCOUNT_NAMES.map((name) => name.split('.').slice(-2).join('.')));
+const ACCOUNT_FIELDS = new Set([
+  ...ACCOUNT_NAMES.map((name) => name.split('.').slice(-2).join('.')),
+  // A channel's connector credentials (its access token to another gateway) rest in the channel's
+  // settings: a secret like the account numbers, sealed the same way.
+  'connector.accessToken',
+]);
 
 /**
  * A value the vault sealed (`v1:<key id>:<iv>:<ciphertext>:<tag>`, see vault.ts). No account
