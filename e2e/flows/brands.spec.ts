@@ -1,17 +1,21 @@
 /**
- * Brands on the shop page `data-brands="VISA MASTER MADA APPLEPAY"`: a MADA card (BIN 446404,
- * co-badged with Visa) is detected as MADA, its logo shown in the number field, and pays through the
- * card form; APPLEPAY, which the gateway's channel does not offer, draws nothing, so the card form
- * is the only form. A channel that accepts fewer brands (the session's `brands`, played here by
- * rewriting the session the gateway answers) narrows the card form to them. Screenshots of the card
- * form with the MADA logo at 390 and 1280 px go to e2e/screenshots/.
+ * Brands on the shop page `data-brands="VISA MASTER MADA APPLEPAY"`, on real channels of the demo
+ * merchant (the harness creates them as the operator CLI does, `ChannelSettings.brands`, each with
+ * its own shop):
+ * - a channel accepting only VISA MASTER MADA: a MADA card (BIN 446404, co-badged with Visa) is
+ *   detected as MADA, its logo shown in the number field, and pays through the card form as MADA;
+ *   APPLEPAY, which the channel does not accept (nor the gateway know), draws nothing, so the card
+ *   form is the only form, offering VISA, MASTER and MADA; the same on the unrestricted demo
+ *   channel;
+ * - a channel accepting only VISA MASTER: the widget's session says so, the card form offers just
+ *   those, and the MADA number is detected and paid as Visa (the channel refuses MADA itself).
+ * Screenshots of the card form with the MADA logo at 390 and 1280 px go to e2e/screenshots/.
  */
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { checkoutStatus } from '../support/gateway';
-import type { HarnessInfo } from '../support/harness';
 
 const BRANDS = 'VISA MASTER MADA APPLEPAY';
 const MADA_CARD = { number: '4464040000000007', expiry: '05/34', cvv: '123', holder: 'Jane Jones' };
@@ -23,7 +27,7 @@ const cardBrands = (page: Page) =>
     .locator('form.wpwl-form-card select[name="paymentBrand"] option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
 
-test('a MADA card is detected as MADA, shows its logo, and pays through the card form', async ({
+test('a channel accepting VISA MASTER MADA: a MADA card is detected as MADA, shows its logo, and pays as MADA', async ({
   shop,
   card,
   result,
@@ -31,7 +35,9 @@ test('a MADA card is detected as MADA, shows its logo, and pays through the card
   request,
   harness,
 }) => {
-  await shop.open({ brands: BRANDS });
+  const channel = harness.channels.visaMasterMada;
+  const madaShop = shop.at(channel.shopUrl);
+  await madaShop.open({ brands: BRANDS });
   await card.ready();
   await card.fillNumber(MADA_CARD.number);
   await expect(card.brand).toHaveClass(/\bwpwl-brand-MADA\b/);
@@ -45,51 +51,83 @@ test('a MADA card is detected as MADA, shows its logo, and pays through the card
   await card.fill(MADA_CARD);
   await card.expectLogo('mada');
   expect(await seriousViolations(page)).toEqual([]);
-  const checkoutId = await shop.checkoutId();
+  const checkoutId = await madaShop.checkoutId();
   await card.pay();
   await result.expectOutcome('success', '000.100.110');
-  const status = await checkoutStatus(request, harness, checkoutId);
+  expect(page.url()).toBe(madaShop.resultUrl(checkoutId));
+  const status = await checkoutStatus(request, channel, checkoutId);
   expect(status.paymentBrand).toBe('MADA');
 });
 
-test('APPLEPAY, which the channel does not offer, draws nothing: the card form alone shows', async ({
-  shop,
-  card,
-  page,
-}) => {
-  await shop.open({ brands: BRANDS });
-  await card.ready();
-  await expect(shop.widget.locator('form.wpwl-form')).toHaveCount(1);
-  await expect(
-    shop.widget.locator('.wpwl-brand-APPLEPAY, .wpwl-form-wallet, .wpwl-form-onlineTransfer'),
-  ).toHaveCount(0);
-  await expect(shop.widget).not.toContainText(/APPLE ?PAY/i);
-  expect(await cardBrands(page)).toEqual(['VISA', 'MASTER', 'MADA']);
-});
-
-/** Answers the widget's session read with the channel's accepted brands added (P3's session field). */
-async function channelAccepts(page: Page, harness: HarnessInfo, brands: readonly string[]): Promise<void> {
-  await page.route(`${harness.gatewayUrl}/v1/checkouts/*/session`, async (route) => {
-    const response = await route.fetch();
-    const json = { ...(await response.json()), brands };
-    await route.fulfill({ response, json });
+for (const restricted of [true, false]) {
+  test(`APPLEPAY draws nothing on ${restricted ? 'a channel accepting VISA MASTER MADA' : 'the unrestricted demo channel'}: the card form alone shows`, async ({
+    shop,
+    card,
+    page,
+    harness,
+  }) => {
+    const session = page.waitForResponse((r) =>
+      /\/v1\/checkouts\/[^/]+\/session$/.test(new URL(r.url()).pathname),
+    );
+    await (restricted ? shop.at(harness.channels.visaMasterMada.shopUrl) : shop).open({ brands: BRANDS });
+    await card.ready();
+    // The channel's accepted brands, as the widget reads them (none listed: every brand).
+    const accepted = ((await (await session).json()) as { brands?: string[] }).brands;
+    expect(accepted).toEqual(restricted ? ['VISA', 'MASTER', 'MADA'] : undefined);
+    await expect(shop.widget.locator('form.wpwl-form')).toHaveCount(1);
+    await expect(
+      shop.widget.locator('.wpwl-brand-APPLEPAY, .wpwl-form-wallet, .wpwl-form-onlineTransfer'),
+    ).toHaveCount(0);
+    await expect(shop.widget).not.toContainText(/APPLE ?PAY/i);
+    expect(await cardBrands(page)).toEqual(['VISA', 'MASTER', 'MADA']);
   });
 }
 
-test('a channel that accepts only VISA and MASTER: the card form offers just those, MADA numbers are Visa', async ({
+test('a channel accepting only VISA and MASTER: the card form offers just those, a MADA number is Visa and pays as Visa', async ({
   shop,
   card,
+  result,
   page,
+  request,
   harness,
 }) => {
-  await channelAccepts(page, harness, ['VISA', 'MASTER']);
-  await shop.open({ brands: BRANDS });
+  const channel = harness.channels.visaMaster;
+  const visaMasterShop = shop.at(channel.shopUrl);
+  const session = page.waitForResponse((r) =>
+    /\/v1\/checkouts\/[^/]+\/session$/.test(new URL(r.url()).pathname),
+  );
+  await visaMasterShop.open({ brands: BRANDS });
   await card.ready();
+  expect(((await (await session).json()) as { brands?: string[] }).brands).toEqual(['VISA', 'MASTER']);
   await expect(shop.widget.locator('form.wpwl-form')).toHaveCount(1);
   expect(await cardBrands(page)).toEqual(['VISA', 'MASTER']);
   await card.fillNumber(MADA_CARD.number);
   await expect(card.brand).toHaveClass(/\bwpwl-brand-VISA\b/);
+  await expect(card.brand).not.toHaveClass(/\bwpwl-brand-MADA\b/);
   await card.expectLogo('Visa');
+
+  await card.fill(MADA_CARD);
+  const checkoutId = await visaMasterShop.checkoutId();
+  await card.pay();
+  await result.expectOutcome('success', '000.100.110');
+  expect((await checkoutStatus(request, channel, checkoutId)).paymentBrand).toBe('VISA');
+  // The channel itself refuses MADA (600.200.201), whatever a page asks for.
+  const mada = await request.post(`${channel.gatewayUrl}/v1/payments`, {
+    headers: { authorization: `Bearer ${channel.accessToken}` },
+    form: {
+      entityId: channel.entityId,
+      amount: '1.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      paymentBrand: 'MADA',
+      'card.number': MADA_CARD.number,
+      'card.holder': MADA_CARD.holder,
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': MADA_CARD.cvv,
+    },
+  });
+  expect(((await mada.json()) as { result?: { code?: string } }).result?.code).toBe('600.200.201');
 });
 
 for (const width of [390, 1280]) {

@@ -1,6 +1,8 @@
 /**
  * The demo shop's checkout page (server/demo-shop/shop.ts): each variant is a query string, and
- * the widget renders before its `form.paymentWidgets`.
+ * the widget renders before its `form.paymentWidgets`. The harness serves several shops (the demo
+ * channel's, one per brand-restricted channel, the live merchant's): `shopUrl` picks one, the demo
+ * channel's by default.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { HarnessInfo } from '../support/harness';
@@ -53,13 +55,19 @@ export class ShopPage {
   constructor(
     readonly page: Page,
     readonly harness: HarnessInfo,
+    readonly shopUrl: string = harness.shopUrl,
   ) {
     this.widget = page.locator('div.wpwl-widget');
     this.notice = this.widget.locator(':scope > .wpwl-message');
   }
 
+  /** The same page object on another of the harness's shops. */
+  at(shopUrl: string): ShopPage {
+    return new ShopPage(this.page, this.harness, shopUrl);
+  }
+
   url(variant: ShopVariant = {}): string {
-    const url = new URL('/', this.harness.shopUrl);
+    const url = new URL('/', this.shopUrl);
     const q = url.searchParams;
     if (variant.brands) q.set('brands', variant.brands);
     if (variant.amount) q.set('amount', variant.amount);
@@ -72,7 +80,7 @@ export class ShopPage {
   }
 
   fastUrl(variant: FastVariant = {}): string {
-    const url = new URL('/fast', this.harness.shopUrl);
+    const url = new URL('/fast', this.shopUrl);
     if (variant.brands) url.searchParams.set('brands', variant.brands);
     if (variant.integrity) url.searchParams.set('integrity', variant.integrity);
     if (variant.createCheckout) url.searchParams.set('createCheckout', variant.createCheckout);
@@ -112,7 +120,7 @@ export class ShopPage {
    * `/result?id=…&resourcePath=/v1/checkouts/{id}/payment`.
    */
   resultUrl(checkoutId: string): string {
-    const url = new URL('/result', this.harness.shopUrl);
+    const url = new URL('/result', this.shopUrl);
     url.searchParams.set('id', checkoutId);
     url.searchParams.set('resourcePath', `/v1/checkouts/${checkoutId}/payment`);
     return url.href;

@@ -1,15 +1,20 @@
 /**
  * What a merchant's backend does server-to-server, for flows that need it: store a card
- * (POST /v1/registrations), read a checkout's status and a payment's, with the demo merchant's
- * credentials.
+ * (POST /v1/registrations), read a checkout's status and a payment's, with an account's
+ * credentials: the demo merchant's (the harness itself), the live merchant's (`harness.live`,
+ * on the live address) or the live acquirer's (`harness.live.acquirer`).
  */
 import { type APIRequestContext, expect } from '@playwright/test';
 import { TEST_CARD } from '../pages/CardForm';
-import type { HarnessInfo } from './harness';
+import type { MerchantAccount } from './harness';
 
 export interface Answer {
   readonly id?: string;
+  readonly paymentType?: string;
   readonly paymentBrand?: string;
+  readonly amount?: string;
+  readonly currency?: string;
+  readonly resultDetails?: Readonly<Record<string, string>>;
   readonly result?: { readonly code?: string; readonly description?: string };
   readonly threeDSecure?: {
     readonly eci?: string;
@@ -18,15 +23,18 @@ export interface Answer {
   };
 }
 
-const auth = (harness: HarnessInfo) => ({ authorization: `Bearer ${harness.accessToken}` });
+const auth = (account: MerchantAccount) => ({ authorization: `Bearer ${account.accessToken}` });
 
 /** Stores the test card as a registration and returns its id. */
-export async function createRegistration(request: APIRequestContext, harness: HarnessInfo): Promise<string> {
+export async function createRegistration(
+  request: APIRequestContext,
+  account: MerchantAccount,
+): Promise<string> {
   const [month, year] = TEST_CARD.expiry.split('/') as [string, string];
-  const res = await request.post(`${harness.gatewayUrl}/v1/registrations`, {
-    headers: auth(harness),
+  const res = await request.post(`${account.gatewayUrl}/v1/registrations`, {
+    headers: auth(account),
     form: {
-      entityId: harness.entityId,
+      entityId: account.entityId,
       paymentBrand: 'VISA',
       'card.number': TEST_CARD.number,
       'card.holder': TEST_CARD.holder,
@@ -44,13 +52,13 @@ export async function createRegistration(request: APIRequestContext, harness: Ha
 /** GET /v1/checkouts/{id}/payment as the merchant: 000.200.000 while nothing was paid. */
 export async function checkoutStatus(
   request: APIRequestContext,
-  harness: HarnessInfo,
+  account: MerchantAccount,
   checkoutId: string,
   kind: 'payment' | 'registration' = 'payment',
 ): Promise<Answer> {
   const res = await request.get(
-    `${harness.gatewayUrl}/v1/checkouts/${checkoutId}/${kind}?entityId=${harness.entityId}`,
-    { headers: auth(harness) },
+    `${account.gatewayUrl}/v1/checkouts/${checkoutId}/${kind}?entityId=${account.entityId}`,
+    { headers: auth(account) },
   );
   return (await res.json()) as Answer;
 }
@@ -58,13 +66,13 @@ export async function checkoutStatus(
 /** GET /v1/payments/{id} as the merchant. */
 export async function paymentStatus(
   request: APIRequestContext,
-  harness: HarnessInfo,
+  account: MerchantAccount,
   paymentId: string,
 ): Promise<Answer> {
   const res = await request.get(
-    `${harness.gatewayUrl}/v1/payments/${paymentId}?entityId=${harness.entityId}`,
+    `${account.gatewayUrl}/v1/payments/${paymentId}?entityId=${account.entityId}`,
     {
-      headers: auth(harness),
+      headers: auth(account),
     },
   );
   return (await res.json()) as Answer;

@@ -5,50 +5,180 @@
  * shop is), and a control port for what a browser cannot do: moving the gateway's clock (expired
  * checkouts) and running the shopperResultUrl worker.
  *
- * It prints one JSON line with the URLs and the demo credentials, then serves until killed.
+ * Beside them:
+ * - two more test channels of the demo merchant that accept fewer brands (`VISA MASTER MADA`,
+ *   `VISA MASTER`; `ChannelSettings.brands`, set as the operator CLI does), each with a demo shop
+ *   of its own; the demo channel itself stays unrestricted;
+ * - the gateway's live environment (`liveApp`, GATEWAY_LIVE_PORT in `npm start`) on
+ *   https://127.0.0.1:<port>, with a throwaway self-signed certificate made at start (support/tls.ts):
+ *   a live merchant whose live channel's connector points at the live acquirer's system, played by
+ *   a test merchant on the gateway's own test address (loopback is allowed on a developer's
+ *   machine), a live access token, and a demo shop paying on the live address.
+ *
+ * It prints one JSON line with the URLs and the credentials, then serves until killed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import {
+  type CommandContext,
+  createChannel,
+  createMerchant,
+  createToken,
+  setChannel,
+} from '../../server/cli/commands';
 import { createShop } from '../../server/demo-shop/shop';
 import { startGateway } from '../../server/gateway';
+import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
 import { freePort } from '../../server/storage/testing/postgres';
+import { pinnedFetch, selfSignedCertificate } from './tls';
 
-export interface HarnessInfo {
+/** Where a merchant's backend reaches the gateway, with which channel and token. */
+export interface MerchantAccount {
+  readonly gatewayUrl: string;
+  readonly entityId: string;
+  readonly accessToken: string;
+}
+
+/** A test channel of the demo merchant that accepts only `brands`, and a demo shop paying on it. */
+export interface RestrictedChannel extends MerchantAccount {
+  readonly brands: readonly string[];
+  readonly shopUrl: string;
+}
+
+/** The live environment: its address, the live merchant's channel and token, its shop. */
+export interface LiveInfo extends MerchantAccount {
+  /** `https://127.0.0.1:<port>`: a self-signed certificate, so browsers must be told to accept it. */
+  readonly gatewayUrl: string;
+  /** A demo shop (http://localhost:<port>) creating its checkouts on the live address. */
+  readonly shopUrl: string;
+  /** The PEM certificate the live address serves (in `dataDir`). */
+  readonly certFile: string;
+  /** The live acquirer's system the live channel's connector forwards to: a test account on `gatewayUrl` (test). */
+  readonly acquirer: MerchantAccount;
+}
+
+export interface HarnessInfo extends MerchantAccount {
   readonly gatewayUrl: string;
   readonly shopUrl: string;
   readonly controlUrl: string;
   readonly entityId: string;
   readonly accessToken: string;
   readonly dataDir: string;
+  /** Test channels of the demo merchant (its token pays on them) accepting fewer brands. */
+  readonly channels: {
+    readonly visaMasterMada: RestrictedChannel;
+    readonly visaMaster: RestrictedChannel;
+  };
+  readonly live: LiveInfo;
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'gateway-e2e-'));
 let offsetMs = 0;
 const clock = { now: () => new Date(Date.now() + offsetMs) };
 
-const [gatewayPort, shopPort, controlPort] = [await freePort(), await freePort(), await freePort()];
+const ports = async (n: number): Promise<number[]> => {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(await freePort());
+  return out;
+};
+const [gatewayPort, shopPort, controlPort, livePort, liveShopPort, madaShopPort, visaMasterShopPort] =
+  (await ports(7)) as [number, number, number, number, number, number, number];
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+const liveUrl = `https://127.0.0.1:${livePort}`;
+const certificate = selfSignedCertificate(dataDir);
+const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 const gateway = await startGateway({
   dataDir,
   commit: '0'.repeat(40),
   clock,
   baseUrl: gatewayUrl,
-  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  live: { baseUrl: liveUrl, tls: true },
+  env,
 });
 if (gateway.demo === undefined) throw new Error('a fresh data folder must get the demo merchant');
-const { entityId, accessToken } = gateway.demo;
+if (gateway.liveApp === undefined) throw new Error('the gateway was given a live address');
+const { entityId, accessToken, merchantId } = gateway.demo;
 
+// What the operator CLI does (`gateway merchant|channel|token …`), on the gateway's store.
+const cli: CommandContext = {
+  store: gateway.store,
+  output: { out: () => {}, err: () => {} },
+  egress: egressPolicy(egressOptionsFromEnv(env)),
+};
+
+/** A test channel of the demo merchant accepting only `brands` (the demo token covers it). */
+async function restricted(name: string, brands: readonly string[], port: number): Promise<RestrictedChannel> {
+  const channel = await createChannel(cli, { merchantId, name, threeDSecure: true, accepts: { brands } });
+  return { gatewayUrl, entityId: channel.id, accessToken, brands, shopUrl: `http://localhost:${port}` };
+}
+const channels = {
+  visaMasterMada: await restricted('Brands_VISA_MASTER_MADA', ['VISA', 'MASTER', 'MADA'], madaShopPort),
+  visaMaster: await restricted('Brands_VISA_MASTER', ['VISA', 'MASTER'], visaMasterShopPort),
+};
+
+// The live acquirer's system: a test merchant on the gateway's own test address.
+const acquirerMerchant = await createMerchant(cli, { name: 'Live acquirer (simulated)' });
+const acquirerChannel = await createChannel(cli, { merchantId: acquirerMerchant.id, name: 'Acquirer_Test' });
+const acquirerToken = await createToken(cli, {
+  merchantId: acquirerMerchant.id,
+  channelIds: [acquirerChannel.id],
+});
+const acquirer: MerchantAccount = {
+  gatewayUrl,
+  entityId: acquirerChannel.id,
+  accessToken: acquirerToken.accessToken,
+};
+// The live merchant: a live channel whose connector forwards to that account, a live token.
+const liveMerchant = await createMerchant(cli, { name: 'Live Merchant' });
+const liveChannel = await createChannel(cli, {
+  merchantId: liveMerchant.id,
+  name: 'Live_Channel',
+  mode: 'LIVE',
+});
+await setChannel(cli, {
+  entityId: liveChannel.id,
+  connector: { baseUrl: acquirer.gatewayUrl, entityId: acquirer.entityId, accessToken: acquirer.accessToken },
+});
+const liveToken = await createToken(cli, { merchantId: liveMerchant.id, channelIds: [liveChannel.id] });
+const live: LiveInfo = {
+  gatewayUrl: liveUrl,
+  shopUrl: `http://localhost:${liveShopPort}`,
+  entityId: liveChannel.id,
+  accessToken: liveToken.accessToken,
+  certFile: certificate.certFile,
+  acquirer,
+};
+
+const local = (port: number, fetch: (request: Request) => Response | Promise<Response>) =>
+  serve({ fetch, port, hostname: '127.0.0.1' });
 const servers = [
-  serve({ fetch: gateway.app.fetch, port: gatewayPort, hostname: '127.0.0.1' }),
+  local(gatewayPort, gateway.app.fetch),
+  local(shopPort, createShop({ gatewayUrl, entityId, accessToken }).fetch),
+  local(controlPort, control().fetch),
+  ...Object.values(channels).map((channel) =>
+    local(Number(new URL(channel.shopUrl).port), createShop(channel).fetch),
+  ),
+  // The live address serves TLS itself, as `npm start` does with GATEWAY_LIVE_TLS_CERT/KEY.
   serve({
-    fetch: createShop({ gatewayUrl, entityId, accessToken }).fetch,
-    port: shopPort,
+    fetch: gateway.liveApp.fetch,
+    port: livePort,
     hostname: '127.0.0.1',
+    createServer: createHttpsServer,
+    serverOptions: { cert: certificate.cert, key: certificate.key },
   }),
-  serve({ fetch: control().fetch, port: controlPort, hostname: '127.0.0.1' }),
+  local(
+    liveShopPort,
+    createShop({
+      gatewayUrl: liveUrl,
+      entityId: live.entityId,
+      accessToken: live.accessToken,
+      fetch: pinnedFetch(certificate.cert),
+    }).fetch,
+  ),
 ];
 
 function control(): Hono {
@@ -71,6 +201,8 @@ const info: HarnessInfo = {
   entityId,
   accessToken,
   dataDir,
+  channels,
+  live,
 };
 console.log(JSON.stringify(info));
 

@@ -4,8 +4,8 @@
  * forwarding connector with the second app's fetch). Every flow a live merchant uses is answered
  * 000.000.000 on the live channel: a card debit, an authorisation with its capture and refund,
  * a registration and a payment with it, a checkout paid through its submission endpoint, and a
- * scheduled payment. The same on PostgreSQL. (A widget payment in Chromium on the live address
- * needs the live listener and is not here.)
+ * scheduled payment. The same on PostgreSQL. (A widget payment in Chromium on the live address,
+ * over HTTPS, is e2e/flows/live.spec.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';

@@ -38,6 +38,11 @@ export interface ShopOptions {
   readonly shopUrl?: string;
   readonly entityId: string;
   readonly accessToken: string;
+  /**
+   * The backend's HTTP client (default: the global fetch). The e2e harness gives one that trusts
+   * the throwaway certificate of the live address it serves over HTTPS.
+   */
+  readonly fetch?: typeof fetch;
 }
 
 /** The simulated wallet A as a shop configures it; `authorized` is onPaymentAuthorized's answer. */
@@ -159,6 +164,8 @@ export function createShop(options: ShopOptions): Hono {
   const publicGateway = (options.publicGatewayUrl ?? options.gatewayUrl).replace(/\/+$/, '');
   const app = new Hono();
   webhookReceiver(app);
+  // Looked up at each call, so the default follows the global fetch.
+  const send: typeof fetch = (input, init) => (options.fetch ?? fetch)(input, init);
 
   async function createCheckout(q: URLSearchParams): Promise<GatewayAnswer> {
     const body = new URLSearchParams({ entityId: options.entityId });
@@ -178,7 +185,7 @@ export function createShop(options: ShopOptions): Hono {
     }
     const registration = q.get('registration');
     if (registration) body.set('registrations[0].id', registration);
-    const res = await fetch(`${gateway}/v1/checkouts`, {
+    const res = await send(`${gateway}/v1/checkouts`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${options.accessToken}`,
@@ -239,7 +246,7 @@ export function createShop(options: ShopOptions): Hono {
     const q = new URL(c.req.url).searchParams;
     let integrity = WRONG_INTEGRITY;
     if (q.get('integrity') !== 'wrong') {
-      const res = await fetch(`${gateway}/v1/fastcheckout/integrity`);
+      const res = await send(`${gateway}/v1/fastcheckout/integrity`);
       const answer = (await res.json()) as { integrity?: string };
       if (!res.ok || answer.integrity === undefined) {
         return c.html(page('Checkout failed', '<p class="shop-error">No widget integrity.</p>'), 502);
@@ -287,7 +294,7 @@ export function createShop(options: ShopOptions): Hono {
     if (!/^\/v[0-9]+\/checkouts\/[a-zA-Z0-9.-]+\/(payment|registration)$/.test(resourcePath)) {
       return c.html(page('Payment result', '<p class="shop-error">Unknown payment.</p>'), 400);
     }
-    const res = await fetch(`${gateway}${resourcePath}?entityId=${options.entityId}`, {
+    const res = await send(`${gateway}${resourcePath}?entityId=${options.entityId}`, {
       headers: { authorization: `Bearer ${options.accessToken}` },
     });
     const status = (await res.json()) as GatewayAnswer;
