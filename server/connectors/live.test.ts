@@ -55,6 +55,18 @@ function liveFlows(setup: () => Setup) {
     expect(upstream.body).toMatchObject({ paymentType: 'DB', amount: '12.50', currency: 'EUR' });
   });
 
+  it('a redirect brand is refused at once (600.200.201): the connector does not carry the shopper there yet', async () => {
+    const paypal = await post('/v1/payments', {
+      paymentBrand: 'PAYPAL',
+      amount: '10.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(paypal.body.result.code, paypal.text).toBe('600.200.201');
+    expect(paypal.body.redirect).toBeUndefined();
+  });
+
   it('a declined card keeps the acquirer’s code', async () => {
     const declined = await post('/v1/payments', {
       ...CARD,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { oppForwardConnector } from './opp-forward';
+import { connectorProcessor, oppForwardConnector } from './opp-forward';
 
 const CARD = {
   paymentBrand: 'VISA',
@@ -107,5 +107,26 @@ describe('testMode=EXTERNAL through the forwarding connector', () => {
       '',
     );
     expect(reply.code).toBe('900.100.300');
+  });
+});
+
+describe('a pending answer of the connector', () => {
+  it('is no success and leaves nobody waiting: 999.999.999 with the connector’s code kept', async () => {
+    const processor = connectorProcessor(
+      { send: async () => ({ code: '000.200.000', id: 'c0ffee' }) },
+      { baseUrl: 'https://acquirer.example', entityId: 'e', accessToken: 't' },
+      'LIVE',
+    );
+    const decision = await processor.pay({
+      channel: {} as never,
+      request: CARD,
+      decide: {} as never,
+      now: new Date(),
+    });
+    expect(decision.code).toBe('999.999.999');
+    expect(decision.resultDetails).toMatchObject({
+      AcquirerResponse: '000.200.000',
+      ConnectorTxID1: 'c0ffee',
+    });
   });
 });

@@ -14,6 +14,7 @@
  *   999.999.999. 30 s without an answer is a timeout with an uncertain result (900.100.300).
  */
 
+import { brandFlow } from '../../shared/brands';
 import type {
   Connector,
   ConnectorReply,
@@ -26,7 +27,7 @@ import { connectorIdOf, connectorRegistrationIdOf } from '../../shared/engine/co
 import type { FormTree } from '../../shared/form/decode';
 import { encodeForm } from '../../shared/form/encode';
 import { isDictPath } from '../../shared/params/paths';
-import { isKnownCode, isSuccess, ResultCodes } from '../../shared/result-codes';
+import { isKnownCode, isPending, isSuccess, ResultCodes } from '../../shared/result-codes';
 
 export interface ForwardOptions {
   /** fetch, replaceable in tests (an in-process app); the global one by default. */
@@ -103,9 +104,12 @@ export function connectorProcessor(
     idName = 'ConnectorTxID1',
   ): Promise<Decision> => {
     const reply = await connector.send(target, path, forwardBody(request, target.entityId, extra));
+    // A pending answer would need the shopper sent to the connector's redirect, which is not
+    // passed on yet: it is no success, and the shopper must not wait for what cannot come. The
+    // connector's own code stays in AcquirerResponse.
     const code = isSuccess(reply.code)
       ? success
-      : isKnownCode(reply.code)
+      : isKnownCode(reply.code) && !isPending(reply.code)
         ? reply.code
         : ResultCodes.UNDEFINED_CONNECTOR_ERROR;
     return {
@@ -123,7 +127,17 @@ export function connectorProcessor(
   return {
     kind: 'connector',
     testMode,
-    pay: ({ request, original }) => {
+    pay: async ({ request, original }) => {
+      // Brands paid by redirect to a provider need the shopper sent there and back, which the
+      // connector does not carry yet: refused before anything is created on the other side.
+      const brand = (request as { readonly paymentBrand?: string }).paymentBrand;
+      if (original === undefined && brand !== undefined && brandFlow(brand) === 'redirect')
+        return {
+          ...(testMode === undefined ? {} : { testMode }),
+          code: ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
+          result: {},
+          resultDetails: {},
+        };
       const id = original === undefined ? undefined : connectorIdOf(original);
       return forward('/v1/payments', request, id === undefined ? {} : { referenceUuid: id });
     },
