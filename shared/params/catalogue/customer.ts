@@ -1,7 +1,21 @@
 /** Spec sections: customer, shipping customer, billing address, shipping address, and their merchant repeats. */
 import { extend, group, omit, optional } from '../nodes';
 import { check, requiredWithAny, requires, str, together } from '../rules';
-import { A, AN, BOOL, COUNTRY, DATE, DEC2, EMAIL, N, oneOf, PHONE, pattern } from './dsl';
+import {
+  A,
+  POSTCODE as ADDRESS_POSTCODE,
+  STATE as ADDRESS_STATE,
+  AN,
+  BOOL,
+  COUNTRY,
+  DATE,
+  DEC2,
+  EMAIL,
+  N,
+  oneOf,
+  PHONE,
+  pattern,
+} from './dsl';
 
 const V2 = { req: 'C', tags: ['3ds2'], note: 'Mandatory for 3-D Secure v2.' } as const;
 
@@ -78,8 +92,8 @@ const streetNotDigitsOnly = check({
   },
 });
 
-const STATE = pattern(/^[\p{L}\p{N}.]{1,50}$/u, '1 to 50 letters, digits or dots', { req: 'C' });
-const POSTCODE = pattern(/^[A-Za-z0-9]{1,16}$/, '1 to 16 letters and digits', { req: 'C' });
+const STATE = ADDRESS_STATE({ req: 'C' });
+const POSTCODE = ADDRESS_POSTCODE({ req: 'C' });
 
 export const billingGroup = group(
   {

@@ -66,3 +66,22 @@ export const MAP_KEY: Format = {
   says: '3 to 64 letters, digits, dots or underscores',
 };
 export const MAP_VALUE: Format = { t: 'AN', min: 1, max: 2048 };
+
+/**
+ * A postcode as shops send them (decisions, "Addresses"): 1 to 16 letters, digits, spaces and
+ * hyphens (`TE1 2ST`, `90925-6038`), starting and ending with a letter or digit. The spec's
+ * "letters and digits" is narrower than the family's own sample shops.
+ */
+export const POSTCODE = (o?: O): Leaf =>
+  pattern(
+    /^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,14}[A-Za-z0-9])?$/,
+    '1 to 16 letters, digits, spaces or hyphens, starting and ending with a letter or digit',
+    o,
+  );
+/** A state or region (decisions, "Addresses"): letters, digits, dots, spaces and hyphens (`New Jersey`). */
+export const STATE = (o?: O): Leaf =>
+  pattern(
+    /^[\p{L}\p{N}](?:[\p{L}\p{N}. -]{0,49})$/u,
+    '1 to 50 letters, digits, dots, spaces or hyphens, starting with a letter or digit',
+    o,
+  );

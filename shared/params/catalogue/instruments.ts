@@ -105,7 +105,8 @@ export const bankAccount = group({
       }),
       country: COUNTRY({ req: 'C' }),
       mandate: group({
-        id: pattern(/^[A-Za-z-]{1,256}$/, 'up to 256 letters and hyphens', { req: 'C' }),
+        // real mandate references carry digits (decisions, "Addresses")
+        id: pattern(/^[A-Za-z0-9-]{1,256}$/, 'up to 256 letters, digits and hyphens', { req: 'C' }),
         dateOfSignature: DATE({ req: 'C' }),
       }),
     },

@@ -1,6 +1,6 @@
 /** Spec sections: corporate, sender, recipient, merchant (acceptor). */
 import { dict, group } from '../nodes';
-import { AN, LDW, LW, MAP_KEY, MAP_VALUE, N, oneOf, pattern, YMD } from './dsl';
+import { AN, LDW, LW, MAP_KEY, MAP_VALUE, N, oneOf, POSTCODE, pattern, STATE, YMD } from './dsl';
 
 export const corporate = group({
   corporate: group({
@@ -82,8 +82,9 @@ export const recipient = group({
   }),
 });
 
-const LD50 = pattern(/^[\p{L}\p{N}]{1,50}$/u, '1 to 50 letters or digits');
-const POST = pattern(/^[A-Za-z0-9-]{1,16}$/, '1 to 16 letters, digits or hyphens');
+// The merchant's own address takes what the shoppers' addresses take (decisions, "Addresses").
+const LD50 = STATE();
+const POST = POSTCODE();
 const COORDINATES = pattern(
   /^(?=.{1,20}$)-?[0-9]{1,2}(\.[0-9]+)?,-?[0-9]{1,3}(\.[0-9]+)?$/,
   'latitude,longitude in up to 20 characters',
