@@ -16,6 +16,16 @@ export const DEC2_PATTERN = /^[0-9]{1,10}\.[0-9]{2}$/;
 /** Exchange rate: a positive decimal with 1 to 12 integer digits and up to 18 decimals (`1.0873`). */
 export const RATE_PATTERN = /^[0-9]{1,12}(?:\.[0-9]{1,18})?$/;
 
+/**
+ * An AMT or DEC2 wire amount in hundredths, for comparing two amounts of one request whatever
+ * their currency (both formats have two decimals or none); undefined when it is neither.
+ */
+export function wireHundredths(value: unknown): bigint | undefined {
+  if (!isAmt(value) && !isDec2(value)) return undefined;
+  const [whole, cents = '00'] = value.split('.');
+  return BigInt(whole!) * 100n + BigInt(cents);
+}
+
 /** True if `value` is a string in AMT wire format. */
 export function isAmt(value: unknown): value is string {
   return typeof value === 'string' && AMT_PATTERN.test(value);

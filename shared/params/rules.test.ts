@@ -144,16 +144,43 @@ describe('customer: givenName and surname with any other customer field', () => 
       [],
     ],
     [
-      'shipping.customer.givenName alone: valid',
+      // half a name is half a name in every repeat of the group
+      'shipping.customer.givenName alone: the surname too',
       'payment',
       { ...CARD_PAYMENT, 'shipping.customer.givenName': 'John' },
-      [],
+      ['shipping.customer.surname'],
+    ],
+    [
+      'customer.givenName alone: the surname too',
+      'payment',
+      { ...CARD_PAYMENT, 'customer.givenName': 'Jane' },
+      ['customer.surname'],
+    ],
+    [
+      'customer.surname alone: the given name too',
+      'checkout',
+      { amount: '92.00', currency: 'EUR', paymentType: 'DB', 'customer.surname': 'Jones' },
+      ['customer.givenName'],
     ],
     [
       'registration: e-mail without names',
       'registration',
       { paymentBrand: 'VISA', ...CARD, 'customer.email': 'jane@example.com' },
       ['customer.givenName', 'customer.surname'],
+    ],
+  ]);
+});
+
+describe('taxAmount: a part of the amount', () => {
+  table([
+    ['taxAmount below amount: valid', 'payment', { ...CARD_PAYMENT, taxAmount: '19.00' }, []],
+    ['taxAmount equal to amount: valid', 'payment', { ...CARD_PAYMENT, taxAmount: '92.00' }, []],
+    ['taxAmount above amount', 'payment', { ...CARD_PAYMENT, taxAmount: '1000.00' }, ['taxAmount']],
+    [
+      'taxAmount above amount on a checkout',
+      'checkout',
+      { amount: '10.00', currency: 'EUR', paymentType: 'DB', taxAmount: '10.01' },
+      ['taxAmount'],
     ],
   ]);
 });

@@ -329,7 +329,11 @@ describe('/v1/payments over HTTP (SQLite)', () => {
         paymentType: 'DB',
         ...CARD,
       }).toString();
-      const res = await gw.post('/v1/payments', `${body}&customer.givenName=Jo\uFFFDn`, { token: m.token });
+      const res = await gw.post(
+        '/v1/payments',
+        `${body}&customer.givenName=Jo\uFFFDn&customer.surname=Jones`,
+        { token: m.token },
+      );
       expect(res.status).toBe(200);
     });
   });

@@ -67,6 +67,8 @@ export const customerGroup = group(
     // What the shopper's browser or device tells about itself (the widget sends it for 3-D Secure)
     // is not "a customer parameter" about the person: it does not make the name required.
     requiredWithAny(['givenName', 'surname'], { besides: ['browser', 'browserFingerprint', 'app'] }),
+    // a name is a given name and a surname: one alone is half a name
+    together('givenName', 'surname'),
     together('identificationDocType', 'identificationDocId'),
   ],
 );
