@@ -38,6 +38,12 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The spec: "descriptor … merchant.name overrides it" (the statement's merchant-name line). */
+function statementName(details: Readonly<Record<string, unknown>>): string | undefined {
+  const merchant = details.merchant as { readonly name?: unknown } | undefined;
+  return typeof merchant?.name === 'string' ? merchant.name : undefined;
+}
+
 export function paymentRecord(caller: Caller, now: Date, facts: PaymentFacts): Payment {
   const shortId = newShortId();
   const { code, details, result, resultDetails, descriptor, paymentBrand, ...rest } = facts;
@@ -52,7 +58,7 @@ export function paymentRecord(caller: Caller, now: Date, facts: PaymentFacts): P
     resultCode: code,
     resultDescription: describe(code) ?? '',
     shortId,
-    descriptor: descriptor ?? `${shortId} ${caller.channel.name}`,
+    descriptor: statementName(details) ?? descriptor ?? `${shortId} ${caller.channel.name}`,
     ndc: newPaymentNdc(caller.channel.id),
     details: { ...details, ...nonEmpty('result', result), ...nonEmpty('resultDetails', resultDetails) },
     createdAt: now,
