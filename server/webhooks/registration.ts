@@ -5,7 +5,11 @@
  * the key it will use, and only then store it, its key sealed by the vault.
  */
 import { randomBytes } from 'node:crypto';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/engine/answers/notifications';
+import {
+  DEFAULT_NOTIFICATION_TYPES,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+} from '../../shared/engine/answers/notifications';
 import { newId } from '../../shared/engine/core/ids';
 import type { Channel } from '../../shared/engine/core/model';
 import type { Clock, Store } from '../../shared/engine/core/ports';
@@ -125,7 +129,7 @@ export function checkInput(
     );
   else key = input.key.toUpperCase();
 
-  let types: NotificationType[] = [...NOTIFICATION_TYPES];
+  let types: NotificationType[] = [...DEFAULT_NOTIFICATION_TYPES];
   if (input.types !== undefined) {
     const list = listOf(input.types);
     const unknown = list?.filter((t) => !(NOTIFICATION_TYPES as readonly string[]).includes(t));
@@ -156,7 +160,8 @@ export function checkInput(
 /** The test notification: small, of its own type, encrypted as the real ones will be. */
 export function testNotification(webhookId: string, at: Date): string {
   return JSON.stringify({
-    type: 'TEST',
+    // lower case: the family's receivers dispatch on `test` (decisions, "Notifications")
+    type: 'test',
     payload: { webhookId, description: 'Test notification: answer 2xx to confirm the webhook' },
     timestamp: at.toISOString(),
   });

@@ -16,6 +16,11 @@ import { resultUrl } from './result-url';
 
 export const NOTIFICATION_TYPES = ['PAYMENT', 'REGISTRATION', 'SCHEDULE', 'RISK'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/**
+ * What a webhook registered without `types` receives (decisions, "Notifications"): payments and
+ * registrations, as the family's receivers expect; SCHEDULE and RISK only when asked for.
+ */
+export const DEFAULT_NOTIFICATION_TYPES: readonly NotificationType[] = ['PAYMENT', 'REGISTRATION'];
 export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED';
 
 /** The decrypted body of a webhook notification. */
