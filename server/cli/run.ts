@@ -168,7 +168,7 @@ const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       ['--merchant ID', `the merchant’s id (${ID_HELP})`],
       ['--url URL', 'where notifications are posted (https for merchants with live channels)'],
       ['--key HEX64', 'the AES-256 key, 64 hex characters (default: a new random one)'],
-      ['--types LIST', 'notification types (default: all)'],
+      ['--types LIST', 'notification types: PAYMENT, REGISTRATION, SCHEDULE, RISK (default: PAYMENT REGISTRATION)'],
       ['--payment-types LIST', 'only payments of these types (default: all)'],
       ['--plain', 'plain JSON instead of AES-256-GCM (not recommended)'],
     ],
