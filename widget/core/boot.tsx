@@ -6,14 +6,20 @@
  */
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import { Message } from '../components/internal/Field';
-import type { ModalFlow } from '../components/internal/redirect';
-import { FrameBus } from '../components/internal/SecureField/frame-host';
 import { bcp47, EN, isRtl, loadStrings, mergeStrings, resolveLocale, type Strings } from '../language';
 import { CHECKOUT_ID, readSession, resourcePath, type Session, type SessionRead } from './api';
 import { parseBrands, planMethods } from './brands';
-import { type CheckoutState, type Closed, Ctx, checkoutState, type WidgetContext } from './context';
+import {
+  type CheckoutState,
+  type Closed,
+  Ctx,
+  checkoutState,
+  type ModalFlow,
+  type WidgetContext,
+} from './context';
 import { invalidCheckoutId, type WpwlError, widgetError } from './errors';
+import { FrameBus } from './frame-bus';
+import { Message } from './Message';
 import { callback, readSettings } from './options';
 import { Widget } from './Widget';
 

@@ -8,7 +8,7 @@ import { type CardBrand, isCardBrand } from '../../../shared/brands';
 import { fits } from '../../core/checks';
 import type { WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
-import { type FormModel, formModel, merchantFields, setError } from '../internal/form-model';
+import { type FormModel, formModel, merchantFields, requestSubmit, setError } from '../internal/form-model';
 import { FrameField, randomId } from '../internal/SecureField/frame-host';
 import { submitForm } from '../internal/submit';
 import { checkExpiry, parseExpiry } from './expiry';
@@ -275,12 +275,6 @@ export function focusField(model: CardModel, field: CardField): void {
   if (field === 'cardNumber') model.number.focus();
   else if (field === 'cvv') model.cvv.focus();
   else (model.element?.ownerDocument.getElementById(model.ids[field]) as HTMLInputElement | null)?.focus();
-}
-
-export function requestSubmit(form: HTMLFormElement | null): void {
-  if (form === null) return;
-  if (typeof form.requestSubmit === 'function') form.requestSubmit();
-  else form.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
 }
 
 /** The frames' text matches the page's own inputs: font and colour taken from the holder field. */
