@@ -5,7 +5,7 @@
  * same-origin, and only id, result and redirect of the answer go back to the host.
  */
 import { isCardBrand, validateCardNumber } from '../../shared/brands';
-import type { Field } from './field';
+import type { Channel, Field } from './field-types';
 import {
   checkoutPath,
   type FailReason,
@@ -14,12 +14,6 @@ import {
   NS,
   type SiblingMessage,
 } from './protocol';
-
-export interface Channel {
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent) => void) | null;
-  close(): void;
-}
 
 type SubmitMessage = Extract<HostMessage, { t: 'submit' }>;
 interface CvvValue {

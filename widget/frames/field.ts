@@ -14,35 +14,22 @@
  * messages); the submission and the CVV channel are in `field-submit.ts`.
  */
 import { cvvLengthOf, detectBrands, isCardBrand, validateCardNumber, validateCvv } from '../../shared/brands';
-import { type Channel, openSibling, type Sibling, submit } from './field-submit';
+import { openSibling, type Sibling, submit } from './field-submit';
+import type { Field, FieldEnv } from './field-types';
 import {
   channelName,
   type FieldName,
   type FieldState,
-  type FrameMessage,
   type FrameParams,
   type HostMessage,
   type InitMessage,
   isProtocol,
   NS,
-  type Payload,
   readFrameHash,
 } from './protocol';
 
 export { answerForHost } from './field-submit';
-
-export interface FieldEnv {
-  readonly window: Window;
-  readonly document: Document;
-  /** `window.parent`; the host page. */
-  readonly parent: Pick<Window, 'postMessage'>;
-  readonly fetch: typeof fetch;
-  readonly openChannel: (name: string) => Channel;
-  /** `location.ancestorOrigins[0]` where the browser offers it. */
-  readonly ancestorOrigin?: string | undefined;
-  /** How long the number frame waits for its sibling's CVV. */
-  readonly collectTimeoutMs?: number;
-}
+export type { FieldEnv } from './field-types';
 
 const MAX_DIGITS = 19;
 
@@ -95,28 +82,6 @@ export function formatNumber(digits: string, brand: string | null): string {
   }
   if (at < digits.length) out.push(digits.slice(at));
   return out.join(' ');
-}
-
-/** One field's state, shared by its parts (input, host messages, submission). */
-export interface Field {
-  readonly env: FieldEnv;
-  readonly name: FieldName;
-  readonly checkout: string;
-  readonly apiBase: string;
-  readonly input: HTMLInputElement;
-  readonly label: HTMLLabelElement;
-  readonly error: HTMLDivElement;
-  /** The host's init, once it came. */
-  init: InitMessage | undefined;
-  /** The brand the host chose or detected (the CVV's rules follow it). */
-  hostBrand: string | null;
-  digits: string;
-  /** The state last reported, as JSON. */
-  last: string | undefined;
-  busy: boolean;
-  readonly send: (message: Payload<FrameMessage>) => void;
-  readonly state: () => FieldState;
-  readonly clear: () => void;
 }
 
 /**
