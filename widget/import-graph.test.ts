@@ -91,7 +91,6 @@ function functionSizes(source: string): [string, number][] {
 
 /** Long functions not split yet, with their length now: they may shrink, not grow. */
 const STILL_TO_SPLIT: Readonly<Record<string, number>> = {
-  'components/Card/model.ts cardModel': 209,
   'components/internal/submit.ts submitForm': 130,
   'components/internal/PaymentModal.tsx Dialog': 103,
 };
