@@ -1,23 +1,18 @@
 /**
  * Everything one `form.paymentWidgets` shows: the checkout's notice (closed, invalid), stored
- * registrations, then one form per payment method (wallets: a button each), the modal of 3-D Secure challenges and inline
- * redirect flows (outside every form), and a polite live region.
+ * registrations, then one form per planned payment method (wallets: a button each), the overlays
+ * (the modal of 3-D Secure challenges and inline redirect flows, outside every form), and a polite
+ * live region. Which component draws what is the registry's (`registry.ts`); nothing here names a
+ * method.
  */
 import { type Signal, signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
-import { Card } from '../components/Card/Card';
-import { DirectDebit } from '../components/DirectDebit/DirectDebit';
-import { GiftCard } from '../components/GiftCard/GiftCard';
-import { Message } from '../components/internal/Field';
-import { PaymentModal } from '../components/internal/PaymentModal';
-import { OneClick } from '../components/OneClick/OneClick';
-import { Redirect } from '../components/Redirect/Redirect';
-import { VirtualAccount } from '../components/VirtualAccount/VirtualAccount';
-import { Wallet } from '../components/Wallet/Wallet';
 import { fill } from '../language';
 import type { Method } from './brands';
 import { formatAmount, useWidget, type WidgetContext } from './context';
+import { Message } from './Message';
+import { registry as defaultRegistry, type Registry } from './registry';
 
 /** The pay button's text: the page's `labels.submit`, else "Save" for registrations, else "Pay <amount>". */
 export function payLabel(ctx: WidgetContext): string {
@@ -33,17 +28,24 @@ export function payLabel(ctx: WidgetContext): string {
   return fill(labels.submitAmount, { amount: formatAmount(amount, session?.currency, ctx.locale) });
 }
 
-export function Widget({ methods }: { readonly methods: readonly Method[] }) {
+export function Widget({
+  methods,
+  registry = defaultRegistry,
+}: {
+  readonly methods: readonly Method[];
+  readonly registry?: Registry;
+}) {
   const ctx = useWidget();
   const registrations = ctx.checkout.session.peek()?.registrations ?? [];
-  const hide = ctx.settings.hideInitialPaymentForms && registrations.length > 0;
+  const Registrations = registrations.length > 0 ? registry.registrations : undefined;
+  const hide = ctx.settings.hideInitialPaymentForms && Registrations !== undefined;
   const showOthers = useMemo(() => signal(!hide), []);
   const label = payLabel(ctx);
   return (
     <>
       <Notice />
-      {registrations.length > 0 ? (
-        <OneClick
+      {Registrations ? (
+        <Registrations
           registrations={registrations}
           payLabel={label}
           onShowOthers={
@@ -57,23 +59,18 @@ export function Widget({ methods }: { readonly methods: readonly Method[] }) {
       ) : null}
       <Methods show={showOthers}>
         {methods.map((m) => {
-          switch (m.kind) {
-            case 'card':
-              return <Card key="card" brands={m.brands} payLabel={label} />;
-            case 'directDebit':
-              return <DirectDebit key={m.brand} brand={m.brand} payLabel={label} />;
-            case 'virtualAccount':
-              return <VirtualAccount key={m.brand} brand={m.brand} payLabel={label} />;
-            case 'giftCard':
-              return <GiftCard key={m.brand} brand={m.brand} payLabel={label} />;
-            case 'wallet':
-              return <Wallet key={m.brand} brand={m.brand} />;
-            default:
-              return <Redirect key={m.brand} brand={m.brand} />;
-          }
+          const Component = registry.get(m.kind)?.Component;
+          if (Component === undefined) return null;
+          const brands = 'brands' in m ? m.brands : [m.brand];
+          const brand = 'brand' in m ? m.brand : (m.brands[0] ?? '');
+          return (
+            <Component key={'brands' in m ? m.kind : brand} brand={brand} brands={brands} payLabel={label} />
+          );
         })}
       </Methods>
-      <PaymentModal />
+      {registry.overlays.map((Overlay, i) => (
+        <Overlay key={i} />
+      ))}
       <Announcer />
     </>
   );

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../methods'; // the payment methods register themselves, as in the bundle's entry
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
 import { start, type WpwlGlobal } from './boot';

@@ -4,17 +4,32 @@
  * late) and render the widget before each, hiding the page's form. `window.wpwl` offers the
  * checkout and `unload()`; loading the script again after unload starts afresh.
  */
-import { signal } from '@preact/signals';
+import { type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
-import { Message } from '../components/internal/Field';
-import type { ModalFlow } from '../components/internal/redirect';
-import { FrameBus } from '../components/internal/SecureField/frame-host';
-import { bcp47, EN, isRtl, loadStrings, mergeStrings, resolveLocale, type Strings } from '../language';
+import {
+  bcp47,
+  EN,
+  isRtl,
+  type Locale,
+  loadStrings,
+  mergeStrings,
+  resolveLocale,
+  type Strings,
+} from '../language';
 import { CHECKOUT_ID, readSession, resourcePath, type Session, type SessionRead } from './api';
 import { parseBrands, planMethods } from './brands';
-import { type CheckoutState, type Closed, Ctx, checkoutState, type WidgetContext } from './context';
+import {
+  type CheckoutState,
+  type Closed,
+  Ctx,
+  checkoutState,
+  type ModalFlow,
+  type WidgetContext,
+} from './context';
 import { invalidCheckoutId, type WpwlError, widgetError } from './errors';
-import { callback, readSettings } from './options';
+import { FrameBus } from './frame-bus';
+import { Message } from './Message';
+import { callback, readSettings, type Settings } from './options';
 import { Widget } from './Widget';
 
 export const VERSION = '1';
@@ -63,246 +78,314 @@ export function ownScript(doc: Document): { src: string; nonce?: string } | unde
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function start(options: StartOptions): WpwlGlobal {
-  const win = options.win as Page;
-  const doc = win.document;
-  const fetchImpl = options.fetch ?? win.fetch.bind(win);
-  const now = options.now ?? (() => new Date());
+interface Mounted {
+  readonly root: HTMLElement;
+  readonly form: HTMLFormElement;
+  readonly hidden: HTMLElement['hidden'];
+  readonly display: string;
+}
 
+/** What one start of the widget shares: the page, its options, the checkout, the mounted forms. */
+interface Boot {
+  readonly options: StartOptions;
+  readonly win: Page;
+  readonly doc: Document;
+  readonly fetch: typeof fetch;
+  readonly now: () => Date;
+  readonly apiBase: string;
+  readonly rawOptions: unknown;
+  readonly settings: Settings;
+  readonly locale: Locale;
+  /** The checkoutId of the script's URL, if any. */
+  readonly idParam: string | undefined;
+  readonly checkout: CheckoutState;
+  /** `wpwl.checkout`, kept up to date. */
+  readonly info: CheckoutInfo;
+  readonly mounted: Mounted[];
+  readonly timers: ReturnType<typeof setTimeout>[];
+  readonly bus: FrameBus;
+  readonly announce: Signal<string>;
+  unloaded: boolean;
+  sequence: number;
+  /** Fast checkout's createCheckout under way, shared by the clicks meanwhile. */
+  creating: Promise<string | undefined> | undefined;
+}
+
+/** Reads the script's URL and the page's wpwlOptions (once); the previous start is unloaded. */
+function setup(options: StartOptions): Boot {
+  const win = options.win as Page;
   const previous = win.wpwl;
   if (previous && typeof previous.unload === 'function') previous.unload();
-
+  const doc = win.document;
   const scriptUrl = new URL(options.script.src, doc.baseURI);
   const apiBase = new URL('./', scriptUrl).href;
   const rawOptions = win.wpwlOptions;
   const settings = readSettings(rawOptions);
-  const locale = resolveLocale(settings.locale);
   const idParam = scriptUrl.searchParams.get('checkoutId')?.trim() || undefined;
-
-  const checkout: CheckoutState = checkoutState(idParam);
-  const info: CheckoutInfo = {};
-  const mounted: {
-    root: HTMLElement;
-    form: HTMLFormElement;
-    hidden: HTMLElement['hidden'];
-    display: string;
-  }[] = [];
-  const timers: ReturnType<typeof setTimeout>[] = [];
-  const bus = new FrameBus(win, scriptUrl.origin, apiBase);
-  const announce = signal('');
-  let unloaded = false;
-  let sequence = 0;
-
-  const report = (error: WpwlError) => {
-    if (unloaded) return;
-    const handler = (rawOptions as { onError?: unknown } | undefined)?.onError;
-    if (typeof handler === 'function') callback(rawOptions, 'onError', undefined, error);
-    else console.warn(`paymentWidgets: ${error.name}: ${error.message}`);
+  return {
+    options,
+    win,
+    doc,
+    fetch: options.fetch ?? win.fetch.bind(win),
+    now: options.now ?? (() => new Date()),
+    apiBase,
+    rawOptions,
+    settings,
+    locale: resolveLocale(settings.locale),
+    idParam,
+    checkout: checkoutState(idParam),
+    info: {},
+    mounted: [],
+    timers: [],
+    bus: new FrameBus(win, scriptUrl.origin, apiBase),
+    announce: signal(''),
+    unloaded: false,
+    sequence: 0,
+    creating: undefined,
   };
+}
 
-  const link = stylesheet(doc, new URL('widget/paymentWidgets.css', apiBase).href, options.script.nonce);
+/** Tells the page's onError (else the console); nothing once unloaded. */
+function report(b: Boot, error: WpwlError): void {
+  if (b.unloaded) return;
+  const handler = (b.rawOptions as { onError?: unknown } | undefined)?.onError;
+  if (typeof handler === 'function') callback(b.rawOptions, 'onError', undefined, error);
+  else console.warn(`paymentWidgets: ${error.name}: ${error.message}`);
+}
 
+/** `window.wpwl`: the checkout, isReady, and unload (the forms back as they were). */
+function globalApi(b: Boot, link: HTMLLinkElement | undefined): WpwlGlobal {
   const api: WpwlGlobal = {
     version: VERSION,
-    checkout: info,
+    checkout: b.info,
     isReady: false,
     unload() {
-      if (unloaded) return;
-      unloaded = true;
-      for (const t of timers) clearTimeout(t);
-      for (const m of mounted) {
+      if (b.unloaded) return;
+      b.unloaded = true;
+      for (const t of b.timers) clearTimeout(t);
+      for (const m of b.mounted) {
         render(null, m.root);
         m.root.remove();
         m.form.hidden = m.hidden;
         m.form.style.display = m.display;
       }
-      mounted.length = 0;
-      bus.destroy();
+      b.mounted.length = 0;
+      b.bus.destroy();
       link?.remove();
       api.isReady = false;
     },
   };
-  win.wpwl = api;
+  return api;
+}
 
-  const updateInfo = () => {
-    const id = checkout.id.peek();
-    const session = checkout.session.peek();
-    info.id = id;
-    info.kind = session?.kind ?? 'payment';
-    info.resourcePath = id ? resourcePath(id, session?.kind ?? 'payment') : undefined;
-    info.amount = settings.checkoutAmount ?? session?.amount;
-    info.currency = session?.currency;
-    info.state = session?.state;
-    info.expiresAt = session?.expiresAt;
-  };
-  updateInfo();
+function updateInfo(b: Boot): void {
+  const { info, checkout, settings } = b;
+  const id = checkout.id.peek();
+  const session = checkout.session.peek();
+  info.id = id;
+  info.kind = session?.kind ?? 'payment';
+  info.resourcePath = id ? resourcePath(id, session?.kind ?? 'payment') : undefined;
+  info.amount = settings.checkoutAmount ?? session?.amount;
+  info.currency = session?.currency;
+  info.state = session?.state;
+  info.expiresAt = session?.expiresAt;
+}
 
-  const close = (why: Closed) => {
-    if (checkout.closed.peek() === why) return;
-    checkout.closed.value = why;
-    if (why === 'sessionExpired') report(invalidCheckoutId('The checkout has expired.'));
-  };
+function close(b: Boot, why: Closed): void {
+  if (b.checkout.closed.peek() === why) return;
+  b.checkout.closed.value = why;
+  if (why === 'sessionExpired') report(b, invalidCheckoutId('The checkout has expired.'));
+}
 
-  const adopt = (read: SessionRead | undefined) => {
-    if (read === undefined) return;
-    if (read.kind === 'notFound') {
-      report(invalidCheckoutId('No checkout exists for this checkoutId.'));
-      close('invalidCheckout');
-    } else if (read.kind === 'error') {
-      report(widgetError(`The checkout could not be read: ${read.message}`));
-    } else {
-      checkout.session.value = read.session;
-      if (read.session.state === 'expired') close('sessionExpired');
-      else if (read.session.state === 'completed') close('completed');
-      else watchExpiry(read.session);
-    }
-    updateInfo();
-  };
+/** Takes a session read: unknown or closed checkouts close the widget; an open one is watched. */
+function adopt(b: Boot, read: SessionRead | undefined): void {
+  if (read === undefined) return;
+  if (read.kind === 'notFound') {
+    report(b, invalidCheckoutId('No checkout exists for this checkoutId.'));
+    close(b, 'invalidCheckout');
+  } else if (read.kind === 'error') {
+    report(b, widgetError(`The checkout could not be read: ${read.message}`));
+  } else {
+    b.checkout.session.value = read.session;
+    if (read.session.state === 'expired') close(b, 'sessionExpired');
+    else if (read.session.state === 'completed') close(b, 'completed');
+    else watchExpiry(b, read.session);
+  }
+  updateInfo(b);
+}
 
-  const watchExpiry = (session: Session) => {
-    const at = session.expiresAt ? Date.parse(session.expiresAt) : Number.NaN;
-    if (Number.isNaN(at)) return;
-    const ms = at - now().getTime();
-    if (ms <= 0) close('sessionExpired');
-    else if (ms < MAX_TIMER_MS) timers.push(setTimeout(() => close('sessionExpired'), ms));
-  };
+function watchExpiry(b: Boot, session: Session): void {
+  const at = session.expiresAt ? Date.parse(session.expiresAt) : Number.NaN;
+  if (Number.isNaN(at)) return;
+  const ms = at - b.now().getTime();
+  if (ms <= 0) close(b, 'sessionExpired');
+  else if (ms < MAX_TIMER_MS) b.timers.push(setTimeout(() => close(b, 'sessionExpired'), ms));
+}
 
-  /**
-   * Fast checkout: the page's createCheckout({brand}) (an id or a thenable of one) makes the
-   * checkout on the first click, then its session is read (amount, currency) before anything else
-   * happens. A failure (thrown, rejected, empty or malformed) reports an error and gives undefined:
-   * the form says so and the next click asks again. Clicks while one is under way share it.
-   */
-  let creating: Promise<string | undefined> | undefined;
-  const create = async (brand: string): Promise<string | undefined> => {
-    const fn = settings.createCheckout;
-    if (fn === undefined) {
-      report(invalidCheckoutId('No checkoutId in the script URL and no createCheckout option.'));
-      return undefined;
-    }
-    let created: unknown;
-    try {
-      created = await fn.call(undefined, { brand });
-    } catch (error) {
-      report(widgetError(`createCheckout failed: ${error instanceof Error ? error.message : String(error)}`));
-      return undefined;
-    }
-    if (typeof created === 'string') created = created.trim();
-    if (typeof created !== 'string' || !CHECKOUT_ID.test(created)) {
-      report(invalidCheckoutId('createCheckout did not give a checkout id.'));
-      return undefined;
-    }
-    if (unloaded) return undefined;
-    checkout.id.value = created;
-    adopt(await readSession(apiBase, created, fetchImpl));
-    return checkout.closed.peek() === null ? created : undefined;
-  };
-  const ensureCheckout = (brand: string): Promise<string | undefined> => {
-    const id = checkout.id.peek();
-    if (id !== undefined) return Promise.resolve(id);
-    creating ??= create(brand).finally(() => {
-      creating = undefined;
-    });
-    return creating;
-  };
-
-  const navigate = (url: string, target = settings.resultTarget) => {
-    if (options.navigate) return target === undefined ? options.navigate(url) : options.navigate(url, target);
-    try {
-      if (target === '_top' && win.top) win.top.location.href = url;
-      else if (target === '_parent' && win.parent) win.parent.location.href = url;
-      else if (target && target !== '_self' && target !== '_blank') win.open(url, target);
-      else win.location.href = url;
-    } catch {
-      win.location.href = url;
-    }
-  };
-
-  const contextFor = (form: HTMLFormElement, strings: Strings): WidgetContext => ({
-    win,
-    doc,
-    settings,
-    options: rawOptions,
-    strings,
-    locale,
-    apiBase,
-    pageOrigin: win.location.origin,
-    bus,
-    checkout,
-    action: form.getAttribute('action'),
-    fetch: fetchImpl,
-    announce,
-    uid: (name) => `wpwl-${++sequence}-${name}`,
-    now,
-    report,
-    navigate,
-    ensureCheckout,
-    close,
-    refresh: async () => {
-      const id = checkout.id.peek();
-      if (id === undefined) return undefined;
-      const read = await readSession(apiBase, id, fetchImpl);
-      adopt(read);
-      return read.kind === 'ok' ? read.session : undefined;
-    },
-    modal: signal<ModalFlow | null>(null),
-  });
-
-  const mount = (form: HTMLFormElement, strings: Strings) => {
-    if (mounted.some((m) => m.form === form)) return;
-    const root = doc.createElement('div');
-    root.className = `wpwl-widget wpwl-style-${settings.style}`;
-    root.lang = bcp47(locale);
-    if (isRtl(locale)) root.dir = 'rtl';
-    form.before(root);
-    mounted.push({ root, form, hidden: form.hidden, display: form.style.display });
-    form.hidden = true;
-    form.style.display = 'none';
-    if (form.parentElement?.closest('form')) {
-      report(widgetError('form.paymentWidgets is inside another form; the widget would nest forms.'));
-      render(<Message text={strings.errorMessages.nestedForm} />, root);
-      return;
-    }
-    const brands = parseBrands(form);
-    if (brands.length === 0) report(widgetError('form.paymentWidgets lists no brands (data-brands).'));
-    render(
-      <Ctx.Provider value={contextFor(form, strings)}>
-        <Widget methods={planMethods(brands, checkout.session.peek()?.brands)} />
-      </Ctx.Provider>,
-      root,
+/**
+ * Fast checkout: the page's createCheckout({brand}) (an id or a thenable of one) makes the
+ * checkout on the first click, then its session is read (amount, currency) before anything else
+ * happens. A failure (thrown, rejected, empty or malformed) reports an error and gives undefined:
+ * the form says so and the next click asks again.
+ */
+async function create(b: Boot, brand: string): Promise<string | undefined> {
+  const fn = b.settings.createCheckout;
+  if (fn === undefined) {
+    report(b, invalidCheckoutId('No checkoutId in the script URL and no createCheckout option.'));
+    return undefined;
+  }
+  let created: unknown;
+  try {
+    created = await fn.call(undefined, { brand });
+  } catch (error) {
+    report(
+      b,
+      widgetError(`createCheckout failed: ${error instanceof Error ? error.message : String(error)}`),
     );
-  };
+    return undefined;
+  }
+  if (typeof created === 'string') created = created.trim();
+  if (typeof created !== 'string' || !CHECKOUT_ID.test(created)) {
+    report(b, invalidCheckoutId('createCheckout did not give a checkout id.'));
+    return undefined;
+  }
+  if (b.unloaded) return undefined;
+  b.checkout.id.value = created;
+  adopt(b, await readSession(b.apiBase, created, b.fetch));
+  return b.checkout.closed.peek() === null ? created : undefined;
+}
 
-  let sessionRead: Promise<SessionRead | undefined> = Promise.resolve(undefined);
+/** The checkout id; in fast checkout created on the first click (clicks meanwhile share it). */
+function ensureCheckout(b: Boot, brand: string): Promise<string | undefined> {
+  const id = b.checkout.id.peek();
+  if (id !== undefined) return Promise.resolve(id);
+  b.creating ??= create(b, brand).finally(() => {
+    b.creating = undefined;
+  });
+  return b.creating;
+}
+
+/** Sends the shopper to an address: `_top`, `_parent`, another frame's name, or this window. */
+function navigate(b: Boot, url: string, target = b.settings.resultTarget): void {
+  const { options, win } = b;
+  if (options.navigate) {
+    if (target === undefined) options.navigate(url);
+    else options.navigate(url, target);
+    return;
+  }
+  try {
+    if (target === '_top' && win.top) win.top.location.href = url;
+    else if (target === '_parent' && win.parent) win.parent.location.href = url;
+    else if (target && target !== '_self' && target !== '_blank') win.open(url, target);
+    else win.location.href = url;
+  } catch {
+    win.location.href = url;
+  }
+}
+
+async function refresh(b: Boot): Promise<Session | undefined> {
+  const id = b.checkout.id.peek();
+  if (id === undefined) return undefined;
+  const read = await readSession(b.apiBase, id, b.fetch);
+  adopt(b, read);
+  return read.kind === 'ok' ? read.session : undefined;
+}
+
+const contextFor = (b: Boot, form: HTMLFormElement, strings: Strings): WidgetContext => ({
+  win: b.win,
+  doc: b.doc,
+  settings: b.settings,
+  options: b.rawOptions,
+  strings,
+  locale: b.locale,
+  apiBase: b.apiBase,
+  pageOrigin: b.win.location.origin,
+  bus: b.bus,
+  checkout: b.checkout,
+  action: form.getAttribute('action'),
+  fetch: b.fetch,
+  announce: b.announce,
+  uid: (name) => `wpwl-${++b.sequence}-${name}`,
+  now: b.now,
+  report: (error) => report(b, error),
+  navigate: (url, target) => (target === undefined ? navigate(b, url) : navigate(b, url, target)),
+  ensureCheckout: (brand) => ensureCheckout(b, brand),
+  close: (why) => close(b, why),
+  refresh: () => refresh(b),
+  modal: signal<ModalFlow | null>(null),
+});
+
+/** Renders the widget before a `form.paymentWidgets` (once) and hides the form. */
+function mount(b: Boot, form: HTMLFormElement, strings: Strings): void {
+  const { doc, settings, locale } = b;
+  if (b.mounted.some((m) => m.form === form)) return;
+  const root = doc.createElement('div');
+  root.className = `wpwl-widget wpwl-style-${settings.style}`;
+  root.lang = bcp47(locale);
+  if (isRtl(locale)) root.dir = 'rtl';
+  form.before(root);
+  b.mounted.push({ root, form, hidden: form.hidden, display: form.style.display });
+  form.hidden = true;
+  form.style.display = 'none';
+  if (form.parentElement?.closest('form')) {
+    report(b, widgetError('form.paymentWidgets is inside another form; the widget would nest forms.'));
+    render(<Message text={strings.errorMessages.nestedForm} />, root);
+    return;
+  }
+  const brands = parseBrands(form);
+  if (brands.length === 0) report(b, widgetError('form.paymentWidgets lists no brands (data-brands).'));
+  render(
+    <Ctx.Provider value={contextFor(b, form, strings)}>
+      <Widget methods={planMethods(brands, b.checkout.session.peek()?.brands)} />
+    </Ctx.Provider>,
+    root,
+  );
+}
+
+/** The session read at start (none in fast checkout); a malformed or missing id closes the widget. */
+function firstRead(b: Boot): Promise<SessionRead | undefined> {
+  const { idParam, checkout } = b;
   if (idParam !== undefined && !CHECKOUT_ID.test(idParam)) {
-    report(invalidCheckoutId('The checkoutId in the script URL is malformed.'));
+    report(b, invalidCheckoutId('The checkoutId in the script URL is malformed.'));
     checkout.id.value = undefined;
     checkout.closed.value = 'invalidCheckout';
   } else if (idParam !== undefined) {
-    sessionRead = readSession(apiBase, idParam, fetchImpl);
-  } else if (settings.createCheckout === undefined) {
-    report(invalidCheckoutId('No checkoutId in the script URL and no createCheckout option.'));
+    return readSession(b.apiBase, idParam, b.fetch);
+  } else if (b.settings.createCheckout === undefined) {
+    report(b, invalidCheckoutId('No checkoutId in the script URL and no createCheckout option.'));
     checkout.closed.value = 'invalidCheckout';
   }
+  return Promise.resolve(undefined);
+}
+
+export function start(options: StartOptions): WpwlGlobal {
+  const b = setup(options);
+  const { win, doc, settings, rawOptions } = b;
+  const link = stylesheet(doc, new URL('widget/paymentWidgets.css', b.apiBase).href, options.script.nonce);
+  const api = globalApi(b, link);
+  win.wpwl = api;
+  updateInfo(b);
+  // The session, the language and the DOM side by side.
+  const sessionRead = firstRead(b);
   // The language's texts under the page's own labels and errorMessages.
-  const strings = loadStrings(locale, apiBase, fetchImpl)
+  const strings = loadStrings(b.locale, b.apiBase, b.fetch)
     .catch(() => EN)
     .then((texts) => mergeStrings({ labels: settings.labels, errorMessages: settings.errorMessages }, texts));
-
   void domReady(doc)
     .then(() => Promise.all([strings, sessionRead]))
     .then(([texts, read]) => {
-      if (unloaded) return;
-      adopt(read);
+      if (b.unloaded) return;
+      adopt(b, read);
       for (const form of Array.from(doc.querySelectorAll<HTMLFormElement>('form.paymentWidgets'))) {
-        mount(form, texts);
+        mount(b, form, texts);
       }
-      if (unloaded) return;
+      if (b.unloaded) return;
       api.isReady = true;
       callback(rawOptions, 'onReady', undefined);
     })
-    .catch((error: unknown) => report(widgetError(error instanceof Error ? error.message : String(error))));
-
+    .catch((error: unknown) =>
+      report(b, widgetError(error instanceof Error ? error.message : String(error))),
+    );
   return api;
 }
 

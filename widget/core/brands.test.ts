@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../methods'; // the payment methods register themselves, as in the bundle's entry
 import { describe, expect, it } from 'vitest';
 import { registerBrand } from '../../shared/brands';
 import { parseBrands, planMethods } from './brands';

@@ -4,6 +4,7 @@
  * when the channel accepts every brand). The widget draws only the data-brands the channel also
  * accepts and drops the others silently, as the family's widget does.
  */
+import '../methods'; // the payment methods register themselves, as in the bundle's entry
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { start, type WpwlGlobal } from './boot';
 

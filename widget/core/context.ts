@@ -5,12 +5,11 @@
 import { type Signal, signal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { ModalFlow } from '../components/internal/redirect';
-import type { FrameBus } from '../components/internal/SecureField/frame-host';
 import type { ErrorMessages, Locale, Strings } from '../language';
-import type { CheckoutKind, Session } from './api';
+import type { CheckoutKind, Fields, Session } from './api';
 import type { WpwlError } from './errors';
-import type { Settings } from './options';
+import type { FrameBus } from './frame-bus';
+import type { ChallengeWindow, Settings } from './options';
 
 /** Why the checkout cannot take a payment any more (a key of errorMessages). */
 export type Closed = Extract<keyof ErrorMessages, 'sessionExpired' | 'invalidCheckout' | 'completed'>;
@@ -59,6 +58,38 @@ export interface WidgetContext {
   readonly refresh: () => Promise<Session | undefined>;
   /** The flow shown in this widget's modal (3-D Secure challenge, inline redirect flow), if any. */
   readonly modal: Signal<ModalFlow | null>;
+}
+
+/** What the gateway's pages need: the address, the method, and the fields to send. */
+export interface RedirectForm {
+  readonly action: string;
+  readonly method: 'get' | 'post';
+  readonly fields: Fields;
+}
+
+/** How the modal ended: the gateway's completion message, or the shopper closed it. */
+export type ModalEnd = 'complete' | 'cancel';
+
+/**
+ * A flow shown in the widget's modal (`ctx.modal`): a redirect's pages, POSTed into the iframe
+ * (`form`), or a gateway document loaded by address (`src`: the wallet sheet), whose messages go to
+ * `receive` once their window and origin are checked.
+ */
+export interface ModalFlow {
+  /** The iframe's name, which the form targets: `wpwl-target-<n>`. */
+  readonly name: string;
+  /** The dialog's accessible name and the iframe's title. */
+  readonly title: string;
+  readonly size: ChallengeWindow;
+  readonly form?: RedirectForm;
+  readonly src?: string;
+  /**
+   * A message from the iframe's own window with the gateway's origin; `reply` posts back to that
+   * window, for the gateway's origin only.
+   */
+  readonly receive?: (data: unknown, reply: (message: unknown) => void) => void;
+  /** Closes the modal and ends the flow (once; later calls change nothing). */
+  readonly end: (how: ModalEnd) => void;
 }
 
 export const Ctx = createContext<WidgetContext | null>(null);

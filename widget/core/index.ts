@@ -1,7 +1,10 @@
 /**
- * paymentWidgets.js: the entry of the IIFE bundle. Runs once per load of the script.
+ * paymentWidgets.js: the entry of the IIFE bundle. Runs once per load of the script. The one module
+ * of core that reaches components: through `../methods`, which registers every payment method
+ * before the widget starts.
  */
 import '../styles/paymentWidgets.css';
+import '../methods';
 import { ownScript, start } from './boot';
 
 const script = ownScript(document);

@@ -4,6 +4,7 @@
  * the gateway does not know is dropped from data-brands silently, as the family's widget does; a
  * known card brand (MADA) is drawn in the card form; a redirect brand keeps its button.
  */
+import '../methods'; // the payment methods register themselves, as in the bundle's entry
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { start, type WpwlGlobal } from './boot';
 

@@ -8,48 +8,28 @@
  * at start, to the page origin and the checkout the widget created it for. It posts only to
  * `/v1/checkouts/<that id>/payment|registration` and refuses a submit naming any other checkout;
  * only the CVV crosses between frames, on a channel named by the form's nonce and that checkout.
+ *
+ * Parts: `bind` (the address), `controls` (the input), `listen` / `show` (typing and formatting),
+ * `fieldState` / `report` (validation and what the host learns), `hostListener` (the host's
+ * messages); the submission and the CVV channel are in `field-submit.ts`.
  */
-import {
-  type CardBrand,
-  cvvLengthOf,
-  detectBrands,
-  isCardBrand,
-  validateCardNumber,
-  validateCvv,
-} from '../../shared/brands';
+import { cvvLengthOf, detectBrands, isCardBrand, validateCardNumber, validateCvv } from '../../shared/brands';
+import { openSibling, type Sibling, submit } from './field-submit';
+import type { Field, FieldEnv } from './field-types';
 import {
   channelName,
-  checkoutPath,
-  type FailReason,
+  type FieldName,
   type FieldState,
-  type FrameMessage,
+  type FrameParams,
   type HostMessage,
   type InitMessage,
   isProtocol,
   NS,
-  type Payload,
   readFrameHash,
-  type SiblingMessage,
 } from './protocol';
 
-interface Channel {
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent) => void) | null;
-  close(): void;
-}
-
-export interface FieldEnv {
-  readonly window: Window;
-  readonly document: Document;
-  /** `window.parent`; the host page. */
-  readonly parent: Pick<Window, 'postMessage'>;
-  readonly fetch: typeof fetch;
-  readonly openChannel: (name: string) => Channel;
-  /** `location.ancestorOrigins[0]` where the browser offers it. */
-  readonly ancestorOrigin?: string | undefined;
-  /** How long the number frame waits for its sibling's CVV. */
-  readonly collectTimeoutMs?: number;
-}
+export { answerForHost } from './field-submit';
+export type { FieldEnv } from './field-types';
 
 const MAX_DIGITS = 19;
 
@@ -104,57 +84,26 @@ export function formatNumber(digits: string, brand: string | null): string {
   return out.join(' ');
 }
 
-/** Keeps only what the host needs from the gateway's answer: never card data. */
-export function answerForHost(body: unknown): unknown {
-  if (body === null || typeof body !== 'object') return undefined;
-  const b = body as Record<string, unknown>;
-  const result = (b.result ?? {}) as Record<string, unknown>;
-  const redirect = b.redirect as Record<string, unknown> | undefined;
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return {
-    id: text(b.id),
-    result: {
-      code: text(result.code),
-      description: text(result.description),
-      parameterErrors: Array.isArray(result.parameterErrors)
-        ? result.parameterErrors.map((e: { name?: unknown; message?: unknown }) => ({
-            name: text(e?.name),
-            message: text(e?.message),
-          }))
-        : undefined,
-    },
-    redirect: redirect
-      ? {
-          url: text(redirect.url),
-          method: text(redirect.method),
-          parameters: Array.isArray(redirect.parameters)
-            ? redirect.parameters.map((p: { name?: unknown; value?: unknown }) => ({
-                name: text(p?.name) ?? '',
-                value: text(p?.value) ?? '',
-              }))
-            : undefined,
-        }
-      : undefined,
-  };
+/**
+ * The frame's binding, read once from its address: a later change of the address binds it to
+ * nothing else. Undefined when the address is not a field's, or when the declared parent origin is
+ * not the real one (where the browser tells it).
+ */
+function bind(env: FieldEnv): FrameParams | undefined {
+  const params = readFrameHash(env.window.location.hash);
+  if (params === undefined) return undefined;
+  if (env.ancestorOrigin !== undefined && env.ancestorOrigin !== params.origin) return undefined;
+  return params;
 }
 
-/** Starts the field; returns a stop function, or undefined when the frame refuses to run. */
-export function startField(env: FieldEnv): (() => void) | undefined {
-  const { window: win, document: doc } = env;
-  // Read once: a later change of the frame's address binds it to nothing else.
-  const params = readFrameHash(win.location.hash);
-  if (params === undefined) return undefined;
-  // The declared parent origin must be the real one where the browser tells us.
-  if (env.ancestorOrigin !== undefined && env.ancestorOrigin !== params.origin) return undefined;
-  const { field, origin, checkout } = params;
-  const apiBase = new URL('../../', win.location.href).href;
-
+/** The input (disabled until the host's init), its label and its error text, for assistive tech. */
+function controls(doc: Document, name: FieldName) {
   const input = doc.createElement('input');
   input.id = 'field';
   input.type = 'text';
   input.inputMode = 'numeric';
-  input.autocomplete = field === 'number' ? 'cc-number' : 'cc-csc';
-  input.name = field === 'number' ? 'cardnumber' : 'cvc';
+  input.autocomplete = name === 'number' ? 'cc-number' : 'cc-csc';
+  input.name = name === 'number' ? 'cardnumber' : 'cvc';
   input.spellcheck = false;
   input.setAttribute('autocorrect', 'off');
   input.setAttribute('aria-describedby', 'field-error');
@@ -167,262 +116,189 @@ export function startField(env: FieldEnv): (() => void) | undefined {
   error.id = 'field-error';
   error.className = 'sr-only';
   doc.body.append(label, input, error);
+  return { input, label, error };
+}
 
-  let init: InitMessage | undefined;
-  let hostBrand: string | null = null;
-  let digits = '';
-  let last: string | undefined;
-  let busy = false;
-  const pending = new Map<string, (value: { value: string; valid: boolean }) => void>();
-
-  const send = (message: Payload<FrameMessage>) => env.parent.postMessage({ ns: NS, ...message }, origin);
-  const accepted = (): CardBrand[] => (init?.brands ?? []).filter(isCardBrand);
-
-  function state(): FieldState {
-    if (field === 'number') {
-      const priority = (init?.priority ?? []).filter(isCardBrand);
-      const brands = digits ? detectBrands(digits, accepted(), priority) : [];
-      const best = brands[0] ?? null;
-      const target = hostBrand !== null && isCardBrand(hostBrand) ? hostBrand : best;
-      const valid =
-        target !== null && accepted().includes(target) && validateCardNumber(digits, target).ok === true;
-      return {
-        empty: digits === '',
-        valid,
-        brand: best,
-        brands,
-        length: digits.length,
-        last4: valid ? digits.slice(-4) : null,
-      };
-    }
+/** What the host may learn: brand(s) and validity of the number, the CVV's validity, lengths, last 4. */
+function fieldState(f: Field): FieldState {
+  const accepted = (f.init?.brands ?? []).filter(isCardBrand);
+  const hostBrand = f.hostBrand !== null && isCardBrand(f.hostBrand) ? f.hostBrand : null;
+  const { digits } = f;
+  if (f.name === 'number') {
+    const priority = (f.init?.priority ?? []).filter(isCardBrand);
+    const brands = digits ? detectBrands(digits, accepted, priority) : [];
+    const best = brands[0] ?? null;
+    const target = hostBrand ?? best;
     const valid =
-      hostBrand !== null && isCardBrand(hostBrand)
-        ? validateCvv(digits, hostBrand)
-        : /^\d{3,4}$/.test(digits);
-    return { empty: digits === '', valid, brand: null, brands: [], length: digits.length, last4: null };
+      target !== null && accepted.includes(target) && validateCardNumber(digits, target).ok === true;
+    return {
+      empty: digits === '',
+      valid,
+      brand: best,
+      brands,
+      length: digits.length,
+      last4: valid ? digits.slice(-4) : null,
+    };
   }
+  const valid = hostBrand !== null ? validateCvv(digits, hostBrand) : /^\d{3,4}$/.test(digits);
+  return { empty: digits === '', valid, brand: null, brands: [], length: digits.length, last4: null };
+}
 
-  function report() {
-    const s = state();
-    const key = JSON.stringify(s);
-    if (key === last) return;
-    last = key;
-    send({ t: 'state', ...s });
+/** Tells the host the field's state when it changed. */
+function report(f: Field): void {
+  const s = f.state();
+  const key = JSON.stringify(s);
+  if (key === f.last) return;
+  f.last = key;
+  f.send({ t: 'state', ...s });
+}
+
+function maxDigits(f: Field): number {
+  if (f.name === 'number') return MAX_DIGITS;
+  return f.hostBrand !== null && isCardBrand(f.hostBrand) ? cvvLengthOf(f.hostBrand) : 4;
+}
+
+/** Shows the digits: the number in groups, the caret after the same count of digits as before. */
+function show(f: Field): void {
+  const { input } = f;
+  if (f.name !== 'number') {
+    if (input.value !== f.digits) input.value = f.digits;
+    return;
   }
-
-  function maxDigits(): number {
-    if (field === 'number') return MAX_DIGITS;
-    return hostBrand !== null && isCardBrand(hostBrand) ? cvvLengthOf(hostBrand) : 4;
+  const before = input.value.slice(0, input.selectionStart ?? input.value.length).replace(/\D/g, '').length;
+  const formatted = formatNumber(f.digits, f.state().brand);
+  if (input.value === formatted) return;
+  input.value = formatted;
+  let pos = 0;
+  for (let seen = 0; pos < formatted.length && seen < before; pos++) {
+    if (/\d/.test(formatted[pos]!)) seen++;
   }
+  if (f.env.document.activeElement === input) input.setSelectionRange(pos, pos);
+}
 
-  function show() {
-    if (field === 'number') {
-      const before = input.value
-        .slice(0, input.selectionStart ?? input.value.length)
-        .replace(/\D/g, '').length;
-      const formatted = formatNumber(digits, state().brand);
-      if (input.value !== formatted) {
-        input.value = formatted;
-        // Caret after the same number of digits as before.
-        let pos = 0;
-        for (let seen = 0; pos < formatted.length && seen < before; pos++) {
-          if (/\d/.test(formatted[pos]!)) seen++;
-        }
-        if (doc.activeElement === input) input.setSelectionRange(pos, pos);
-      }
-    } else if (input.value !== digits) {
-      input.value = digits;
-    }
-  }
-
-  const onInput = () => {
-    digits = input.value.replace(/\D/g, '').slice(0, maxDigits());
-    show();
-    report();
-  };
-  const onFocus = () => send({ t: 'focus', focused: true });
-  const onBlur = () => send({ t: 'focus', focused: false });
-  const onKey = (event: KeyboardEvent) => {
+/** The shopper's typing (digits only, up to the field's length), focus, and Enter. */
+function listen(f: Field): void {
+  const { input } = f;
+  input.addEventListener('input', () => {
+    f.digits = input.value.replace(/\D/g, '').slice(0, maxDigits(f));
+    show(f);
+    report(f);
+  });
+  input.addEventListener('focus', () => f.send({ t: 'focus', focused: true }));
+  input.addEventListener('blur', () => f.send({ t: 'focus', focused: false }));
+  input.addEventListener('keydown', (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      if (init?.submitOnEnter) send({ t: 'enter' });
+      if (f.init?.submitOnEnter) f.send({ t: 'enter' });
     }
-  };
-  input.addEventListener('input', onInput);
-  input.addEventListener('focus', onFocus);
-  input.addEventListener('blur', onBlur);
-  input.addEventListener('keydown', onKey);
+  });
+}
 
-  function applyInit(message: InitMessage) {
-    init = message;
-    input.disabled = false;
-    label.textContent = message.label;
-    input.setAttribute('aria-label', message.label);
-    input.placeholder = message.placeholder;
-    doc.documentElement.dir = message.dir;
-    doc.documentElement.lang = doc.documentElement.lang || 'en';
-    if (field === 'cvv' && message.mask) input.type = 'password';
-    for (const [prop, value] of cleanStyle(message.style.input)) input.style.setProperty(prop, value);
-    const placeholder = cleanStyle(message.style.placeholder);
-    if (placeholder.length > 0) {
-      const sheet = doc.styleSheets[0];
-      const rule = `input::placeholder{${placeholder.map(([p, v]) => `${p}:${v}`).join(';')}}`;
-      try {
-        sheet?.insertRule(rule, sheet.cssRules.length);
-      } catch {
-        // A rule the browser rejects changes nothing.
-      }
-    }
-    if (message.autofocus) input.focus();
-    last = undefined;
-    report();
-  }
-
-  const fail = (id: string, reason: FailReason) => {
-    busy = false;
-    send({ t: 'failed', id, reason });
-  };
-
-  function collect(id: string): Promise<{ value: string; valid: boolean } | undefined> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        resolve(undefined);
-      }, env.collectTimeoutMs ?? 5000);
-      pending.set(id, (value) => {
-        clearTimeout(timer);
-        pending.delete(id);
-        resolve(value);
-      });
-      channel.postMessage({ ns: NS, t: 'collect', id, checkout } satisfies SiblingMessage);
-    });
-  }
-
-  async function submit(message: Extract<HostMessage, { t: 'submit' }>) {
-    if (busy) return;
-    const id = String(message.id);
-    // Only the checkout this frame was made for; nothing in a message names where to post.
-    if (message.checkout !== checkout || (message.kind !== 'payment' && message.kind !== 'registration')) {
-      return fail(id, 'path');
-    }
-    busy = true;
-    const fields: [string, string][] = (Array.isArray(message.fields) ? message.fields : [])
-      .filter((pair) => Array.isArray(pair) && pair[0] !== 'card.number' && pair[0] !== 'card.cvv')
-      .map(([name, value]) => [String(name), String(value)]);
-    const cvvRule = (cvv: { value: string; valid: boolean }) =>
-      cvv.value === '' ? message.cvv === 'optional' : cvv.valid;
-    const own = state();
-    if (field === 'number') {
-      const brand = fields.find(([name]) => name === 'paymentBrand')?.[1];
-      const fits =
-        brand !== undefined && isCardBrand(brand) ? validateCardNumber(digits, brand).ok : own.valid;
-      if (!own.valid || !fits) return fail(id, 'number');
-      fields.push(['card.number', digits]);
-    } else {
-      if (!cvvRule({ value: digits, valid: own.valid })) return fail(id, 'cvv');
-      if (digits) fields.push(['card.cvv', digits]);
-    }
-    if (field === 'number' && Array.isArray(message.collect) && message.collect.includes('cvv')) {
-      const cvv = await collect(`${id}:cvv`);
-      if (cvv === undefined) return fail(id, 'timeout');
-      if (!cvvRule(cvv)) return fail(id, 'cvv');
-      if (cvv.value) fields.push(['card.cvv', cvv.value]);
-    }
-    let res: Response;
+/** The host's init: texts, direction, masking, the page's safe styles, autofocus; then the state. */
+function applyInit(f: Field, message: InitMessage): void {
+  const { input, env } = f;
+  const doc = env.document;
+  f.init = message;
+  input.disabled = false;
+  f.label.textContent = message.label;
+  input.setAttribute('aria-label', message.label);
+  input.placeholder = message.placeholder;
+  doc.documentElement.dir = message.dir;
+  doc.documentElement.lang = doc.documentElement.lang || 'en';
+  if (f.name === 'cvv' && message.mask) input.type = 'password';
+  for (const [prop, value] of cleanStyle(message.style.input)) input.style.setProperty(prop, value);
+  const placeholder = cleanStyle(message.style.placeholder);
+  if (placeholder.length > 0) {
+    const sheet = doc.styleSheets[0];
+    const rule = `input::placeholder{${placeholder.map(([p, v]) => `${p}:${v}`).join(';')}}`;
     try {
-      res = await env.fetch(new URL(checkoutPath(checkout, message.kind), apiBase).href, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
-          Accept: 'application/json',
-        },
-        body: new URLSearchParams(fields).toString(),
-      });
+      sheet?.insertRule(rule, sheet.cssRules.length);
     } catch {
-      return fail(id, 'network');
+      // A rule the browser rejects changes nothing.
     }
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      body = undefined;
+  }
+  if (message.autofocus) input.focus();
+  f.last = undefined;
+  report(f);
+}
+
+/** The host's brand: the CVV's length and rules follow it; the number's validity too. */
+function applyBrand(f: Field, brand: unknown): void {
+  f.hostBrand = typeof brand === 'string' ? brand : null;
+  if (f.name === 'cvv') {
+    f.input.maxLength = maxDigits(f);
+    if (f.digits.length > maxDigits(f)) {
+      f.digits = f.digits.slice(0, maxDigits(f));
+      show(f);
     }
-    busy = false;
-    if (res.ok) clear();
-    send({ t: 'result', id, status: res.status, body: answerForHost(body) });
   }
+  report(f);
+}
 
-  function clear() {
-    digits = '';
-    input.value = '';
-    report();
-  }
-
-  function onHost(event: MessageEvent) {
-    if (event.source !== env.parent || event.origin !== origin || !isProtocol(event.data)) return;
+/** The host's messages, from `window.parent` with the bound origin only. */
+function hostListener(f: Field, origin: string, sibling: Sibling) {
+  return (event: MessageEvent) => {
+    if (event.source !== f.env.parent || event.origin !== origin || !isProtocol(event.data)) return;
     const message = event.data as HostMessage;
     switch (message.t) {
       case 'init':
-        applyInit(message);
+        applyInit(f, message);
         break;
       case 'brand':
-        hostBrand = typeof message.brand === 'string' ? message.brand : null;
-        if (field === 'cvv') {
-          input.maxLength = maxDigits();
-          if (digits.length > maxDigits()) {
-            digits = digits.slice(0, maxDigits());
-            show();
-          }
-        }
-        report();
+        applyBrand(f, message.brand);
         break;
       case 'focus':
-        input.focus();
+        f.input.focus();
         break;
       case 'invalid':
-        input.setAttribute('aria-invalid', message.message ? 'true' : 'false');
-        input.classList.toggle('invalid', Boolean(message.message));
-        error.textContent = message.message ?? '';
+        f.input.setAttribute('aria-invalid', message.message ? 'true' : 'false');
+        f.input.classList.toggle('invalid', Boolean(message.message));
+        f.error.textContent = message.message ?? '';
         break;
       case 'clear':
-        clear();
+        f.clear();
         break;
       case 'submit':
-        void submit(message);
+        void submit(f, sibling, message);
         break;
     }
-  }
-
-  // Only frames of this form's nonce and this checkout share the channel; the number never uses it.
-  const channel = env.openChannel(channelName(params));
-  channel.onmessage = (event: MessageEvent) => {
-    if (!isProtocol(event.data)) return;
-    const message = event.data as SiblingMessage;
-    if (message.checkout !== checkout || typeof message.id !== 'string') return;
-    if (message.t === 'collect' && field === 'cvv') {
-      channel.postMessage({
-        ns: NS,
-        t: 'value',
-        id: message.id,
-        checkout,
-        field: 'cvv',
-        value: digits,
-        valid: state().valid,
-      } satisfies SiblingMessage);
-    } else if (message.t === 'value' && field === 'number' && message.field === 'cvv') {
-      pending.get(message.id)?.({ value: String(message.value), valid: message.valid === true });
-    }
   };
+}
 
-  win.addEventListener('message', onHost);
-  send({ t: 'ready', checkout, group: params.group });
-
+/** Starts the field; returns a stop function, or undefined when the frame refuses to run. */
+export function startField(env: FieldEnv): (() => void) | undefined {
+  const params = bind(env);
+  if (params === undefined) return undefined;
+  const { origin } = params;
+  const f: Field = {
+    env,
+    name: params.field,
+    checkout: params.checkout,
+    apiBase: new URL('../../', env.window.location.href).href,
+    ...controls(env.document, params.field),
+    init: undefined,
+    hostBrand: null,
+    digits: '',
+    last: undefined,
+    busy: false,
+    send: (message) => env.parent.postMessage({ ns: NS, ...message }, origin),
+    state: () => fieldState(f),
+    clear: () => {
+      f.digits = '';
+      f.input.value = '';
+      report(f);
+    },
+  };
+  listen(f);
+  const sibling = openSibling(f, channelName(params));
+  const onHost = hostListener(f, origin, sibling);
+  env.window.addEventListener('message', onHost);
+  f.send({ t: 'ready', checkout: f.checkout, group: params.group });
   return () => {
-    win.removeEventListener('message', onHost);
-    channel.close();
-    input.remove();
-    label.remove();
-    error.remove();
+    env.window.removeEventListener('message', onHost);
+    sibling.channel.close();
+    f.input.remove();
+    f.label.remove();
+    f.error.remove();
   };
 }

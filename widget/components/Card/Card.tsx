@@ -5,9 +5,10 @@
  * component reading its own signals; the form element renders once.
  */
 import { useEffect, useMemo } from 'preact/hooks';
-import type { CardBrand } from '../../../shared/brands';
+import { type CardBrand, isCardBrand } from '../../../shared/brands';
 import { useWidget } from '../../core/context';
 import { widgetError } from '../../core/errors';
+import type { MethodProps } from '../../core/registry';
 import { BrandLogo, preloadLogos } from '../internal/BrandLogo/BrandLogo';
 import { Group, Message, TextInput } from '../internal/Field';
 import { enterGuard } from '../internal/form-model';
@@ -16,10 +17,8 @@ import { SecureField } from '../internal/SecureField/SecureField';
 import { formatExpiry } from './expiry';
 import { brandName, type CardModel, cardModel } from './model';
 
-export interface CardProps {
-  readonly brands: readonly CardBrand[];
-  readonly payLabel: string;
-}
+/** The card form draws every card brand listed (`brands`: card brands only, see index.ts). */
+export type CardProps = Pick<MethodProps, 'brands' | 'payLabel'>;
 
 /**
  * The card frames are bound, by their address, to the checkout they are created for. Fast checkout
@@ -36,8 +35,9 @@ export function Card(props: CardProps) {
   return unbound ? null : <CardForm {...props} />;
 }
 
-function CardForm({ brands, payLabel }: CardProps) {
+function CardForm({ brands: listed, payLabel }: CardProps) {
   const ctx = useWidget();
+  const brands = useMemo(() => listed.filter(isCardBrand), []);
   const model = useMemo(() => cardModel(ctx, brands), []);
   useEffect(() => () => model.dispose(), [model]);
   useEffect(() => preloadLogos(ctx.doc, ctx.apiBase, brands), []);

@@ -8,7 +8,7 @@ import { type CardBrand, isCardBrand } from '../../../shared/brands';
 import { fits } from '../../core/checks';
 import type { WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
-import { type FormModel, formModel, merchantFields, setError } from '../internal/form-model';
+import { type FormModel, formModel, merchantFields, requestSubmit, setError } from '../internal/form-model';
 import { FrameField, randomId } from '../internal/SecureField/frame-host';
 import { submitForm } from '../internal/submit';
 import { checkExpiry, parseExpiry } from './expiry';
@@ -62,87 +62,14 @@ export interface CardModel {
 }
 
 export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): CardModel {
-  const { settings, strings } = ctx;
   const form = formModel();
-  const group = randomId(16);
   const chosen = signal<CardBrand | null>(null);
   const brand = signal<CardBrand>(brands[0]!);
   const holder = signal('');
   const expiry = signal('');
-  let framesReady = 0;
-
-  const frameInit = (name: 'number' | 'cvv') => () => {
-    const styles = settings.iframeStyles;
-    const key = name === 'number' ? 'card-number' : 'cvv';
-    return {
-      t: 'init' as const,
-      label: name === 'number' ? strings.labels.cardNumber : strings.labels.cvv,
-      placeholder: name === 'number' ? strings.labels.cardNumber : strings.labels.cvv,
-      dir: ctx.doc.documentElement.dir === 'rtl' || ctx.locale === 'ar' ? ('rtl' as const) : ('ltr' as const),
-      brands,
-      priority: settings.brandDetectionPriority,
-      mask: settings.maskCvv,
-      style: {
-        input: { ...baseStyle(model), ...styles[`${key}-input`] },
-        placeholder: { ...styles[`${key}-placeholder`] },
-      },
-      autofocus: name === 'number' ? settings.autofocus === 'card.number' : settings.autofocus === 'card.cvv',
-      submitOnEnter: !settings.disableSubmitOnEnter,
-    };
-  };
-  const hooks = (name: 'number' | 'cvv') => ({
-    init: frameInit(name),
-    onEnter: () => requestSubmit(model.element),
-    onFocus: (focused: boolean) => {
-      const field = name === 'number' ? 'cardNumber' : 'cvv';
-      callback(
-        ctx.options,
-        focused ? 'onFocusIframeCommunication' : 'onBlurIframeCommunication',
-        undefined,
-        field,
-      );
-      if (!focused) model.leave(field);
-    },
-    onReady: () => {
-      framesReady++;
-      if (framesReady === 2) callback(ctx.options, 'onReadyIframeCommunication', undefined);
-    },
-  });
-  // Both frames are bound to this checkout by their address (no id: they stay off).
-  const checkoutId = ctx.checkout.id.peek() ?? '';
-  const number = new FrameField(ctx.bus, 'number', group, ctx.pageOrigin, checkoutId, hooks('number'));
-  const cvv = new FrameField(ctx.bus, 'cvv', group, ctx.pageOrigin, checkoutId, hooks('cvv'));
-
-  const check = (field: CardField): string | undefined => {
-    const e = strings.errorMessages;
-    switch (field) {
-      case 'cardNumber': {
-        const s = number.state.value;
-        return s.valid && brands.includes(brand.value) ? undefined : e.cardNumberError;
-      }
-      case 'expiry': {
-        const problem = checkExpiry(expiry.value, ctx.now(), settings.validateExpiryDate);
-        return problem === 'format'
-          ? e.expiryMonthError
-          : problem === 'expired'
-            ? e.expiredCardError
-            : undefined;
-      }
-      case 'cardHolder': {
-        const value = holder.value.trim();
-        if (value === '') return settings.allowEmptyCardHolderName ? undefined : e.cardHolderError;
-        return fits('card.holder', value) ? undefined : e.cardHolderError;
-      }
-      case 'cvv': {
-        const s = cvv.state.value;
-        if (s.empty && !settings.requireCvv) return undefined;
-        return s.valid ? undefined : e.cvvError;
-      }
-    }
-  };
-
+  const { number, cvv } = cardFrames(ctx, brands, () => model);
+  const check = cardCheck(ctx, { brands, brand, holder, expiry, number, cvv });
   const disposers: (() => void)[] = [];
-
   const model: CardModel = {
     form,
     brands,
@@ -161,63 +88,170 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
     },
     element: null,
     check,
-    leave(field) {
-      const empty =
-        field === 'cardNumber'
-          ? number.state.peek().empty
-          : field === 'cvv'
-            ? cvv.state.peek().empty
-            : field === 'expiry'
-              ? expiry.peek() === ''
-              : holder.peek() === '';
-      if (empty && !form.touched.has(field)) return;
-      form.touched.add(field);
-      setError(form, field, check(field));
-    },
+    leave: (field) => leave(model, field),
     recheck(field) {
       if (form.errors.peek()[field] !== undefined) setError(form, field, check(field));
     },
-    async submit(event) {
-      const element = model.element;
-      if (element === null || form.submitting.peek()) return;
-      const errors: Record<string, string> = {};
-      for (const field of CARD_FIELDS) {
-        form.touched.add(field);
-        const message = check(field);
-        if (message !== undefined) errors[field] = message;
-      }
-      form.errors.value = errors;
-      const proceed = callback(ctx.options, 'onBeforeSubmitCard', element, event) !== false;
-      const first = CARD_FIELDS.find((f) => errors[f] !== undefined);
-      if (first !== undefined) {
-        ctx.announce.value = errors[first]!;
-        focusField(model, first);
-        return;
-      }
-      if (!proceed) return;
-      const date = parseExpiry(expiry.peek())!;
-      const fields: [string, string][] = [['paymentBrand', brand.peek()]];
-      const name = holder.peek().trim();
-      if (name) fields.push(['card.holder', name]);
-      fields.push(['card.expiryMonth', date.month], ['card.expiryYear', date.year]);
-      fields.push(...merchantFields(element, OWN));
-      await submitForm(ctx, form, {
-        brand: brand.peek(),
-        fields,
-        fieldOf: (parameter) => PARAMETER_FIELD[parameter],
-        errorFor: (field) => check(field as CardField) ?? strings.errorMessages.declined,
-        // The number frame posts them, with the CVV it collects from its sibling.
-        send: (checkoutId, kind, all) =>
-          number.submit(checkoutId, kind, all, ['cvv'], settings.requireCvv ? 'required' : 'optional'),
-      });
-    },
+    submit: (event) => submitCard(ctx, model, event),
     dispose() {
       for (const dispose of disposers) dispose();
       number.destroy();
       cvv.destroy();
     },
   };
-  disposers.push(
+  disposers.push(...cardEffects(ctx, model));
+  return model;
+}
+
+/**
+ * The number and CVV frames, bound by their address to this checkout (no id: they stay off): what
+ * they are told at start, and what the page hears of them (focus, blur, both ready).
+ */
+function cardFrames(ctx: WidgetContext, brands: readonly CardBrand[], model: () => CardModel) {
+  const { settings, strings } = ctx;
+  const group = randomId(16);
+  let framesReady = 0;
+  const frameInit = (name: 'number' | 'cvv') => () => {
+    const styles = settings.iframeStyles;
+    const key = name === 'number' ? 'card-number' : 'cvv';
+    return {
+      t: 'init' as const,
+      label: name === 'number' ? strings.labels.cardNumber : strings.labels.cvv,
+      placeholder: name === 'number' ? strings.labels.cardNumber : strings.labels.cvv,
+      dir: ctx.doc.documentElement.dir === 'rtl' || ctx.locale === 'ar' ? ('rtl' as const) : ('ltr' as const),
+      brands,
+      priority: settings.brandDetectionPriority,
+      mask: settings.maskCvv,
+      style: {
+        input: { ...baseStyle(model()), ...styles[`${key}-input`] },
+        placeholder: { ...styles[`${key}-placeholder`] },
+      },
+      autofocus: name === 'number' ? settings.autofocus === 'card.number' : settings.autofocus === 'card.cvv',
+      submitOnEnter: !settings.disableSubmitOnEnter,
+    };
+  };
+  const hooks = (name: 'number' | 'cvv') => ({
+    init: frameInit(name),
+    onEnter: () => requestSubmit(model().element),
+    onFocus: (focused: boolean) => {
+      const field = name === 'number' ? 'cardNumber' : 'cvv';
+      callback(
+        ctx.options,
+        focused ? 'onFocusIframeCommunication' : 'onBlurIframeCommunication',
+        undefined,
+        field,
+      );
+      if (!focused) model().leave(field);
+    },
+    onReady: () => {
+      framesReady++;
+      if (framesReady === 2) callback(ctx.options, 'onReadyIframeCommunication', undefined);
+    },
+  });
+  const checkoutId = ctx.checkout.id.peek() ?? '';
+  return {
+    number: new FrameField(ctx.bus, 'number', group, ctx.pageOrigin, checkoutId, hooks('number')),
+    cvv: new FrameField(ctx.bus, 'cvv', group, ctx.pageOrigin, checkoutId, hooks('cvv')),
+  };
+}
+
+/** A field's error message, or undefined when it is fine. */
+function cardCheck(
+  ctx: WidgetContext,
+  m: Pick<CardModel, 'brands' | 'brand' | 'holder' | 'expiry' | 'number' | 'cvv'>,
+): (field: CardField) => string | undefined {
+  const { settings, strings } = ctx;
+  return (field) => {
+    const e = strings.errorMessages;
+    switch (field) {
+      case 'cardNumber': {
+        const s = m.number.state.value;
+        return s.valid && m.brands.includes(m.brand.value) ? undefined : e.cardNumberError;
+      }
+      case 'expiry': {
+        const problem = checkExpiry(m.expiry.value, ctx.now(), settings.validateExpiryDate);
+        return problem === 'format'
+          ? e.expiryMonthError
+          : problem === 'expired'
+            ? e.expiredCardError
+            : undefined;
+      }
+      case 'cardHolder': {
+        const value = m.holder.value.trim();
+        if (value === '') return settings.allowEmptyCardHolderName ? undefined : e.cardHolderError;
+        return fits('card.holder', value) ? undefined : e.cardHolderError;
+      }
+      case 'cvv': {
+        const s = m.cvv.state.value;
+        if (s.empty && !settings.requireCvv) return undefined;
+        return s.valid ? undefined : e.cvvError;
+      }
+    }
+  };
+}
+
+/** Validates a field the shopper left (an empty one only once touched). */
+function leave(model: CardModel, field: CardField): void {
+  const { form, number, cvv, expiry, holder } = model;
+  const empty =
+    field === 'cardNumber'
+      ? number.state.peek().empty
+      : field === 'cvv'
+        ? cvv.state.peek().empty
+        : field === 'expiry'
+          ? expiry.peek() === ''
+          : holder.peek() === '';
+  if (empty && !form.touched.has(field)) return;
+  form.touched.add(field);
+  setError(form, field, model.check(field));
+}
+
+/**
+ * Submit: every field checked (focus on the first wrong one), onBeforeSubmitCard asked, then the
+ * number frame posts the form's other fields with the card data.
+ */
+async function submitCard(ctx: WidgetContext, model: CardModel, event: Event): Promise<void> {
+  const { form, check, brand, expiry, holder, number } = model;
+  const { settings, strings } = ctx;
+  const element = model.element;
+  if (element === null || form.submitting.peek()) return;
+  const errors: Record<string, string> = {};
+  for (const field of CARD_FIELDS) {
+    form.touched.add(field);
+    const message = check(field);
+    if (message !== undefined) errors[field] = message;
+  }
+  form.errors.value = errors;
+  const proceed = callback(ctx.options, 'onBeforeSubmitCard', element, event) !== false;
+  const first = CARD_FIELDS.find((f) => errors[f] !== undefined);
+  if (first !== undefined) {
+    ctx.announce.value = errors[first]!;
+    focusField(model, first);
+    return;
+  }
+  if (!proceed) return;
+  const date = parseExpiry(expiry.peek())!;
+  const fields: [string, string][] = [['paymentBrand', brand.peek()]];
+  const name = holder.peek().trim();
+  if (name) fields.push(['card.holder', name]);
+  fields.push(['card.expiryMonth', date.month], ['card.expiryYear', date.year]);
+  fields.push(...merchantFields(element, OWN));
+  await submitForm(ctx, form, {
+    brand: brand.peek(),
+    fields,
+    fieldOf: (parameter) => PARAMETER_FIELD[parameter],
+    errorFor: (field) => check(field as CardField) ?? strings.errorMessages.declined,
+    // The number frame posts them, with the CVV it collects from its sibling.
+    send: (checkoutId, kind, all) =>
+      number.submit(checkoutId, kind, all, ['cvv'], settings.requireCvv ? 'required' : 'optional'),
+  });
+}
+
+/** What follows the state: the brand, the frames, the page's brand callbacks, errors shown. */
+function cardEffects(ctx: WidgetContext, model: CardModel): (() => void)[] {
+  const { settings } = ctx;
+  const { number, cvv, brand, chosen, brands, form } = model;
+  return [
     // The brand: the detected one (or a chosen one the number also fits), else the chosen one.
     effect(() => {
       const s = number.state.value;
@@ -266,21 +300,13 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
       brand.value;
       model.recheck('cvv');
     }),
-  );
-
-  return model;
+  ];
 }
 
 export function focusField(model: CardModel, field: CardField): void {
   if (field === 'cardNumber') model.number.focus();
   else if (field === 'cvv') model.cvv.focus();
   else (model.element?.ownerDocument.getElementById(model.ids[field]) as HTMLInputElement | null)?.focus();
-}
-
-export function requestSubmit(form: HTMLFormElement | null): void {
-  if (form === null) return;
-  if (typeof form.requestSubmit === 'function') form.requestSubmit();
-  else form.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
 }
 
 /** The frames' text matches the page's own inputs: font and colour taken from the holder field. */

@@ -9,9 +9,9 @@
  * the checkout's outcome when the gateway's last page says the flow has ended.
  */
 
+import { brandName } from '../../core/brands';
 import { useWidget } from '../../core/context';
 import { fill } from '../../language';
-import { brandName } from '../Card/model';
 import { SimpleForm } from '../internal/SimpleForm';
 
 export function Redirect({ brand }: { brand: string }) {

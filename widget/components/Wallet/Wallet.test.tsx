@@ -3,6 +3,7 @@
  * Wallet buttons through the whole widget (start()): markup from the options, fast checkout, and
  * the host's side of the sheet protocol, with the test playing the sheet's window.
  */
+import '../../methods'; // the payment methods register themselves, as in the bundle's entry
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { start, type WpwlGlobal } from '../../core/boot';
 import { type PaymentData, WALLET_NS } from '../../frames/wallet-protocol';

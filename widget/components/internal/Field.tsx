@@ -96,11 +96,5 @@ export function TextInput(p: TextInputProps) {
   );
 }
 
-/** The form-level message (declines, technical errors); empty and hidden by CSS when none. */
-export function Message({ text }: { readonly text: string }) {
-  return (
-    <div class={`wpwl-message${text ? ' wpwl-has-error' : ''}`} role="alert">
-      {text}
-    </div>
-  );
-}
+// The form-level message lives in core (the widget's notice shows it too).
+export { Message } from '../../core/Message';

@@ -8,8 +8,9 @@
  * its messages (same checks) go to the flow. Focus moves into the dialog, stays there while it is
  * open, and goes back to where it was when the submission ends (submit.ts).
  */
+import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { useWidget } from '../../core/context';
+import { useWidget, type WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
 import { CHALLENGE_SIZES, isCompletion, type ModalFlow } from './redirect';
 
@@ -25,40 +26,7 @@ function Dialog({ flow }: { flow: ModalFlow }) {
   const form = useRef<HTMLFormElement>(null);
   const titleId = `${flow.name}-title`;
 
-  useLayoutEffect(() => {
-    const { win, doc } = ctx;
-    const origin = ctx.bus.gatewayOrigin;
-    const onMessage = (event: MessageEvent) => {
-      const w = frame.current?.contentWindow;
-      if (flow.receive) {
-        if (w && event.source === w && event.origin === origin)
-          flow.receive(event.data, (message) => w.postMessage(message, origin));
-      } else if (isCompletion(event, origin, w)) flow.end('complete');
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' || event.key === 'Esc') {
-        event.preventDefault();
-        flow.end('cancel');
-      }
-    };
-    // aria-modal: focus that leaves the dialog comes back to it.
-    const onFocusIn = (event: FocusEvent) => {
-      const el = dialog.current;
-      if (el && !el.contains(event.target as Node | null)) el.focus();
-    };
-    win.addEventListener('message', onMessage);
-    doc.addEventListener('keydown', onKey, true);
-    doc.addEventListener('focusin', onFocusIn);
-    dialog.current?.focus();
-    form.current?.submit();
-    return () => {
-      win.removeEventListener('message', onMessage);
-      doc.removeEventListener('keydown', onKey, true);
-      doc.removeEventListener('focusin', onFocusIn);
-      // Focus goes back to what had it when the submission has ended (submit.ts), not here: after
-      // a completed flow the pay button stays disabled until the session has been read.
-    };
-  }, [flow]);
+  useFlowListeners(ctx, flow, { dialog, frame, form });
 
   const onLoad = (event: Event) => {
     if (flow.src) return;
@@ -120,4 +88,51 @@ function Dialog({ flow }: { flow: ModalFlow }) {
       </div>
     </div>
   );
+}
+
+interface DialogRefs {
+  readonly dialog: RefObject<HTMLDivElement | null>;
+  readonly frame: RefObject<HTMLIFrameElement | null>;
+  readonly form: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * While the dialog is open: the iframe's messages (the flow's own, or the gateway's completion),
+ * Escape, and focus kept inside; at once, focus on the dialog and the redirect form posted.
+ */
+function useFlowListeners(ctx: WidgetContext, flow: ModalFlow, { dialog, frame, form }: DialogRefs): void {
+  useLayoutEffect(() => {
+    const { win, doc } = ctx;
+    const origin = ctx.bus.gatewayOrigin;
+    const onMessage = (event: MessageEvent) => {
+      const w = frame.current?.contentWindow;
+      if (flow.receive) {
+        if (w && event.source === w && event.origin === origin)
+          flow.receive(event.data, (message) => w.postMessage(message, origin));
+      } else if (isCompletion(event, origin, w)) flow.end('complete');
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' || event.key === 'Esc') {
+        event.preventDefault();
+        flow.end('cancel');
+      }
+    };
+    // aria-modal: focus that leaves the dialog comes back to it.
+    const onFocusIn = (event: FocusEvent) => {
+      const el = dialog.current;
+      if (el && !el.contains(event.target as Node | null)) el.focus();
+    };
+    win.addEventListener('message', onMessage);
+    doc.addEventListener('keydown', onKey, true);
+    doc.addEventListener('focusin', onFocusIn);
+    dialog.current?.focus();
+    form.current?.submit();
+    return () => {
+      win.removeEventListener('message', onMessage);
+      doc.removeEventListener('keydown', onKey, true);
+      doc.removeEventListener('focusin', onFocusIn);
+      // Focus goes back to what had it when the submission has ended (submit.ts), not here: after
+      // a completed flow the pay button stays disabled until the session has been read.
+    };
+  }, [flow]);
 }

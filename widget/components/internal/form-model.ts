@@ -50,3 +50,10 @@ export function enterGuard(disabled: boolean) {
       }
     : undefined;
 }
+
+/** Submits a form as the shopper would (its submit listeners run); Enter in a card frame. */
+export function requestSubmit(form: HTMLFormElement | null): void {
+  if (form === null) return;
+  if (typeof form.requestSubmit === 'function') form.requestSubmit();
+  else form.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+}

@@ -14,41 +14,13 @@ import { isCardBrand } from '../../../shared/brands';
 // The group table only: the result-code index would bring the whole catalogue into the bundle.
 import { RESULT_CODE_GROUPS } from '../../../shared/result-codes/groups';
 import type { Fields, PaymentAnswer, Session } from '../../core/api';
+import type { ModalEnd, ModalFlow, RedirectForm } from '../../core/context';
 import type { ChallengeWindow, Settings } from '../../core/options';
 
 export type RedirectAnswer = NonNullable<PaymentAnswer['redirect']>;
 
-/** What the gateway's pages need: the address, the method, and the fields to send. */
-export interface RedirectForm {
-  readonly action: string;
-  readonly method: 'get' | 'post';
-  readonly fields: Fields;
-}
-
-/** How the modal ended: the gateway's completion message, or the shopper closed it. */
-export type ModalEnd = 'complete' | 'cancel';
-
-/**
- * A flow shown in the widget's modal (`ctx.modal`): a redirect's pages, POSTed into the iframe
- * (`form`), or a gateway document loaded by address (`src`: the wallet sheet), whose messages go to
- * `receive` once their window and origin are checked.
- */
-export interface ModalFlow {
-  /** The iframe's name, which the form targets: `wpwl-target-<n>`. */
-  readonly name: string;
-  /** The dialog's accessible name and the iframe's title. */
-  readonly title: string;
-  readonly size: ChallengeWindow;
-  readonly form?: RedirectForm;
-  readonly src?: string;
-  /**
-   * A message from the iframe's own window with the gateway's origin; `reply` posts back to that
-   * window, for the gateway's origin only.
-   */
-  readonly receive?: (data: unknown, reply: (message: unknown) => void) => void;
-  /** Closes the modal and ends the flow (once; later calls change nothing). */
-  readonly end: (how: ModalEnd) => void;
-}
+// The modal flow's types are core's (the context holds the modal); redirect.ts builds them.
+export type { ModalEnd, ModalFlow, RedirectForm };
 
 /** The field that asks the gateway to end with a postMessage instead of a redirect to the shop. */
 export const RETURN_MODE: readonly [string, string] = ['returnMode', 'message'];

@@ -69,134 +69,178 @@ export function direct(ctx: WidgetContext): Send {
   };
 }
 
+/** One submission: what its parts share, and how it ends (leaving the page, a modal shown). */
+interface Run {
+  readonly ctx: WidgetContext;
+  readonly model: FormModel;
+  readonly spec: SubmitSpec;
+  checkoutId: string;
+  kind: CheckoutKind;
+  /** The shopper is sent away: the form stays busy. */
+  leaving: boolean;
+  /** The widget's modal was open: focus goes back to the form. */
+  modal: boolean;
+}
+
+/**
+ * Submits a form: makes sure a checkout exists (fast checkout), adds what every submission carries,
+ * sends, and handles the answer (result page, redirect, field errors, decline). The form is busy
+ * meanwhile; the message and the announcement tell the outcome.
+ */
 export async function submitForm(ctx: WidgetContext, model: FormModel, spec: SubmitSpec): Promise<void> {
   if (model.submitting.peek() || ctx.checkout.closed.peek() !== null) return;
-  const { errorMessages, labels } = ctx.strings;
   const opener = ctx.doc.activeElement;
   model.message.value = '';
   model.submitting.value = true;
-  ctx.announce.value = labels.processing;
-  let leaving = false;
-  let modal = false;
+  ctx.announce.value = ctx.strings.labels.processing;
+  const run: Run = { ctx, model, spec, checkoutId: '', kind: 'payment', leaving: false, modal: false };
   try {
-    const checkoutId = await ctx.ensureCheckout(spec.brand);
-    if (checkoutId === undefined) {
-      // Fast checkout whose createCheckout failed (a closed checkout says so itself): try again.
-      if (ctx.checkout.closed.peek() === null) model.message.value = errorMessages.checkoutFailed;
-      return;
-    }
-    const kind = checkoutKind(ctx);
-    const fields = withSubmissionFields(
-      { win: ctx.win, now: ctx.now, action: ctx.action, challengeWindow: ctx.settings.challengeWindow },
-      spec.fields,
-    );
-    modal = spec.opensModal === true;
-    const outcome = await spec.send(checkoutId, kind, fields);
-    if (outcome.kind === 'cancelled') {
-      model.message.value = errorMessages.paymentCancelled;
-      callback(ctx.options, 'onLightboxCancel', undefined);
-      return;
-    }
-    callback(ctx.options, 'onAfterSubmit', undefined);
-    if (outcome.kind === 'failed') {
-      if (outcome.reason === 'number' || outcome.reason === 'cvv') {
-        const field = outcome.reason === 'number' ? 'cardNumber' : 'cvv';
-        model.errors.value = { ...model.errors.peek(), [field]: spec.errorFor(field) };
-        model.message.value = spec.errorFor(field);
-      } else {
-        ctx.report(iframeSubmitError(`The payment could not be sent (${outcome.reason}).`));
-        model.message.value = errorMessages.technicalError;
-      }
-      return;
-    }
-    const answer: Answer = { status: outcome.status, body: outcome.body as PaymentAnswer | undefined };
-    switch (classify(answer)) {
-      case 'done':
-        leaving = leave(ctx, checkoutId, kind);
-        return;
-      case 'redirect': {
-        const redirect = answer.body!.redirect!;
-        if (redirectMode(ctx.settings, spec.brand) === 'full') {
-          leaving = followRedirect(ctx, redirect);
-          if (!leaving) model.message.value = errorMessages.technicalError;
-          return;
-        }
-        const form = redirectForm(redirect, ctx.win.location.href, [RETURN_MODE]);
-        if (form === undefined) {
-          model.message.value = errorMessages.technicalError;
-          return;
-        }
-        modal = true;
-        if ((await openModal(ctx, form, spec.brand)) === 'cancel') {
-          model.message.value = errorMessages.paymentCancelled;
-          callback(ctx.options, 'onLightboxCancel', undefined);
-          return;
-        }
-        const session = await ctx.refresh();
-        const description = session?.lastResult?.description;
-        switch (afterFlow(session)) {
-          case 'leave':
-            leaving = leave(ctx, checkoutId, kind);
-            return;
-          case 'unknown':
-            model.message.value = errorMessages.technicalError;
-            return;
-          case 'closed':
-            // Expired: the widget says so. Completed by a rejection: say why too.
-            if (session?.state !== 'completed') return;
-            break;
-          case 'retry':
-            // Cancel on the issuer's or provider's page: the same message as closing the window.
-            if (cancelledByShopper(session)) {
-              model.message.value = errorMessages.paymentCancelled;
-              return;
-            }
-            break;
-        }
-        model.message.value = description
-          ? `${errorMessages.declined}\n${description}`
-          : errorMessages.declined;
-        return;
-      }
-      case 'invalid': {
-        const errors: Record<string, string> = { ...model.errors.peek() };
-        let matched = false;
-        for (const e of answer.body?.result?.parameterErrors ?? []) {
-          const field = spec.fieldOf(e.name);
-          if (field !== undefined) {
-            errors[field] = spec.errorFor(field);
-            matched = true;
-          }
-        }
-        model.errors.value = errors;
-        if (matched) {
-          model.message.value = errorMessages.declined;
-        } else {
-          // A parameter the shopper cannot fix: something the page added, or a gateway rule.
-          const names = (answer.body?.result?.parameterErrors ?? []).map((e) => e.name).join(', ');
-          ctx.report(widgetError(`The gateway refused the parameters ${names}.`));
-          model.message.value = errorMessages.technicalError;
-        }
-        return;
-      }
-      case 'declined':
-        await ctx.refresh();
-        if (ctx.checkout.closed.peek() === null) model.message.value = errorMessages.declined;
-        return;
-      case 'notFound':
-        ctx.report(invalidCheckoutId('The checkout does not exist.'));
-        ctx.close('invalidCheckout');
-        return;
-      case 'error':
-        model.message.value = errorMessages.technicalError;
-        return;
-    }
+    await send(run);
   } finally {
-    if (!leaving) model.submitting.value = false;
+    if (!run.leaving) model.submitting.value = false;
     ctx.announce.value = model.message.peek();
     // The modal has closed and the shopper stays: focus goes back to what had it (the pay button
     // usually), once that is enabled again, i.e. after the session read that follows the flow.
-    if (modal && !leaving) restoreFocus(opener);
+    if (run.modal && !run.leaving) restoreFocus(opener);
+  }
+}
+
+/** The checkout, the fields with the submission's own, the send, and its outcome. */
+async function send(run: Run): Promise<void> {
+  const { ctx, model, spec } = run;
+  const { errorMessages } = ctx.strings;
+  const checkoutId = await ctx.ensureCheckout(spec.brand);
+  if (checkoutId === undefined) {
+    // Fast checkout whose createCheckout failed (a closed checkout says so itself): try again.
+    if (ctx.checkout.closed.peek() === null) model.message.value = errorMessages.checkoutFailed;
+    return;
+  }
+  run.checkoutId = checkoutId;
+  run.kind = checkoutKind(ctx);
+  const fields = withSubmissionFields(
+    { win: ctx.win, now: ctx.now, action: ctx.action, challengeWindow: ctx.settings.challengeWindow },
+    spec.fields,
+  );
+  run.modal = spec.opensModal === true;
+  const outcome = await spec.send(checkoutId, run.kind, fields);
+  if (outcome.kind === 'cancelled') {
+    model.message.value = errorMessages.paymentCancelled;
+    callback(ctx.options, 'onLightboxCancel', undefined);
+    return;
+  }
+  callback(ctx.options, 'onAfterSubmit', undefined);
+  if (outcome.kind === 'failed') {
+    if (outcome.reason === 'number' || outcome.reason === 'cvv') {
+      const field = outcome.reason === 'number' ? 'cardNumber' : 'cvv';
+      model.errors.value = { ...model.errors.peek(), [field]: spec.errorFor(field) };
+      model.message.value = spec.errorFor(field);
+    } else {
+      ctx.report(iframeSubmitError(`The payment could not be sent (${outcome.reason}).`));
+      model.message.value = errorMessages.technicalError;
+    }
+    return;
+  }
+  await answered(run, { status: outcome.status, body: outcome.body as PaymentAnswer | undefined });
+}
+
+/** The gateway's answer: the result page, a redirect, field errors, a decline, a closed checkout. */
+async function answered(run: Run, answer: Answer): Promise<void> {
+  const { ctx, model } = run;
+  const { errorMessages } = ctx.strings;
+  switch (classify(answer)) {
+    case 'done':
+      run.leaving = leave(ctx, run.checkoutId, run.kind);
+      return;
+    case 'redirect':
+      return redirected(run, answer.body!.redirect!);
+    case 'invalid':
+      return invalid(run, answer);
+    case 'declined':
+      await ctx.refresh();
+      if (ctx.checkout.closed.peek() === null) model.message.value = errorMessages.declined;
+      return;
+    case 'notFound':
+      ctx.report(invalidCheckoutId('The checkout does not exist.'));
+      ctx.close('invalidCheckout');
+      return;
+    case 'error':
+      model.message.value = errorMessages.technicalError;
+      return;
+  }
+}
+
+/** A pending answer's redirect: the whole page (or paymentTarget) goes, or it opens in the modal. */
+async function redirected(run: Run, redirect: RedirectAnswer): Promise<void> {
+  const { ctx, model, spec } = run;
+  const { errorMessages } = ctx.strings;
+  if (redirectMode(ctx.settings, spec.brand) === 'full') {
+    run.leaving = followRedirect(ctx, redirect);
+    if (!run.leaving) model.message.value = errorMessages.technicalError;
+    return;
+  }
+  const form = redirectForm(redirect, ctx.win.location.href, [RETURN_MODE]);
+  if (form === undefined) {
+    model.message.value = errorMessages.technicalError;
+    return;
+  }
+  run.modal = true;
+  if ((await openModal(ctx, form, spec.brand)) === 'cancel') {
+    model.message.value = errorMessages.paymentCancelled;
+    callback(ctx.options, 'onLightboxCancel', undefined);
+    return;
+  }
+  await afterModal(run);
+}
+
+/** The modal flow has ended: the session read again tells the outcome. */
+async function afterModal(run: Run): Promise<void> {
+  const { ctx, model } = run;
+  const { errorMessages } = ctx.strings;
+  const session = await ctx.refresh();
+  const description = session?.lastResult?.description;
+  switch (afterFlow(session)) {
+    case 'leave':
+      run.leaving = leave(ctx, run.checkoutId, run.kind);
+      return;
+    case 'unknown':
+      model.message.value = errorMessages.technicalError;
+      return;
+    case 'closed':
+      // Expired: the widget says so. Completed by a rejection: say why too.
+      if (session?.state !== 'completed') return;
+      break;
+    case 'retry':
+      // Cancel on the issuer's or provider's page: the same message as closing the window.
+      if (cancelledByShopper(session)) {
+        model.message.value = errorMessages.paymentCancelled;
+        return;
+      }
+      break;
+  }
+  model.message.value = description ? `${errorMessages.declined}\n${description}` : errorMessages.declined;
+}
+
+/** parameterErrors: the form's fields marked; a parameter the shopper cannot fix is reported. */
+function invalid(run: Run, answer: Answer): void {
+  const { ctx, model, spec } = run;
+  const { errorMessages } = ctx.strings;
+  const errors: Record<string, string> = { ...model.errors.peek() };
+  let matched = false;
+  for (const e of answer.body?.result?.parameterErrors ?? []) {
+    const field = spec.fieldOf(e.name);
+    if (field !== undefined) {
+      errors[field] = spec.errorFor(field);
+      matched = true;
+    }
+  }
+  model.errors.value = errors;
+  if (matched) {
+    model.message.value = errorMessages.declined;
+  } else {
+    // A parameter the shopper cannot fix: something the page added, or a gateway rule.
+    const names = (answer.body?.result?.parameterErrors ?? []).map((e) => e.name).join(', ');
+    ctx.report(widgetError(`The gateway refused the parameters ${names}.`));
+    model.message.value = errorMessages.technicalError;
   }
 }
 

@@ -3,6 +3,7 @@
  * Brand logos: the files the build serves, and where the widget shows them (the card form's
  * detected brand, stored cards, the buttons of redirect methods and wallets).
  */
+import '../../../methods'; // the payment methods register themselves, as in the bundle's entry
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -6,6 +6,7 @@
  * binds the frame to this page's origin and to one checkout; the frame posts to no other.
  */
 import { signal } from '@preact/signals';
+import type { FrameBus } from '../../../core/frame-bus';
 import {
   type CheckoutKind,
   type FailReason,
@@ -16,7 +17,6 @@ import {
   frameHash,
   type HostMessage,
   type InitMessage,
-  isProtocol,
   NS,
   type Payload,
 } from '../../../frames/protocol';
@@ -36,37 +36,6 @@ export type FrameOutcome =
 
 /** How long the host waits for a frame's payment answer. */
 const SUBMIT_TIMEOUT_MS = 90_000;
-
-export class FrameBus {
-  private readonly fields = new Set<FrameField>();
-  private readonly listener = (event: MessageEvent) => {
-    if (event.origin !== this.gatewayOrigin || !isProtocol(event.data)) return;
-    for (const field of this.fields) {
-      if (field.window !== null && event.source === field.window) field.receive(event.data as FrameMessage);
-    }
-  };
-
-  constructor(
-    private readonly win: Window,
-    readonly gatewayOrigin: string,
-    readonly apiBase: string,
-  ) {
-    win.addEventListener('message', this.listener);
-  }
-
-  add(field: FrameField): void {
-    this.fields.add(field);
-  }
-
-  remove(field: FrameField): void {
-    this.fields.delete(field);
-  }
-
-  destroy(): void {
-    this.win.removeEventListener('message', this.listener);
-    this.fields.clear();
-  }
-}
 
 export interface FrameFieldHooks {
   readonly init: () => Payload<InitMessage>;
