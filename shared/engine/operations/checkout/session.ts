@@ -1,3 +1,4 @@
+/** GET /v1/checkouts/{id}/session: what the widget needs to render the checkout. */
 import { fromMinor } from '../../../money';
 import { describe } from '../../../result-codes';
 import { maskedCard } from '../../answers/response';
