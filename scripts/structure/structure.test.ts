@@ -71,8 +71,6 @@ const KNOWN_LONG_FUNCTIONS: Record<string, number> = {
   'server/reporting/testing.ts:payDay': 106,
   'server/security/egress.ts:egressPolicy': 162,
   'shared/engine/core/memory-store.ts:memoryStore': 216,
-  'shared/engine/operations/initial-payment.ts:createPayment': 145,
-  'shared/engine/operations/registrations.ts:payWithRegistration': 118,
   'shared/form/decode.ts:place': 115,
 };
 const PENDING_FILES: Record<string, number> = {

@@ -11,6 +11,7 @@ import type { Caller } from '../../core/deps';
 import { newId, newPaymentNdc } from '../../core/ids';
 import { processorFor } from '../../core/processor';
 import { checkPaymentMethod } from '../../steps/payment-method';
+import { usableRegistration } from '../registrations';
 import type { Schedule, ScheduleDeps } from './model';
 import { endOf } from './time';
 import {
@@ -45,10 +46,8 @@ export async function createSchedule(
 
   // load: the registration the runs pay with (the engine's codes for a missing or deleted one)
   const registrationId = request.registrationId ?? '';
-  const registration = await deps.store.getRegistration(caller.merchantId, registrationId);
-  if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
-  if (registration.deletedAt !== null)
-    return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
+  const registration = await usableRegistration(deps.store, caller.merchantId, registrationId);
+  if ('code' in registration) return registration;
   // the channel's brands and currencies: its runs would all be refused
   const accepted = checkPaymentMethod(registration.paymentBrand, { currency }, true, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
