@@ -71,7 +71,6 @@ const KNOWN_LONG_FUNCTIONS: Record<string, number> = {
   'server/processors/simulator/routes.ts:simulatorRoutes': 179,
   'server/security/egress.ts:egressPolicy': 162,
   'shared/engine/core/memory-store.ts:memoryStore': 216,
-  'shared/form/decode.ts:place': 115,
 };
 const PENDING_FILES: Record<string, number> = {};
 Object.assign(KNOWN_LONG_FILES, PENDING_FILES);
