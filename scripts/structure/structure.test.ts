@@ -69,7 +69,6 @@ const KNOWN_LONG_FUNCTIONS: Record<string, number> = {
   'server/demo-shop/shop.ts:createShop': 161,
   'server/gateway.ts:startGateway': 212,
   'server/processors/simulator/routes.ts:simulatorRoutes': 179,
-  'server/security/egress.ts:egressPolicy': 162,
   'shared/engine/core/memory-store.ts:memoryStore': 216,
 };
 const PENDING_FILES: Record<string, number> = {};
