@@ -57,6 +57,9 @@ const KNOWN_LONG_FUNCTIONS: Record<string, number> = {
   'server/storage/kysely-store.ts:createKyselyStore': 742,
   'server/storage/migrations.ts:up': 108,
   'server/storage/schedules.ts:scheduleStore': 203,
+  // the memory Store implements the Store port, which the storage branch splits into role ports:
+  // it splits along the same roles there
+  'shared/engine/core/memory-store.ts:memoryStore': 216,
   // widget branch (method registry, frame functions)
   'widget/components/Card/model.ts:cardModel': 209,
   'widget/components/internal/PaymentModal.tsx:Dialog': 103,
@@ -65,11 +68,7 @@ const KNOWN_LONG_FUNCTIONS: Record<string, number> = {
   'widget/frames/field.ts:startField': 287,
   'widget/frames/sheet.tsx:View': 141,
   'widget/frames/sheet.tsx:startSheet': 230,
-  // PENDING on this branch
-  'shared/engine/core/memory-store.ts:memoryStore': 216,
 };
-const PENDING_FILES: Record<string, number> = {};
-Object.assign(KNOWN_LONG_FILES, PENDING_FILES);
 
 /** What breaks the rule beyond the known list, and the known entries that no longer break it. */
 function beyond(found: Record<string, number>, known: Record<string, number>): string[] {
