@@ -14,6 +14,7 @@ import { newCheckoutId } from '../../core/ids';
 import type { Channel, Checkout, CheckoutKind } from '../../core/model';
 import { channelRefusal } from '../../steps/payment-method';
 import { CHECKOUT_VALIDITY_MS, type CheckoutDeps } from './model';
+import { NEVER_KEPT } from './parameters';
 
 export type CheckoutCreation =
   | { readonly kind: 'checkout'; readonly checkout: Checkout }
@@ -23,10 +24,6 @@ export type CheckoutCreation =
 
 /** overridePaymentType values: the two-letter initial types (PA.CP has no two-letter form). */
 const OVERRIDE_TYPES: readonly string[] = INITIAL_PAYMENT_TYPES.filter((t) => /^[A-Z]{2}$/.test(t));
-
-/** Parameters that shape the checkout, not the payment made from it; and credentials, never kept. */
-export const CHECKOUT_ONLY = new Set(['overridePaymentType', 'registrations', 'integrity']);
-export const NEVER_KEPT = new Set(['entityId', 'authentication']);
 
 export async function createCheckout(
   deps: CheckoutDeps,

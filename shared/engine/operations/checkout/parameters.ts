@@ -7,7 +7,10 @@ import { detectBrand } from '../../../brands';
 import type { FormTree, FormValue } from '../../../form/decode';
 import { type RequestKind, type RequestOf, rootOf } from '../../../params/requests';
 import type { Checkout } from '../../core/model';
-import { CHECKOUT_ONLY, NEVER_KEPT } from './create';
+
+/** Parameters that shape the checkout, not the payment made from it; and credentials, never kept. */
+export const CHECKOUT_ONLY = new Set(['overridePaymentType', 'registrations', 'integrity']);
+export const NEVER_KEPT = new Set(['entityId', 'authentication']);
 
 /** What the widget submits to a checkout. */
 export type Submission = RequestOf<'checkoutPayment'>;

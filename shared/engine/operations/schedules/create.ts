@@ -12,17 +12,14 @@ import { newId, newPaymentNdc } from '../../core/ids';
 import { processorFor } from '../../core/processor';
 import { checkPaymentMethod } from '../../steps/payment-method';
 import { usableRegistration } from '../registrations';
-import type { Schedule, ScheduleDeps } from './model';
+import type { Schedule, ScheduleDeps, ScheduleView } from './model';
 import { endOf } from './time';
-import {
-  cronOf,
-  instructionOf,
-  jobOf,
-  neverFires,
-  pairErrors,
-  type ScheduleOutcome,
-  type ScheduleRequest,
-} from './validation';
+import { cronOf, instructionOf, jobOf, neverFires, pairErrors, type ScheduleRequest } from './validation';
+
+export type ScheduleOutcome =
+  | { readonly kind: 'schedule'; readonly view: ScheduleView; readonly code: string; readonly ndc: string }
+  | { readonly kind: 'refused'; readonly code: string }
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
 
 /** POST /scheduling/v1/schedules: validate → load → decide → record. */
 export async function createSchedule(

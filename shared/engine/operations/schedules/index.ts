@@ -28,7 +28,7 @@
  */
 
 export { DEFAULT_GRACE_MS, DEFAULT_RUN_LEASE_MS, planRuns } from './catch-up';
-export { createSchedule } from './create';
+export { createSchedule, type ScheduleOutcome } from './create';
 export { type DescheduleOutcome, deschedule } from './deschedule';
 export {
   RUNS_SHOWN,
@@ -47,4 +47,3 @@ export {
 export { scheduleResponse } from './response';
 export { payRun, type RunOptions, runDueSchedules } from './runs';
 export { addDuration } from './time';
-export type { ScheduleOutcome } from './validation';

@@ -7,14 +7,8 @@ import type { ParameterError } from '../../../params/errors';
 import type { RequestOf } from '../../../params/requests';
 import { type CronSchedule, expressionOfJob, parseCron } from '../../../scheduling/cron';
 import type { Registration } from '../../core/model';
-import type { ScheduleView } from './model';
 
 export type ScheduleRequest = RequestOf<'schedule'>;
-
-export type ScheduleOutcome =
-  | { readonly kind: 'schedule'; readonly view: ScheduleView; readonly code: string; readonly ndc: string }
-  | { readonly kind: 'refused'; readonly code: string }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
 
 const CRON_FIELDS = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek', 'year'] as const;
 
