@@ -114,7 +114,7 @@ export interface GatewayOptions {
     readonly autoStart?: boolean;
   };
   /**
-   * The daily settlement run (server/reporting/settlement-run.ts): GATEWAY_SETTLEMENT_INTERVAL_MS,
+   * The daily settlement run (server/reporting/settlement-run/): GATEWAY_SETTLEMENT_INTERVAL_MS,
    * the cut-off and per-channel configuration; `autoStart: false` for tests (runOnce, settleDay).
    */
   readonly settlement?: SettlementWorkerOptions & { readonly autoStart?: boolean };
