@@ -43,7 +43,13 @@ export default defineConfig({
   },
   plugins: [widgetExtras()],
   test: {
-    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'widget/**/*.test.ts', 'widget/**/*.test.tsx'],
+    include: [
+      'shared/**/*.test.ts',
+      'server/**/*.test.ts',
+      'widget/**/*.test.ts',
+      'widget/**/*.test.tsx',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     // Widget tests choose happy-dom per file (`// @vitest-environment happy-dom`). Nothing is fetched:
     // tests that render frames keep their address from happy-dom, which then loads about:blank.

@@ -114,7 +114,7 @@ export interface GatewayOptions {
     readonly autoStart?: boolean;
   };
   /**
-   * The daily settlement run (server/reporting/settlement-run.ts): GATEWAY_SETTLEMENT_INTERVAL_MS,
+   * The daily settlement run (server/reporting/settlement-run/): GATEWAY_SETTLEMENT_INTERVAL_MS,
    * the cut-off and per-channel configuration; `autoStart: false` for tests (runOnce, settleDay).
    */
   readonly settlement?: SettlementWorkerOptions & { readonly autoStart?: boolean };
@@ -145,31 +145,9 @@ export async function startGateway(options: GatewayOptions) {
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger({ env });
   // Settings it must not run with are refused before anything is opened or written.
-  const production = options.production ?? isProduction(env);
-  const tls = options.tls ?? false;
-  const trustProxy = options.trustProxy ?? flag(env, 'GATEWAY_TRUST_PROXY');
-  checkProductionTransport(production, tls, trustProxy);
-  if (options.live !== undefined) checkLiveTransport(options.live.tls ?? false, trustProxy);
-  const operatorToken = adminToken(env);
-  const configuredUrl = publicUrl(env, production);
-  const liveUrl = publicUrl(env, production, 'GATEWAY_LIVE_PUBLIC_URL');
-  if (production) {
-    logger.info('production mode', { tls, trustProxy });
-    if (existsSync(join(options.dataDir, 'demo-merchant.json')))
-      logger.warn(
-        'this data folder was used on a developer machine: its demo merchant has a printed token; ' +
-          'revoke it (gateway token list / gateway token revoke) and delete demo-merchant.json',
-        { file: join(options.dataDir, 'demo-merchant.json') },
-      );
-    if (configuredUrl === undefined)
-      logger.warn('GATEWAY_PUBLIC_URL is not set: redirect URLs use the listening address', {
-        baseUrl: options.baseUrl,
-      });
-  } else logger.warn(DEVELOPER_MODE_MESSAGE);
-  if (options.live !== undefined && liveUrl === undefined && production)
-    logger.warn('GATEWAY_LIVE_PUBLIC_URL is not set: live redirect URLs use the live listening address', {
-      baseUrl: options.live.baseUrl,
-    });
+  const settings = checkedSettings(options, env);
+  const { production, tls, trustProxy, operatorToken, configuredUrl, liveUrl } = settings;
+  logStartup(logger, options, settings);
   const authFailures = createAuthFailures();
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
@@ -229,6 +207,102 @@ export async function startGateway(options: GatewayOptions) {
           publicUrl: liveUrl ?? options.live.baseUrl ?? '',
           tls: options.live.tls ?? false,
         });
+  const workers = startWorkers(
+    options,
+    env,
+    { store, clock, vault, logger, wallets, fingerprint, processors, egress },
+    builtAt,
+  );
+  const { webhooks, notifier, pending, scheduler, settlement } = workers;
+  let ftp: RunningFtpServer | undefined;
+  try {
+    ftp = await startFtp(options, env, { store, authFailures, logger });
+  } catch (error) {
+    await Promise.all([
+      notifier.stop(),
+      pending.stop(),
+      scheduler.stop(),
+      webhooks.stop(),
+      settlement.stop(),
+    ]);
+    await store.close();
+    throw error;
+  }
+  // The workers first: a poll in progress still needs the store.
+  const close = async () => {
+    await notifier.stop();
+    await pending.stop();
+    await scheduler.stop();
+    await webhooks.stop();
+    await settlement.stop();
+    await ftp?.close();
+    await store.close();
+  };
+  return { app, liveApp, store, vault, demo, production, ...workers, ftp, close };
+}
+
+/** The settings the gateway runs with; those it must not run with are refused before anything is opened. */
+function checkedSettings(options: GatewayOptions, env: Readonly<Record<string, string | undefined>>) {
+  const production = options.production ?? isProduction(env);
+  const tls = options.tls ?? false;
+  const trustProxy = options.trustProxy ?? flag(env, 'GATEWAY_TRUST_PROXY');
+  checkProductionTransport(production, tls, trustProxy);
+  if (options.live !== undefined) checkLiveTransport(options.live.tls ?? false, trustProxy);
+  const operatorToken = adminToken(env);
+  const configuredUrl = publicUrl(env, production);
+  const liveUrl = publicUrl(env, production, 'GATEWAY_LIVE_PUBLIC_URL');
+  return { production, tls, trustProxy, operatorToken, configuredUrl, liveUrl };
+}
+
+/** The first log lines: production mode and what it lacks, or the developer default's warning. */
+function logStartup(
+  logger: Logger,
+  options: GatewayOptions,
+  at: {
+    production: boolean;
+    tls: boolean;
+    trustProxy: boolean;
+    configuredUrl: string | undefined;
+    liveUrl: string | undefined;
+  },
+): void {
+  const { production, tls, trustProxy, configuredUrl, liveUrl } = at;
+  if (production) {
+    logger.info('production mode', { tls, trustProxy });
+    if (existsSync(join(options.dataDir, 'demo-merchant.json')))
+      logger.warn(
+        'this data folder was used on a developer machine: its demo merchant has a printed token; ' +
+          'revoke it (gateway token list / gateway token revoke) and delete demo-merchant.json',
+        { file: join(options.dataDir, 'demo-merchant.json') },
+      );
+    if (configuredUrl === undefined)
+      logger.warn('GATEWAY_PUBLIC_URL is not set: redirect URLs use the listening address', {
+        baseUrl: options.baseUrl,
+      });
+  } else logger.warn(DEVELOPER_MODE_MESSAGE);
+  if (options.live !== undefined && liveUrl === undefined && production)
+    logger.warn('GATEWAY_LIVE_PUBLIC_URL is not set: live redirect URLs use the live listening address', {
+      baseUrl: options.live.baseUrl,
+    });
+}
+
+/** The workers (webhooks, shopperResultUrl notifier, pending payments, scheduler, settlement), started unless told not to. */
+function startWorkers(
+  options: GatewayOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  parts: {
+    store: Awaited<ReturnType<typeof openStore>>;
+    clock: Clock;
+    vault: ReturnType<typeof openVault>;
+    logger: Logger;
+    wallets: ReturnType<typeof walletTokens>;
+    fingerprint: ReturnType<typeof riskFingerprint>;
+    processors: ReturnType<typeof gatewayProcessors>;
+    egress: ReturnType<typeof egressPolicy>;
+  },
+  builtAt: Date,
+) {
+  const { store, clock, vault, logger, wallets, fingerprint, processors, egress } = parts;
   const build = buildNumber(options.commit, builtAt);
   // 30 s by default (decisions); GATEWAY_WEBHOOK_TIMEOUT_MS for tests that kill a dispatcher mid-delivery.
   const webhookTimeoutMs = options.webhooks?.timeoutMs ?? positiveNumber(env.GATEWAY_WEBHOOK_TIMEOUT_MS);
@@ -292,65 +366,40 @@ export async function startGateway(options: GatewayOptions) {
     },
   );
   if (settleOnClock !== false) settlement.start();
+  return { webhooks, notifier, pending, scheduler, settlement };
+}
+
+/** The reconciliation files' FTP(S) server, when GATEWAY_FTP_PORT (or options.ftp) asks for it. */
+async function startFtp(
+  options: GatewayOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  parts: {
+    store: Awaited<ReturnType<typeof openStore>>;
+    authFailures: ReturnType<typeof createAuthFailures>;
+    logger: Logger;
+  },
+): Promise<RunningFtpServer | undefined> {
+  const { store, authFailures, logger } = parts;
   const ftpPort = options.ftp?.port ?? port(env.GATEWAY_FTP_PORT);
-  let ftp: RunningFtpServer | undefined;
-  if (ftpPort !== undefined && options.ftp?.autoStart !== false) {
-    const ftpHost = options.ftp?.host ?? (env.GATEWAY_FTP_HOST || '127.0.0.1');
-    if (!env.GATEWAY_FTP_CERT && !isLoopback(ftpHost))
-      logger.warn(
-        'FTP without TLS accepts logins from this machine only: set GATEWAY_FTP_CERT and GATEWAY_FTP_KEY',
-        {
-          host: ftpHost,
-        },
-      );
-    try {
-      ftp = await startReconciliationFtp({
-        store,
-        dataDir: options.dataDir,
+  if (ftpPort === undefined || options.ftp?.autoStart === false) return undefined;
+  const ftpHost = options.ftp?.host ?? (env.GATEWAY_FTP_HOST || '127.0.0.1');
+  if (!env.GATEWAY_FTP_CERT && !isLoopback(ftpHost))
+    logger.warn(
+      'FTP without TLS accepts logins from this machine only: set GATEWAY_FTP_CERT and GATEWAY_FTP_KEY',
+      {
         host: ftpHost,
-        port: ftpPort,
-        ...(env.GATEWAY_FTP_CERT ? { certFile: env.GATEWAY_FTP_CERT } : {}),
-        ...(env.GATEWAY_FTP_KEY ? { keyFile: env.GATEWAY_FTP_KEY } : {}),
-        authFailures,
-        logger,
-      });
-    } catch (error) {
-      await Promise.all([
-        notifier.stop(),
-        pending.stop(),
-        scheduler.stop(),
-        webhooks.stop(),
-        settlement.stop(),
-      ]);
-      await store.close();
-      throw error;
-    }
-  }
-  // The workers first: a poll in progress still needs the store.
-  const close = async () => {
-    await notifier.stop();
-    await pending.stop();
-    await scheduler.stop();
-    await webhooks.stop();
-    await settlement.stop();
-    await ftp?.close();
-    await store.close();
-  };
-  return {
-    app,
-    liveApp,
+      },
+    );
+  return await startReconciliationFtp({
     store,
-    vault,
-    demo,
-    production,
-    notifier,
-    pending,
-    scheduler,
-    webhooks,
-    settlement,
-    ftp,
-    close,
-  };
+    dataDir: options.dataDir,
+    host: ftpHost,
+    port: ftpPort,
+    ...(env.GATEWAY_FTP_CERT ? { certFile: env.GATEWAY_FTP_CERT } : {}),
+    ...(env.GATEWAY_FTP_KEY ? { keyFile: env.GATEWAY_FTP_KEY } : {}),
+    authFailures,
+    logger,
+  });
 }
 
 /** A TCP port from the environment (0: any free one); undefined when unset or not a port. */

@@ -114,7 +114,9 @@ export function printTable(
   for (const line of table(header, rows)) ctx.output.out(line);
 }
 
-const now = (ctx: CommandContext): Date => (ctx.clock ?? systemClock).now();
+/** The command's clock: the context's, else the system's. */
+export const clockOf = (ctx: CommandContext): Clock => ctx.clock ?? systemClock;
+const now = (ctx: CommandContext): Date => clockOf(ctx).now();
 
 export async function requireMerchant(store: Store, merchantId: string): Promise<Merchant> {
   checkId(merchantId, 'merchant id');

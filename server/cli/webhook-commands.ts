@@ -5,7 +5,6 @@
 
 import { paymentResponse } from '../../shared/engine/answers/response';
 import type { Payment } from '../../shared/engine/core/model';
-import { systemClock } from '../../shared/engine/core/ports';
 import {
   bookChargeback,
   type ChargebackOutcome,
@@ -22,7 +21,7 @@ import type { GatewayStore } from '../storage';
 import type { DeliveryStatus } from '../webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../webhooks/registration';
 import { checkId, failure } from './args';
-import { type CommandContext, printJson, printTable, requireMerchant } from './commands';
+import { type CommandContext, clockOf, printJson, printTable, requireMerchant } from './commands';
 
 /** What these commands need beyond the common context: the whole store, and the vault for keys. */
 export interface WebhookCommandContext extends CommandContext {
@@ -49,7 +48,7 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
       store: ctx.store,
       webhooks: ctx.store,
       vault: ctx.vault,
-      clock: ctx.clock ?? systemClock,
+      clock: clockOf(ctx),
       ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
       ...(ctx.egress === undefined ? {} : { egress: ctx.egress }),
     },
@@ -106,7 +105,7 @@ export async function removeWebhook(
 ) {
   checkId(input.webhookId, 'webhook id');
   await requireMerchant(ctx.store, input.merchantId);
-  if (!(await ctx.store.deleteWebhook(input.merchantId, input.webhookId, (ctx.clock ?? systemClock).now())))
+  if (!(await ctx.store.deleteWebhook(input.merchantId, input.webhookId, clockOf(ctx).now())))
     throw failure(`unknown webhook ${input.webhookId}`);
   if (ctx.json) printJson(ctx, { id: input.webhookId, deleted: true });
   else ctx.output.out(input.webhookId);
@@ -152,7 +151,7 @@ export async function redeliver(
   await requireMerchant(ctx.store, input.merchantId);
   const delivery = await ctx.store.getDelivery(input.merchantId, input.deliveryId);
   if (delivery === undefined) throw failure(`unknown delivery ${input.deliveryId}`);
-  if (!(await ctx.store.redeliver(input.merchantId, input.deliveryId, (ctx.clock ?? systemClock).now())))
+  if (!(await ctx.store.redeliver(input.merchantId, input.deliveryId, clockOf(ctx).now())))
     throw failure(
       `delivery ${input.deliveryId} is ${delivery.status}: only a dead-lettered delivery can be redelivered`,
     );
@@ -189,7 +188,7 @@ export async function chargeback(ctx: WebhookCommandContext, input: ChargebackIn
   checkId(input.paymentId, 'payment id');
   await requireMerchant(ctx.store, input.merchantId);
   const outcome = await bookChargeback(
-    { store: ctx.store, clock: ctx.clock ?? systemClock },
+    { store: ctx.store, clock: clockOf(ctx) },
     input.merchantId,
     input.paymentId,
     {
@@ -209,7 +208,7 @@ export async function chargebackReversal(
   checkId(input.chargebackId, 'chargeback id');
   await requireMerchant(ctx.store, input.merchantId);
   const outcome = await reverseChargeback(
-    { store: ctx.store, clock: ctx.clock ?? systemClock },
+    { store: ctx.store, clock: clockOf(ctx) },
     input.merchantId,
     input.chargebackId,
   );
@@ -232,7 +231,7 @@ export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
   let accounts: Awaited<ReturnType<typeof settleDay>>;
   try {
     accounts = await settleDay(
-      { store: ctx.store, clock: ctx.clock ?? systemClock, dataDir: ctx.dataDir },
+      { store: ctx.store, clock: clockOf(ctx), dataDir: ctx.dataDir },
       input.date,
       input.merchantId === undefined ? {} : { merchantId: input.merchantId },
     );

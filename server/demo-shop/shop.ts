@@ -167,34 +167,7 @@ export function createShop(options: ShopOptions): Hono {
   // Looked up at each call, so the default follows the global fetch.
   const send: typeof fetch = (input, init) => (options.fetch ?? fetch)(input, init);
 
-  async function createCheckout(q: URLSearchParams): Promise<GatewayAnswer> {
-    const body = new URLSearchParams({ entityId: options.entityId });
-    if (q.get('register') === '1') {
-      body.set('createRegistration', 'true');
-    } else {
-      body.set('amount', q.get('amount') ?? '92.00');
-      body.set('currency', q.get('currency') ?? 'EUR');
-      body.set('paymentType', q.get('paymentType') ?? 'DB');
-    }
-    // A shop knows its customer's billing address; 3-D Secure v2 requires it for enrolled cards.
-    if (q.get('billing') !== '0') {
-      body.set('billing.street1', 'Hauptstrasse 1');
-      body.set('billing.city', 'Berlin');
-      body.set('billing.postcode', '10115');
-      body.set('billing.country', 'DE');
-    }
-    const registration = q.get('registration');
-    if (registration) body.set('registrations[0].id', registration);
-    const res = await send(`${gateway}/v1/checkouts`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${options.accessToken}`,
-        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
-      },
-      body,
-    });
-    return (await res.json()) as GatewayAnswer;
-  }
+  const createCheckout = (q: URLSearchParams) => shopCheckout(options, gateway, q);
 
   app.get('/', async (c) => {
     const q = new URL(c.req.url).searchParams;
@@ -207,20 +180,7 @@ export function createShop(options: ShopOptions): Hono {
     }
     const nonce = randomBytes(16).toString('base64');
     const strict = q.get('csp') === 'strict';
-    if (strict) {
-      c.header(
-        'Content-Security-Policy',
-        [
-          "default-src 'self'",
-          `script-src 'self' ${publicGateway} 'nonce-${nonce}'`,
-          `style-src 'self' ${publicGateway} 'unsafe-inline'`,
-          `frame-src ${publicGateway}`,
-          `connect-src 'self' ${publicGateway}`,
-          `img-src 'self' ${publicGateway} data:`,
-          "require-trusted-types-for 'script'",
-        ].join('; '),
-      );
-    }
+    if (strict) c.header('Content-Security-Policy', strictCsp(publicGateway, nonce));
     const preset = q.get('preset') ?? 'default';
     const brands = q.get('brands') ?? 'VISA MASTER AMEX';
     const amount =
@@ -241,38 +201,7 @@ export function createShop(options: ShopOptions): Hono {
     );
   });
 
-  // Fast checkout: the page has no checkout; createCheckout asks /checkout on the first click.
-  app.get('/fast', async (c) => {
-    const q = new URL(c.req.url).searchParams;
-    let integrity = WRONG_INTEGRITY;
-    if (q.get('integrity') !== 'wrong') {
-      const res = await send(`${gateway}/v1/fastcheckout/integrity`);
-      const answer = (await res.json()) as { integrity?: string };
-      if (!res.ok || answer.integrity === undefined) {
-        return c.html(page('Checkout failed', '<p class="shop-error">No widget integrity.</p>'), 502);
-      }
-      integrity = answer.integrity;
-    }
-    const reject = q.get('createCheckout') === 'reject' ? '?createCheckout=reject' : '';
-    const brands = q.get('brands') ?? 'WALLETA';
-    const resultUrl = new URL('/result', options.shopUrl ?? c.req.url).toString();
-    return c.html(
-      page(
-        'Demo shop: fast checkout',
-        `<h1>Demo shop</h1>
-<p class="shop-amount">To pay: <strong>92.00 EUR</strong></p>
-<script src="/fast-options.js${reject}"></script>
-<script src="${escapeHtml(publicGateway)}/v1/paymentWidgets.js" integrity="${escapeHtml(integrity)}" crossorigin="anonymous"></script>
-<form action="${escapeHtml(resultUrl)}" class="paymentWidgets" data-brands="${escapeHtml(brands)}"></form>`,
-      ),
-    );
-  });
-
-  app.get('/fast-options.js', (c) =>
-    c.body(fastOptions(c.req.query('createCheckout') === 'reject'), 200, {
-      'content-type': 'text/javascript; charset=utf-8',
-    }),
-  );
+  fastCheckoutRoutes(app, options, gateway, publicGateway);
 
   // What createCheckout calls: the shop's backend creates the checkout server-to-server.
   app.get('/checkout', async (c) => {
@@ -321,6 +250,88 @@ export function createShop(options: ShopOptions): Hono {
   });
 
   return app;
+}
+
+/** The shop's backend creates a checkout server-to-server, as the page's query asks. */
+async function shopCheckout(
+  options: ShopOptions,
+  gateway: string,
+  q: URLSearchParams,
+): Promise<GatewayAnswer> {
+  const body = new URLSearchParams({ entityId: options.entityId });
+  if (q.get('register') === '1') {
+    body.set('createRegistration', 'true');
+  } else {
+    body.set('amount', q.get('amount') ?? '92.00');
+    body.set('currency', q.get('currency') ?? 'EUR');
+    body.set('paymentType', q.get('paymentType') ?? 'DB');
+  }
+  // A shop knows its customer's billing address; 3-D Secure v2 requires it for enrolled cards.
+  if (q.get('billing') !== '0') {
+    body.set('billing.street1', 'Hauptstrasse 1');
+    body.set('billing.city', 'Berlin');
+    body.set('billing.postcode', '10115');
+    body.set('billing.country', 'DE');
+  }
+  const registration = q.get('registration');
+  if (registration) body.set('registrations[0].id', registration);
+  const res = await (options.fetch ?? fetch)(`${gateway}/v1/checkouts`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${options.accessToken}`,
+      'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+    },
+    body,
+  });
+  return (await res.json()) as GatewayAnswer;
+}
+
+/** The strict page's policy: scripts by nonce, the gateway's frames, Trusted Types. */
+function strictCsp(publicGateway: string, nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${publicGateway} 'nonce-${nonce}'`,
+    `style-src 'self' ${publicGateway} 'unsafe-inline'`,
+    `frame-src ${publicGateway}`,
+    `connect-src 'self' ${publicGateway}`,
+    `img-src 'self' ${publicGateway} data:`,
+    "require-trusted-types-for 'script'",
+  ].join('; ');
+}
+
+/** Fast checkout: the page has no checkout; createCheckout asks /checkout on the first click. */
+function fastCheckoutRoutes(app: Hono, options: ShopOptions, gateway: string, publicGateway: string): void {
+  app.get('/fast', async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    let integrity = WRONG_INTEGRITY;
+    if (q.get('integrity') !== 'wrong') {
+      const res = await (options.fetch ?? fetch)(`${gateway}/v1/fastcheckout/integrity`);
+      const answer = (await res.json()) as { integrity?: string };
+      if (!res.ok || answer.integrity === undefined) {
+        return c.html(page('Checkout failed', '<p class="shop-error">No widget integrity.</p>'), 502);
+      }
+      integrity = answer.integrity;
+    }
+    const reject = q.get('createCheckout') === 'reject' ? '?createCheckout=reject' : '';
+    const brands = q.get('brands') ?? 'WALLETA';
+    const resultUrl = new URL('/result', options.shopUrl ?? c.req.url).toString();
+    return c.html(
+      page(
+        'Demo shop: fast checkout',
+        `<h1>Demo shop</h1>
+<p class="shop-amount">To pay: <strong>92.00 EUR</strong></p>
+<script src="/fast-options.js${reject}"></script>
+<script src="${escapeHtml(publicGateway)}/v1/paymentWidgets.js" integrity="${escapeHtml(integrity)}" crossorigin="anonymous"></script>
+<form action="${escapeHtml(resultUrl)}" class="paymentWidgets" data-brands="${escapeHtml(brands)}"></form>`,
+      ),
+    );
+  });
+
+  app.get('/fast-options.js', (c) =>
+    c.body(fastOptions(c.req.query('createCheckout') === 'reject'), 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+    }),
+  );
 }
 
 function page(title: string, body: string): string {

@@ -370,7 +370,17 @@ export function egressPolicy(options: EgressOptions): EgressPolicy {
     return addresses;
   }
 
-  const lookup = ((hostname: string, opts: unknown, callback?: unknown) => {
+  const lookup = checkedLookup(resolveChecked);
+  const safeFetch = checkedFetch(checkUrl, lookup);
+
+  return { production, checkUrl, checkAddress, lookup, fetch: safeFetch };
+}
+
+/** A dns lookup for sockets that answers only the addresses resolveChecked let through. */
+function checkedLookup(
+  resolveChecked: (hostname: string) => Promise<{ address: string; family: number }[]>,
+): LookupFunction {
+  return ((hostname: string, opts: unknown, callback?: unknown) => {
     const cb = (typeof opts === 'function' ? opts : callback) as (
       error: NodeJS.ErrnoException | null,
       address: string | { address: string; family: number }[],
@@ -394,13 +404,22 @@ export function egressPolicy(options: EgressOptions): EgressPolicy {
       (error: NodeJS.ErrnoException) => cb(error, ''),
     );
   }) as LookupFunction;
+}
 
+/**
+ * fetch over node:http(s) with the checked lookup: the URL checked first, no redirect followed,
+ * no connection kept alive.
+ */
+function checkedFetch(
+  checkUrl: (input: string | URL) => string | undefined,
+  lookup: LookupFunction,
+): typeof fetch {
   const agents = {
     'http:': new http.Agent({ keepAlive: false }),
     'https:': new https.Agent({ keepAlive: false }),
   };
 
-  const safeFetch = (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  return (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const refused = checkUrl(url);
@@ -469,6 +488,4 @@ export function egressPolicy(options: EgressOptions): EgressPolicy {
       req.end(body);
     });
   }) as typeof fetch;
-
-  return { production, checkUrl, checkAddress, lookup, fetch: safeFetch };
 }

@@ -1,5 +1,5 @@
 /**
- * The scheduler: runs due scheduled payments (shared/engine/operations/schedules.ts runDueSchedules) every
+ * The scheduler: runs due scheduled payments (shared/engine/operations/schedules/runs.ts runDueSchedules) every
  * `intervalMs` (GATEWAY_SCHEDULER_INTERVAL_MS, 5 s by default).
  *
  * Durable like the other workers: what is due lives in schedules.next_run_at and schedule_runs,

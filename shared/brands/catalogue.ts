@@ -5,7 +5,7 @@
  * for card brands the IIN ranges, lengths, CVV and Luhn rules detection and validation use.
  *
  * Everything else is derived from here: the card and bank tables (card-brands.ts, bank-brands.ts),
- * the brand registry (registry.ts), the 400 naming missing account data (params/requests.ts), the
+ * the brand registry (registry.ts), the 400 naming missing account data (params/requests/account-data.ts), the
  * query's method of a payment (engine/query.ts) and docs/payment-methods.md (docs.ts).
  *
  * A brand is listed only when a payment of it can be decided: by the simulators in test mode, or

@@ -5,21 +5,9 @@
  * return false. Runs in a single pass without allocating.
  */
 export function luhnValid(digits: string): boolean {
-  const n = digits.length;
-  if (n === 0) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = n - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return false;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
+  if (digits.length === 0) return false;
+  const sum = luhnSum(digits, false);
+  return sum !== undefined && sum % 10 === 0;
 }
 
 /**
@@ -27,11 +15,17 @@ export function luhnValid(digits: string): boolean {
  * payload is not a string of digits. An empty payload yields '0'.
  */
 export function luhnCheckDigit(payload: string): string | undefined {
-  let sum = 0;
   // The check digit sits at the right, so the payload's last digit is the first to be doubled.
-  let double = true;
-  for (let i = payload.length - 1; i >= 0; i--) {
-    let d = payload.charCodeAt(i) - 48;
+  const sum = luhnSum(payload, true);
+  return sum === undefined ? undefined : String((10 - (sum % 10)) % 10);
+}
+
+/** The Luhn sum of the digits from the right, every second one doubled; undefined for a non-digit. */
+function luhnSum(digits: string, doubleLast: boolean): number | undefined {
+  let sum = 0;
+  let double = doubleLast;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
     if (d < 0 || d > 9) return undefined;
     if (double) {
       d *= 2;
@@ -40,5 +34,5 @@ export function luhnCheckDigit(payload: string): string | undefined {
     sum += d;
     double = !double;
   }
-  return String((10 - (sum % 10)) % 10);
+  return sum;
 }

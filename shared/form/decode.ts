@@ -258,43 +258,16 @@ function place(
 
     // The segment after a list name is its index.
     if (list !== undefined) {
-      const current = list;
+      const item = listItem(list, key, name, value, end, last, issues);
       list = undefined;
-      if (!INDEX.test(key)) {
-        issues.push({ name, value, message: `must use a number from 0 as the index of ${current.path}` });
-        return;
-      }
-      const index = Number(key);
-      if (index >= current.max) {
-        issues.push({
-          name: name.slice(0, end),
-          value: null,
-          message: `is beyond the limit: at most ${current.max} ${current.path} are allowed (indices 0 to ${current.max - 1})`,
-        });
-        return;
-      }
-      if (last) {
-        issues.push({ name, value, message: 'must name a field of the list item' });
-        return;
-      }
-      let item = current.items.get(index);
-      if (item === undefined) {
-        item = new Map();
-        current.items.set(index, item);
-      }
+      if (item === undefined) return;
       node = item;
       continue;
     }
 
     const existing = node.get(key);
     if (last) {
-      if (existing === undefined) node.set(key, value);
-      else if (typeof existing !== 'string') {
-        issues.push({ name, value, message: 'conflicts with other parameters under the same name' });
-      } else if (existing !== value) {
-        // The same value twice counts once (some clients repeat a key); a different one is ambiguous.
-        issues.push({ name, value, message: 'is repeated with a different value' });
-      }
+      setLeaf(node, key, existing, name, value, issues);
       return;
     }
 
@@ -315,6 +288,62 @@ function place(
     }
     if (child instanceof ListBuilder) list = child;
     else node = child as Branch;
+  }
+}
+
+/**
+ * The item of a list that the segment `key` after the list's name indexes (created when new);
+ * undefined, with the issue, for an index that is not a number, is beyond the limit, or ends the name.
+ */
+function listItem(
+  list: ListBuilder,
+  key: string,
+  name: string,
+  value: string,
+  end: number,
+  last: boolean,
+  issues: FormIssue[],
+): Branch | undefined {
+  if (!INDEX.test(key)) {
+    issues.push({ name, value, message: `must use a number from 0 as the index of ${list.path}` });
+    return undefined;
+  }
+  const index = Number(key);
+  if (index >= list.max) {
+    issues.push({
+      name: name.slice(0, end),
+      value: null,
+      message: `is beyond the limit: at most ${list.max} ${list.path} are allowed (indices 0 to ${list.max - 1})`,
+    });
+    return undefined;
+  }
+  if (last) {
+    issues.push({ name, value, message: 'must name a field of the list item' });
+    return undefined;
+  }
+  let item = list.items.get(index);
+  if (item === undefined) {
+    item = new Map();
+    list.items.set(index, item);
+  }
+  return item;
+}
+
+/** The value of the name's last segment; the same value twice counts once (some clients repeat a key). */
+function setLeaf(
+  node: Branch,
+  key: string,
+  existing: ReturnType<Branch['get']>,
+  name: string,
+  value: string,
+  issues: FormIssue[],
+): void {
+  if (existing === undefined) node.set(key, value);
+  else if (typeof existing !== 'string') {
+    issues.push({ name, value, message: 'conflicts with other parameters under the same name' });
+  } else if (existing !== value) {
+    // A different value is ambiguous.
+    issues.push({ name, value, message: 'is repeated with a different value' });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * /v1/checkouts: the Checkout API (COPYandPAY). The merchant's server creates a checkout; the
  * widget reads its session and submits the shopper's account data; the merchant's server reads
- * the status. The engine part is shared/engine/operations/checkout.ts.
+ * the status. The engine part is shared/engine/operations/checkout/.
  *
  * Creation is merchant-authenticated like every API route. The other routes are authorized by
  * the checkout id itself (128 random bits, the bearer secret): the widget runs in the shopper's

@@ -141,8 +141,59 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     }),
   );
 
-  // The simulated wallets' sheet (widget/frames/wallet-sheet.*) lists these cards and asks for a
-  // token; merchants testing server-to-server ask the same way, with their entityId.
+  walletRoutes(app, deps, front);
+
+  // The issuer's challenge (redirect.parameters: creq, threeDSSessionData).
+  app.on(['GET', 'POST'], SimulatorPaths.challenge, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.threeDSSessionData, 'challenge');
+    if (session === undefined) return unknown(c);
+    if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
+    const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
+    if (payment === undefined) return unknown(c);
+    return html(c, 200, challengePage(session, pageFacts(payment), p.returnMode), session.returnUrl);
+  });
+
+  app.post(`${SimulatorPaths.challenge}/answer`, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.threeDSSessionData, 'challenge');
+    if (session === undefined) return unknown(c);
+    const verdict: Verdict =
+      p.action === 'cancel'
+        ? 'cancel'
+        : p.action === 'submit' && p.otp?.trim() === CHALLENGE_CODE
+          ? 'approve'
+          : 'decline';
+    return leave(c, session, p.returnMode, verdict);
+  });
+
+  // A redirect method's provider (redirect.parameters: session).
+  app.on(['GET', 'POST'], SimulatorPaths.redirect, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.session, 'redirect');
+    if (session === undefined) return unknown(c);
+    if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
+    const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
+    const method = redirectMethodOf(payment?.paymentBrand);
+    if (payment === undefined || method === undefined) return unknown(c);
+    return html(c, 200, redirectPage(session, method, pageFacts(payment), p.returnMode), session.returnUrl);
+  });
+
+  app.post(`${SimulatorPaths.redirect}/answer`, async (c) => {
+    const p = await parameters(c);
+    const session = await openSession(p.session, 'redirect');
+    if (session === undefined) return unknown(c);
+    const verdict: Verdict =
+      p.action === 'approve' ? 'approve' : p.action === 'decline' ? 'decline' : 'cancel';
+    return leave(c, session, p.returnMode, verdict);
+  });
+}
+
+/**
+ * The simulated wallets' sheet (widget/frames/wallet-sheet.*) lists these cards and asks for a
+ * token; merchants testing server-to-server ask the same way, with their entityId.
+ */
+function walletRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
   app.get('/simulators/wallets/cards', (c) =>
     c.json(
       { cards: WALLET_CARDS.map(({ id, label, network, type }) => ({ id, label, network, type })) },
@@ -221,49 +272,4 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     if (channel.mode !== 'TEST') return { error: 'the simulated wallets serve test channels only' };
     return channel.id;
   }
-
-  // The issuer's challenge (redirect.parameters: creq, threeDSSessionData).
-  app.on(['GET', 'POST'], SimulatorPaths.challenge, async (c) => {
-    const p = await parameters(c);
-    const session = await openSession(p.threeDSSessionData, 'challenge');
-    if (session === undefined) return unknown(c);
-    if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
-    const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
-    if (payment === undefined) return unknown(c);
-    return html(c, 200, challengePage(session, pageFacts(payment), p.returnMode), session.returnUrl);
-  });
-
-  app.post(`${SimulatorPaths.challenge}/answer`, async (c) => {
-    const p = await parameters(c);
-    const session = await openSession(p.threeDSSessionData, 'challenge');
-    if (session === undefined) return unknown(c);
-    const verdict: Verdict =
-      p.action === 'cancel'
-        ? 'cancel'
-        : p.action === 'submit' && p.otp?.trim() === CHALLENGE_CODE
-          ? 'approve'
-          : 'decline';
-    return leave(c, session, p.returnMode, verdict);
-  });
-
-  // A redirect method's provider (redirect.parameters: session).
-  app.on(['GET', 'POST'], SimulatorPaths.redirect, async (c) => {
-    const p = await parameters(c);
-    const session = await openSession(p.session, 'redirect');
-    if (session === undefined) return unknown(c);
-    if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
-    const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
-    const method = redirectMethodOf(payment?.paymentBrand);
-    if (payment === undefined || method === undefined) return unknown(c);
-    return html(c, 200, redirectPage(session, method, pageFacts(payment), p.returnMode), session.returnUrl);
-  });
-
-  app.post(`${SimulatorPaths.redirect}/answer`, async (c) => {
-    const p = await parameters(c);
-    const session = await openSession(p.session, 'redirect');
-    if (session === undefined) return unknown(c);
-    const verdict: Verdict =
-      p.action === 'approve' ? 'approve' : p.action === 'decline' ? 'decline' : 'cancel';
-    return leave(c, session, p.returnMode, verdict);
-  });
 }

@@ -20,14 +20,22 @@ import {
   storedCardInstrument,
 } from '../core/instruments';
 import type { Payment } from '../core/model';
-import type { Decision, Processor } from '../core/ports';
+import type { Decision, Processor, RedirectMethod } from '../core/ports';
 import { CONNECTOR_REGISTRATION_ID, connectorIdOf, processorFor, testModeOf } from '../core/processor';
 import { type PaymentFacts, paymentRecord } from '../core/record';
 import { afterSuccessOf, withAfterSuccess } from '../steps/after-success';
 import { startPending } from '../steps/asynchronous';
 import { linkedPayment, linkRefusal } from '../steps/linked';
 import { checkPaymentMethod } from '../steps/payment-method';
-import { isStandaloneRisk, riskDecision, riskDetails, screenRisk, standaloneRisk } from '../steps/risk-check';
+import {
+  isStandaloneRisk,
+  type RiskStep,
+  type RiskSubject,
+  riskDecision,
+  riskDetails,
+  screenRisk,
+  standaloneRisk,
+} from '../steps/risk-check';
 import { type Authentication, authenticationOf } from '../steps/three-d-secure';
 import { openWalletToken } from '../steps/wallets';
 
@@ -74,38 +82,21 @@ export async function createPayment(
   // decide whom the shopper deals with first: a redirect method's provider, the card issuer's
   // 3-D Secure, or nobody (only the simulators of test mode INTERNAL are here to deal with)
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
-  const method =
-    original === undefined && paymentBrand !== undefined
-      ? processor.redirectMethod?.(paymentBrand)
-      : undefined;
-  const authentication: Authentication =
-    original === undefined
-      ? authenticationOf(caller.channel, processor.accessControlServer, paymentBrand ?? '', request)
-      : { kind: 'none' };
-  const errors = [
-    ...(authentication.kind === 'invalid' ? authentication.errors : []),
-    ...externalAuthenticationErrors(request, authentication),
-    ...returnUrlErrors(request, context, method !== undefined, authentication.kind === 'challenge'),
-  ];
-  if (errors.length > 0) return { kind: 'invalid', errors };
+  const shopper = whomTheShopperMeets(
+    processor,
+    caller,
+    request,
+    context,
+    paymentBrand,
+    original !== undefined,
+  );
+  if ('errors' in shopper) return { kind: 'invalid', errors: shopper.errors };
+  const { method, authentication } = shopper;
 
   // screen: the channel's risk rules, before anyone authenticates or authorizes (risk-check.ts)
   const now = deps.clock.now();
-  const risk = await screenRisk(
-    deps,
-    caller,
-    {
-      request,
-      amount: money.amount,
-      currency: request.currency ?? '',
-      brand: paymentBrand,
-      cardNumber: request.card?.number,
-      bin: reused?.card?.bin,
-      binInfo: processor.binInfo,
-    },
-    now,
-    true,
-  );
+  const subject = riskSubject(request, money, paymentBrand, reused, processor);
+  const risk = await screenRisk(deps, caller, subject, now, true);
   if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
   const rejected = risk.kind === 'rejected';
 
@@ -132,34 +123,16 @@ export async function createPayment(
     testMode: decision.testMode,
     card: storedCard(request, deps.seal) ?? reused?.card,
   };
-  const details = {
-    ...echo,
-    ...merchantBankAccount(caller.channel.settings, paymentBrand, echo),
-    ...optional('forex', money.forex),
-    ...giftCardDetails(request, echo),
-    ...riskDetails(risk, echo),
-  };
+  const details = detailsOf(caller, request, money, paymentBrand, echo, risk);
 
-  if ((method !== undefined && !rejected) || step.kind === 'challenge' || step.kind === 'decoupled') {
-    const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
-    const pending = await startPending(deps, payment, {
-      kind: method !== undefined ? 'redirect' : step.kind === 'decoupled' ? 'decoupled' : 'challenge',
-      plan: {
-        brand: paymentBrand ?? '',
-        // planned now: the request is gone when the payment succeeds later
-        afterSuccess: afterSuccessOf(request),
-        ...(method === undefined ? { authorization: decision } : {}),
-        ...(step.kind === 'challenge' || step.kind === 'decoupled'
-          ? { threeDSecure: { ids: step.ids, mandated: step.mandated, nonPayment: step.nonPayment } }
-          : {}),
-      },
-      ...optional('checkoutId', context.checkoutId),
-      ...optional('returnUrl', request.shopperResultUrl),
-      ...optional('baseUrl', context.baseUrl),
-      ...optional('challengeWindow', request.customer?.browser?.challengeWindow),
+  if ((method !== undefined && !rejected) || step.kind === 'challenge' || step.kind === 'decoupled')
+    return pend(deps, caller, now, request, context, {
+      facts,
+      details,
+      redirect: method !== undefined,
+      step,
+      decision,
     });
-    return { kind: 'payment', payment: pending };
-  }
 
   const authenticated = authenticatedDecision(step, decision, echo);
   let payment = paymentRecord(caller, now, {
@@ -167,22 +140,131 @@ export async function createPayment(
     ...authenticated,
     details: { ...details, ...authenticated.details },
   });
-  if (isSuccess(payment.resultCode)) {
-    const after = afterSuccessOf(request);
-    // A connector that registered the card along keeps it under its own id: paid with it there.
-    const theirs = payment.details.resultDetails as Record<string, string> | undefined;
-    const registeredThere = theirs?.ConnectorRegistrationID;
-    const along = withAfterSuccess(
-      payment,
-      after.register === undefined || registeredThere === undefined
-        ? after
-        : { ...after, register: { ...after.register, [CONNECTOR_REGISTRATION_ID]: registeredThere } },
-    );
-    if (along.registration !== undefined) await deps.store.insertRegistration(along.registration);
-    payment = along.payment;
-  }
+  if (isSuccess(payment.resultCode)) payment = await keepAfterSuccess(deps, request, payment);
   await deps.store.insertPayment(payment);
   return { kind: 'payment', payment };
+}
+
+/** What the risk check screens of an initial payment; a reused card has its BIN, not its number. */
+function riskSubject(
+  request: PaymentRequest,
+  money: Money,
+  paymentBrand: string | undefined,
+  reused: Payment | undefined,
+  processor: Processor,
+): RiskSubject {
+  return {
+    request,
+    amount: money.amount,
+    currency: request.currency ?? '',
+    brand: paymentBrand,
+    cardNumber: request.card?.number,
+    bin: reused?.card?.bin,
+    binInfo: processor.binInfo,
+  };
+}
+
+/** The payment's details: the echoed request, the merchant's bank account, forex, gift card and risk. */
+function detailsOf(
+  caller: Caller,
+  request: PaymentRequest,
+  money: Money,
+  paymentBrand: string | undefined,
+  echo: Record<string, unknown>,
+  risk: RiskStep,
+): Record<string, unknown> {
+  return {
+    ...echo,
+    ...merchantBankAccount(caller.channel.settings, paymentBrand, echo),
+    ...optional('forex', money.forex),
+    ...giftCardDetails(request, echo),
+    ...riskDetails(risk, echo),
+  };
+}
+
+/**
+ * Whom the shopper deals with first: a redirect method's provider, the card issuer's 3-D Secure,
+ * or nobody; a linked payment authenticates nothing. Errors for what that needs and is missing.
+ */
+function whomTheShopperMeets(
+  processor: Processor,
+  caller: Caller,
+  request: PaymentRequest,
+  context: PaymentContext,
+  paymentBrand: string | undefined,
+  linked: boolean,
+): { method: RedirectMethod | undefined; authentication: Authentication } | { errors: ParameterError[] } {
+  const method = !linked && paymentBrand !== undefined ? processor.redirectMethod?.(paymentBrand) : undefined;
+  const authentication: Authentication = !linked
+    ? authenticationOf(caller.channel, processor.accessControlServer, paymentBrand ?? '', request)
+    : { kind: 'none' };
+  const errors = [
+    ...(authentication.kind === 'invalid' ? authentication.errors : []),
+    ...externalAuthenticationErrors(request, authentication),
+    ...returnUrlErrors(request, context, method !== undefined, authentication.kind === 'challenge'),
+  ];
+  return errors.length > 0 ? { errors } : { method, authentication };
+}
+
+/**
+ * A payment the shopper finishes first (a redirect method's provider, or a 3-D Secure challenge or
+ * decoupled authentication): recorded pending, with the session that finishes it.
+ */
+async function pend(
+  deps: EngineDeps,
+  caller: Caller,
+  now: Date,
+  request: PaymentRequest,
+  context: PaymentContext,
+  at: {
+    facts: Omit<PaymentFacts, 'code' | 'details'>;
+    details: Record<string, unknown>;
+    /** A redirect method's provider finishes it (else the shopper's 3-D Secure). */
+    redirect: boolean;
+    step: Authentication;
+    decision: Decision;
+  },
+): Promise<Outcome> {
+  const { facts, details, redirect, step, decision } = at;
+  const paymentBrand = facts.paymentBrand;
+  const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
+  const pending = await startPending(deps, payment, {
+    kind: redirect ? 'redirect' : step.kind === 'decoupled' ? 'decoupled' : 'challenge',
+    plan: {
+      brand: paymentBrand ?? '',
+      // planned now: the request is gone when the payment succeeds later
+      afterSuccess: afterSuccessOf(request),
+      ...(redirect ? {} : { authorization: decision }),
+      ...(step.kind === 'challenge' || step.kind === 'decoupled'
+        ? { threeDSecure: { ids: step.ids, mandated: step.mandated, nonPayment: step.nonPayment } }
+        : {}),
+    },
+    ...optional('checkoutId', context.checkoutId),
+    ...optional('returnUrl', request.shopperResultUrl),
+    ...optional('baseUrl', context.baseUrl),
+    ...optional('challengeWindow', request.customer?.browser?.challengeWindow),
+  });
+  return { kind: 'payment', payment: pending };
+}
+
+/** A first payment that succeeded: what it leaves (agreement ids, a registration), kept along. */
+async function keepAfterSuccess(
+  deps: EngineDeps,
+  request: PaymentRequest,
+  payment: Payment,
+): Promise<Payment> {
+  const after = afterSuccessOf(request);
+  // A connector that registered the card along keeps it under its own id: paid with it there.
+  const theirs = payment.details.resultDetails as Record<string, string> | undefined;
+  const registeredThere = theirs?.ConnectorRegistrationID;
+  const along = withAfterSuccess(
+    payment,
+    after.register === undefined || registeredThere === undefined
+      ? after
+      : { ...after, register: { ...after.register, [CONNECTOR_REGISTRATION_ID]: registeredThere } },
+  );
+  if (along.registration !== undefined) await deps.store.insertRegistration(along.registration);
+  return along.payment;
 }
 
 const NO_AUTHENTICATION: Authentication = { kind: 'none' };

@@ -123,40 +123,15 @@ export async function payWithRegistration(
 ): Promise<RegistrationPaymentOutcome> {
   const money = readMoney(request);
   if ('errors' in money) return { kind: 'invalid', errors: money.errors };
-  const registration = await deps.store.getRegistration(caller.merchantId, registrationId);
-  if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
-  if (registration.deletedAt !== null)
-    return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
+  const registration = await usableRegistration(deps.store, caller.merchantId, registrationId);
+  if ('code' in registration) return registration;
   // Stored before brands were checked, a registration may name one the gateway does not know.
   const accepted = checkPaymentMethod(registration.paymentBrand, request, true, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
 
   // A merchant-initiated repeat names the agreement it continues; it must be this registration's.
-  const instruction = request.standingInstruction;
-  if (instruction?.source === 'MIT') {
-    const sentInitial = instruction.initialTransactionId;
-    const sentAgreement = instruction.agreementId;
-    const matches =
-      (sentInitial !== undefined || sentAgreement !== undefined) &&
-      (sentInitial === undefined || sentInitial === registration.initialTransactionId) &&
-      (sentAgreement === undefined || sentAgreement === registration.agreementId);
-    if (!matches) {
-      return {
-        kind: 'invalid',
-        errors: [
-          {
-            name:
-              sentInitial !== undefined
-                ? 'standingInstruction.initialTransactionId'
-                : 'standingInstruction.agreementId',
-            value: sentInitial ?? sentAgreement ?? null,
-            message:
-              'must be the initialTransactionId or agreementId returned for the initial payment of this registration',
-          },
-        ],
-      };
-    }
-  }
+  const agreement = agreementErrors(request.standingInstruction, registration);
+  if (agreement.length > 0) return { kind: 'invalid', errors: agreement };
 
   const now = deps.clock.now();
   const stored = registration.card;
@@ -230,4 +205,43 @@ export async function payWithRegistration(
   });
   await deps.store.insertPayment(payment);
   return { kind: 'payment', payment };
+}
+
+/** The merchant's registration to pay with; the engine's refusal for a missing or deregistered one. */
+export async function usableRegistration(
+  store: Pick<EngineDeps['store'], 'getRegistration'>,
+  merchantId: string,
+  registrationId: string,
+): Promise<Registration | { readonly kind: 'refused'; readonly code: string }> {
+  const registration = await store.getRegistration(merchantId, registrationId);
+  if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
+  if (registration.deletedAt !== null)
+    return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
+  return registration;
+}
+
+/** A merchant-initiated repeat names the agreement it continues; it must be this registration's. */
+function agreementErrors(
+  instruction: RequestOf<'registrationPayment'>['standingInstruction'],
+  registration: Registration,
+): ParameterError[] {
+  if (instruction?.source !== 'MIT') return [];
+  const sentInitial = instruction.initialTransactionId;
+  const sentAgreement = instruction.agreementId;
+  const matches =
+    (sentInitial !== undefined || sentAgreement !== undefined) &&
+    (sentInitial === undefined || sentInitial === registration.initialTransactionId) &&
+    (sentAgreement === undefined || sentAgreement === registration.agreementId);
+  if (matches) return [];
+  return [
+    {
+      name:
+        sentInitial !== undefined
+          ? 'standingInstruction.initialTransactionId'
+          : 'standingInstruction.agreementId',
+      value: sentInitial ?? sentAgreement ?? null,
+      message:
+        'must be the initialTransactionId or agreementId returned for the initial payment of this registration',
+    },
+  ];
 }

@@ -1,0 +1,219 @@
+/**
+ * `gateway channel …`: create, set, list, and the channel's risk rules; what a channel accepts
+ * (brands, currencies, bank account).
+ */
+
+import {
+  type AcceptanceChange,
+  checkBankAccount,
+  checkBrands,
+  checkCurrencies,
+} from '../../channels/settings';
+import {
+  booleanFlag,
+  checkId,
+  checkName,
+  type OptionSpec,
+  type Parsed,
+  parseMode,
+  parseSwitch,
+  parseThrottle,
+  requiredFlag,
+  stringFlag,
+  usageError,
+} from '../args';
+import { checkSetChannel, createChannel, listChannels, setChannel } from '../commands';
+import { riskCommand } from '../risk-commands';
+import { type CommandSpec, ID_HELP } from './spec';
+
+/** The options that say what a channel accepts, for `channel create` and `channel set`. */
+const ACCEPTS_OPTIONS = {
+  brands: { type: 'string' },
+  currencies: { type: 'string' },
+  'bank-holder': { type: 'string' },
+  'bank-iban': { type: 'string' },
+  'bank-bic': { type: 'string' },
+  'bank-name': { type: 'string' },
+  'bank-country': { type: 'string' },
+} as const satisfies Record<string, OptionSpec>;
+
+const ACCEPTS_HELP: readonly (readonly [string, string])[] = [
+  [
+    '--brands "VISA MASTER …"|all',
+    'the brands the channel accepts (default: every brand the gateway supports)',
+  ],
+  ['--currencies "EUR SAR …"|all', 'the currencies the channel accepts (ISO 4217; default: any)'],
+  ['--bank-holder NAME', 'the merchant’s bank account for PREPAYMENT (with --bank-iban and --bank-bic)'],
+  ['--bank-iban IBAN', 'its IBAN (stored sealed, shown masked)'],
+  ['--bank-bic BIC', 'its BIC'],
+  ['--bank-name NAME', 'its bank’s name (optional)'],
+  ['--bank-country CC', 'its country, ISO 3166-1 alpha-2 (optional)'],
+];
+
+const BANK_FLAGS: Readonly<Record<string, string>> = {
+  holder: 'bank-holder',
+  iban: 'bank-iban',
+  bic: 'bank-bic',
+  bankName: 'bank-name',
+  country: 'bank-country',
+};
+
+/** --brands, --currencies and the bank account flags, checked; `all` (and --no-bank-account) remove. */
+function acceptsFlags(p: Parsed): AcceptanceChange {
+  const change: { -readonly [K in keyof AcceptanceChange]: AcceptanceChange[K] } = {};
+  const brands = stringFlag(p, 'brands');
+  if (brands !== undefined) {
+    const checked = brands.trim() === 'all' ? null : checkBrands(brands, '--brands');
+    if (checked !== null && !Array.isArray(checked)) throw usageError(`--brands ${checked.message}`);
+    change.brands = checked;
+  }
+  const currencies = stringFlag(p, 'currencies');
+  if (currencies !== undefined) {
+    const checked = currencies.trim() === 'all' ? null : checkCurrencies(currencies, '--currencies');
+    if (checked !== null && !Array.isArray(checked)) throw usageError(`--currencies ${checked.message}`);
+    change.currencies = checked;
+  }
+  const bank: Record<string, string> = {};
+  for (const [field, flag] of Object.entries(BANK_FLAGS)) {
+    const value = stringFlag(p, flag);
+    if (value !== undefined) bank[field] = value;
+  }
+  const removeBank = booleanFlag(p, 'no-bank-account');
+  if (Object.keys(bank).length > 0) {
+    if (removeBank) throw usageError('--no-bank-account cannot be combined with the --bank-* options');
+    const checked = checkBankAccount(bank);
+    if (Array.isArray(checked))
+      throw usageError(
+        checked
+          .map((e) => `--${BANK_FLAGS[e.name.split('.').pop() ?? ''] ?? e.name} ${e.message}`)
+          .join('; '),
+      );
+    change.bankAccount = checked;
+  } else if (removeBank) change.bankAccount = null;
+  return change;
+}
+
+export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  create: {
+    usage:
+      'gateway channel create --merchant ID --name NAME [--mode TEST|LIVE] [--3ds on|off] [--throttle N]\n' +
+      '                             [--brands LIST] [--currencies LIST] [--bank-holder NAME --bank-iban IBAN --bank-bic BIC]',
+    summary: 'Create a channel for a merchant; prints its entityId.',
+    options: {
+      merchant: { type: 'string' },
+      name: { type: 'string' },
+      mode: { type: 'string' },
+      '3ds': { type: 'string' },
+      throttle: { type: 'string' },
+      ...ACCEPTS_OPTIONS,
+    },
+    help: [
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      ['--name NAME', 'the channel’s name (1 to 100 characters)'],
+      ['--mode TEST|LIVE', 'TEST (default): simulators or a connector’s test system; LIVE: real money'],
+      ['--3ds on|off', 'authenticate shoppers with 3-D Secure (default off)'],
+      ['--throttle N', 'requests per minute per token and operation (default: the gateway’s)'],
+      ...ACCEPTS_HELP,
+    ],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const name = checkName(requiredFlag(p, 'name', 'NAME'), 'channel name');
+      const mode = stringFlag(p, 'mode');
+      const threeDs = stringFlag(p, '3ds');
+      const throttle = stringFlag(p, 'throttle');
+      const input = {
+        merchantId,
+        name,
+        ...(mode === undefined ? {} : { mode: parseMode(mode) }),
+        ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
+        ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, false) }),
+        accepts: acceptsFlags(p),
+      };
+      return (ctx) => createChannel(ctx, input);
+    },
+  },
+  list: {
+    usage: 'gateway channel list --merchant ID',
+    summary: 'List a merchant’s channels and their settings (never the connector token).',
+    options: { merchant: { type: 'string' } },
+    help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      return (ctx) => listChannels(ctx, { merchantId });
+    },
+  },
+  set: {
+    usage:
+      'gateway channel set ENTITY_ID [--3ds on|off] [--throttle N|default] [--brands LIST|all] [--currencies LIST|all]\n' +
+      '                          [--bank-holder NAME --bank-iban IBAN --bank-bic BIC | --no-bank-account]\n' +
+      '                          [--connector-url URL --connector-entity ID --connector-token TOKEN | --no-connector]',
+    summary: 'Change a channel’s settings; those not given keep their values.',
+    options: {
+      '3ds': { type: 'string' },
+      throttle: { type: 'string' },
+      'connector-url': { type: 'string' },
+      'connector-entity': { type: 'string' },
+      'connector-token': { type: 'string' },
+      'no-connector': { type: 'boolean' },
+      ...ACCEPTS_OPTIONS,
+      'no-bank-account': { type: 'boolean' },
+    },
+    help: [
+      ['ENTITY_ID', `the channel’s entityId (${ID_HELP})`],
+      ['--3ds on|off', 'authenticate shoppers with 3-D Secure'],
+      ['--throttle N|default', 'requests per minute per token and operation; default: the gateway’s'],
+      ['--connector-url URL', 'EXTERNAL connector: base URL of another gateway of this API family'],
+      ['--connector-entity ID', 'the entityId to use on that gateway'],
+      ['--connector-token TOKEN', 'the access token for that gateway (stored; never printed)'],
+      ['--no-connector', 'remove the connector'],
+      ...ACCEPTS_HELP,
+      ['--no-bank-account', 'remove the merchant’s bank account'],
+    ],
+    positionals: ['ENTITY_ID'],
+    prepare: (p) => {
+      const entityId = checkId(p.positionals[0]!, 'channel id');
+      const threeDs = stringFlag(p, '3ds');
+      const throttle = stringFlag(p, 'throttle');
+      const url = stringFlag(p, 'connector-url');
+      const entity = stringFlag(p, 'connector-entity');
+      const token = stringFlag(p, 'connector-token');
+      const anyConnector = url !== undefined || entity !== undefined || token !== undefined;
+      if (anyConnector && booleanFlag(p, 'no-connector'))
+        throw usageError('--no-connector cannot be combined with the --connector-* options');
+      if (anyConnector && (url === undefined || entity === undefined || token === undefined))
+        throw usageError('--connector-url, --connector-entity and --connector-token must be given together');
+      const input = checkSetChannel({
+        entityId,
+        ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
+        ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, true) }),
+        ...(booleanFlag(p, 'no-connector') ? { connector: null } : {}),
+        ...(url !== undefined && entity !== undefined && token !== undefined
+          ? { connector: { baseUrl: url, entityId: entity, accessToken: token } }
+          : {}),
+        accepts: acceptsFlags(p),
+      });
+      return (ctx) => setChannel(ctx, input);
+    },
+  },
+  risk: {
+    usage: 'gateway channel risk ENTITY_ID [--rules FILE|- | --clear]',
+    summary:
+      'Show a channel’s risk rules, set them from a JSON file (checked field by field), or clear them.',
+    options: { rules: { type: 'string' }, clear: { type: 'boolean' } },
+    help: [
+      ['ENTITY_ID', `the channel’s entityId (${ID_HELP})`],
+      ['--rules FILE|-', 'the rules as JSON (README “Risk checks”); - reads stdin; replaces the old ones'],
+      ['--clear', 'remove the rules: the channel screens nothing'],
+    ],
+    positionals: ['ENTITY_ID'],
+    prepare: (p) => {
+      const entityId = checkId(p.positionals[0]!, 'channel id');
+      const rules = stringFlag(p, 'rules');
+      const clear = booleanFlag(p, 'clear');
+      if (rules !== undefined && clear) throw usageError('--rules and --clear cannot be combined');
+      return (ctx) => riskCommand(ctx, { entityId, ...(rules === undefined ? {} : { rules }), clear });
+    },
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * `gateway token …`: create, list, revoke.
+ */
+
+import { checkId, listFlag, requiredFlag, stringFlag, usageError } from '../args';
+import { createToken, listTokens, revokeToken } from '../commands';
+import { type CommandSpec, ID_HELP } from './spec';
+
+export const TOKEN_COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  create: {
+    usage: 'gateway token create --merchant ID [--channel ENTITY_ID ...] [--environment test|live]',
+    summary: 'Create an access token; prints it once (only a hash of its secret is stored).',
+    options: {
+      merchant: { type: 'string' },
+      channel: { type: 'string', multiple: true },
+      environment: { type: 'string' },
+    },
+    help: [
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      [
+        '--channel ENTITY_ID',
+        'a channel the token may use; repeat for more, all of one environment (default: all of the merchant’s of its environment)',
+      ],
+      [
+        '--environment test|live',
+        'the environment of the token (the address it works on): its channels’, else test',
+      ],
+    ],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const channelIds = listFlag(p, 'channel').map((id) => checkId(id, 'channel id'));
+      const environment = stringFlag(p, 'environment');
+      if (environment !== undefined && environment !== 'test' && environment !== 'live')
+        throw usageError(`--environment must be test or live, got "${environment}"`);
+      return (ctx) =>
+        createToken(ctx, { merchantId, channelIds, ...(environment === undefined ? {} : { environment }) });
+    },
+  },
+  list: {
+    usage: 'gateway token list --merchant ID',
+    summary: 'List a merchant’s tokens: id, userId, channels, revoked (never secrets).',
+    options: { merchant: { type: 'string' } },
+    help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      return (ctx) => listTokens(ctx, { merchantId });
+    },
+  },
+  revoke: {
+    usage: 'gateway token revoke TOKEN_ID',
+    summary: 'Revoke a token (its id from `token list`); servers refuse it within seconds.',
+    options: {},
+    help: [['TOKEN_ID', `the token’s id (${ID_HELP}), not its userId`]],
+    positionals: ['TOKEN_ID'],
+    prepare: (p) => {
+      const tokenId = checkId(p.positionals[0]!, 'token id');
+      return (ctx) => revokeToken(ctx, { tokenId });
+    },
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * `gateway webhook …`: add, list, remove, and the delivery log (deliveries, redeliver).
+ */
+
+import type { DeliveryStatus } from '../../webhooks/model';
+import { booleanFlag, checkId, requiredFlag, stringFlag, usageError } from '../args';
+import { addWebhook, listDeliveries, listWebhooks, redeliver, removeWebhook } from '../webhook-commands';
+import { type CommandSpec, ID_HELP, parseLimit } from './spec';
+
+const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
+
+export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  add: {
+    usage:
+      'gateway webhook add --merchant ID --url URL [--key HEX64] [--types PAYMENT,REGISTRATION,SCHEDULE,RISK]\n' +
+      '                          [--payment-types DB,CP,...] [--plain]',
+    summary:
+      'Register a webhook: sends a test notification first; prints its id (and its key, once, on stderr).',
+    options: {
+      merchant: { type: 'string' },
+      url: { type: 'string' },
+      key: { type: 'string' },
+      types: { type: 'string' },
+      'payment-types': { type: 'string' },
+      plain: { type: 'boolean' },
+    },
+    help: [
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      ['--url URL', 'where notifications are posted (https for merchants with live channels)'],
+      ['--key HEX64', 'the AES-256 key, 64 hex characters (default: a new random one)'],
+      [
+        '--types LIST',
+        'notification types: PAYMENT, REGISTRATION, SCHEDULE, RISK (default: PAYMENT REGISTRATION)',
+      ],
+      ['--payment-types LIST', 'only payments of these types (default: all)'],
+      ['--plain', 'plain JSON instead of AES-256-GCM (not recommended)'],
+    ],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const url = requiredFlag(p, 'url', 'URL');
+      const key = stringFlag(p, 'key');
+      const types = stringFlag(p, 'types');
+      const paymentTypes = stringFlag(p, 'payment-types');
+      const input = {
+        merchantId,
+        url,
+        ...(key === undefined ? {} : { key }),
+        ...(types === undefined ? {} : { types }),
+        ...(paymentTypes === undefined ? {} : { paymentTypes }),
+        plain: booleanFlag(p, 'plain'),
+      };
+      return (ctx) => addWebhook(ctx, input);
+    },
+  },
+  list: {
+    usage: 'gateway webhook list --merchant ID',
+    summary: 'List a merchant’s webhooks (never their keys).',
+    options: { merchant: { type: 'string' } },
+    help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      return (ctx) => listWebhooks(ctx, { merchantId });
+    },
+  },
+  remove: {
+    usage: 'gateway webhook remove --merchant ID WEBHOOK_ID',
+    summary: 'Delete a webhook; its pending deliveries are dead-lettered.',
+    options: { merchant: { type: 'string' } },
+    help: [
+      ['WEBHOOK_ID', `the webhook’s id (${ID_HELP})`],
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+    ],
+    positionals: ['WEBHOOK_ID'],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const webhookId = checkId(p.positionals[0]!, 'webhook id');
+      return (ctx) => removeWebhook(ctx, { merchantId, webhookId });
+    },
+  },
+  deliveries: {
+    usage:
+      'gateway webhook deliveries --merchant ID [--status pending|delivered|dead] [--webhook ID] [--limit N]',
+    summary: 'The delivery log, newest first: status, attempts, last error.',
+    options: {
+      merchant: { type: 'string' },
+      status: { type: 'string' },
+      webhook: { type: 'string' },
+      limit: { type: 'string' },
+    },
+    help: [
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      ['--status STATUS', 'only deliveries in this status'],
+      ['--webhook ID', 'only deliveries to this webhook'],
+      ['--limit N', 'at most N (1 to 500, default 50)'],
+    ],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const status = stringFlag(p, 'status');
+      if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus))
+        throw usageError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`);
+      const webhookId = stringFlag(p, 'webhook');
+      const input = {
+        merchantId,
+        limit: parseLimit(stringFlag(p, 'limit')),
+        ...(status === undefined ? {} : { status: status as DeliveryStatus }),
+        ...(webhookId === undefined ? {} : { webhookId: checkId(webhookId, 'webhook id') }),
+      };
+      return (ctx) => listDeliveries(ctx, input);
+    },
+  },
+  redeliver: {
+    usage: 'gateway webhook redeliver --merchant ID DELIVERY_ID',
+    summary: 'Send a dead-lettered delivery again, its retry schedule restarted.',
+    options: { merchant: { type: 'string' } },
+    help: [
+      ['DELIVERY_ID', 'the delivery’s id (from `webhook deliveries`)'],
+      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+    ],
+    positionals: ['DELIVERY_ID'],
+    prepare: (p) => {
+      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const text = p.positionals[0]!;
+      if (!/^[0-9]{1,15}$/.test(text)) throw usageError('DELIVERY_ID must be a number');
+      return (ctx) => redeliver(ctx, { merchantId, deliveryId: Number(text) });
+    },
+  },
+};

@@ -1,0 +1,119 @@
+/**
+ * The settlement run's dependencies, options and defaults; days and the reconciliation files' names
+ * and folders.
+ */
+
+import { join } from 'node:path';
+import type { Channel, ChannelMode } from '../../../shared/engine/core/model';
+import type { Clock } from '../../../shared/engine/core/ports';
+import { asMinor } from '../../../shared/money';
+import type { FeeSchedule, ReconciliationCsvOptions } from '../../../shared/settlement';
+import type { Logger } from '../../security/logger';
+import type { GatewayStore } from '../../storage';
+import type { Settlement } from '../../storage/settlements';
+
+export interface SettlementRunDeps {
+  readonly store: GatewayStore;
+  readonly clock: Clock;
+  /** The gateway's data folder; files go to `<dataDir>/reconciliation/<merchantId>/`. */
+  readonly dataDir: string;
+  readonly logger?: Logger;
+  /** Where GATEWAY_CSV_NEUTRALISE is read; process.env by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * How the reconciliation CSV is written: text cells that start a formula are neutralised unless
+ * GATEWAY_CSV_NEUTRALISE is `off` (also `false`, `0`, `no`). The reporting API's CSV uses the same.
+ */
+export function csvOptions(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ReconciliationCsvOptions {
+  const setting = env.GATEWAY_CSV_NEUTRALISE?.trim().toLowerCase();
+  return {
+    neutralizeFormulas: !(setting === 'off' || setting === 'false' || setting === '0' || setting === 'no'),
+  };
+}
+
+/** A channel's settlement configuration; every field has a default. */
+export interface ChannelSettlementConfig {
+  /** Settlement currency; by default each transaction settles in its own currency. */
+  readonly currency?: string;
+  readonly fees?: FeeSchedule;
+  /** Units of the settlement currency per unit of a transaction currency; the simulated table otherwise. */
+  readonly fxRates?: Readonly<Record<string, string>>;
+  readonly rounding?: 'halfEven' | 'halfUp';
+  readonly clearingInstitute?: { readonly name: string; readonly merchantId: string };
+  readonly fileFormat?: string;
+}
+
+export interface SettleDayOptions {
+  /** Only this merchant's channels. */
+  readonly merchantId?: string;
+  /** Only these channels (entityIds). */
+  readonly channelIds?: readonly string[];
+  /** A channel's settlement configuration (defaults above for what it leaves out). */
+  readonly config?: (channel: Channel) => ChannelSettlementConfig | undefined;
+  /** PspId of the records: 32 letters/digits. */
+  readonly pspEntityId?: string;
+}
+
+/** What a run did for one merchant account. */
+export interface SettledAccount {
+  readonly merchantId: string;
+  readonly channelId: string;
+  readonly date: string;
+  /** `settled` by this run, or `already-settled` by an earlier one (nothing written again). */
+  readonly status: 'settled' | 'already-settled';
+  readonly settlements: readonly Settlement[];
+  /** The reconciliation file (absolute path), when the day had records. */
+  readonly file?: string;
+}
+
+/** The installation's PSP entity (PspId): a constant, since the gateway is its own single PSP. */
+export const DEFAULT_PSP_ENTITY_ID = '0000000000000000000000000000a001';
+export const DEFAULT_CUTOFF_MS = 2 * 60 * 60_000;
+export const DEFAULT_SETTLEMENT_INTERVAL_MS = 10 * 60_000;
+export const DEFAULT_LOOKBACK_DAYS = 7;
+export const DEFAULT_FILE_FORMAT = 'SIM-SETTLEMENT-V1';
+export const SIMULATED_CLEARING_INSTITUTE = 'Simulated Acquirer';
+/** The folder under the data folder that holds the merchants' folders (the FTP root). */
+export const RECONCILIATION_FOLDER = 'reconciliation';
+
+/** Debits and captures 1.5 %, refunds and rebills 0.5 %; nothing for authorizations and reversals. */
+export const DEFAULT_FEES: FeeSchedule = {
+  DB: { basisPoints: 150, fixed: asMinor(0) },
+  CP: { basisPoints: 150, fixed: asMinor(0) },
+  RF: { basisPoints: 50, fixed: asMinor(0) },
+  RB: { basisPoints: 50, fixed: asMinor(0) },
+};
+
+export const DAY_MS = 86_400_000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const PAGE = 1000;
+/** The payment types read for a day (PA and RV are kept only for configured fees). */
+export const DAY_TYPES = ['DB', 'CP', 'PA.CP', 'RF', 'RB', 'CB', 'CR', 'PA', 'RV'];
+
+/** The start of a `yyyy-MM-dd` day in UTC; throws RangeError for anything else. */
+export function dayStart(date: string): Date {
+  const m = DAY.exec(date);
+  const start = m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (!start || start.toISOString().slice(0, 10) !== date)
+    throw new RangeError(`Not a day (yyyy-MM-dd): ${date}`);
+  return start;
+}
+
+/** The UTC day of an instant, `yyyy-MM-dd`. */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/**
+ * `reconciliation_<entityId>_<yyyyMMdd>.csv` for a test channel, `…_<yyyyMMdd>_LIVE.csv` for a
+ * live one: a file holds one channel's day, so test and live never share a file, and the suffix
+ * tells the merchant's two environments apart in its one folder.
+ */
+export const reconciliationFileName = (channelId: string, date: string, mode: ChannelMode = 'TEST'): string =>
+  `reconciliation_${channelId}_${date.replaceAll('-', '')}${mode === 'LIVE' ? '_LIVE' : ''}.csv`;
+
+/** Where a merchant's reconciliation files are. */
+export const merchantFolder = (dataDir: string, merchantId: string): string =>
+  join(dataDir, RECONCILIATION_FOLDER, merchantId);

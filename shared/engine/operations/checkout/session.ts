@@ -1,0 +1,66 @@
+/** GET /v1/checkouts/{id}/session: what the widget needs to render the checkout. */
+import { fromMinor } from '../../../money';
+import { describe } from '../../../result-codes';
+import { maskedCard } from '../../answers/response';
+import type { EngineDeps } from '../../core/deps';
+import type { Channel, Checkout } from '../../core/model';
+import { resourcePathOf, stateOf } from './model';
+
+/** A stored registration offered for one-click payment: what the widget shows, never the number. */
+export interface OfferedRegistration {
+  readonly id: string;
+  readonly paymentBrand: string;
+  readonly card?: Record<string, unknown>;
+}
+
+/**
+ * What the widget needs to render the checkout: no credentials, no customer data, no card
+ * numbers. The amount is the string the merchant sent ("92.00").
+ */
+export async function checkoutSession(
+  deps: Pick<EngineDeps, 'store' | 'clock'>,
+  checkout: Checkout,
+  /** The checkout's channel: the brands it accepts, when it restricts them, for the widget to draw. */
+  channel?: Pick<Channel, 'settings'>,
+): Promise<Record<string, unknown>> {
+  const accepted = channel?.settings.brands;
+  const p = checkout.parameters as {
+    amount?: string;
+    paymentType?: string;
+    registrations?: { id?: string }[];
+  };
+  const registrations: OfferedRegistration[] = [];
+  for (const { id } of p.registrations ?? []) {
+    if (id === undefined) continue;
+    // Deleted since the checkout was created: no longer offered.
+    const r = await deps.store.getRegistration(checkout.merchantId, id);
+    if (r === undefined || r.deletedAt !== null) continue;
+    // A brand the channel no longer accepts could only be refused.
+    if (accepted !== undefined && !accepted.includes(r.paymentBrand)) continue;
+    registrations.push({
+      id: r.id,
+      paymentBrand: r.paymentBrand,
+      ...(r.card === undefined ? {} : { card: maskedCard(r.card) }),
+    });
+  }
+  return {
+    id: checkout.id,
+    kind: checkout.kind,
+    state: stateOf(checkout, deps.clock.now()),
+    expiresAt: checkout.expiresAt.toISOString(),
+    // A registration-only checkout without money shows none.
+    ...(checkout.currency === ''
+      ? {}
+      : { amount: p.amount ?? fromMinor(checkout.amount, checkout.currency), currency: checkout.currency }),
+    ...(p.paymentType === undefined ? {} : { paymentType: p.paymentType }),
+    ...(checkout.shopperResultUrl === undefined ? {} : { shopperResultUrl: checkout.shopperResultUrl }),
+    resourcePath: resourcePathOf(checkout),
+    ...(accepted === undefined ? {} : { brands: [...accepted] }),
+    registrations,
+    // The latest attempt's result, so the widget can say how a flow elsewhere (3-D Secure, a
+    // redirect method) ended: codes and descriptions only.
+    ...(checkout.resultCode === undefined
+      ? {}
+      : { lastResult: { code: checkout.resultCode, description: describe(checkout.resultCode) ?? '' } }),
+  };
+}

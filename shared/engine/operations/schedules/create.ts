@@ -1,0 +1,118 @@
+/**
+ * POST /scheduling/v1/schedules: validate → load → decide → record.
+ */
+
+import type { ParameterError } from '../../../params/errors';
+import { parseTs } from '../../../params/formats';
+import { ResultCodes } from '../../../result-codes';
+import { nextFireTime } from '../../../scheduling/cron';
+import { readAmount } from '../../core/amounts';
+import type { Caller } from '../../core/deps';
+import { newId, newPaymentNdc } from '../../core/ids';
+import { processorFor } from '../../core/processor';
+import { checkPaymentMethod } from '../../steps/payment-method';
+import { usableRegistration } from '../registrations';
+import type { Schedule, ScheduleDeps, ScheduleView } from './model';
+import { endOf } from './time';
+import { cronOf, instructionOf, jobOf, neverFires, pairErrors, type ScheduleRequest } from './validation';
+
+export type ScheduleOutcome =
+  | { readonly kind: 'schedule'; readonly view: ScheduleView; readonly code: string; readonly ndc: string }
+  | { readonly kind: 'refused'; readonly code: string }
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+
+/** POST /scheduling/v1/schedules: validate → load → decide → record. */
+export async function createSchedule(
+  deps: ScheduleDeps,
+  caller: Caller,
+  request: ScheduleRequest,
+): Promise<ScheduleOutcome> {
+  const now = deps.clock.now();
+
+  // validate: money, the job's timing, notice and duration
+  const errors: ParameterError[] = [];
+  const currency = request.currency ?? '';
+  const amount = readAmount(request.amount ?? '', currency);
+  if (typeof amount !== 'number') errors.push(amount);
+  const job = jobOf(request);
+  const cron = cronOf(job);
+  if (Array.isArray(cron)) errors.push(...cron);
+  errors.push(...pairErrors(job));
+  if (errors.length > 0 || typeof amount !== 'number' || Array.isArray(cron))
+    return { kind: 'invalid', errors };
+
+  // load: the registration the runs pay with (the engine's codes for a missing or deleted one)
+  const registrationId = request.registrationId ?? '';
+  const registration = await usableRegistration(deps.store, caller.merchantId, registrationId);
+  if ('code' in registration) return registration;
+  // the channel's brands and currencies: its runs would all be refused
+  const accepted = checkPaymentMethod(registration.paymentBrand, { currency }, true, caller.channel);
+  if (accepted.kind !== 'ok') return accepted;
+  const instruction = instructionOf(
+    (request.standingInstruction ?? {}) as Readonly<Record<string, string>>,
+    registration,
+  );
+  if (Array.isArray(instruction)) return { kind: 'invalid', errors: instruction };
+
+  // decide: the runs pay through the channel's processor (the simulators, or the connector of an
+  // EXTERNAL or live channel). Without one they could only be refused: a live channel without a
+  // connector has the family's "schedule module not configured for LIVE transaction mode".
+  const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  if (processor.kind === 'none')
+    return {
+      kind: 'refused',
+      code: processor.testMode === undefined ? '100.360.400' : ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
+    };
+
+  const startsAt = job.startDate === undefined ? now : parseTs(job.startDate);
+  const endsAt = endOf(job, startsAt);
+  // The first fire time at or after the start, and after now.
+  const first = nextFireTime(cron, new Date(Math.max(startsAt.getTime() - 1, now.getTime())));
+  if (first === undefined || (endsAt !== null && first.getTime() >= endsAt.getTime())) {
+    return { kind: 'invalid', errors: neverFires(job, cron.expression, first !== undefined) };
+  }
+
+  // record
+  const schedule: Schedule = {
+    id: newId(),
+    merchantId: caller.merchantId,
+    channelId: caller.channel.id,
+    registrationId: registration.id,
+    paymentType: request.paymentType ?? 'DB',
+    amount,
+    currency,
+    expression: cron.expression,
+    job,
+    payment: {
+      ...(request.merchantTransactionId === undefined
+        ? {}
+        : { merchantTransactionId: request.merchantTransactionId }),
+      ...(request.descriptor === undefined ? {} : { descriptor: request.descriptor }),
+      ...(request.testMode === undefined ? {} : { testMode: request.testMode }),
+      ...(request.customParameters === undefined
+        ? {}
+        : { customParameters: request.customParameters as Readonly<Record<string, string>> }),
+      standingInstruction: instruction,
+    },
+    resultCode:
+      processor.testMode === 'INTERNAL'
+        ? ResultCodes.SUCCESS_INTERNAL
+        : processor.testMode === 'EXTERNAL'
+          ? ResultCodes.SUCCESS_EXTERNAL
+          : ResultCodes.SUCCESS_LIVE,
+    startsAt,
+    endsAt,
+    nextRunAt: first,
+    state: 'ACTIVE',
+    createdAt: now,
+    updatedAt: now,
+    cancelledAt: null,
+  };
+  await deps.store.insertSchedule(schedule);
+  return {
+    kind: 'schedule',
+    view: { schedule, runs: [] },
+    code: schedule.resultCode,
+    ndc: newPaymentNdc(caller.channel.id),
+  };
+}
