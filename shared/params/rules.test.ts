@@ -185,6 +185,62 @@ describe('taxAmount: a part of the amount', () => {
   ]);
 });
 
+describe('shipping.cost: a part of the amount', () => {
+  table([
+    ['shipping.cost below amount: valid', 'payment', { ...CARD_PAYMENT, 'shipping.cost': '4.90' }, []],
+    ['shipping.cost above amount', 'payment', { ...CARD_PAYMENT, 'shipping.cost': '92.01' }, ['shipping.cost']],
+    [
+      'shipping.cost above amount on a checkout',
+      'checkout',
+      { amount: '10.00', currency: 'EUR', paymentType: 'DB', 'shipping.cost': '12.00' },
+      ['shipping.cost'],
+    ],
+  ]);
+});
+
+describe("marketPlace.sellers[n].amount: the total of the seller's items", () => {
+  const ITEMS = {
+    'cart.items[0].name': 'Mug',
+    'cart.items[0].sellerId': 'S1',
+    'cart.items[0].totalAmount': '12.00',
+    'cart.items[1].name': 'Cup',
+    'cart.items[1].sellerId': 'S1',
+    'cart.items[1].price': '2.50',
+    'cart.items[1].quantity': '2',
+    'cart.items[2].name': 'Tea',
+    'cart.items[2].sellerId': 'S2',
+    'cart.items[2].totalAmount': '75.00',
+  };
+  table([
+    [
+      'amounts that add up: valid',
+      'payment',
+      {
+        ...CARD_PAYMENT,
+        ...ITEMS,
+        'marketPlace.sellers[0].id': 'S1',
+        'marketPlace.sellers[0].amount': '17.00',
+        'marketPlace.sellers[1].id': 'S2',
+        'marketPlace.sellers[1].amount': '75.00',
+      },
+      [],
+    ],
+    [
+      "a seller's amount that does not",
+      'payment',
+      {
+        ...CARD_PAYMENT,
+        ...ITEMS,
+        'marketPlace.sellers[0].id': 'S1',
+        'marketPlace.sellers[0].amount': '17.00',
+        'marketPlace.sellers[1].id': 'S2',
+        'marketPlace.sellers[1].amount': '70.00',
+      },
+      ['marketPlace.sellers[1].amount'],
+    ],
+  ]);
+});
+
 describe('customer: identificationDocType together with identificationDocId', () => {
   table([
     [

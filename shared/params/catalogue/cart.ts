@@ -1,6 +1,7 @@
 /** Spec sections: cart items, cart payments, marketplace, airline. */
 
 import type { FormTree } from '../../form/decode';
+import { wireHundredths } from '../../money/amount';
 import { group, list } from '../nodes';
 import { check } from '../rules';
 import { AN, BOOL, COUNTRY, CURRENCY, DATE, DEC2, decimal, INT, N, oneOf, pattern, URL } from './dsl';
@@ -96,6 +97,46 @@ const sellerIdsKnown = check({
   },
 });
 
+/** An item's total in hundredths: totalAmount, else price × quantity; undefined when it cannot be told. */
+function itemTotal(item: FormTree): bigint | undefined {
+  const total = wireHundredths(item.totalAmount);
+  if (total !== undefined) return total;
+  const price = wireHundredths(item.price);
+  const quantity =
+    typeof item.quantity === 'string' ? /^([0-9]+)(?:\.([0-9]{1,3}))?$/.exec(item.quantity) : null;
+  if (price === undefined || quantity === null) return undefined;
+  const thousandths = BigInt(quantity[1]!) * 1000n + BigInt((quantity[2] ?? '').padEnd(3, '0'));
+  if ((price * thousandths) % 1000n !== 0n) return undefined; // not a whole amount: the item says totalAmount
+  return (price * thousandths) / 1000n;
+}
+
+const fromHundredths = (h: bigint) => `${h / 100n}.${String(h % 100n).padStart(2, '0')}`;
+
+/** "marketPlace.sellers[n].amount: total of the seller's items", checked where the items tell it. */
+const sellerAmountsAddUp = check({
+  paths: ['marketPlace.sellers', 'cart.items'],
+  says: "A seller's amount is the total of the cart items whose sellerId is the seller's id.",
+  apply(root, report) {
+    const sellers = (root.marketPlace as FormTree | undefined)?.sellers;
+    const items = (root.cart as FormTree | undefined)?.items;
+    if (!Array.isArray(sellers) || !Array.isArray(items)) return;
+    sellers.forEach((seller, i) => {
+      const amount = wireHundredths(seller.amount);
+      const own = items.filter((item) => item.sellerId === seller.id);
+      if (amount === undefined || own.length === 0) return;
+      const totals = own.map(itemTotal);
+      if (totals.some((t) => t === undefined)) return;
+      const sum = (totals as bigint[]).reduce((a, b) => a + b, 0n);
+      if (sum !== amount)
+        report(
+          `marketPlace.sellers[${i}].amount`,
+          `must be the total of the seller's cart items (${fromHundredths(sum)})`,
+          typeof seller.amount === 'string' ? seller.amount : null,
+        );
+    });
+  },
+});
+
 export const cart = group(
   {
     cart: group({
@@ -109,7 +150,7 @@ export const cart = group(
       ),
     }),
   },
-  [sellerIdsKnown],
+  [sellerIdsKnown, sellerAmountsAddUp],
 );
 
 const T = (o?: { req?: 'C' }) => AN(1, 255, o ?? C);

@@ -3,6 +3,7 @@
  * custom parameters, a checkout's payment type, a referencing request's amount, time frames.
  */
 
+import { partOfAmount } from '../catalogue/payment';
 import { check, has, leafPaths, notBefore, type Rule, str, together } from '../rules';
 
 export const onlyAt = (path: string, where: string, dict = false): Rule =>
@@ -83,3 +84,6 @@ export const scheduleNeedsJob = check({
     if (!has(root, 'job')) report('job.expression', 'is required, or the job.* fields', null);
   },
 });
+
+/** shipping.cost is contained in the amount (spec: "taxAmount, shipping.cost and similar"). */
+export const shippingCostInAmount = partOfAmount('shipping.cost');

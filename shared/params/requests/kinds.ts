@@ -16,6 +16,7 @@ import {
   referencingAmount,
   registrationsOnlyAtCheckout,
   scheduleNeedsJob,
+  shippingCostInAmount,
   shopperCustomParameters,
 } from './kind-rules';
 
@@ -120,7 +121,12 @@ export const KINDS = {
     sections: [...PAYMENT_DATA, ...INSTRUMENTS],
     required: ['paymentType', 'amount', 'currency'],
     paymentTypes: [...INITIAL_PAYMENT_TYPES, ...STANDALONE_RISK_TYPES],
-    rules: [overridePaymentTypeOnlyAtCheckout, registrationsOnlyAtCheckout, instrumentRule({})],
+    rules: [
+      overridePaymentTypeOnlyAtCheckout,
+      registrationsOnlyAtCheckout,
+      instrumentRule({}),
+      shippingCostInAmount,
+    ],
   },
   /** POST /v1/payments/{id}: capture, reversal, refund or rebill of an earlier payment. */
   referencing: {
@@ -150,7 +156,7 @@ export const KINDS = {
   checkout: {
     sections: PAYMENT_DATA,
     paymentTypes: INITIAL_PAYMENT_TYPES,
-    rules: [checkoutPaymentType],
+    rules: [checkoutPaymentType, shippingCostInAmount],
   },
   /** POST /v1/checkouts/{id}/payment: what the widget submits; the brand may be detected. */
   checkoutPayment: {
