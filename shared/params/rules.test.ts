@@ -188,7 +188,12 @@ describe('taxAmount: a part of the amount', () => {
 describe('shipping.cost: a part of the amount', () => {
   table([
     ['shipping.cost below amount: valid', 'payment', { ...CARD_PAYMENT, 'shipping.cost': '4.90' }, []],
-    ['shipping.cost above amount', 'payment', { ...CARD_PAYMENT, 'shipping.cost': '92.01' }, ['shipping.cost']],
+    [
+      'shipping.cost above amount',
+      'payment',
+      { ...CARD_PAYMENT, 'shipping.cost': '92.01' },
+      ['shipping.cost'],
+    ],
     [
       'shipping.cost above amount on a checkout',
       'checkout',
@@ -620,11 +625,12 @@ describe('reporting: date.from and date.to required', () => {
   });
 });
 
-describe('schedule: a job is required, endDate not before startDate', () => {
+describe("schedule: the job takes the spec's defaults, endDate not before startDate", () => {
   table([
     ['job.expression: valid', 'schedule', { ...SCHEDULE, 'job.expression': '0 0 12 1 * ?' }, []],
     ['job.* fields: valid', 'schedule', { ...SCHEDULE, 'job.dayOfMonth': '1', 'job.hour': '12' }, []],
-    ['no job', 'schedule', SCHEDULE, ['job.expression']],
+    // the spec's defaults: once a year, 1 January at midnight
+    ['no job: valid, the defaults', 'schedule', SCHEDULE, []],
     ['no registrationId', 'schedule', { ...PAY, 'job.expression': '0 0 12 1 * ?' }, ['registrationId']],
     [
       'end after start: valid',

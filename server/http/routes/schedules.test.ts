@@ -299,7 +299,7 @@ describe('/scheduling/v1/schedules', () => {
       );
     });
 
-    it('an end before the start, a number without its unit, and no job at all', async () => {
+    it('an end before the start and a number without its unit', async () => {
       expectParameterErrors(
         await create({
           registrationId: plainReg,
@@ -313,10 +313,12 @@ describe('/scheduling/v1/schedules', () => {
         await create({ registrationId: plainReg, 'job.expression': '0 0 0 * * ?', 'job.noticeNumber': '3' }),
         ['job.noticeUnit'],
       );
-      expectParameterErrors(await create({ registrationId: plainReg }), ['job.expression']);
-      expectParameterErrors(await create({ registrationId: plainReg, 'job.name': 'nameless timing' }), [
-        'job.expression',
-      ]);
+    });
+
+    it("no job.* fields take the spec's defaults: 1 January at midnight, dayOfWeek ? as Quartz needs", async () => {
+      const res = await create({ registrationId: plainReg, 'job.name': 'yearly' });
+      expect(res.status, res.text).toBe(200);
+      expect(JSON.stringify(res.body)).toContain('0 0 0 1 1 ? *');
     });
 
     it('every fault at once: money, type, registration id, job', async () => {

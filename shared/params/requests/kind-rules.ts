@@ -76,14 +76,5 @@ export const referencingAmount = check({
 /** date.from and date.to span a time frame together. */
 export const DATE_RANGE = [together('date.from', 'date.to'), notBefore('date.from', 'date.to')];
 
-export const scheduleNeedsJob = check({
-  paths: ['job'],
-  says: 'A schedule needs job.expression or job.* fields.',
-  requiredness: true,
-  apply(root, report) {
-    if (!has(root, 'job')) report('job.expression', 'is required, or the job.* fields', null);
-  },
-});
-
 /** shipping.cost is contained in the amount (spec: "taxAmount, shipping.cost and similar"). */
 export const shippingCostInAmount = partOfAmount('shipping.cost');

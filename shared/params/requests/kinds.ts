@@ -15,7 +15,6 @@ import {
   overridePaymentTypeOnlyAtCheckout,
   referencingAmount,
   registrationsOnlyAtCheckout,
-  scheduleNeedsJob,
   shippingCostInAmount,
   shopperCustomParameters,
 } from './kind-rules';
@@ -243,7 +242,7 @@ export const KINDS = {
     ],
     required: ['registrationId', 'amount', 'currency', 'paymentType'],
     paymentTypes: REGISTRATION_PAYMENT_TYPES,
-    rules: [scheduleNeedsJob],
+    // no job.* fields at all take the spec's defaults (operations/schedules/validation.ts)
   },
   /** GET and DELETE requests that only name the channel (payment status, registration delete…). */
   entity: {

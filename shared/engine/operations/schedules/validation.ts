@@ -24,19 +24,12 @@ export function jobOf(request: ScheduleRequest): Record<string, string> {
 /**
  * The job's cron schedule, or parameter errors on the field at fault: job.expression when one
  * was sent, else the job.* field parseCron names (both day fields when both are restricted).
+ * Fields not sent take the spec's defaults.
  */
 export function cronOf(job: Readonly<Record<string, string>>): CronSchedule | ParameterError[] {
+  // No job.* field at all takes the spec's defaults (second, minute, hour 0, dayOfMonth and month 1,
+  // dayOfWeek `?` as Quartz needs, year *): once a year on 1 January (expressionOfJob).
   const hasExpression = job.expression !== undefined;
-  if (!hasExpression && !CRON_FIELDS.some((f) => job[f] !== undefined)) {
-    return [
-      {
-        name: 'job.expression',
-        value: null,
-        message:
-          'is required, or the job.* fields (second, minute, hour, dayOfMonth, month, dayOfWeek, year)',
-      },
-    ];
-  }
   const expression = expressionOfJob(job);
   const parsed = parseCron(expression);
   if (!('error' in parsed)) return parsed;
