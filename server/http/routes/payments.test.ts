@@ -111,7 +111,7 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       expect(res.text).not.toContain(PAN);
       expect(res.text).not.toContain(`"${CVV}"`);
       expect(res.text).not.toContain('"cvv"');
-      expect(res.body.ndc).toMatch(new RegExp(`^${m.entityId}_[0-9a-f]{32}$`));
+      expect(res.body.ndc).toMatch(new RegExp(`^${m.entityId}-[0-9a-f]{32}$`));
       expect(res.body.buildNumber).toMatch(/^[0-9a-f]{40}@\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+0000$/);
     });
 
@@ -169,7 +169,7 @@ describe('/v1/payments over HTTP (SQLite)', () => {
         referencedId: pa.body.id,
         result: { code: '000.100.110' },
       });
-      expect(cp1.body.ndc).toMatch(new RegExp(`^${m.entityId}_[0-9a-f]{32}$`));
+      expect(cp1.body.ndc).toMatch(new RegExp(`^${m.entityId}-[0-9a-f]{32}$`));
 
       const cp2 = await reference(pa.body.id, { paymentType: 'CP', amount: '50.00' });
       expect(cp2.status).toBe(200);
@@ -428,13 +428,13 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       const single = await gw.post('/v1/payments', body, { token: m.token });
       expect(single.status).toBe(200);
       expect(single.body.result.code).toBe('000.100.110');
-      expect(single.body.ndc).toMatch(new RegExp(`^${m.entityId}_[0-9a-f]{32}$`));
+      expect(single.body.ndc).toMatch(new RegExp(`^${m.entityId}-[0-9a-f]{32}$`));
 
       // A token restricted to one of two channels may leave it out as well.
       const restricted = await gw.addToken(two.merchantId, [two.entityIds[1]!]);
       const res = await gw.post('/v1/payments', body, { token: restricted.token });
       expect(res.status).toBe(200);
-      expect(res.body.ndc.startsWith(`${two.entityIds[1]}_`)).toBe(true);
+      expect(res.body.ndc.startsWith(`${two.entityIds[1]}-`)).toBe(true);
     });
 
     it('403 when a channel-restricted token names another channel of its merchant', async () => {
@@ -475,7 +475,7 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       });
       expect(res.status).toBe(200);
       expect(res.body.result.code).toBe('000.100.110');
-      expect(res.body.ndc.startsWith(`${m.entityId}_`)).toBe(true);
+      expect(res.body.ndc.startsWith(`${m.entityId}-`)).toBe(true);
       // The credentials are not echoed.
       expect(res.text).not.toContain(m.secret);
       expect(res.body.authentication).toBeUndefined();
@@ -604,7 +604,7 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(res.body.ndc).toMatch(/^[0-9a-f_]+$/);
+      expect(res.body.ndc).toMatch(/^[0-9a-f-]+$/);
       // Nothing was recorded for the refused request.
       expect(await gw.paymentIds(slow.merchantId)).toHaveLength(2);
     });

@@ -160,7 +160,7 @@ async function seed(gw: TestGateway, clock: FakeClock): Promise<Seed> {
     resultDescription: 'Request successfully processed',
     merchantTransactionId: 'order-bulk',
     shortId: newShortId(),
-    ndc: `${m.entityId}_${newId()}`,
+    ndc: `${m.entityId}-${newId()}`,
     testMode: 'INTERNAL',
     details: {},
     createdAt: new Date(bulkStart + i * 1000),
@@ -202,7 +202,7 @@ function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): v
       result: { code: '000.100.110' },
       card: { bin: '420000', last4Digits: '0000' },
       timestamp: '2026-11-21 12:01:00+0000',
-      ndc: expect.stringMatching(new RegExp(`^${ctx().s.m.entityId}_[0-9a-f]{32}$`)),
+      ndc: expect.stringMatching(new RegExp(`^${ctx().s.m.entityId}-[0-9a-f]{32}$`)),
     });
     expect(res.text).not.toContain('4200000000000000');
     expect(res.text).not.toContain(ctx().s.p.foreign!.id);

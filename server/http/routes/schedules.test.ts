@@ -120,7 +120,7 @@ describe('/scheduling/v1/schedules', () => {
       });
       expect(res.body.id).toMatch(/^[0-9a-f]{32}$/);
       expect(res.body.buildNumber).toBe(`${TEST_COMMIT}@2026-11-21 10:00:00 +0000`);
-      expect(res.body.ndc).toMatch(new RegExp(`^${m.entityId}_[0-9a-f]{32}$`));
+      expect(res.body.ndc).toMatch(new RegExp(`^${m.entityId}-[0-9a-f]{32}$`));
       expect(res.body).toMatchObject({
         registrationId: plainReg,
         paymentType: 'DB',

@@ -6,7 +6,7 @@ describe('identifiers', () => {
     expect(newId()).toMatch(/^[0-9a-f]{32}$/);
     expect(newShortId()).toMatch(/^\d{4}\.\d{4}\.\d{4}$/);
     expect(newPaymentNdc('8a8294174b7ecb28014b9699220015ca')).toMatch(
-      /^8a8294174b7ecb28014b9699220015ca_[0-9a-f]{32}$/,
+      /^8a8294174b7ecb28014b9699220015ca-[0-9a-f]{32}$/,
     );
     const checkout = newCheckoutId('local01-vm-tx01');
     expect(checkout).toMatch(/^[0-9A-F]{32}\.local01-vm-tx01$/);

@@ -34,8 +34,11 @@ export function newShortId(): string {
 /** A scheme reference as acquirers return them (`standingInstruction.initialTransactionId`): 15 digits. */
 export const newSchemeReference = (): string => randomDigits(15);
 
-/** `ndc` of a payment request: `<entityId>_<32 hex>`. */
-export const newPaymentNdc = (entityId: string): string => `${entityId}_${newId()}`;
+/**
+ * `ndc` of a payment request: `<entityId>-<32 hex>` (decisions: letters, digits, dots and hyphens
+ * only; a checkout's payments and registrations carry the checkout id instead).
+ */
+export const newPaymentNdc = (entityId: string): string => `${entityId}-${newId()}`;
 
 /**
  * The node part of checkout ids: lowercase letters, digits and hyphens (clients validate ids

@@ -59,7 +59,8 @@ export function paymentRecord(caller: Caller, now: Date, facts: PaymentFacts): P
     resultDescription: describe(code) ?? '',
     shortId,
     descriptor: statementName(details) ?? descriptor ?? `${shortId} ${caller.channel.name}`,
-    ndc: newPaymentNdc(caller.channel.id),
+    // a checkout's payment carries the checkout id: clients match notifications to checkouts by it
+    ndc: facts.checkoutId ?? newPaymentNdc(caller.channel.id),
     details: { ...details, ...nonEmpty('result', result), ...nonEmpty('resultDetails', resultDetails) },
     createdAt: now,
   });

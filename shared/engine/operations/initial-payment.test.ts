@@ -53,7 +53,7 @@ describe('createPayment', () => {
       risk: { score: '0' },
     });
     expect(body.id).toMatch(/^[0-9a-f]{32}$/);
-    expect(body.ndc).toMatch(new RegExp(`^${channel.id}_[0-9a-f]{32}$`));
+    expect(body.ndc).toMatch(new RegExp(`^${channel.id}-[0-9a-f]{32}$`));
     expect(body.descriptor).toMatch(/^\d{4}\.\d{4}\.\d{4} Test_Channel$/);
     expect(JSON.stringify(stored)).not.toContain('4200000000000000');
     expect(JSON.stringify(body)).not.toMatch(/"cvv"|4200000000000000/);

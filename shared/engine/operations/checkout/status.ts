@@ -4,7 +4,6 @@
 
 import { ResultCodes } from '../../../result-codes';
 import type { EngineDeps } from '../../core/deps';
-import { newPaymentNdc } from '../../core/ids';
 import type { Checkout } from '../../core/model';
 import { type CheckoutResult, STATUS_READABLE_MS, stateOf } from './model';
 
@@ -46,7 +45,7 @@ export async function checkoutStatus(
         kind: 'registration',
         registration,
         code: checkout.resultCode ?? ResultCodes.SUCCESS_INTERNAL,
-        ndc: newPaymentNdc(checkout.channelId),
+        ndc: checkout.id,
       };
     }
   }

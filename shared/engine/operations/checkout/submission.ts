@@ -242,5 +242,7 @@ async function registerWith(
   if (brand !== undefined) tree.paymentBrand = brand;
   const request = validateRequest('registration', acceptedBy('registration', tree));
   if (!request.ok) return { kind: 'invalid', errors: request.errors };
-  return createRegistration(deps, caller, request.value);
+  const outcome = await createRegistration(deps, caller, request.value);
+  // a checkout's registration carries the checkout id as its ndc, as its payments do
+  return outcome.kind === 'registration' ? { ...outcome, ndc: checkout.id } : outcome;
 }
