@@ -12,8 +12,9 @@
  *
  * | paymentType | record                                   | cashflow | fee record (if the schedule has one) |
  * |-------------|------------------------------------------|----------|--------------------------------------|
- * | DB, CP      | SETTLED, DEBIT                           | POS      | CAPTURE_FEE                          |
- * | RF, RB      | SETTLED, REFUND                          | NEG      | REFUND_FEE                           |
+ * | DB, CP, RB  | SETTLED, DEBIT                           | POS      | CAPTURE_FEE                          |
+ * | RF          | SETTLED, REFUND                          | NEG      | REFUND_FEE                           |
+ * | CD          | SETTLED, CREDIT                          | NEG      | none                                 |
  * | CB          | CHARGEBACK, DEBIT                        | NEG      | none (the spec has no chargeback fee type) |
  * | CR          | CHARGEBACK REVERSAL, DEBIT               | POS      | none                                 |
  * | PA          | nothing settled                          |          | AUTH_FEE                             |
@@ -35,7 +36,7 @@ import type {
 } from './records';
 
 /** The gateway payment types a settlement day consists of. */
-export const SETTLEMENT_PAYMENT_TYPES = ['DB', 'CP', 'RF', 'RB', 'CB', 'CR', 'PA', 'RV'] as const;
+export const SETTLEMENT_PAYMENT_TYPES = ['DB', 'CP', 'RF', 'RB', 'CD', 'CB', 'CR', 'PA', 'RV'] as const;
 export type SettlementPaymentType = (typeof SETTLEMENT_PAYMENT_TYPES)[number];
 
 /** One gateway transaction of the day (a `Payment`, reduced to what settlement needs). */
@@ -103,7 +104,8 @@ export const FEE_TYPES = {
   CP: 'CAPTURE_FEE',
   RV: 'CANCEL_FEE',
   RF: 'REFUND_FEE',
-  RB: 'REFUND_FEE',
+  // a rebill charges the shopper again: a debit (decisions, "Settlement")
+  RB: 'CAPTURE_FEE',
 } as const satisfies Record<string, FeeTransactionType>;
 export type FeePaymentType = keyof typeof FEE_TYPES;
 
@@ -382,10 +384,12 @@ export function settle(day: SettlementDay, config: SettlementConfig): Settlement
       switch (tx.paymentType) {
         case 'DB':
         case 'CP':
+        case 'RB': // a rebill charges the shopper again (decisions, "Settlement")
           return { recordType: 'SETTLED', transactionType: 'DEBIT', cashflow: 'POS' } as const;
         case 'RF':
-        case 'RB':
           return { recordType: 'SETTLED', transactionType: 'REFUND', cashflow: 'NEG' } as const;
+        case 'CD': // a credit pays the shopper out
+          return { recordType: 'SETTLED', transactionType: 'CREDIT', cashflow: 'NEG' } as const;
         case 'CB':
           return { recordType: 'CHARGEBACK', transactionType: 'DEBIT', cashflow: 'NEG' } as const;
         case 'CR':

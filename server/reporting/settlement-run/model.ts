@@ -85,14 +85,14 @@ export const DEFAULT_FEES: FeeSchedule = {
   DB: { basisPoints: 150, fixed: asMinor(0) },
   CP: { basisPoints: 150, fixed: asMinor(0) },
   RF: { basisPoints: 50, fixed: asMinor(0) },
-  RB: { basisPoints: 50, fixed: asMinor(0) },
+  RB: { basisPoints: 150, fixed: asMinor(0) }, // a rebill is charged like a debit
 };
 
 export const DAY_MS = 86_400_000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const PAGE = 1000;
 /** The payment types read for a day (PA and RV are kept only for configured fees). */
-export const DAY_TYPES = ['DB', 'CP', 'PA.CP', 'RF', 'RB', 'CB', 'CR', 'PA', 'RV'];
+export const DAY_TYPES = ['DB', 'CP', 'PA.CP', 'RF', 'RB', 'CD', 'CB', 'CR', 'PA', 'RV'];
 
 /** The start of a `yyyy-MM-dd` day in UTC; throws RangeError for anything else. */
 export function dayStart(date: string): Date {

@@ -81,8 +81,10 @@ export async function transactionOf(
     const code = chargeback && (text(chargeback.details.chargebackResultCode, 11) ?? chargeback.resultCode);
     if (code !== undefined) reason = { code, description: describe(code) };
   }
-  const brand =
-    p.paymentBrand !== undefined && /^[A-Za-z]{1,16}$/.test(p.paymentBrand) ? p.paymentBrand : undefined;
+  // Brand is A16 (letters only) in the spec's record table: a brand code's underscores are left
+  // out (DIRECTDEBIT_SEPA → DIRECTDEBITSEPA), so bank-account rows name their brand too.
+  const letters = p.paymentBrand?.replaceAll('_', '');
+  const brand = letters !== undefined && /^[A-Za-z]{1,16}$/.test(letters) ? letters : undefined;
   const descriptor = text(p.descriptor, 128);
   const bankAccount = bankAccountOf(p.details);
   const clearing = clearingOf(p.details);
