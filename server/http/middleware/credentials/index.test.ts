@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../shared/engine/core/memory-store';
-import { newToken } from '../security/tokens';
-import { tokenChecker } from './auth';
+import { memoryStore } from '../../../../shared/engine/core/memory-store';
+import { newToken } from '../../../security/tokens';
+import { tokenChecker } from '.';
 
 describe('tokenChecker', () => {
   async function setup() {

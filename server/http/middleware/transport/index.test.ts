@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../gateway';
-import { createLogger } from '../security/logger';
-import { newToken } from '../security/tokens';
-import { TEST_COMMIT, TEST_DATA_KEY } from '../test-support/gateway';
+import { startGateway } from '../../../gateway';
+import { createLogger } from '../../../security/logger';
+import { newToken } from '../../../security/tokens';
+import { TEST_COMMIT, TEST_DATA_KEY } from '../../../test-support/gateway';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
