@@ -13,7 +13,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { publicPaymentView, publicRegistrationView } from '../../../shared/engine/answers/public-view';
 import { paymentResponse } from '../../../shared/engine/answers/response';
-import { type CheckoutKind, environmentOf } from '../../../shared/engine/core/model';
+import type { CheckoutKind } from '../../../shared/engine/core/model';
 import {
   CheckoutCodes,
   type CheckoutDeps,
@@ -30,6 +30,7 @@ import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { WalletTokenIssuer } from '../../security/wallet-tokens';
 import { type GatewayEnv, publicOrigin, type RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
+import { inEnvironment } from '../middleware/channel';
 import { statusOf } from '../middleware/envelope';
 
 export interface CheckoutRouteDeps extends RouteDeps, Omit<CheckoutDeps, 'store'> {
@@ -99,7 +100,7 @@ export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, m
     if (checkout === undefined) return noSession(c, id);
     const channel = await deps.store.getChannel(checkout.channelId);
     // The widget reads its session from its own script's address: the checkout's environment's only.
-    if (channel === undefined || environmentOf(channel.mode) !== deps.environment) return noSession(c, id);
+    if (!inEnvironment(channel, deps.environment)) return noSession(c, id);
     const refused = throttled(c, `checkout:${id}`, 'checkouts.session', channel, id);
     if (refused !== undefined) return refused;
     const session = await checkoutSession(deps, checkout, channel);

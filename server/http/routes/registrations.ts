@@ -2,7 +2,7 @@
  * /v1/registrations: store payment details, read and delete them, and pay with them.
  */
 import type { Hono } from 'hono';
-import { environmentOf, type Registration } from '../../../shared/engine/core/model';
+import type { Registration } from '../../../shared/engine/core/model';
 import {
   createRegistration,
   payWithRegistration,
@@ -11,6 +11,7 @@ import {
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
+import { inEnvironment } from '../middleware/channel';
 import { statusOf } from '../middleware/envelope';
 
 export function registrationRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
@@ -19,8 +20,7 @@ export function registrationRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: G
   const refused = (code: string) => ({ code, description: describe(code) ?? '' });
   /** A registration of this address's environment (a live one is unknown on the test address, and the reverse). */
   const ours = async (registration: Registration): Promise<boolean> => {
-    const channel = await mw.channels.getChannel(registration.channelId);
-    return channel !== undefined && environmentOf(channel.mode) === deps.environment;
+    return inEnvironment(await mw.channels.getChannel(registration.channelId), deps.environment);
   };
 
   app.post(

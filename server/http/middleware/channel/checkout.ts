@@ -8,12 +8,11 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Channel, Environment } from '../../../../shared/engine/core/model';
-import { environmentOf } from '../../../../shared/engine/core/model';
 import type { Store } from '../../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../../shared/result-codes';
 import type { ChannelEnv, CheckoutEnv, OptionalTokenEnv } from '../../context';
 import type { Envelope } from '../envelope';
-import { entityIdOf, mayUse, resolveChannel } from '.';
+import { entityIdOf, inEnvironment, mayUse, resolveChannel } from '.';
 
 export interface CheckoutAccessDeps {
   readonly env: Envelope;
@@ -55,8 +54,7 @@ export function checkoutChannel(
   return async (c, next) => {
     const { checkout: found, token } = c.var;
     const channel: Channel | undefined = await channels.getChannel(found.channelId);
-    if (channel === undefined || environmentOf(channel.mode) !== deps.environment)
-      return noSession(env, c, c.req.param('id') ?? '');
+    if (!inEnvironment(channel, deps.environment)) return noSession(env, c, c.req.param('id') ?? '');
     if (token !== undefined) {
       const entityId = entityIdOf(c.var.request);
       if (entityId !== undefined && entityId !== token.merchantId) {

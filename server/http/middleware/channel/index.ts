@@ -51,10 +51,14 @@ export function cachedChannels<S extends Store>(store: S, now: () => number = Da
 
 type ChannelLookup = Pick<Store, 'getChannel' | 'listChannels'>;
 
+/** Whether a channel (a record on it) belongs to the environment of the address a request came to. */
+export const inEnvironment = (channel: Channel | undefined, environment: Environment): channel is Channel =>
+  channel !== undefined && environmentOf(channel.mode) === environment;
+
 /** Whether a token may use a channel: its merchant's, of the environment, and among its channels if it names some. */
 export const mayUse = (token: AccessToken, channel: Channel, environment: Environment): boolean =>
   channel.merchantId === token.merchantId &&
-  environmentOf(channel.mode) === environment &&
+  inEnvironment(channel, environment) &&
   (token.channelIds.length === 0 || token.channelIds.includes(channel.id));
 
 /**
