@@ -42,6 +42,16 @@ const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
 const MAX_LOG = 500;
 
 export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: AdminDeps): void {
+  app.use('/admin/*', operatorToken(deps, admin.token));
+  const answers = adminAnswers(deps);
+  webhookRoutes(app, deps, admin, answers);
+  channelRoutes(app, deps, answers);
+  deliveryRoutes(app, deps, admin, answers);
+  chargebackRoutes(app, deps, answers);
+}
+
+/** What the admin routes answer with, and read: the JSON body, the path's merchant. */
+function adminAnswers(deps: RouteDeps) {
   const { env } = deps;
   const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
   const notFound = (c: Context, what: string) =>
@@ -52,8 +62,6 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
       description: 'invalid or missing parameter',
       parameterErrors: errors,
     });
-
-  app.use('/admin/*', operatorToken(deps, admin.token));
 
   /** The JSON body, or an answer saying why there is none. */
   async function body(c: Context): Promise<Record<string, unknown> | Response> {
@@ -73,7 +81,19 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
   }
 
   const merchantOf = async (c: Context) => deps.store.getMerchant(c.req.param('merchantId') ?? '');
+  return { ok, notFound, invalid, body, merchantOf };
+}
 
+type AdminAnswers = ReturnType<typeof adminAnswers>;
+
+function webhookRoutes(
+  app: Hono<GatewayEnv>,
+  deps: RouteDeps,
+  admin: AdminDeps,
+  answers: AdminAnswers,
+): void {
+  const { env } = deps;
+  const { ok, notFound, invalid, body, merchantOf } = answers;
   // -- webhooks
 
   app.post('/admin/v1/merchants/:merchantId/webhooks', async (c) => {
@@ -124,7 +144,11 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
     if (!deleted) return notFound(c, 'webhook');
     return env.send(c, 200, ok, { id: c.req.param('id') });
   });
+}
 
+function channelRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, answers: AdminAnswers): void {
+  const { env } = deps;
+  const { ok, notFound, invalid, body, merchantOf } = answers;
   // -- channels: what each accepts (brands, currencies), the merchant's bank account, 3-D Secure, throttle
 
   app.get('/admin/v1/merchants/:merchantId/channels', async (c) => {
@@ -179,7 +203,16 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
   };
   app.patch('/admin/v1/channels/:entityId', updateChannel);
   app.post('/admin/v1/channels/:entityId', updateChannel);
+}
 
+function deliveryRoutes(
+  app: Hono<GatewayEnv>,
+  deps: RouteDeps,
+  admin: AdminDeps,
+  answers: AdminAnswers,
+): void {
+  const { env } = deps;
+  const { ok, notFound, invalid, merchantOf } = answers;
   // -- the delivery log
 
   app.get('/admin/v1/merchants/:merchantId/webhook-deliveries', async (c) => {
@@ -232,7 +265,11 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
     const again = await admin.webhooks.getDelivery(merchantId, seq);
     return env.send(c, 200, ok, again === undefined ? {} : deliveryView(again));
   });
+}
 
+function chargebackRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, answers: AdminAnswers): void {
+  const { env } = deps;
+  const { notFound, invalid, body } = answers;
   // -- chargebacks
 
   const answerChargeback = (c: Context, outcome: ChargebackOutcome) => {

@@ -63,7 +63,7 @@ const cors: MiddlewareHandler = async (c, next) => {
 
 export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
-  const { noSession, throttled, invalid, answer } = mw;
+  const { noSession, throttled, invalid } = mw;
 
   app.post(
     '/v1/checkouts',
@@ -113,76 +113,93 @@ export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, m
     );
   });
 
-  for (const target of ['payment', 'registration'] as const satisfies readonly CheckoutKind[]) {
-    const path = `/v1/checkouts/:id/${target}`;
+  const answers = checkoutAnswers(deps, mw);
+  for (const target of ['payment', 'registration'] as const satisfies readonly CheckoutKind[])
+    targetRoutes(app, deps, mw, target, answers);
+}
 
-    app.options(path, (c) => {
-      withCors(c);
-      return c.body(null, 204);
-    });
+/** `/v1/checkouts/{id}/payment|registration`: the widget's submission and the merchant's status read. */
+function targetRoutes(
+  app: Hono<GatewayEnv>,
+  deps: CheckoutRouteDeps,
+  mw: GatewayMiddleware,
+  target: CheckoutKind,
+  { answerResult, answerSubmission }: CheckoutAnswers,
+): void {
+  const { env } = deps;
+  const { noSession } = mw;
+  const path = `/v1/checkouts/:id/${target}`;
 
-    // What the widget submits (form-encoded, like every POST).
-    app.post(
-      path,
-      cors,
-      mw.publicBody,
-      mw.optionalCredentials,
-      mw.checkout,
-      mw.parse('checkoutPayment', { checkUrls: false }),
-      mw.checkoutChannel,
-      mw.throttle(`checkouts.${target}`),
-      async (c) => {
-        const { checkout, channel, token } = c.var;
-        const id = c.req.param('id') ?? '';
-        const caller = { merchantId: checkout.merchantId, channel };
-        const request =
-          channel.settings.threeDSecure === true ? withBrowserHeaders(c, c.var.request) : c.var.request;
-        const outcome = await submitCheckout(deps, caller, id, target, request, {
-          baseUrl: publicOrigin(deps),
-        });
-        return answerSubmission(c, id, outcome, token === undefined ? 'submitter' : 'full');
-      },
-    );
+  app.options(path, (c) => {
+    withCors(c);
+    return c.body(null, 204);
+  });
 
-    // The status the merchant reads after the shopper's return (or the notification).
-    app.get(
-      path,
-      mw.publicBody,
-      mw.optionalCredentials,
-      mw.checkout,
-      mw.parse('entity', { checkUrls: false }),
-      mw.checkoutChannel,
-      mw.throttle(`checkouts.${target}.status`),
-      async (c) => {
-        const { checkout, token } = c.var;
-        const id = c.req.param('id') ?? '';
-        if (checkout.kind !== target) return noSession(c, id);
-        const status = await checkoutStatus(deps, checkout);
-        switch (status.kind) {
-          case 'open':
-            return env.send(
-              c,
-              200,
-              { code: CheckoutCodes.OPEN, description: describe(CheckoutCodes.OPEN) ?? '' },
-              {},
-              id,
-            );
-          case 'gone':
-            return env.send(
-              c,
-              400,
-              { code: CheckoutCodes.NO_SESSION, description: NO_SESSION_DESCRIPTION },
-              {},
-              id,
-            );
-          case 'payment':
-          case 'registration':
-            return answerResult(c, status, token === undefined ? 'public' : 'full');
-        }
-      },
-    );
-  }
+  // What the widget submits (form-encoded, like every POST).
+  app.post(
+    path,
+    cors,
+    mw.publicBody,
+    mw.optionalCredentials,
+    mw.checkout,
+    mw.parse('checkoutPayment', { checkUrls: false }),
+    mw.checkoutChannel,
+    mw.throttle(`checkouts.${target}`),
+    async (c) => {
+      const { checkout, channel, token } = c.var;
+      const id = c.req.param('id') ?? '';
+      const caller = { merchantId: checkout.merchantId, channel };
+      const request =
+        channel.settings.threeDSecure === true ? withBrowserHeaders(c, c.var.request) : c.var.request;
+      const outcome = await submitCheckout(deps, caller, id, target, request, {
+        baseUrl: publicOrigin(deps),
+      });
+      return answerSubmission(c, id, outcome, token === undefined ? 'submitter' : 'full');
+    },
+  );
 
+  // The status the merchant reads after the shopper's return (or the notification).
+  app.get(
+    path,
+    mw.publicBody,
+    mw.optionalCredentials,
+    mw.checkout,
+    mw.parse('entity', { checkUrls: false }),
+    mw.checkoutChannel,
+    mw.throttle(`checkouts.${target}.status`),
+    async (c) => {
+      const { checkout, token } = c.var;
+      const id = c.req.param('id') ?? '';
+      if (checkout.kind !== target) return noSession(c, id);
+      const status = await checkoutStatus(deps, checkout);
+      switch (status.kind) {
+        case 'open':
+          return env.send(
+            c,
+            200,
+            { code: CheckoutCodes.OPEN, description: describe(CheckoutCodes.OPEN) ?? '' },
+            {},
+            id,
+          );
+        case 'gone':
+          return env.send(
+            c,
+            400,
+            { code: CheckoutCodes.NO_SESSION, description: NO_SESSION_DESCRIPTION },
+            {},
+            id,
+          );
+        case 'payment':
+        case 'registration':
+          return answerResult(c, status, token === undefined ? 'public' : 'full');
+      }
+    },
+  );
+}
+
+function checkoutAnswers(deps: CheckoutRouteDeps, mw: GatewayMiddleware) {
+  const { env } = deps;
+  const { noSession, invalid, answer } = mw;
   /**
    * A payment answers like GET /v1/payments/{id}; a registration like GET /v1/registrations/{id}:
    * in full for the merchant's credentials; without them cut down to the public view, which for
@@ -234,7 +251,10 @@ export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, m
         return noSession(c, id);
     }
   }
+  return { answerResult, answerSubmission };
 }
+
+type CheckoutAnswers = ReturnType<typeof checkoutAnswers>;
 
 /**
  * 3-D Secure v2 needs the shopper's browser's User-Agent and Accept headers: the widget's

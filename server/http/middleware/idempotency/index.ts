@@ -44,6 +44,33 @@ export interface RouteIdempotency {
 
 type IdempotencyEnv<S> = BodyEnv & { Variables: { token: AccessToken; store: S } };
 
+/** The store a keyed request works on: its first payment (or schedule) of the merchant takes the claim. */
+function claimingStore<S extends Store>(store: S, claim: IdempotencyClaim) {
+  let made: { readonly paymentId: string } | { readonly scheduleId: string } | undefined;
+  const { merchantId } = claim;
+  const claiming = Object.assign(Object.create(store) as S, {
+    insertPayment(payment: Payment, other?: IdempotencyClaim): Promise<void> {
+      if (made !== undefined || other !== undefined || payment.merchantId !== merchantId)
+        return store.insertPayment(payment, other);
+      made = { paymentId: payment.id };
+      return store.insertPayment(payment, claim);
+    },
+  });
+  const schedules = store as unknown as Partial<SchedulePort>;
+  if (schedules.insertSchedule !== undefined) {
+    const insertSchedule = schedules.insertSchedule.bind(store);
+    Object.assign(claiming, {
+      insertSchedule(schedule: Schedule, other?: IdempotencyClaim): Promise<void> {
+        if (made !== undefined || other !== undefined || schedule.merchantId !== merchantId)
+          return insertSchedule(schedule, other);
+        made = { scheduleId: schedule.id };
+        return insertSchedule(schedule, claim);
+      },
+    });
+  }
+  return { store: claiming, made: () => made };
+}
+
 /**
  * `idempotency(options)` for a route: `c.var.store` is the store the handler works on; with an
  * Idempotency-Key on a POST, the first answer is stored and replayed. After `credentials`.
@@ -68,33 +95,6 @@ export function createIdempotency<S extends Store>(
       description: 'invalid or missing parameter',
       parameterErrors: [{ name: 'Idempotency-Key', value: key, message }],
     });
-
-  /** The store a keyed request works on: its first payment (or schedule) of the merchant takes the claim. */
-  function claimingStore(claim: IdempotencyClaim) {
-    let made: { readonly paymentId: string } | { readonly scheduleId: string } | undefined;
-    const { merchantId } = claim;
-    const claiming = Object.assign(Object.create(store) as S, {
-      insertPayment(payment: Payment, other?: IdempotencyClaim): Promise<void> {
-        if (made !== undefined || other !== undefined || payment.merchantId !== merchantId)
-          return store.insertPayment(payment, other);
-        made = { paymentId: payment.id };
-        return store.insertPayment(payment, claim);
-      },
-    });
-    const schedules = store as unknown as Partial<SchedulePort>;
-    if (schedules.insertSchedule !== undefined) {
-      const insertSchedule = schedules.insertSchedule.bind(store);
-      Object.assign(claiming, {
-        insertSchedule(schedule: Schedule, other?: IdempotencyClaim): Promise<void> {
-          if (made !== undefined || other !== undefined || schedule.merchantId !== merchantId)
-            return insertSchedule(schedule, other);
-          made = { scheduleId: schedule.id };
-          return insertSchedule(schedule, claim);
-        },
-      });
-    }
-    return { store: claiming, made: () => made };
-  }
 
   return (route = {}) =>
     async (c, next) => {
@@ -136,7 +136,7 @@ export function createIdempotency<S extends Store>(
           const again = await replay(earlier);
           if (again !== undefined) return again;
         }
-        const claiming = claimingStore({
+        const claiming = claimingStore(store, {
           merchantId,
           key,
           requestHash,
