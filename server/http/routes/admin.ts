@@ -189,7 +189,7 @@ function channelRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, answers: AdminAns
   });
 
   // Only the fields given change; the others keep their values. Requests see it within seconds
-  // (channel lookups are cached briefly, server/http/auth.ts).
+  // (channel lookups are cached briefly, server/http/middleware/channel).
   const updateChannel = async (c: Context) => {
     const channel = await channelOf(c);
     if (channel === undefined) return notFound(c, 'channel');

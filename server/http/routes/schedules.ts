@@ -1,6 +1,6 @@
 /**
  * /scheduling/v1/schedules: schedule payments with a registration (POST), read a schedule with its
- * runs (GET) and deschedule it (DELETE). Merchant-authenticated through the shared front, like
+ * runs (GET) and deschedule it (DELETE). Merchant-authenticated through the shared middleware, like
  * /v1/registrations; other merchants' schedules (and those on channels the token may not use)
  * are 404.
  */

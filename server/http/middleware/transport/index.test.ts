@@ -1,5 +1,5 @@
 /**
- * The gateway on a real socket (server/http/transport.ts): the client address is the socket's
+ * The gateway on a real socket (server/http/middleware/transport): the client address is the socket's
  * (X-Forwarded-For is ignored without a trusted proxy), so failed logins from 127.0.0.2 do not
  * lock out 127.0.0.1 (on Linux all of 127/8 is
  * loopback); a client that hangs up mid-body leaves one info line, not an error with a stack.
