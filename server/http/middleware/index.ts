@@ -10,7 +10,7 @@
  * the chain. Transport (HTTPS, HSTS, nosniff) runs before all of them, on every path (app.ts).
  */
 import type { Context } from 'hono';
-import type { AccessToken, Payment } from '../../../shared/engine/core/model';
+import type { AccessToken, Channel, Payment } from '../../../shared/engine/core/model';
 import type { GatewayStore } from '../../storage';
 import type { RouteDeps } from '../context';
 import { body, createParse } from './body';
@@ -54,8 +54,9 @@ export function gatewayMiddleware(deps: RouteDeps) {
     invalid: (c: Context, status: 400 | 413, errors: Parameters<typeof invalid>[3]) =>
       invalid(env, c, status, errors),
     noSession: (c: Context, checkoutId: string) => noSession(env, c, checkoutId),
-    throttled: (...args: Parameters<typeof throttled> extends [unknown, ...infer R] ? R : never) =>
-      throttled(deps, ...args),
+    /** The throttle's answer for a handler that throttles by itself (a checkout's public session). */
+    throttled: (c: Context, tokenId: string, operation: string, on: Channel, id?: string) =>
+      throttled(deps, c, tokenId, operation, on, id),
     /** A payment the token may see: its merchant's, on a channel the token may use, of this environment. */
     async visible(token: AccessToken, id: string): Promise<Payment | undefined> {
       const payment = await deps.store.getPayment(token.merchantId, id);
