@@ -9,7 +9,7 @@
  * DELETE carry their parameters in the query string. parameterErrors list at most
  * {@link MAX_LISTED_PARAMETER_ERRORS} entries and count the rest (shared/params/error-list.ts).
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { maskValue, type ParameterError } from '../../../../shared/params/errors';
 import { parseRequest, type RequestKind } from '../../../../shared/params/requests';
 import type { EgressPolicy } from '../../../security/egress';
@@ -48,13 +48,7 @@ const isQuery = (c: Context): boolean => c.req.method === 'GET' || c.req.method 
 export function body(deps: BodyDeps, options: BodyOptions = {}): MiddlewareHandler<BodyEnv> {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   const publicLimit = Math.min(deps.maxBodyBytes, deps.maxPublicBodyBytes ?? PUBLIC_SUBMISSION_MAX_BYTES);
-  return async (c, next) => {
-    if (isQuery(c)) {
-      const url = c.req.url;
-      const q = url.indexOf('?');
-      c.set('body', q === -1 ? '' : url.slice(q + 1));
-      return next();
-    }
+  async function read(c: Context<BodyEnv>, next: Next): Promise<Response | undefined> {
     const limit =
       options.public === true && c.req.header('authorization') === undefined
         ? publicLimit
@@ -73,6 +67,14 @@ export function body(deps: BodyDeps, options: BodyOptions = {}): MiddlewareHandl
       return invalid(deps.env, c, parsed.ok ? 400 : parsed.status, parsed.ok ? [] : parsed.errors);
     }
     c.set('body', text);
+    await next();
+  }
+  // Not async: a query string costs no promise of its own.
+  return (c, next) => {
+    if (!isQuery(c)) return read(c, next);
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    c.set('body', q === -1 ? '' : url.slice(q + 1));
     return next();
   };
 }
@@ -171,15 +173,16 @@ export function createParse(deps: ParseDeps): Parse {
   }
   return <K extends RequestKind>(kind: K, options: ParseOptions = {}) => {
     const checkUrls = options.checkUrls ?? true;
-    const middleware: MiddlewareHandler<BodyEnv & RequestEnv<K>> = async (c, next) => {
+    // Not async: parsing is synchronous, and the chain's next step needs no promise of ours.
+    const middleware: MiddlewareHandler<BodyEnv & RequestEnv<K>> = (c, next) => {
       const text = c.var.body;
       const parsed = (
         isQuery(c) ? parseQuery(kind, text) : parseRequest(kind, text, { maxBytes: deps.maxBodyBytes })
       ) as ReturnType<typeof parseRequest<K>>;
-      if (!parsed.ok) return invalid(deps.env, c, parsed.status, parsed.errors);
+      if (!parsed.ok) return Promise.resolve(invalid(deps.env, c, parsed.status, parsed.errors));
       if (checkUrls) {
         const unreachable = refusedUrls(deps.egress, kind, parsed.value as object);
-        if (unreachable.length > 0) return invalid(deps.env, c, 400, unreachable);
+        if (unreachable.length > 0) return Promise.resolve(invalid(deps.env, c, 400, unreachable));
       }
       c.set('request', parsed.value);
       return next();

@@ -50,12 +50,12 @@ type ThrottleEnv = ChannelEnv & {
 
 /** Throttles `operation` on `c.var.channel` for `c.var.token` (or, without one, `c.var.checkout`). After `channel`. */
 export function throttle(deps: ThrottleDeps, operation: string): MiddlewareHandler<ThrottleEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const token = c.var.token;
     const checkout = c.var.checkout;
     const key = token?.id ?? `checkout:${checkout?.id}`;
     const refused = throttled(deps, c, key, operation, c.var.channel, checkout?.id);
-    if (refused !== undefined) return refused;
-    await next();
+    if (refused !== undefined) return Promise.resolve(refused);
+    return next();
   };
 }
