@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { echo, testEnvelope } from '../test-support';
+import { echo, testEnvelope } from '../../../test-support/middleware';
 import { body, createParse, PUBLIC_SUBMISSION_MAX_BYTES } from '.';
 
 const env = testEnvelope();

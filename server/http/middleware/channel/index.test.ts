@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AccessToken } from '../../../../shared/engine/core/model';
-import { channelOf, MERCHANT, merchantFixture, resultOf, testEnvelope } from '../test-support';
+import {
+  channelOf,
+  MERCHANT,
+  merchantFixture,
+  resultOf,
+  testEnvelope,
+} from '../../../test-support/middleware';
 import { cachedChannels, channel, mayUse, resolveChannel, usableChannels } from '.';
 
 const env = testEnvelope();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../../../shared/engine/core/memory-store';
 import type { AccessToken } from '../../../../shared/engine/core/model';
 import { newToken } from '../../../security/tokens';
-import { merchantFixture, resultOf, testEnvelope } from '../test-support';
+import { merchantFixture, resultOf, testEnvelope } from '../../../test-support/middleware';
 import { authenticator, credentials, optionalCredentials, tokenChecker } from '.';
 import { createAuthFailures } from './failures';
 

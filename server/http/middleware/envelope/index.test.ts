@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { testEnvelope } from '../../../test-support/middleware';
 import { MAX_LISTED_PARAMETER_ERRORS } from '../body';
-import { testEnvelope } from '../test-support';
 import { invalid, JSON_HEADERS, statusOf } from '.';
 
 describe('envelope', () => {

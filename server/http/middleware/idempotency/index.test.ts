@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../../../shared/engine/core/memory-store';
 import type { AccessToken } from '../../../../shared/engine/core/model';
 import type { Store } from '../../../../shared/engine/core/ports';
-import { MERCHANT, testEnvelope } from '../test-support';
+import { MERCHANT, testEnvelope } from '../../../test-support/middleware';
 import { createIdempotency } from '.';
 
 function app() {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { resultOf, testEnvelope } from '../../../test-support/middleware';
 import { createAuthFailures } from '../credentials/failures';
-import { resultOf, testEnvelope } from '../test-support';
 import { operatorToken } from '.';
 
 const TOKEN = 'o'.repeat(32);
