@@ -7,9 +7,12 @@ import type { Environment } from '../shared/engine/core/model';
 import type { Clock, Processors, RiskLedger } from '../shared/engine/core/ports';
 import type { Fingerprint } from '../shared/engine/steps/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
-import { admission } from './http/admission';
-import { type AuthFailures, createAuthFailures } from './http/auth-failures';
-import { buildNumber, type Envelope, envelope } from './http/envelope';
+import type { GatewayEnv } from './http/context';
+import { gatewayMiddleware } from './http/middleware';
+import { type AuthFailures, createAuthFailures } from './http/middleware/credentials/failures';
+import { buildNumber, type Envelope, envelope } from './http/middleware/envelope';
+import { createThrottle, type Throttle } from './http/middleware/throttle';
+import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { paymentRoutes } from './http/routes/payments';
@@ -18,8 +21,6 @@ import { registrationRoutes } from './http/routes/registrations';
 import { reportingRoutes } from './http/routes/reporting';
 import { scheduleRoutes } from './http/routes/schedules';
 import { widgetRoutes } from './http/routes/widget';
-import { createThrottle, type Throttle } from './http/throttle';
-import { isClientAbort, transportSecurity } from './http/transport';
 import { gatewayProcessors } from './processors';
 import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
 import { simulatorRoutes } from './processors/simulator/routes';
@@ -95,10 +96,10 @@ export interface GatewayDeps {
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
+export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<GatewayEnv> {
   const now = options.now ?? deps?.clock.now ?? (() => new Date());
   const env: Envelope = envelope(buildNumber(options.commit, options.builtAt), now);
-  const app = new Hono({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
+  const app = new Hono<GatewayEnv>({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
   app.use(
     '*',
     transportSecurity(
@@ -140,15 +141,15 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono {
       nodeName: deps.nodeName ?? 'local01',
       processors: deps.processors ?? gatewayProcessors(undefined),
     };
-    const front = admission(routeDeps);
-    paymentRoutes(app, routeDeps, front);
-    registrationRoutes(app, routeDeps, front);
-    checkoutRoutes(app, routeDeps, front);
-    queryRoutes(app, routeDeps, front);
-    scheduleRoutes(app, routeDeps, front);
-    reportingRoutes(app, routeDeps, front);
-    simulatorRoutes(app, routeDeps, front);
-    acquirerSimulatorRoutes(app, routeDeps, front);
+    const mw = gatewayMiddleware(routeDeps);
+    paymentRoutes(app, routeDeps, mw);
+    registrationRoutes(app, routeDeps, mw);
+    checkoutRoutes(app, routeDeps, mw);
+    queryRoutes(app, routeDeps, mw);
+    scheduleRoutes(app, routeDeps, mw);
+    reportingRoutes(app, routeDeps, mw);
+    simulatorRoutes(app, routeDeps, mw);
+    acquirerSimulatorRoutes(app, routeDeps, mw);
     if (deps.admin !== undefined) adminRoutes(app, routeDeps, deps.admin);
   }
 

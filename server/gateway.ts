@@ -11,10 +11,10 @@ import { checkoutNodeName, newId } from '../shared/engine/core/ids';
 import { type Clock, type Connector, type Store, systemClock } from '../shared/engine/core/ports';
 import { createApp, type GatewayDeps } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
-import { createAuthFailures } from './http/auth-failures';
-import { buildNumber, timestamp } from './http/envelope';
+import { createAuthFailures } from './http/middleware/credentials/failures';
+import { buildNumber, timestamp } from './http/middleware/envelope';
+import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
-import { createThrottle } from './http/throttle';
 import {
   adminToken,
   checkLiveTransport,

@@ -46,12 +46,6 @@ const KNOWN_LONG_FILES: Record<string, number> = {
   'server/storage/kysely-store.ts': 1315, // storage branch
 };
 const KNOWN_LONG_FUNCTIONS: Record<string, number> = {
-  // HTTP branch
-  'server/http/admission.ts:admission': 274,
-  'server/http/idempotency.ts:idempotency': 114,
-  'server/http/routes/admin.ts:adminRoutes': 266,
-  'server/http/routes/checkouts.ts:checkoutRoutes': 153,
-  'server/http/routes/reporting.ts:reportingRoutes': 115,
   // storage branch
   'server/storage/kysely-store.ts:createKyselyStore': 742,
   'server/storage/migrations.ts:up': 108,

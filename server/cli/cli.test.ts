@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../shared/engine/core/ports';
-import { tokenChecker } from '../http/auth';
+import { tokenChecker } from '../http/middleware/credentials';
 import { egressPolicy } from '../security/egress';
 import { decodeToken, verifySecret } from '../security/tokens';
 import { openStore } from '../storage';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, FTPError } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthFailures } from '../http/auth-failures';
+import { createAuthFailures } from '../http/middleware/credentials/failures';
 import { isLoopback, plainLoginAllowed, type RunningFtpServer, startFtpServer } from './ftp';
 
 const USERS: Record<string, { password: string; merchantId: string }> = {

@@ -11,7 +11,7 @@
  * the stored SEPA registration all see the account as it was sent.
  *
  * No request here carries an Idempotency-Key: the stored idempotent responses are sealed
- * separately (server/http/idempotency.ts); keyed requests belong here once they are.
+ * separately (server/http/middleware/idempotency); keyed requests belong here once they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';

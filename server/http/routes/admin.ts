@@ -3,13 +3,12 @@
  * their delivery log and redelivery, chargebacks, and channels (what each accepts: brands,
  * currencies, the merchant's bank account; server/channels/settings.ts, as the CLI). JSON in, the family's JSON envelope out.
  *
- * Authenticated by the operator's bearer token (GATEWAY_ADMIN_TOKEN), compared in constant time;
- * without one configured the admin API is off and says so. A merchant's access token never
- * opens it: chargebacks are booked by the acquirer's side, not by the merchant. Wrong tokens are
- * counted per client address (auth-failures.ts): past the limit, 429 with Retry-After before the
- * token is compared. The token is at least 32 characters (server/mode.ts refuses shorter ones).
+ * Authenticated by the operator's bearer token (GATEWAY_ADMIN_TOKEN; middleware/operator): without
+ * one configured the admin API is off and says so. A merchant's access token never opens it:
+ * chargebacks are booked by the acquirer's side, not by the merchant. Wrong tokens are counted per
+ * client address: past the limit, 429 with Retry-After before the token is compared. The token is
+ * at least 32 characters (server/mode.ts refuses shorter ones).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { paymentResponse } from '../../../shared/engine/answers/response';
 import { newId } from '../../../shared/engine/core/ids';
@@ -25,9 +24,8 @@ import type { EgressPolicy } from '../../security/egress';
 import type { Vault } from '../../security/vault';
 import type { DeliveryStatus, WebhookStore } from '../../webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../../webhooks/registration';
-import type { RouteDeps } from '../admission';
-import { authKeys } from '../auth-failures';
-import { clientAddress } from '../transport';
+import type { GatewayEnv, RouteDeps } from '../context';
+import { operatorToken } from '../middleware/operator';
 
 export interface AdminDeps {
   /** The operator's token; the admin API answers 401 to everything when undefined. */
@@ -40,14 +38,22 @@ export interface AdminDeps {
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
 const MAX_LOG = 500;
 
-export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void {
+export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: AdminDeps): void {
+  app.use('/admin/*', operatorToken(deps, admin.token));
+  const answers = adminAnswers(deps);
+  webhookRoutes(app, deps, admin, answers);
+  channelRoutes(app, deps, answers);
+  deliveryRoutes(app, deps, admin, answers);
+  chargebackRoutes(app, deps, answers);
+}
+
+/** What the admin routes answer with, and read: the JSON body, the path's merchant. */
+function adminAnswers(deps: RouteDeps) {
   const { env } = deps;
   const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
-  const expected = admin.token === undefined ? undefined : digest(admin.token);
   const notFound = (c: Context, what: string) =>
     env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: `${what} not found` });
   const invalid = (c: Context, errors: readonly { name: string; value: string | null; message: string }[]) =>
@@ -56,35 +62,6 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
       description: 'invalid or missing parameter',
       parameterErrors: errors,
     });
-
-  app.use('/admin/*', async (c, next) => {
-    if (expected === undefined)
-      return env.send(c, 401, {
-        code: ResultCodes.INVALID_AUTH,
-        description: 'the admin API is off: start the gateway with GATEWAY_ADMIN_TOKEN set',
-      });
-    // Counted apart from the merchants' logins: the admin token is another secret.
-    const address = clientAddress(c, deps.trustProxy);
-    const keys = authKeys(address === undefined ? undefined : `admin:${address}`);
-    const blocked = deps.authFailures.check(keys);
-    if (!blocked.ok) {
-      c.header('Retry-After', String(blocked.retryAfterSeconds));
-      return env.send(c, 429, {
-        code: ResultCodes.THROTTLED,
-        description: 'Too many failed authentication attempts; retry later',
-      });
-    }
-    const header = c.req.header('authorization') ?? '';
-    const given = /^Bearer (.+)$/i.exec(header)?.[1];
-    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-      deps.authFailures.fail(keys);
-      return env.send(c, 401, {
-        code: ResultCodes.INVALID_AUTH,
-        description: 'invalid or missing admin token',
-      });
-    }
-    await next();
-  });
 
   /** The JSON body, or an answer saying why there is none. */
   async function body(c: Context): Promise<Record<string, unknown> | Response> {
@@ -104,7 +81,19 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
   }
 
   const merchantOf = async (c: Context) => deps.store.getMerchant(c.req.param('merchantId') ?? '');
+  return { ok, notFound, invalid, body, merchantOf };
+}
 
+type AdminAnswers = ReturnType<typeof adminAnswers>;
+
+function webhookRoutes(
+  app: Hono<GatewayEnv>,
+  deps: RouteDeps,
+  admin: AdminDeps,
+  answers: AdminAnswers,
+): void {
+  const { env } = deps;
+  const { ok, notFound, invalid, body, merchantOf } = answers;
   // -- webhooks
 
   app.post('/admin/v1/merchants/:merchantId/webhooks', async (c) => {
@@ -155,7 +144,11 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
     if (!deleted) return notFound(c, 'webhook');
     return env.send(c, 200, ok, { id: c.req.param('id') });
   });
+}
 
+function channelRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, answers: AdminAnswers): void {
+  const { env } = deps;
+  const { ok, notFound, invalid, body, merchantOf } = answers;
   // -- channels: what each accepts (brands, currencies), the merchant's bank account, 3-D Secure, throttle
 
   app.get('/admin/v1/merchants/:merchantId/channels', async (c) => {
@@ -196,7 +189,7 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
   });
 
   // Only the fields given change; the others keep their values. Requests see it within seconds
-  // (channel lookups are cached briefly, server/http/auth.ts).
+  // (channel lookups are cached briefly, server/http/middleware/channel).
   const updateChannel = async (c: Context) => {
     const channel = await channelOf(c);
     if (channel === undefined) return notFound(c, 'channel');
@@ -210,7 +203,16 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
   };
   app.patch('/admin/v1/channels/:entityId', updateChannel);
   app.post('/admin/v1/channels/:entityId', updateChannel);
+}
 
+function deliveryRoutes(
+  app: Hono<GatewayEnv>,
+  deps: RouteDeps,
+  admin: AdminDeps,
+  answers: AdminAnswers,
+): void {
+  const { env } = deps;
+  const { ok, notFound, invalid, merchantOf } = answers;
   // -- the delivery log
 
   app.get('/admin/v1/merchants/:merchantId/webhook-deliveries', async (c) => {
@@ -263,7 +265,11 @@ export function adminRoutes(app: Hono, deps: RouteDeps, admin: AdminDeps): void 
     const again = await admin.webhooks.getDelivery(merchantId, seq);
     return env.send(c, 200, ok, again === undefined ? {} : deliveryView(again));
   });
+}
 
+function chargebackRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, answers: AdminAnswers): void {
+  const { env } = deps;
+  const { notFound, invalid, body } = answers;
   // -- chargebacks
 
   const answerChargeback = (c: Context, outcome: ChargebackOutcome) => {

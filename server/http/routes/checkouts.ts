@@ -10,10 +10,10 @@
  * Without credentials, a status and a submission's answer show only what decisions allow
  * (shared/engine/answers/public-view.ts): no personal data, since the id is no proof of being the merchant.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { publicPaymentView, publicRegistrationView } from '../../../shared/engine/answers/public-view';
 import { paymentResponse } from '../../../shared/engine/answers/response';
-import { type CheckoutKind, environmentOf } from '../../../shared/engine/core/model';
+import type { CheckoutKind } from '../../../shared/engine/core/model';
 import {
   CheckoutCodes,
   type CheckoutDeps,
@@ -28,7 +28,10 @@ import {
 import { registrationResponse } from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { WalletTokenIssuer } from '../../security/wallet-tokens';
-import { type Admission, publicOrigin, type RouteDeps, statusOf } from '../admission';
+import { type GatewayEnv, publicOrigin, type RouteDeps } from '../context';
+import type { GatewayMiddleware } from '../middleware';
+import { inEnvironment } from '../middleware/channel';
+import { statusOf } from '../middleware/envelope';
 
 export interface CheckoutRouteDeps extends RouteDeps, Omit<CheckoutDeps, 'store'> {
   /**
@@ -52,22 +55,33 @@ const withCors = (c: Context): void => {
   for (const [name, value] of Object.entries(CORS)) c.header(name, value);
 };
 
-export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admission): void {
-  const { env } = deps;
-  const { admit, admitCheckout, noSession, throttled, invalid, answer, idem } = front;
+/** CORS headers on whatever the route answers, refusals included. */
+const cors: MiddlewareHandler = async (c, next) => {
+  withCors(c);
+  await next();
+};
 
-  app.post('/v1/checkouts', async (c) => {
-    const ready = await admit(c, 'checkout', 'checkouts.create');
-    if (ready instanceof Response) return ready;
-    return idem(c, ready, async () => {
-      const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
-      const outcome = await createCheckout(deps, caller, ready.request);
+export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, mw: GatewayMiddleware): void {
+  const { env } = deps;
+  const { noSession, throttled, invalid } = mw;
+
+  app.post(
+    '/v1/checkouts',
+    mw.body,
+    mw.credentials,
+    mw.parse('checkout'),
+    mw.channel,
+    mw.throttle('checkouts.create'),
+    mw.idempotency(),
+    async (c) => {
+      const { token, channel, request } = c.var;
+      const outcome = await createCheckout(deps, { merchantId: token.merchantId, channel }, request);
       if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
       if (outcome.kind === 'refused')
         return env.send(c, 400, { code: outcome.code, description: describe(outcome.code) ?? '' });
       const { id } = outcome.checkout;
       // Integrity hook: the hash of the widget build, when one is known.
-      const integrity = ready.request.integrity === 'true' ? deps.integrity?.() : undefined;
+      const integrity = request.integrity === 'true' ? deps.integrity?.() : undefined;
       return env.send(
         c,
         200,
@@ -75,8 +89,8 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
         { id, ...(integrity === undefined ? {} : { integrity }) },
         id, // the family's ndc of a checkout creation is the checkout id
       );
-    });
-  });
+    },
+  );
 
   // The widget's view of the checkout: public, readable from any origin, never a secret in it.
   app.get('/v1/checkouts/:id/session', async (c) => {
@@ -86,7 +100,7 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
     if (checkout === undefined) return noSession(c, id);
     const channel = await deps.store.getChannel(checkout.channelId);
     // The widget reads its session from its own script's address: the checkout's environment's only.
-    if (channel === undefined || environmentOf(channel.mode) !== deps.environment) return noSession(c, id);
+    if (!inEnvironment(channel, deps.environment)) return noSession(c, id);
     const refused = throttled(c, `checkout:${id}`, 'checkouts.session', channel, id);
     if (refused !== undefined) return refused;
     const session = await checkoutSession(deps, checkout, channel);
@@ -99,36 +113,65 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
     );
   });
 
-  for (const target of ['payment', 'registration'] as const satisfies readonly CheckoutKind[]) {
-    const path = `/v1/checkouts/:id/${target}`;
+  const answers = checkoutAnswers(deps, mw);
+  for (const target of ['payment', 'registration'] as const satisfies readonly CheckoutKind[])
+    targetRoutes(app, deps, mw, target, answers);
+}
 
-    app.options(path, (c) => {
-      withCors(c);
-      return c.body(null, 204);
-    });
+/** `/v1/checkouts/{id}/payment|registration`: the widget's submission and the merchant's status read. */
+function targetRoutes(
+  app: Hono<GatewayEnv>,
+  deps: CheckoutRouteDeps,
+  mw: GatewayMiddleware,
+  target: CheckoutKind,
+  { answerResult, answerSubmission }: CheckoutAnswers,
+): void {
+  const { env } = deps;
+  const { noSession } = mw;
+  const path = `/v1/checkouts/:id/${target}`;
 
-    // What the widget submits (form-encoded, like every POST).
-    app.post(path, async (c) => {
-      withCors(c);
+  app.options(path, (c) => {
+    withCors(c);
+    return c.body(null, 204);
+  });
+
+  // What the widget submits (form-encoded, like every POST).
+  app.post(
+    path,
+    cors,
+    mw.publicBody,
+    mw.optionalCredentials,
+    mw.checkout,
+    mw.parse('checkoutPayment', { checkUrls: false }),
+    mw.checkoutChannel,
+    mw.throttle(`checkouts.${target}`),
+    async (c) => {
+      const { checkout, channel, token } = c.var;
       const id = c.req.param('id') ?? '';
-      const ready = await admitCheckout(c, 'checkoutPayment', `checkouts.${target}`, id);
-      if (ready instanceof Response) return ready;
-      const caller = { merchantId: ready.checkout.merchantId, channel: ready.channel };
+      const caller = { merchantId: checkout.merchantId, channel };
       const request =
-        ready.channel.settings.threeDSecure === true ? withBrowserHeaders(c, ready.request) : ready.request;
+        channel.settings.threeDSecure === true ? withBrowserHeaders(c, c.var.request) : c.var.request;
       const outcome = await submitCheckout(deps, caller, id, target, request, {
-        baseUrl: publicOrigin(c, deps),
+        baseUrl: publicOrigin(deps),
       });
-      return answerSubmission(c, id, outcome, ready.token === undefined ? 'submitter' : 'full');
-    });
+      return answerSubmission(c, id, outcome, token === undefined ? 'submitter' : 'full');
+    },
+  );
 
-    // The status the merchant reads after the shopper's return (or the notification).
-    app.get(path, async (c) => {
+  // The status the merchant reads after the shopper's return (or the notification).
+  app.get(
+    path,
+    mw.publicBody,
+    mw.optionalCredentials,
+    mw.checkout,
+    mw.parse('entity', { checkUrls: false }),
+    mw.checkoutChannel,
+    mw.throttle(`checkouts.${target}.status`),
+    async (c) => {
+      const { checkout, token } = c.var;
       const id = c.req.param('id') ?? '';
-      const ready = await admitCheckout(c, 'entity', `checkouts.${target}.status`, id);
-      if (ready instanceof Response) return ready;
-      if (ready.checkout.kind !== target) return noSession(c, id);
-      const status = await checkoutStatus(deps, ready.checkout);
+      if (checkout.kind !== target) return noSession(c, id);
+      const status = await checkoutStatus(deps, checkout);
       switch (status.kind) {
         case 'open':
           return env.send(
@@ -148,11 +191,15 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
           );
         case 'payment':
         case 'registration':
-          return answerResult(c, status, ready.token === undefined ? 'public' : 'full');
+          return answerResult(c, status, token === undefined ? 'public' : 'full');
       }
-    });
-  }
+    },
+  );
+}
 
+function checkoutAnswers(deps: CheckoutRouteDeps, mw: GatewayMiddleware) {
+  const { env } = deps;
+  const { noSession, invalid, answer } = mw;
   /**
    * A payment answers like GET /v1/payments/{id}; a registration like GET /v1/registrations/{id}:
    * in full for the merchant's credentials; without them cut down to the public view, which for
@@ -204,7 +251,10 @@ export function checkoutRoutes(app: Hono, deps: CheckoutRouteDeps, front: Admiss
         return noSession(c, id);
     }
   }
+  return { answerResult, answerSubmission };
 }
+
+type CheckoutAnswers = ReturnType<typeof checkoutAnswers>;
 
 /**
  * 3-D Secure v2 needs the shopper's browser's User-Agent and Accept headers: the widget's

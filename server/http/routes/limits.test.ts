@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-support/clock';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
-import { MAX_LISTED_PARAMETER_ERRORS, PUBLIC_SUBMISSION_MAX_BYTES } from '../admission';
+import { MAX_LISTED_PARAMETER_ERRORS, PUBLIC_SUBMISSION_MAX_BYTES } from '../middleware/body';
 
 const CARD = {
   'card.number': '4200000000000000',

@@ -1,69 +1,76 @@
 /**
  * /v1/payments: initial payments, referencing requests and status.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { createPayment } from '../../../shared/engine/operations/initial-payment';
 import { referencePayment } from '../../../shared/engine/operations/referencing';
 import { ResultCodes } from '../../../shared/result-codes';
-import { type Admission, publicOrigin, type RouteDeps } from '../admission';
+import { type GatewayEnv, publicOrigin, type RouteDeps } from '../context';
+import type { GatewayMiddleware } from '../middleware';
 
-export function paymentRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
-  const { admit, invalid, visible, answer, idem, serialize, using } = front;
+  const { answer, invalid, visible, serialize, using } = mw;
+  const notFound = (c: Context) =>
+    env.send(c, 404, { code: ResultCodes.REFERENCE_NOT_FOUND, description: 'reference id not existing' });
 
-  app.post('/v1/payments', async (c) => {
-    const ready = await admit(c, 'payment', 'payments.create');
-    if (ready instanceof Response) return ready;
-    return idem(c, ready, async (store) => {
-      const outcome = await createPayment(
-        using(store),
-        { merchantId: ready.token.merchantId, channel: ready.channel },
-        ready.request,
-        { baseUrl: publicOrigin(c, deps) },
-      );
+  app.post(
+    '/v1/payments',
+    mw.body,
+    mw.credentials,
+    mw.parse('payment'),
+    mw.channel,
+    mw.throttle('payments.create'),
+    mw.idempotency(),
+    async (c) => {
+      const { token, channel, request, store } = c.var;
+      const caller = { merchantId: token.merchantId, channel };
+      const outcome = await createPayment(using(store), caller, request, { baseUrl: publicOrigin(deps) });
       return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
-    });
-  });
+    },
+  );
 
-  app.post('/v1/payments/:id', async (c) => {
-    const ready = await admit(c, 'referencing', 'payments.reference');
-    if (ready instanceof Response) return ready;
-    return idem(c, ready, async (store) => {
+  app.post(
+    '/v1/payments/:id',
+    mw.body,
+    mw.credentials,
+    mw.parse('referencing'),
+    mw.channel,
+    mw.throttle('payments.reference'),
+    mw.idempotency(),
+    async (c) => {
+      const { token, request, store } = c.var;
       const id = c.req.param('id');
-      const referenced = await visible(ready.token, id);
-      if (referenced === undefined) {
-        return env.send(c, 404, {
-          code: ResultCodes.REFERENCE_NOT_FOUND,
-          description: 'reference id not existing',
-        });
-      }
+      const referenced = await visible(token, id);
+      if (referenced === undefined) return notFound(c);
       // Channel dispatching (entityId = the merchant's id): a reference goes to its payment's channel.
-      const dispatched = (ready.request as { entityId?: string }).entityId === ready.token.merchantId;
-      const channel = dispatched
-        ? ((await front.channels.getChannel(referenced.channelId)) ?? ready.channel)
-        : ready.channel;
-      const caller = { merchantId: ready.token.merchantId, channel };
-      const outcome = await serialize(id, () => referencePayment(using(store), caller, id, ready.request));
-      if (outcome.kind === 'not-found') {
+      const channel =
+        (request as { entityId?: string }).entityId === token.merchantId
+          ? ((await mw.channels.getChannel(referenced.channelId)) ?? c.var.channel)
+          : c.var.channel;
+      const caller = { merchantId: token.merchantId, channel };
+      const outcome = await serialize(id, () => referencePayment(using(store), caller, id, request));
+      if (outcome.kind === 'not-found') return notFound(c);
+      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
+    },
+  );
+
+  app.get(
+    '/v1/payments/:id',
+    mw.body,
+    mw.credentials,
+    mw.parse('entity'),
+    mw.channel,
+    mw.throttle('payments.get'),
+    async (c) => {
+      const payment = await visible(c.var.token, c.req.param('id'));
+      if (payment === undefined) {
         return env.send(c, 404, {
-          code: ResultCodes.REFERENCE_NOT_FOUND,
-          description: 'reference id not existing',
+          code: ResultCodes.ENTITY_NOT_FOUND,
+          description: 'No payment found for the requested id',
         });
       }
-      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
-    });
-  });
-
-  app.get('/v1/payments/:id', async (c) => {
-    const ready = await admit(c, 'entity', 'payments.get');
-    if (ready instanceof Response) return ready;
-    const payment = await visible(ready.token, c.req.param('id'));
-    if (payment === undefined) {
-      return env.send(c, 404, {
-        code: ResultCodes.ENTITY_NOT_FOUND,
-        description: 'No payment found for the requested id',
-      });
-    }
-    return answer(c, payment);
-  });
+      return answer(c, payment);
+    },
+  );
 }

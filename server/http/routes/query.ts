@@ -13,9 +13,10 @@ import {
   searchPayments,
 } from '../../../shared/engine/operations/query';
 import { ResultCodes } from '../../../shared/result-codes';
-import type { Admission, RouteDeps } from '../admission';
-import { usableChannels } from '../auth';
-import { timestamp } from '../envelope';
+import type { GatewayEnv, RouteDeps } from '../context';
+import type { GatewayMiddleware } from '../middleware';
+import { usableChannels } from '../middleware/channel';
+import { timestamp } from '../middleware/envelope';
 
 /** One transaction of a list: the payment response, with the time it was made. */
 function record(p: Payment, issuers: IssuerLookup): Record<string, unknown> {
@@ -23,16 +24,16 @@ function record(p: Payment, issuers: IssuerLookup): Record<string, unknown> {
   return { ...rest, timestamp: timestamp(p.createdAt), ndc };
 }
 
-export function queryRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+export function queryRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
-  const { admit, invalid, answer } = front;
+  const { invalid, answer } = mw;
 
   /**
    * The caller's scope: the channels the token may use in this address's environment (its own,
    * or all of its merchant's there), so test and live records never mix. None: nothing to see.
    */
   async function scopeOf(token: AccessToken): Promise<QueryScope | undefined> {
-    const channels = await usableChannels(front.channels, token, deps.environment);
+    const channels = await usableChannels(mw.channels, token, deps.environment);
     return channels.length === 0
       ? undefined
       : { merchantId: token.merchantId, channelIds: channels.map((ch) => ch.id) };
@@ -59,19 +60,31 @@ export function queryRoutes(app: Hono, deps: RouteDeps, front: Admission): void 
     }
   }
 
-  app.get('/v1/query', async (c) => {
-    const ready = await admit(c, 'query', 'query.list');
-    if (ready instanceof Response) return ready;
-    const scope = await scopeOf(ready.token);
-    if (scope === undefined) return respond(c, { kind: 'list', payments: [] });
-    return respond(c, await searchPayments(deps, scope, ready.request));
-  });
+  app.get(
+    '/v1/query',
+    mw.body,
+    mw.credentials,
+    mw.parse('query'),
+    mw.channel,
+    mw.throttle('query.list'),
+    async (c) => {
+      const scope = await scopeOf(c.var.token);
+      if (scope === undefined) return respond(c, { kind: 'list', payments: [] });
+      return respond(c, await searchPayments(deps, scope, c.var.request));
+    },
+  );
 
-  app.get('/v1/query/:id', async (c) => {
-    const ready = await admit(c, 'query', 'query.get');
-    if (ready instanceof Response) return ready;
-    const scope = await scopeOf(ready.token);
-    if (scope === undefined) return respond(c, { kind: 'not-found' });
-    return respond(c, await queryPayment(deps, scope, c.req.param('id'), ready.request));
-  });
+  app.get(
+    '/v1/query/:id',
+    mw.body,
+    mw.credentials,
+    mw.parse('query'),
+    mw.channel,
+    mw.throttle('query.get'),
+    async (c) => {
+      const scope = await scopeOf(c.var.token);
+      if (scope === undefined) return respond(c, { kind: 'not-found' });
+      return respond(c, await queryPayment(deps, scope, c.req.param('id'), c.var.request));
+    },
+  );
 }

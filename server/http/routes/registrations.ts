@@ -2,31 +2,38 @@
  * /v1/registrations: store payment details, read and delete them, and pay with them.
  */
 import type { Hono } from 'hono';
-import { type AccessToken, environmentOf, type Registration } from '../../../shared/engine/core/model';
+import type { Registration } from '../../../shared/engine/core/model';
 import {
   createRegistration,
   payWithRegistration,
   registrationResponse,
 } from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
-import { type Admission, type RouteDeps, statusOf } from '../admission';
+import type { GatewayEnv, RouteDeps } from '../context';
+import type { GatewayMiddleware } from '../middleware';
+import { inEnvironment } from '../middleware/channel';
+import { statusOf } from '../middleware/envelope';
 
-export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+export function registrationRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
-  const { admit, invalid, answer, idem, using } = front;
+  const { answer, invalid, using } = mw;
   const refused = (code: string) => ({ code, description: describe(code) ?? '' });
   /** A registration of this address's environment (a live one is unknown on the test address, and the reverse). */
-  const ours = async (_token: AccessToken, registration: Registration): Promise<boolean> => {
-    const channel = await front.channels.getChannel(registration.channelId);
-    return channel !== undefined && environmentOf(channel.mode) === deps.environment;
+  const ours = async (registration: Registration): Promise<boolean> => {
+    return inEnvironment(await mw.channels.getChannel(registration.channelId), deps.environment);
   };
 
-  app.post('/v1/registrations', async (c) => {
-    const ready = await admit(c, 'registration', 'registrations.create');
-    if (ready instanceof Response) return ready;
-    return idem(c, ready, async () => {
-      const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
-      const outcome = await createRegistration(deps, caller, ready.request);
+  app.post(
+    '/v1/registrations',
+    mw.body,
+    mw.credentials,
+    mw.parse('registration'),
+    mw.channel,
+    mw.throttle('registrations.create'),
+    mw.idempotency(),
+    async (c) => {
+      const caller = { merchantId: c.var.token.merchantId, channel: c.var.channel };
+      const outcome = await createRegistration(deps, caller, c.var.request);
       if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
       if (outcome.kind === 'refused') return env.send(c, 400, refused(outcome.code));
       return env.send(
@@ -36,44 +43,58 @@ export function registrationRoutes(app: Hono, deps: RouteDeps, front: Admission)
         registrationResponse(outcome.registration),
         outcome.ndc,
       );
-    });
-  });
+    },
+  );
 
-  app.get('/v1/registrations/:id', async (c) => {
-    const ready = await admit(c, 'entity', 'registrations.get');
-    if (ready instanceof Response) return ready;
-    const registration = await deps.store.getRegistration(ready.token.merchantId, c.req.param('id'));
-    if (
-      registration === undefined ||
-      registration.deletedAt !== null ||
-      !(await ours(ready.token, registration))
-    ) {
-      return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
-    }
-    return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), registrationResponse(registration));
-  });
+  app.get(
+    '/v1/registrations/:id',
+    mw.body,
+    mw.credentials,
+    mw.parse('entity'),
+    mw.channel,
+    mw.throttle('registrations.get'),
+    async (c) => {
+      const registration = await deps.store.getRegistration(c.var.token.merchantId, c.req.param('id'));
+      if (registration === undefined || registration.deletedAt !== null || !(await ours(registration))) {
+        return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
+      }
+      return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), registrationResponse(registration));
+    },
+  );
 
-  app.delete('/v1/registrations/:id', async (c) => {
-    const ready = await admit(c, 'entity', 'registrations.delete');
-    if (ready instanceof Response) return ready;
-    const id = c.req.param('id');
-    const registration = await deps.store.getRegistration(ready.token.merchantId, id);
-    if (registration === undefined || !(await ours(ready.token, registration)))
-      return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
-    const deleted = await deps.store.deleteRegistration(ready.token.merchantId, id, deps.clock.now());
-    if (!deleted) return env.send(c, 400, refused(ResultCodes.REGISTRATION_DEREGISTERED));
-    return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), { id });
-  });
+  app.delete(
+    '/v1/registrations/:id',
+    mw.body,
+    mw.credentials,
+    mw.parse('entity'),
+    mw.channel,
+    mw.throttle('registrations.delete'),
+    async (c) => {
+      const merchantId = c.var.token.merchantId;
+      const id = c.req.param('id');
+      const registration = await deps.store.getRegistration(merchantId, id);
+      if (registration === undefined || !(await ours(registration)))
+        return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
+      const deleted = await deps.store.deleteRegistration(merchantId, id, deps.clock.now());
+      if (!deleted) return env.send(c, 400, refused(ResultCodes.REGISTRATION_DEREGISTERED));
+      return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), { id });
+    },
+  );
 
-  app.post('/v1/registrations/:id/payments', async (c) => {
-    const ready = await admit(c, 'registrationPayment', 'registrations.pay');
-    if (ready instanceof Response) return ready;
-    return idem(c, ready, async (store) => {
-      const caller = { merchantId: ready.token.merchantId, channel: ready.channel };
-      const outcome = await payWithRegistration(using(store), caller, c.req.param('id'), ready.request);
+  app.post(
+    '/v1/registrations/:id/payments',
+    mw.body,
+    mw.credentials,
+    mw.parse('registrationPayment'),
+    mw.channel,
+    mw.throttle('registrations.pay'),
+    mw.idempotency(),
+    async (c) => {
+      const caller = { merchantId: c.var.token.merchantId, channel: c.var.channel };
+      const outcome = await payWithRegistration(using(c.var.store), caller, c.req.param('id'), c.var.request);
       if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
       if (outcome.kind === 'refused') return env.send(c, 400, refused(outcome.code));
       return answer(c, outcome.payment);
-    });
-  });
+    },
+  );
 }

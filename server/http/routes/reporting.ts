@@ -15,11 +15,11 @@
  *   (text cells that start a formula neutralised unless GATEWAY_CSV_NEUTRALISE=off; the JSON never is).
  *
  * Validation through the request kind `reporting` (400 with one parameterErrors entry per bad
- * parameter). Authentication and scope as in the Query API: the token, its channels (all of its
+ * parameter). Authentication, channel and scope as in the Query API (the shared middleware): the token, its channels (all of its
  * merchant's when it names none); an id of another merchant or of a channel the token may not
  * use is a 404.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AccessToken } from '../../../shared/engine/core/model';
 import { fromMinor, type Minor } from '../../../shared/money';
 import type { ParameterError } from '../../../shared/params/errors';
@@ -28,8 +28,10 @@ import { ResultCodes } from '../../../shared/result-codes';
 import { formatRequestTime, fxRateDec2, reconciliationCsv } from '../../../shared/settlement';
 import { csvOptions } from '../../reporting/settlement-run';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
-import type { Admission, RouteDeps } from '../admission';
-import { cachedChannels, credentialsOf, mayUse, resolveChannel } from '../auth';
+import type { BodyEnv, GatewayEnv, RequestEnv, RouteDeps } from '../context';
+import type { GatewayMiddleware } from '../middleware';
+import { mayUse } from '../middleware/channel';
+import { invalid } from '../middleware/envelope';
 
 /** The longest range of days one list request may span (date.from to date.to, both included). */
 export const MAX_RANGE_DAYS = 31;
@@ -156,74 +158,63 @@ function rangeErrors(request: ReportingRequest): ParameterError[] {
 const isMissingDate = (e: ParameterError): boolean =>
   (e.name === 'date.from' || e.name === 'date.to') && e.value === null && e.message === 'is required';
 
-export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
-  const { env } = deps;
-  const channels = cachedChannels(deps.store);
-
-  app.get(BASE, async (c) => {
-    const ready = await front.admit(c, 'reporting', 'reports.aggregations');
-    if (ready instanceof Response) return ready;
-    const errors = rangeErrors(ready.request);
-    if (errors.length > 0) return front.invalid(c, 400, errors);
-    const { date, currency } = ready.request;
-    const settlements = await deps.store.listSettlements({
-      merchantId: ready.token.merchantId,
-      channelIds: [ready.channel.id],
-      from: date!.from!,
-      to: date!.to!,
-      ...(currency === undefined ? {} : { currency }),
-    });
-    return env.send(c, 200, OK, { aggregations: settlements.map(aggregationJson) });
-  });
-
-  /**
-   * The detail paths' front: as `admit`, with date.from/date.to optional (the kind requires them for
-   * the list). Answers the failure itself.
-   */
-  async function admitDetail(
-    c: Context,
-  ): Promise<{ token: AccessToken; request: ReportingRequest } | Response> {
-    const url = c.req.url;
-    const q = url.indexOf('?');
-    const query = q === -1 ? '' : url.slice(q + 1);
-    // The shared front's check: failed logins throttled per address and user id.
-    const token = await front.authenticate(
-      c,
-      credentialsOf(c.req.header('authorization'), () => new URLSearchParams(query)),
-    );
-    if (token instanceof Response) return token;
+/**
+ * `c.var.request` on the detail paths: as `parse('reporting')`, with date.from/date.to optional
+ * (the kind requires them for the list).
+ */
+function parseDetail(
+  deps: Pick<RouteDeps, 'env' | 'maxBodyBytes'>,
+): MiddlewareHandler<BodyEnv & RequestEnv<'reporting'>> {
+  return async (c, next) => {
+    const query = c.var.body;
     const parsed = parseRequest('reporting', query, { maxBytes: deps.maxBodyBytes });
-    let request: ReportingRequest | undefined;
-    if (parsed.ok) request = parsed.value;
-    else {
-      const errors = parsed.errors.filter((e) => !isMissingDate(e));
-      if (errors.length > 0) return front.invalid(c, parsed.status, errors);
-      // Only dates were missing: validate again with the missing ones filled in (the other's
-      // value, or any day), to get the typed request; the dates play no part here.
-      const sent = new URLSearchParams(query);
-      const fill = (['date.from', 'date.to'] as const)
-        .filter((n) => !sent.get(n))
-        .map((n) => {
-          const other = sent.get(n === 'date.from' ? 'date.to' : 'date.from');
-          return `${n}=${encodeURIComponent(other || '2000-01-01')}`;
-        });
-      const again = parseRequest('reporting', [query, ...fill].filter((p) => p !== '').join('&'));
-      if (!again.ok) return front.invalid(c, again.status, again.errors);
-      request = again.value;
+    if (parsed.ok) {
+      c.set('request', parsed.value);
+      return next();
     }
-    const value = request as ReportingRequest & { entityId?: string; authentication?: { entityId?: string } };
-    const channel = await resolveChannel(
-      channels,
-      token,
-      value.entityId ?? value.authentication?.entityId,
-      deps.environment,
-    );
-    if (!channel.ok)
-      return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: channel.description });
-    const refused = front.throttled(c, token.id, 'reports.aggregation', channel.channel);
-    if (refused !== undefined) return refused;
-    return { token, request };
-  }
+    const errors = parsed.errors.filter((e) => !isMissingDate(e));
+    if (errors.length > 0) return invalid(deps.env, c, parsed.status, errors);
+    // Only dates were missing: validate again with the missing ones filled in (the other's
+    // value, or any day), to get the typed request; the dates play no part here.
+    const sent = new URLSearchParams(query);
+    const fill = (['date.from', 'date.to'] as const)
+      .filter((n) => !sent.get(n))
+      .map((n) => {
+        const other = sent.get(n === 'date.from' ? 'date.to' : 'date.from');
+        return `${n}=${encodeURIComponent(other || '2000-01-01')}`;
+      });
+    const again = parseRequest('reporting', [query, ...fill].filter((p) => p !== '').join('&'));
+    if (!again.ok) return invalid(deps.env, c, again.status, again.errors);
+    c.set('request', again.value);
+    return next();
+  };
+}
+
+export function reportingRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
+  const { env } = deps;
+
+  app.get(
+    BASE,
+    mw.body,
+    mw.credentials,
+    mw.parse('reporting'),
+    mw.channel,
+    mw.throttle('reports.aggregations'),
+    async (c) => {
+      const { token, channel, request } = c.var;
+      const errors = rangeErrors(request);
+      if (errors.length > 0) return mw.invalid(c, 400, errors);
+      const { date, currency } = request;
+      const settlements = await deps.store.listSettlements({
+        merchantId: token.merchantId,
+        channelIds: [channel.id],
+        from: date!.from!,
+        to: date!.to!,
+        ...(currency === undefined ? {} : { currency }),
+      });
+      return env.send(c, 200, OK, { aggregations: settlements.map(aggregationJson) });
+    },
+  );
 
   /**
    * The aggregation, if the token may see it: its merchant's, on a channel the token may use, of
@@ -233,7 +224,7 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     if (!ID.test(id)) return undefined;
     const s = await deps.store.getSettlement(token.merchantId, id);
     if (s === undefined) return undefined;
-    const channel = await channels.getChannel(s.channelId);
+    const channel = await mw.channels.getChannel(s.channelId);
     return channel !== undefined && mayUse(token, channel, deps.environment) ? s : undefined;
   }
 
@@ -243,15 +234,15 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
       description: 'No aggregation found for the requested id',
     });
 
-  async function detail(c: Context, asCsv: boolean): Promise<Response> {
-    const ready = await admitDetail(c);
-    if (ready instanceof Response) return ready;
-    const settlement = await visible(ready.token, c.req.param('id') ?? '');
+  async function detail(
+    c: Context,
+    token: AccessToken,
+    request: ReportingRequest,
+    asCsv: boolean,
+  ): Promise<Response> {
+    const settlement = await visible(token, c.req.param('id') ?? '');
     if (settlement === undefined) return notFound(c);
-    const records = sortRecords(
-      await deps.store.listSettlementRecords(settlement.id),
-      orderOf(ready.request),
-    );
+    const records = sortRecords(await deps.store.listSettlementRecords(settlement.id), orderOf(request));
     if (asCsv) {
       // live aggregations are only answered on the live address: the file name says so, as the FTP file's does
       const suffix = deps.environment === 'live' ? '_LIVE' : '';
@@ -268,6 +259,16 @@ export function reportingRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     });
   }
 
-  app.get(`${BASE}/:id`, (c) => detail(c, /\btext\/csv\b/i.test(c.req.header('accept') ?? '')));
-  app.get(`${BASE}/:id/file`, (c) => detail(c, true));
+  // The detail paths: no dispatching by the request's currency, every channel refusal a 403.
+  const front = [
+    mw.body,
+    mw.credentials,
+    parseDetail(deps),
+    mw.readChannel,
+    mw.throttle('reports.aggregation'),
+  ] as const;
+  app.get(`${BASE}/:id`, ...front, (c) =>
+    detail(c, c.var.token, c.var.request, /\btext\/csv\b/i.test(c.req.header('accept') ?? '')),
+  );
+  app.get(`${BASE}/:id/file`, ...front, (c) => detail(c, c.var.token, c.var.request, true));
 }

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-support/clock';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
-import { MAX_LISTED_PARAMETER_ERRORS } from '../admission';
+import { MAX_LISTED_PARAMETER_ERRORS } from '../middleware/body';
 
 const PAN = '4200000000000000';
 const CVV = '987';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { envelope } from '../envelope';
+import { envelope } from '../middleware/envelope';
 import { FRAME_CSP, widgetIntegrity, widgetRoutes } from './widget';
 
 let dir: string;

@@ -14,9 +14,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Context, Hono } from 'hono';
+import type { Context, Env, Hono } from 'hono';
 import { ResultCodes } from '../../../shared/result-codes';
-import type { Envelope } from '../envelope';
+import type { Envelope } from '../middleware/envelope';
 
 export const WIDGET_DIR = fileURLToPath(new URL('../../../dist/widget/', import.meta.url));
 export const WIDGET_SCRIPT = 'paymentWidgets.js';
@@ -158,7 +158,11 @@ export interface WidgetRouteOptions {
   readonly dir?: string;
 }
 
-export function widgetRoutes(app: Hono, env: Envelope, options: WidgetRouteOptions = {}): void {
+export function widgetRoutes<E extends Env>(
+  app: Hono<E>,
+  env: Envelope,
+  options: WidgetRouteOptions = {},
+): void {
   const dir = options.dir ?? WIDGET_DIR;
 
   app.get('/v1/paymentWidgets.js', (c) => serveFile(c, dir, WIDGET_SCRIPT));

@@ -13,10 +13,12 @@ import type { Hono } from 'hono';
 import { paymentResponse } from '../../../shared/engine/answers/response';
 import { bookChargeback } from '../../../shared/engine/operations/chargebacks';
 import { ResultCodes } from '../../../shared/result-codes';
-import type { Admission, RouteDeps } from '../../http/admission';
-import { credentialsOf, resolveChannel } from '../../http/auth';
+import type { GatewayEnv, RouteDeps } from '../../http/context';
+import type { GatewayMiddleware } from '../../http/middleware';
+import { resolveChannel } from '../../http/middleware/channel';
+import { credentialsOf } from '../../http/middleware/credentials';
 
-export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+export function acquirerSimulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
   app.post('/simulators/acquirer/chargebacks', async (c) => {
     const form = new URLSearchParams(await c.req.text());
@@ -27,7 +29,7 @@ export function acquirerSimulatorRoutes(app: Hono, deps: RouteDeps, front: Admis
         description:
           "missing authentication: in production the simulated acquirer needs the merchant's Authorization: Bearer <token>",
       });
-    const token = credentials.kind === 'missing' ? undefined : await front.authenticate(c, credentials);
+    const token = credentials.kind === 'missing' ? undefined : await mw.authenticate(c, credentials);
     if (token instanceof Response) return token;
     const entityId = form.get('entityId') ?? '';
     const id = form.get('id') ?? '';

@@ -22,13 +22,11 @@ import {
   type Verdict,
 } from '../../../shared/engine/steps/asynchronous';
 import { describe, ResultCodes } from '../../../shared/result-codes';
-import {
-  type Admission,
-  PUBLIC_SUBMISSION_MAX_BYTES,
-  type RouteDeps,
-  readLimited,
-} from '../../http/admission';
-import { credentialsOf, resolveChannel } from '../../http/auth';
+import type { GatewayEnv, RouteDeps } from '../../http/context';
+import type { GatewayMiddleware } from '../../http/middleware';
+import { PUBLIC_SUBMISSION_MAX_BYTES, readLimited } from '../../http/middleware/body';
+import { resolveChannel } from '../../http/middleware/channel';
+import { credentialsOf } from '../../http/middleware/credentials';
 import { CHALLENGE_CODE, newCryptogram } from './access-control-server';
 import { challengePage, messagePage, RETURN_SCRIPT, redirectPage, returnPage, SIMULATOR_CSS } from './pages';
 import { redirectMethodOf } from './redirect-methods';
@@ -88,7 +86,7 @@ async function parameters(c: Context): Promise<Record<string, string>> {
 
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
-export function simulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const unknown = (c: Context) =>
     html(
       c,
@@ -141,7 +139,7 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): v
     }),
   );
 
-  walletRoutes(app, deps, front);
+  walletRoutes(app, deps, mw);
 
   // The issuer's challenge (redirect.parameters: creq, threeDSSessionData).
   app.on(['GET', 'POST'], SimulatorPaths.challenge, async (c) => {
@@ -193,7 +191,7 @@ export function simulatorRoutes(app: Hono, deps: RouteDeps, front: Admission): v
  * The simulated wallets' sheet (widget/frames/wallet-sheet.*) lists these cards and asks for a
  * token; merchants testing server-to-server ask the same way, with their entityId.
  */
-function walletRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
+function walletRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   app.get('/simulators/wallets/cards', (c) =>
     c.json(
       { cards: WALLET_CARDS.map(({ id, label, network, type }) => ({ id, label, network, type })) },
@@ -223,7 +221,7 @@ function walletRoutes(app: Hono, deps: RouteDeps, front: Admission): void {
           401,
           { 'Cache-Control': NO_STORE },
         );
-      const token = await front.authenticate(c, credentials);
+      const token = await mw.authenticate(c, credentials);
       if (token instanceof Response) return token;
       const allowed = await resolveChannel(deps.store, token, p.entityId, deps.environment);
       if (!allowed.ok) return c.json({ error: allowed.description }, 403, { 'Cache-Control': NO_STORE });

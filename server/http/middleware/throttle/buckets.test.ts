@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createThrottle, DEFAULT_LIMIT_PER_MINUTE, type ThrottleKey } from './throttle';
+import { createThrottle, DEFAULT_LIMIT_PER_MINUTE, type ThrottleKey } from './buckets';
 
 function clock(start = 1_700_000_000_000) {
   let t = start;

@@ -1,117 +1,26 @@
 /**
- * Authentication (spec: Authentication; decisions: Credentials): a Bearer token, or the legacy
- * `authentication.userId`/`authentication.password` parameters, both naming the same
- * `userId|secret`. Then the channel: `entityId` (or legacy `authentication.entityId`) must be a
- * channel the token may use, of the environment of the address the request came to (test or
- * live); it may be left out when the token has exactly one there. With channel dispatching on,
- * it may be the merchant's id: the gateway picks the channel.
+ * Channel access: the channel a request acts for. `entityId` (or legacy
+ * `authentication.entityId`) must be a channel the token may use ({@link mayUse}), of the
+ * environment of the address the request came to (test or live); it may be left out when the
+ * token has exactly one there. With channel dispatching on, it may be the merchant's id: the
+ * gateway picks the channel accepting the request's brand and currency. The middleware leaves the
+ * channel on the context (`c.var.channel`); 403 (or 400 600.200.201 for dispatching) otherwise.
  */
-
-import { brandKind } from '../../shared/brands';
+import type { MiddlewareHandler } from 'hono';
+import { brandKind } from '../../../../shared/brands';
 import {
   type AccessToken,
   type Channel,
   type Environment,
   environmentOf,
   type Merchant,
-} from '../../shared/engine/core/model';
-import type { Store } from '../../shared/engine/core/ports';
-import { channelRefusal } from '../../shared/engine/steps/payment-method';
-import {
-  type Credentials,
-  credentialsFromParams,
-  parseAuthorization,
-  verifySecret,
-} from '../security/tokens';
-
-export type Authenticated = { readonly ok: true; readonly token: AccessToken };
-export type AuthFailure = { readonly ok: false; readonly status: 401 | 403; readonly description: string };
-
-/** Reads credentials from the header, else from legacy parameters (body or query). */
-export function credentialsOf(header: string | undefined, rawParams: () => URLSearchParams): Credentials {
-  const fromHeader = parseAuthorization(header);
-  if (fromHeader.kind !== 'missing') return fromHeader;
-  const params = rawParams();
-  const userId = params.get('authentication.userId') ?? undefined;
-  const password = params.get('authentication.password') ?? undefined;
-  return credentialsFromParams({
-    ...(userId === undefined ? {} : { 'authentication.userId': userId }),
-    ...(password === undefined ? {} : { 'authentication.password': password }),
-  });
-}
-
-/** Entries past this many start the map over: the caches stay bounded whatever the keys. */
-const MAX_ENTRIES = 10_000;
-
-interface Entry<V> {
-  readonly value: V;
-  /** Valid while `now() <= until`. */
-  readonly until: number;
-}
-
-/** A map whose entries expire; `load` fills a missing or expired entry for `ttlMs`. */
-function expiringMap<V>(now: () => number) {
-  const entries = new Map<string, Entry<V>>();
-  const map = {
-    get(key: string): Entry<V> | undefined {
-      const entry = entries.get(key);
-      return entry !== undefined && entry.until >= now() ? entry : undefined;
-    },
-    set(key: string, value: V, until: number): Entry<V> {
-      if (entries.size > MAX_ENTRIES) entries.clear();
-      const entry = { value, until };
-      entries.set(key, entry);
-      return entry;
-    },
-    async load(key: string, ttlMs: number, load: () => Promise<V>): Promise<Entry<V>> {
-      return map.get(key) ?? map.set(key, await load(), now() + ttlMs);
-    },
-  };
-  return map;
-}
-
-/**
- * Checks credentials against the stored tokens. Tokens are cached for a few seconds, so a burst
- * of payments does not read the same token thousands of times; revoking takes effect within that.
- */
-export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs = 5_000) {
-  const tokens = expiringMap<AccessToken | undefined>(now);
-  // Credentials that matched, for as long as their token stays cached: a merchant's stream of
-  // requests then skips hashing the same secret again (a tenth of a status read's CPU).
-  const verified = expiringMap<AccessToken>(now);
-  return async (credentials: Credentials): Promise<Authenticated | AuthFailure> => {
-    if (credentials.kind === 'missing') {
-      return {
-        ok: false,
-        status: 401,
-        description: 'missing authentication: send Authorization: Bearer <token>',
-      };
-    }
-    if (credentials.kind === 'malformed') {
-      return {
-        ok: false,
-        status: 401,
-        description: 'malformed Authorization header: expected Bearer <token>',
-      };
-    }
-    const known = `${credentials.userId}|${credentials.secret}`;
-    const hit = verified.get(known);
-    if (hit !== undefined) return { ok: true, token: hit.value };
-    const entry = await tokens.load(credentials.userId, ttlMs, () =>
-      store.getTokenByUserId(credentials.userId),
-    );
-    const token = entry.value;
-    if (
-      token === undefined ||
-      token.revokedAt !== null ||
-      !verifySecret(credentials.secret, token.secretHash)
-    ) {
-      return { ok: false, status: 403, description: 'invalid authentication information' };
-    }
-    verified.set(known, token, entry.until);
-    return { ok: true, token };
-  };
-}
+} from '../../../../shared/engine/core/model';
+import type { Store } from '../../../../shared/engine/core/ports';
+import { channelRefusal } from '../../../../shared/engine/steps/payment-method';
+import { ResultCodes } from '../../../../shared/result-codes';
+import type { ChannelEnv, TokenEnv } from '../../context';
+import { expiringMap } from '../../expiring';
+import type { Envelope } from '../envelope';
 
 export type ChannelResolution =
   | { readonly ok: true; readonly channel: Channel }
@@ -123,11 +32,11 @@ export type ChannelResolution =
  * Channel lookups, cached for a few seconds like tokens: every request names its channel, and
  * settings changes (throttle, 3-D Secure, dispatching) may take that long to apply.
  */
-export function cachedChannels(store: Store, now: () => number = Date.now, ttlMs = 5_000): Store {
+export function cachedChannels<S extends Store>(store: S, now: () => number = Date.now, ttlMs = 5_000): S {
   const byId = expiringMap<Channel | undefined>(now);
   const byMerchant = expiringMap<Channel[]>(now);
   const merchants = expiringMap<Merchant | undefined>(now);
-  return Object.assign(Object.create(store) as Store, {
+  return Object.assign(Object.create(store) as S, {
     async getChannel(id: string) {
       return (await byId.load(id, ttlMs, () => store.getChannel(id))).value;
     },
@@ -142,10 +51,14 @@ export function cachedChannels(store: Store, now: () => number = Date.now, ttlMs
 
 type ChannelLookup = Pick<Store, 'getChannel' | 'listChannels'>;
 
+/** Whether a channel (a record on it) belongs to the environment of the address a request came to. */
+export const inEnvironment = (channel: Channel | undefined, environment: Environment): channel is Channel =>
+  channel !== undefined && environmentOf(channel.mode) === environment;
+
 /** Whether a token may use a channel: its merchant's, of the environment, and among its channels if it names some. */
 export const mayUse = (token: AccessToken, channel: Channel, environment: Environment): boolean =>
   channel.merchantId === token.merchantId &&
-  environmentOf(channel.mode) === environment &&
+  inEnvironment(channel, environment) &&
   (token.channelIds.length === 0 || token.channelIds.includes(channel.id));
 
 /**
@@ -218,4 +131,60 @@ export async function resolveChannel(
     return refuse('invalid authentication information: this token may not use that entityId');
   }
   return { ok: true, channel };
+}
+
+/** What a request names its channel by, and what dispatching matches (the validated parameters). */
+interface ChannelParameters {
+  readonly entityId?: string;
+  readonly authentication?: { readonly entityId?: string };
+  readonly paymentBrand?: unknown;
+  readonly currency?: unknown;
+}
+
+/** The entityId a request sends (or its legacy `authentication.entityId`). */
+export const entityIdOf = (request: unknown): string | undefined => {
+  const value = request as ChannelParameters;
+  return value.entityId ?? value.authentication?.entityId;
+};
+
+export interface ChannelOptions {
+  /**
+   * Dispatching matches the request's brand and currency, and a merchant without a channel that
+   * accepts them is answered 400 600.200.201 (true, the default); false: neither is looked at and
+   * every refusal is a 403 (reads of records, as the reporting detail paths).
+   */
+  readonly dispatchOnRequest?: boolean;
+}
+
+/**
+ * `c.var.channel`: the channel the token and the request's entityId name, of this environment.
+ * After `credentials` and `parse`.
+ */
+export function channel(
+  deps: { readonly env: Envelope; readonly environment: Environment },
+  channels: Pick<Store, 'getChannel' | 'listChannels' | 'getMerchant'>,
+  options: ChannelOptions = {},
+): MiddlewareHandler<TokenEnv & { Variables: { request: unknown } } & ChannelEnv> {
+  const { env } = deps;
+  const dispatchOnRequest = options.dispatchOnRequest ?? true;
+  return async (c, next) => {
+    const value = c.var.request as ChannelParameters;
+    const needs: DispatchNeeds = dispatchOnRequest
+      ? {
+          ...(typeof value.paymentBrand === 'string' ? { brand: value.paymentBrand } : {}),
+          ...(typeof value.currency === 'string' ? { currency: value.currency } : {}),
+        }
+      : {};
+    const resolved = await resolveChannel(channels, c.var.token, entityIdOf(value), deps.environment, needs);
+    if (!resolved.ok) {
+      if (resolved.status === 400 && dispatchOnRequest)
+        return env.send(c, 400, {
+          code: ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
+          description: `Channel/Merchant not configured for this payment method: ${resolved.description}`,
+        });
+      return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: resolved.description });
+    }
+    c.set('channel', resolved.channel);
+    await next();
+  };
 }

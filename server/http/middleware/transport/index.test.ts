@@ -1,5 +1,5 @@
 /**
- * The gateway on a real socket (server/http/transport.ts): the client address is the socket's
+ * The gateway on a real socket (server/http/middleware/transport): the client address is the socket's
  * (X-Forwarded-For is ignored without a trusted proxy), so failed logins from 127.0.0.2 do not
  * lock out 127.0.0.1 (on Linux all of 127/8 is
  * loopback); a client that hangs up mid-body leaves one info line, not an error with a stack.
@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../gateway';
-import { createLogger } from '../security/logger';
-import { newToken } from '../security/tokens';
-import { TEST_COMMIT, TEST_DATA_KEY } from '../test-support/gateway';
+import { startGateway } from '../../../gateway';
+import { createLogger } from '../../../security/logger';
+import { newToken } from '../../../security/tokens';
+import { TEST_COMMIT, TEST_DATA_KEY } from '../../../test-support/gateway';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

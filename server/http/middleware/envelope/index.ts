@@ -1,11 +1,17 @@
 /**
  * The envelope every JSON response carries (decisions, Wire format): result, buildNumber,
- * timestamp and ndc, sent as one write with the content type and cache headers clients expect.
+ * timestamp and ndc, sent as one write with the content type and cache headers clients expect;
+ * and the answers every route shares (parameter errors, a payment). Not a per-request middleware:
+ * helpers the middleware and handlers answer with, so nothing is serialised twice.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { capErrors } from '../../shared/params/error-list';
-import { formatTs } from '../../shared/params/formats';
+import { type IssuerLookup, paymentResponse } from '../../../../shared/engine/answers/response';
+import type { Payment } from '../../../../shared/engine/core/model';
+import { capErrors } from '../../../../shared/params/error-list';
+import type { ParameterError } from '../../../../shared/params/errors';
+import { formatTs } from '../../../../shared/params/formats';
+import { isPending, isSuccess, isSuccessReview, ResultCodes } from '../../../../shared/result-codes';
 
 export interface Result {
   readonly code: string;
@@ -49,3 +55,21 @@ export function envelope(build: string, now: () => Date): Envelope {
     },
   };
 }
+
+/** HTTP 200 for success, success with review and pending; 400 for everything else (declines). */
+export const statusOf = (code: string): 200 | 400 =>
+  isSuccess(code) || isSuccessReview(code) || isPending(code) ? 200 : 400;
+
+export const INVALID = { code: ResultCodes.INVALID_PARAMETER, description: 'invalid or missing parameter' };
+
+/** 400 (or 413) with the parameterErrors listed, the first few, the rest counted. */
+export const invalid = (env: Envelope, c: Context, status: 400 | 413, errors: ParameterError[]): Response =>
+  env.send(c, status, { ...INVALID, parameterErrors: capErrors(errors) });
+
+/** A payment as GET /v1/payments/{id} answers it: 200 for success and pending, 400 for declines. */
+export const paymentAnswer =
+  (env: Envelope, issuers: IssuerLookup) =>
+  (c: Context, payment: Payment): Response => {
+    const { result, ndc, ...body } = paymentResponse(payment, issuers);
+    return env.send(c, statusOf(payment.resultCode), result, body, ndc);
+  };

@@ -1,0 +1,200 @@
+/**
+ * The body: read once, up to its limit, and decoded (`body`), then validated as a request kind
+ * (`parse`).
+ *
+ * What one request may cost: a body is read up to its limit and no further (a larger declared
+ * Content-Length is refused unread, a stream is cut off): 413. Requests without an Authorization
+ * header to the checkout routes (the widget's submissions, opened by the checkout id alone) have
+ * the small {@link PUBLIC_SUBMISSION_MAX_BYTES}. Invalid UTF-8 is answered at once (400). GET and
+ * DELETE carry their parameters in the query string. parameterErrors list at most
+ * {@link MAX_LISTED_PARAMETER_ERRORS} entries and count the rest (shared/params/error-list.ts).
+ */
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { maskValue, type ParameterError } from '../../../../shared/params/errors';
+import { parseRequest, type RequestKind } from '../../../../shared/params/requests';
+import type { EgressPolicy } from '../../../security/egress';
+import type { BodyEnv, RequestEnv } from '../../context';
+import { type Envelope, invalid } from '../envelope';
+
+export { MAX_LISTED_PARAMETER_ERRORS } from '../../../../shared/params/error-list';
+
+/**
+ * The body limit of a checkout submission sent without an Authorization header. The biggest
+ * legitimate widget submission (every card, customer, browser and billing field at its full
+ * length, percent-encoded, plus the shop page's own inputs) is under 40 KB, a real one under 8 KB;
+ * an attacker holding only a checkout id gets no more than this to make the gateway decode.
+ */
+export const PUBLIC_SUBMISSION_MAX_BYTES = 64 * 1024;
+
+export interface BodyDeps {
+  readonly env: Envelope;
+  readonly maxBodyBytes: number;
+  /** The body limit without credentials ({@link PUBLIC_SUBMISSION_MAX_BYTES} unless given; never above maxBodyBytes). */
+  readonly maxPublicBodyBytes?: number;
+}
+
+export interface BodyOptions {
+  /**
+   * The checkout routes: without an Authorization header the checkout id is all a sender needs,
+   * so the small public limit. (Legacy credentials in the body count only once it is read, so
+   * they get the small one too.)
+   */
+  readonly public?: boolean;
+}
+
+const isQuery = (c: Context): boolean => c.req.method === 'GET' || c.req.method === 'DELETE';
+
+/** `c.var.body`: a POST body as text (413 past the limit, 400 for invalid UTF-8), or the query string. */
+export function body(deps: BodyDeps, options: BodyOptions = {}): MiddlewareHandler<BodyEnv> {
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const publicLimit = Math.min(deps.maxBodyBytes, deps.maxPublicBodyBytes ?? PUBLIC_SUBMISSION_MAX_BYTES);
+  async function read(c: Context<BodyEnv>, next: Next): Promise<Response | undefined> {
+    const limit =
+      options.public === true && c.req.header('authorization') === undefined
+        ? publicLimit
+        : deps.maxBodyBytes;
+    const bytes = await readLimited(c, limit);
+    if (bytes === undefined)
+      return invalid(deps.env, c, 413, [
+        { name: '(body)', value: null, message: `is larger than ${limit} bytes` },
+      ]);
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      // The decoder reports invalid UTF-8 in its own words.
+      const parsed = parseRequest('entity', bytes, { maxBytes: deps.maxBodyBytes });
+      return invalid(deps.env, c, parsed.ok ? 400 : parsed.status, parsed.ok ? [] : parsed.errors);
+    }
+    c.set('body', text);
+    await next();
+  }
+  // Not async: a query string costs no promise of its own.
+  return (c, next) => {
+    if (!isQuery(c)) return read(c, next);
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    c.set('body', q === -1 ? '' : url.slice(q + 1));
+    return next();
+  };
+}
+
+/**
+ * The body's bytes, or undefined past `limit`: a larger declared Content-Length is refused before
+ * anything is read, and a body without one is read only until it passes the limit.
+ */
+export async function readLimited(c: Context, limit: number): Promise<Uint8Array | undefined> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > limit) return undefined;
+  const stream = c.req.raw.body;
+  if (stream === null) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The URL parameters the gateway itself calls and the egress policy refuses (literal loopback,
+ * private, metadata … addresses and local names; names are checked again when connecting):
+ * notificationUrl wherever it comes, and shopperResultUrl of a checkout (notified after 29
+ * minutes). A payment's shopperResultUrl is where the shopper's browser goes, never the gateway.
+ */
+export function refusedUrls(
+  egress: Pick<EgressPolicy, 'checkUrl'> | undefined,
+  kind: RequestKind,
+  parameters: object,
+): ParameterError[] {
+  if (egress === undefined) return [];
+  const value = parameters as { readonly notificationUrl?: unknown; readonly shopperResultUrl?: unknown };
+  const errors: ParameterError[] = [];
+  const check = (name: 'notificationUrl' | 'shopperResultUrl') => {
+    const url = value[name];
+    const reason = typeof url === 'string' ? egress.checkUrl(url) : undefined;
+    if (typeof url === 'string' && reason !== undefined)
+      errors.push({
+        name,
+        value: maskValue(url),
+        message: `${reason}: the gateway does not call loopback, private, link-local or metadata addresses`,
+      });
+  };
+  check('notificationUrl');
+  if (kind === 'checkout') check('shopperResultUrl');
+  return errors;
+}
+
+export interface ParseDeps extends BodyDeps {
+  readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
+}
+
+export interface ParseOptions {
+  /** Whether URLs the egress policy refuses are answered 400 ({@link refusedUrls}); true by default. */
+  readonly checkUrls?: boolean;
+}
+
+export type Parse = <K extends RequestKind>(
+  kind: K,
+  options?: ParseOptions,
+) => MiddlewareHandler<BodyEnv & RequestEnv<K>>;
+
+/**
+ * `parse(kind)`: `c.var.request`, the body validated as the request kind (400 with
+ * parameterErrors). One per app: status reads repeat the same few query strings (`entityId=…`)
+ * thousands of times, and parsing is a pure function of kind and text, so its frozen result is kept.
+ */
+export function createParse(deps: ParseDeps): Parse {
+  const queries = new Map<string, ReturnType<typeof parseRequest>>();
+  function parseQuery(kind: RequestKind, text: string): ReturnType<typeof parseRequest> {
+    const key = `${kind}?${text}`;
+    let parsed = queries.get(key);
+    if (parsed === undefined) {
+      parsed = deepFreeze(parseRequest(kind, text, { maxBytes: deps.maxBodyBytes }));
+      if (queries.size >= 1_000) queries.clear();
+      queries.set(key, parsed);
+    }
+    return parsed;
+  }
+  return <K extends RequestKind>(kind: K, options: ParseOptions = {}) => {
+    const checkUrls = options.checkUrls ?? true;
+    // Not async: parsing is synchronous, and the chain's next step needs no promise of ours.
+    const middleware: MiddlewareHandler<BodyEnv & RequestEnv<K>> = (c, next) => {
+      const text = c.var.body;
+      const parsed = (
+        isQuery(c) ? parseQuery(kind, text) : parseRequest(kind, text, { maxBytes: deps.maxBodyBytes })
+      ) as ReturnType<typeof parseRequest<K>>;
+      if (!parsed.ok) return Promise.resolve(invalid(deps.env, c, parsed.status, parsed.errors));
+      if (checkUrls) {
+        const unreachable = refusedUrls(deps.egress, kind, parsed.value as object);
+        if (unreachable.length > 0) return Promise.resolve(invalid(deps.env, c, 400, unreachable));
+      }
+      c.set('request', parsed.value);
+      return next();
+    };
+    return middleware;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,170 @@
+/**
+ * Credentials (spec: Authentication; decisions: Credentials): a Bearer token, or the legacy
+ * `authentication.userId`/`authentication.password` parameters, both naming the same
+ * `userId|secret`, checked against the stored tokens with failed logins throttled per client
+ * address and user id (failures.ts): 401 missing or malformed, 403 wrong or of the other
+ * environment, 429 past the limit. The middleware leaves the token on the context (`c.var.token`).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { type AccessToken, type Environment, tokenEnvironment } from '../../../../shared/engine/core/model';
+import type { Store } from '../../../../shared/engine/core/ports';
+import { ResultCodes } from '../../../../shared/result-codes';
+import {
+  type Credentials,
+  credentialsFromParams,
+  parseAuthorization,
+  verifySecret,
+} from '../../../security/tokens';
+import type { BodyEnv, OptionalTokenEnv, TokenEnv } from '../../context';
+import { expiringMap } from '../../expiring';
+import type { Envelope } from '../envelope';
+import { clientAddress } from '../transport';
+import { type AuthFailures, authKeys } from './failures';
+
+export type Authenticated = { readonly ok: true; readonly token: AccessToken };
+export type AuthFailure = { readonly ok: false; readonly status: 401 | 403; readonly description: string };
+
+/** Reads credentials from the header, else from legacy parameters (body or query). */
+export function credentialsOf(header: string | undefined, rawParams: () => URLSearchParams): Credentials {
+  const fromHeader = parseAuthorization(header);
+  if (fromHeader.kind !== 'missing') return fromHeader;
+  const params = rawParams();
+  const userId = params.get('authentication.userId') ?? undefined;
+  const password = params.get('authentication.password') ?? undefined;
+  return credentialsFromParams({
+    ...(userId === undefined ? {} : { 'authentication.userId': userId }),
+    ...(password === undefined ? {} : { 'authentication.password': password }),
+  });
+}
+
+/**
+ * Checks credentials against the stored tokens. Tokens are cached for a few seconds, so a burst
+ * of payments does not read the same token thousands of times; revoking takes effect within that.
+ */
+export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs = 5_000) {
+  const tokens = expiringMap<AccessToken | undefined>(now);
+  // Credentials that matched, for as long as their token stays cached: a merchant's stream of
+  // requests then skips hashing the same secret again (a tenth of a status read's CPU).
+  const verified = expiringMap<AccessToken>(now);
+  return async (credentials: Credentials): Promise<Authenticated | AuthFailure> => {
+    if (credentials.kind === 'missing') {
+      return {
+        ok: false,
+        status: 401,
+        description: 'missing authentication: send Authorization: Bearer <token>',
+      };
+    }
+    if (credentials.kind === 'malformed') {
+      return {
+        ok: false,
+        status: 401,
+        description: 'malformed Authorization header: expected Bearer <token>',
+      };
+    }
+    const known = `${credentials.userId}|${credentials.secret}`;
+    const hit = verified.get(known);
+    if (hit !== undefined) return { ok: true, token: hit.value };
+    const entry = await tokens.load(credentials.userId, ttlMs, () =>
+      store.getTokenByUserId(credentials.userId),
+    );
+    const token = entry.value;
+    if (
+      token === undefined ||
+      token.revokedAt !== null ||
+      !verifySecret(credentials.secret, token.secretHash)
+    ) {
+      return { ok: false, status: 403, description: 'invalid authentication information' };
+    }
+    verified.set(known, token, entry.until);
+    return { ok: true, token };
+  };
+}
+
+/**
+ * The answer past the failed-login limit (429 with Retry-After), before credentials are looked
+ * at: the merchants' API and the operator's admin API alike.
+ */
+export function tooManyFailedAttempts(env: Envelope, c: Context, retryAfterSeconds: number): Response {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return env.send(c, 429, {
+    code: ResultCodes.THROTTLED,
+    description: 'Too many failed authentication attempts; retry later',
+  });
+}
+
+export interface AuthenticatorDeps {
+  readonly store: Store;
+  readonly env: Envelope;
+  readonly authFailures: AuthFailures;
+  readonly environment: Environment;
+  readonly trustProxy: boolean;
+}
+
+/** Checks credentials and answers a failure itself: the token, or the 401/403/429 to send. */
+export type Authenticate = (c: Context, credentials: Credentials) => Promise<AccessToken | Response>;
+
+/**
+ * Checks credentials with failed logins throttled per client address and user id: past the
+ * limit, 429 with Retry-After before the credentials are looked at; a failure counts against
+ * both keys. A valid token of the other environment is refused (403) as the family does, not
+ * counted as a failed login.
+ */
+export function authenticator(deps: AuthenticatorDeps): Authenticate {
+  const { env } = deps;
+  const checkToken = tokenChecker(deps.store);
+  return async (c, credentials) => {
+    const keys = authKeys(
+      clientAddress(c, deps.trustProxy),
+      credentials.kind === 'credentials' ? credentials.userId : undefined,
+    );
+    if (credentials.kind !== 'missing') {
+      const blocked = deps.authFailures.check(keys);
+      if (!blocked.ok) return tooManyFailedAttempts(env, c, blocked.retryAfterSeconds);
+    }
+    const auth = await checkToken(credentials);
+    if (auth.ok) {
+      if (tokenEnvironment(auth.token) !== deps.environment)
+        return env.send(c, 403, {
+          code: ResultCodes.INVALID_AUTH,
+          description: `invalid authentication information: a ${tokenEnvironment(auth.token)} token on the ${deps.environment} address`,
+        });
+      return auth.token;
+    }
+    if (credentials.kind !== 'missing') deps.authFailures.fail(keys);
+    return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+  };
+}
+
+/** The request's credentials: the Authorization header, else the legacy parameters of `c.var.body`. */
+const credentialsIn = (header: string | undefined, body: string): Credentials =>
+  credentialsOf(header, () => new URLSearchParams(body));
+
+/** Credentials required: `c.var.token`, or 401/403/429. After `body`. */
+export function credentials(authenticate: Authenticate): MiddlewareHandler<BodyEnv & TokenEnv> {
+  return async (c, next) => {
+    const token = await authenticate(c, credentialsIn(c.req.header('authorization'), c.var.body));
+    if (token instanceof Response) return token;
+    c.set('token', token);
+    await next();
+  };
+}
+
+/**
+ * Credentials optional (the checkout routes, opened by the checkout id): none sent leaves
+ * `c.var.token` undefined; credentials sent must be valid (401/403/429 as everywhere).
+ */
+export function optionalCredentials(
+  authenticate: Authenticate,
+): MiddlewareHandler<BodyEnv & OptionalTokenEnv> {
+  return async (c, next) => {
+    const sent = credentialsIn(c.req.header('authorization'), c.var.body);
+    let token: AccessToken | undefined;
+    if (sent.kind !== 'missing') {
+      const authenticated = await authenticate(c, sent);
+      if (authenticated instanceof Response) return authenticated;
+      token = authenticated;
+    }
+    c.set('token', token);
+    await next();
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Throttle per access token, operation and channel, the live and the test system counted apart
+ * (buckets.ts): past the channel's limit (`throttlePerMinute`, else DEFAULT_LIMIT_PER_MINUTE),
+ * 429 with Retry-After. Without a token (a checkout's public requests) the checkout is the key.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { newId } from '../../../../shared/engine/core/ids';
+import type { AccessToken, Channel, Checkout } from '../../../../shared/engine/core/model';
+import { ResultCodes } from '../../../../shared/result-codes';
+import type { ChannelEnv } from '../../context';
+import type { Envelope } from '../envelope';
+import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './buckets';
+
+export { createThrottle, DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './buckets';
+
+export interface ThrottleDeps {
+  readonly env: Envelope;
+  readonly throttle: Throttle;
+}
+
+/**
+ * 429 with Retry-After when the key's bucket is empty; undefined when the request may go on.
+ * `id` is the answer's `id` (the path's, else a fresh one).
+ */
+export function throttled(
+  deps: ThrottleDeps,
+  c: Context,
+  tokenId: string,
+  operation: string,
+  channel: Channel,
+  id: string = c.req.param('id') ?? newId(),
+): Response | undefined {
+  const taken = deps.throttle.take(
+    { tokenId, operation, mode: channel.mode, channelId: channel.id },
+    channel.settings.throttlePerMinute ?? DEFAULT_LIMIT_PER_MINUTE,
+  );
+  if (taken.ok) return undefined;
+  c.header('Retry-After', String(taken.retryAfterSeconds));
+  return deps.env.send(
+    c,
+    429,
+    { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
+    { id },
+  );
+}
+
+type ThrottleEnv = ChannelEnv & {
+  Variables: { token?: AccessToken | undefined; checkout?: Checkout | undefined };
+};
+
+/** Throttles `operation` on `c.var.channel` for `c.var.token` (or, without one, `c.var.checkout`). After `channel`. */
+export function throttle(deps: ThrottleDeps, operation: string): MiddlewareHandler<ThrottleEnv> {
+  return (c, next) => {
+    const token = c.var.token;
+    const checkout = c.var.checkout;
+    const key = token?.id ?? `checkout:${checkout?.id}`;
+    const refused = throttled(deps, c, key, operation, c.var.channel, checkout?.id);
+    if (refused !== undefined) return Promise.resolve(refused);
+    return next();
+  };
+}
