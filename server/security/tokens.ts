@@ -20,10 +20,13 @@ export interface NewToken {
 export type Credentials =
   | { readonly kind: 'missing' }
   | { readonly kind: 'malformed' }
+  /** A well-formed `Bearer <token>` whose token names no one: an invalid token, not a missing one. */
+  | { readonly kind: 'unknown' }
   | { readonly kind: 'credentials'; readonly userId: string; readonly secret: string };
 
 const MISSING: Credentials = Object.freeze({ kind: 'missing' });
 const MALFORMED: Credentials = Object.freeze({ kind: 'malformed' });
+const UNKNOWN: Credentials = Object.freeze({ kind: 'unknown' });
 
 /** Longest token accepted; ours are 104 characters. Longer ones are refused before decoding. */
 const MAX_TOKEN_LENGTH = 1024;
@@ -86,13 +89,15 @@ export function decodeToken(token: string): Credentials {
  * Credentials from an Authorization header value (HTTP has already stripped the spaces around it,
  * so `Authorization:Bearer x` arrives like `Authorization: Bearer x`). "Bearer" in any case, with
  * any whitespace before the token. Missing when there is no header or an empty one; malformed for
- * another scheme (`Basic …`), more than one token, or a token that does not decode.
+ * another scheme (`Basic …`) or more than one token; unknown for a token that does not decode
+ * (`Bearer nope`): the header is well formed and the token invalid, which the family answers 403.
  */
 export function parseAuthorization(header: string | undefined): Credentials {
   if (header === undefined || header.trim() === '') return MISSING;
   const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header);
   if (m === null) return MALFORMED;
-  return decodeToken(m[1]!);
+  const decoded = decodeToken(m[1]!);
+  return decoded.kind === 'malformed' ? UNKNOWN : decoded;
 }
 
 export interface LegacyAuthParams {

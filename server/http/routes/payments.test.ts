@@ -352,10 +352,19 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       expectEnvelope(res);
     });
 
-    it('401 for a malformed Bearer token', async () => {
-      for (const value of ['Bearer !!!not-base64', 'Bearer', `Bearer ${m.token} extra`, 'Bearer bm9iYXI=']) {
+    it('401 for a malformed Authorization header', async () => {
+      for (const value of ['Bearer', `Bearer ${m.token} extra`, `Basic ${m.token}`]) {
         const res = await gw.get(`/v1/payments/${'0'.repeat(32)}`, {}, { headers: { Authorization: value } });
         expect(res.status, value).toBe(401);
+        expectEnvelope(res);
+      }
+    });
+
+    it('403 for a well-formed Bearer whose token names no one (Bearer nope), as the family answers', async () => {
+      for (const value of ['Bearer nope', 'Bearer !!!not-base64', 'Bearer bm9iYXI=']) {
+        const res = await gw.get(`/v1/payments/${'0'.repeat(32)}`, {}, { headers: { Authorization: value } });
+        expect(res.status, value).toBe(403);
+        expect(res.body.result.code).toBe('800.900.300');
         expectEnvelope(res);
       }
     });

@@ -61,6 +61,8 @@ export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs =
         description: 'malformed Authorization header: expected Bearer <token>',
       };
     }
+    if (credentials.kind === 'unknown')
+      return { ok: false, status: 403, description: 'invalid authentication information' };
     const known = `${credentials.userId}|${credentials.secret}`;
     const hit = verified.get(known);
     if (hit !== undefined) return { ok: true, token: hit.value };
