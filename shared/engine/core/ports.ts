@@ -19,7 +19,14 @@ import type {
   TestMode,
 } from './model';
 
-export interface Store {
+/*
+ * The engine's storage, as role ports: each consumer (an operation, a route, a worker) names the
+ * ports it uses; `Store` is all of them, for the composition root and the few that need many.
+ * Adapters: server/storage (one module per aggregate), memory-store.ts for tests.
+ */
+
+/** Payments: written through group commit, read by id, by reference and by the query API. */
+export interface PaymentStore {
   /**
    * Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL).
    * With a claim, the payment takes its request's Idempotency-Key in the same transaction (a
@@ -40,7 +47,10 @@ export interface Store {
    * reference one of `ids`, and those that one of `ids` references. Oldest first (created_at, id).
    */
   listLinked(merchantId: string, ids: readonly string[]): Promise<Payment[]>;
+}
 
+/** Pending payments' sessions (3-D Secure challenges, decoupled authentications, redirects). */
+export interface PaymentSessionStore {
   /** Writes a pending payment's session; resolves once it is durable. Written before its payment. */
   insertPaymentSession(session: PaymentSession): Promise<void>;
   /** By id alone: the session id is the bearer secret of the simulator pages. */
@@ -70,11 +80,17 @@ export interface Store {
    * meanwhile, and a claimer that dies leaves them due again then.
    */
   claimDuePaymentSessions(now: Date, leaseUntil: Date, limit: number): Promise<PaymentSession[]>;
+}
 
+/** Registrations: stored payment details. */
+export interface RegistrationStore {
   insertRegistration(registration: Registration): Promise<void>;
   getRegistration(merchantId: string, id: string): Promise<Registration | undefined>;
   deleteRegistration(merchantId: string, id: string, at: Date): Promise<boolean>;
+}
 
+/** Checkouts: created, submitted, completed, their status read. */
+export interface CheckoutStore {
   insertCheckout(checkout: Checkout): Promise<void>;
   /** By id alone: the checkout id is the bearer secret of the widget's requests; callers check the merchant. */
   getCheckout(id: string): Promise<Checkout | undefined>;
@@ -104,6 +120,10 @@ export interface Store {
   completeCheckout(id: string, completion: CheckoutCompletion): Promise<boolean>;
   /** A status GET: recorded, and it cancels a pending notification (the merchant has the status now). */
   recordCheckoutStatusFetched(id: string, at: Date): Promise<void>;
+}
+
+/** The shopperResultUrl notifications of checkouts (server/workers/shopper-result-notifier.ts). */
+export interface CheckoutNotificationStore {
   /**
    * Claims up to `limit` checkouts whose notification is due at `now` (not notified yet), oldest
    * due first. A claim moves the due time to `leaseUntil` and counts an attempt: a claimer that
@@ -115,35 +135,65 @@ export interface Store {
   markCheckoutNotified(id: string, at: Date): Promise<void>;
   /** No notification is due any more (given up after the last attempt). */
   cancelCheckoutNotification(id: string): Promise<void>;
+}
 
+/** Merchants. */
+export interface MerchantDirectory {
   insertMerchant(merchant: Merchant): Promise<void>;
   getMerchant(id: string): Promise<Merchant | undefined>;
   /** Turns channel dispatching on or off; false when no such merchant. */
   setMerchantDispatching(id: string, on: boolean): Promise<boolean>;
   listMerchants(): Promise<Merchant[]>;
+}
+
+/** Merchants' channels and their settings. */
+export interface ChannelStore {
   insertChannel(channel: Channel): Promise<void>;
   getChannel(id: string): Promise<Channel | undefined>;
   listChannels(merchantId: string): Promise<Channel[]>;
   updateChannelSettings(id: string, settings: Channel['settings']): Promise<void>;
+}
+
+/** Access tokens (their secrets as hashes only). */
+export interface TokenStore {
   insertToken(token: AccessToken): Promise<void>;
   getTokenByUserId(userId: string): Promise<AccessToken | undefined>;
   listTokens(merchantId: string): Promise<AccessToken[]>;
   revokeToken(id: string, at: Date): Promise<boolean>;
+}
 
+/** Idempotency-Key responses (server/http/idempotency.ts). */
+export interface IdempotencyStore {
   /**
    * Stores the first response under the key, or returns the one already stored. A stored one
    * created before `replaceBefore` has expired: it is replaced, as if the key were new.
    */
   rememberResponse(response: IdempotentResponse, replaceBefore: Date): Promise<IdempotentResponse>;
   getResponse(merchantId: string, key: string, notBefore: Date): Promise<IdempotentResponse | undefined>;
+}
 
+/** Serialisation of tasks by key, across processes on PostgreSQL. */
+export interface Exclusive {
   /**
    * Runs the task while no other task with the same key runs, in this process or (PostgreSQL)
    * in any process on the same database: references to one payment, retries of one
    * Idempotency-Key.
    */
   exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
+}
 
+/** Every storage role port, and close(): what the composition root opens. */
+export interface Store
+  extends PaymentStore,
+    PaymentSessionStore,
+    RegistrationStore,
+    CheckoutStore,
+    CheckoutNotificationStore,
+    MerchantDirectory,
+    ChannelStore,
+    TokenStore,
+    IdempotencyStore,
+    Exclusive {
   close(): Promise<void>;
 }
 
