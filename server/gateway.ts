@@ -258,7 +258,7 @@ export async function startGateway(options: GatewayOptions) {
   });
   if (options.notifier?.autoStart !== false) notifier.start();
   const pending = pendingPaymentsWorker(
-    { store, clock, seal: (plain) => vault.encrypt(plain), wallets, processors },
+    { store, clock, processors },
     {
       intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
       logger,
