@@ -31,15 +31,6 @@ import { type SettlementStore, settlementStore } from './settlements/store';
 import type { WebhookStore } from './webhooks/model';
 import { webhookStore } from './webhooks/store';
 
-export { GroupCommit } from './core/group-commit';
-export { PAYMENT_COLUMNS, paymentToRow } from './payments/rows';
-export {
-  kyselyPaymentWriter,
-  type PaymentBatchWriter,
-  type PaymentWrite,
-  sqlitePaymentWriter,
-} from './payments/writers';
-
 export interface KyselyStoreOptions {
   /**
    * Seals the account numbers (IBANs, bank account numbers) of every JSON document written, and

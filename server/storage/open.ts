@@ -12,8 +12,9 @@ import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
 import type { Database } from './core/database';
 import { withStatementCache } from './core/statement-cache';
-import { createKyselyStore, type GatewayStore, sqlitePaymentWriter } from './kysely-store';
+import { createKyselyStore, type GatewayStore } from './kysely-store';
 import { migrate } from './migrations';
+import { sqlitePaymentWriter } from './payments/writers';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite database (created with mode 0700 if missing); default `data`. */
