@@ -21,7 +21,7 @@ export interface OpenStoreOptions {
   readonly dataDir?: string;
   /** A PostgreSQL URL selects PostgreSQL; anything else (or nothing) selects SQLite. */
   readonly databaseUrl?: string;
-  /** Seals IBANs and bank account numbers at rest (shared/sealing/account-data.ts): the vault's encrypt and decrypt. */
+  /** Seals IBANs and bank account numbers at rest (shared/sealing/account-data.ts): the vault. */
   readonly vault: SealingVault;
   /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
   readonly issuers?: IssuerLookup;

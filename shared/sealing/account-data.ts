@@ -1,6 +1,7 @@
 /**
- * Bank account data at rest, sealed like card numbers (the vault's seal, server/security/vault.ts, behind SealingVault): the values under the catalogue's account
- * names (`ACCOUNT_NAMES`, mask `account`: bankAccount.iban, bankAccount.number,
+ * Bank account data at rest, sealed like card numbers (by the vault, server/security/vault.ts,
+ * behind the SealingVault port, so storage needs nothing of server/security): the values under
+ * the catalogue's account names (`ACCOUNT_NAMES`, mask `account`: bankAccount.iban, bankAccount.number,
  * sender.accountNumber, recipient.accountNumber) are encrypted by the vault in every JSON document
  * storage keeps — payments' and registrations' details, checkouts' parameters, pending payments'
  * plans, webhook payloads — and opened when read, so the engine, the answers and the

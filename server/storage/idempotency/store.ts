@@ -1,4 +1,7 @@
-/** The IdempotencyStore port: the responses of Idempotency-Keys (claims are written by payments and schedules: claims.ts). */
+/**
+ * The IdempotencyStore port: the responses of Idempotency-Keys. Claims are written by payments
+ * and schedules, in their own transactions (claims.ts).
+ */
 import type { IdempotentResponse } from '../../../shared/engine/core/model';
 import { IDEMPOTENCY_CLAIMED } from '../../../shared/engine/core/model';
 import type { IdempotencyStore } from '../../../shared/engine/core/ports';
