@@ -8,7 +8,14 @@ import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { checkoutNodeName, newId } from '../shared/engine/core/ids';
-import { type Clock, type Connector, type Store, systemClock } from '../shared/engine/core/ports';
+import {
+  type ChannelStore,
+  type Clock,
+  type Connector,
+  type MerchantDirectory,
+  systemClock,
+  type TokenStore,
+} from '../shared/engine/core/ports';
 import { createApp, type GatewayDeps } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/auth-failures';
@@ -369,7 +376,7 @@ const positiveNumber = (value: string | undefined): number | undefined => {
  * written to `<dataDir>/demo-merchant.json` (mode 0600: it holds a credential) and returned once.
  */
 export async function ensureDemoMerchant(
-  store: Store,
+  store: MerchantDirectory & ChannelStore & TokenStore,
   clock: Clock,
   baseUrl: string,
   dataDir: string,
