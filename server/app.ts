@@ -42,7 +42,7 @@ export interface GatewayDeps {
   readonly seal: (plain: string) => string;
   /** Opens what `seal` sealed: stored Idempotency-Key responses are sealed only when it is given. */
   readonly unseal?: (sealed: string) => string;
-  /** Card fingerprints and hashed velocity keys for the risk checks (server/storage/risk.ts riskFingerprint). */
+  /** Card fingerprints and hashed velocity keys for the risk checks (server/security/risk-fingerprint.ts). */
   readonly fingerprint?: Fingerprint;
   /** The risk checks' velocity history (the store's risk_events); none without it. */
   readonly riskHistory?: RiskLedger;

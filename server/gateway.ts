@@ -8,7 +8,14 @@ import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { checkoutNodeName, newId } from '../shared/engine/core/ids';
-import { type Clock, type Connector, type Store, systemClock } from '../shared/engine/core/ports';
+import {
+  type ChannelStore,
+  type Clock,
+  type Connector,
+  type MerchantDirectory,
+  systemClock,
+  type TokenStore,
+} from '../shared/engine/core/ports';
 import { createApp, type GatewayDeps } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/middleware/credentials/failures';
@@ -30,11 +37,11 @@ import { isLoopback, type RunningFtpServer } from './reporting/ftp';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
 import { type EgressOptions, egressOptionsFromEnv, egressPolicy } from './security/egress';
 import { createLogger, type Logger } from './security/logger';
+import { riskFingerprint } from './security/risk-fingerprint';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
 import { walletTokens } from './security/wallet-tokens';
 import { openStore } from './storage';
-import { riskFingerprint } from './storage/risk';
 import { DEFAULT_DISPATCH_INTERVAL_MS, webhookDispatcher } from './webhooks/dispatcher';
 import { pendingPaymentsWorker } from './workers/pending-payments';
 import { schedulerWorker } from './workers/scheduler';
@@ -332,7 +339,7 @@ function startWorkers(
   });
   if (options.notifier?.autoStart !== false) notifier.start();
   const pending = pendingPaymentsWorker(
-    { store, clock, seal: (plain) => vault.encrypt(plain), wallets, processors },
+    { store, clock, processors },
     {
       intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
       logger,
@@ -418,7 +425,7 @@ const positiveNumber = (value: string | undefined): number | undefined => {
  * written to `<dataDir>/demo-merchant.json` (mode 0600: it holds a credential) and returned once.
  */
 export async function ensureDemoMerchant(
-  store: Store,
+  store: MerchantDirectory & ChannelStore & TokenStore,
   clock: Clock,
   baseUrl: string,
   dataDir: string,

@@ -15,7 +15,13 @@ import {
   type Merchant,
   tokenEnvironment,
 } from '../../shared/engine/core/model';
-import { type Clock, type Store, systemClock } from '../../shared/engine/core/ports';
+import {
+  type ChannelStore,
+  type Clock,
+  type MerchantDirectory,
+  type Store,
+  systemClock,
+} from '../../shared/engine/core/ports';
 import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
 import type { EgressPolicy } from '../security/egress';
 import { newToken } from '../security/tokens';
@@ -118,14 +124,17 @@ export function printTable(
 export const clockOf = (ctx: CommandContext): Clock => ctx.clock ?? systemClock;
 const now = (ctx: CommandContext): Date => clockOf(ctx).now();
 
-export async function requireMerchant(store: Store, merchantId: string): Promise<Merchant> {
+export async function requireMerchant(
+  store: Pick<MerchantDirectory, 'getMerchant'>,
+  merchantId: string,
+): Promise<Merchant> {
   checkId(merchantId, 'merchant id');
   const merchant = await store.getMerchant(merchantId);
   if (merchant === undefined) throw failure(`unknown merchant ${merchantId}`);
   return merchant;
 }
 
-async function requireChannel(store: Store, entityId: string): Promise<Channel> {
+async function requireChannel(store: Pick<ChannelStore, 'getChannel'>, entityId: string): Promise<Channel> {
   checkId(entityId, 'channel id');
   const channel = await store.getChannel(entityId);
   if (channel === undefined) throw failure(`unknown channel ${entityId}`);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Channel } from '../../shared/engine/core/model';
-import type { Store } from '../../shared/engine/core/ports';
+import type { ChannelStore } from '../../shared/engine/core/ports';
 import { checkRules, isRuleErrors, type RiskRules } from '../../shared/risk';
 import { failure, isId, quote } from './args';
 import { type CommandContext, printJson } from './commands';
@@ -23,7 +23,7 @@ export type SetRiskRulesResult =
  * `velocity[0].windowSeconds: must be between 1 and 31622400, got 0`; nothing is stored then.
  */
 export async function setChannelRiskRules(
-  store: Pick<Store, 'getChannel' | 'updateChannelSettings'>,
+  store: Pick<ChannelStore, 'getChannel' | 'updateChannelSettings'>,
   entityId: string,
   json: unknown,
 ): Promise<SetRiskRulesResult> {
@@ -57,7 +57,7 @@ export async function setChannelRiskRules(
 
 /** The risk rules of channel `entityId` as stored (undefined: none); undefined channel when unknown. */
 export async function channelRiskRules(
-  store: Pick<Store, 'getChannel'>,
+  store: Pick<ChannelStore, 'getChannel'>,
   entityId: string,
 ): Promise<{ readonly channel?: Channel; readonly rules?: RiskRules }> {
   if (!isId(entityId)) return {};

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tokenEnvironment } from '../../shared/engine/core/model';
-import type { Store } from '../../shared/engine/core/ports';
+import type { TokenStore } from '../../shared/engine/core/ports';
 import type { AuthFailures } from '../http/middleware/credentials/failures';
 import type { Logger } from '../security/logger';
 import { verifySecret } from '../security/tokens';
@@ -25,7 +25,7 @@ import { RECONCILIATION_FOLDER } from './settlement-run';
  * The merchant of a token's userId and secret, and the files its environment may see: a test
  * token the test channels' files, a live token only the live ones (`…_LIVE.csv`); or undefined.
  */
-export function tokenFtpAuthenticator(store: Pick<Store, 'getTokenByUserId'>) {
+export function tokenFtpAuthenticator(store: Pick<TokenStore, 'getTokenByUserId'>) {
   return async (username: string, password: string): Promise<FtpLogin | undefined> => {
     if (username === '' || password === '') return undefined;
     const token = await store.getTokenByUserId(username);
@@ -40,7 +40,7 @@ export function tokenFtpAuthenticator(store: Pick<Store, 'getTokenByUserId'>) {
 export const isLiveFile = (name: string): boolean => name.endsWith('_LIVE.csv');
 
 export interface ReconciliationFtpOptions {
-  readonly store: Pick<Store, 'getTokenByUserId'>;
+  readonly store: Pick<TokenStore, 'getTokenByUserId'>;
   readonly dataDir: string;
   readonly host: string;
   readonly port: number;

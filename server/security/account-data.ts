@@ -1,71 +1,11 @@
 /**
- * Bank account data at rest, sealed like card numbers: the values under the catalogue's account
- * names (`ACCOUNT_NAMES`, mask `account`: bankAccount.iban, bankAccount.number,
- * sender.accountNumber, recipient.accountNumber) are encrypted by the vault in every JSON document
- * storage keeps — payments' and registrations' details, checkouts' parameters, pending payments'
- * plans, webhook payloads — and opened when read, so the engine, the answers and the
- * notifications see them as the merchant sent them.
- *
- * A value is recognised by its last two names at any depth (a pending payment's plan keeps
- * `afterSuccess.register.bankAccount.iban`; an answer's `merchant.bankAccount.number` is one too).
- * Field by field rather than whole documents: the rest of a row stays readable for operators,
- * sealing twice changes nothing, and rows written in plaintext before this existed still read
- * (only what is sealed is opened), to be sealed as they are rewritten.
+ * Bank account data at rest, sealed by the vault field by field: the implementation lives in
+ * shared/sealing/account-data.ts (storage uses it without importing server/security); this module
+ * keeps the names the server has always imported.
  */
-import { ACCOUNT_NAMES } from '../../shared/params/masks';
-import type { Vault } from './vault';
-
-export interface AccountSealer {
-  /** A copy of a JSON value with every account number sealed; values sealed already stay as they are. */
-  seal<T>(value: T): T;
-  /** A copy of a JSON value with every sealed account number opened; plaintext ones stay as they are. */
-  open<T>(value: T): T;
-}
-
-/** `bankAccount.iban`, `accountNumber` under `sender` …: the last two names of each account name. */
-const ACCOUNT_FIELDS = new Set([
-  ...ACCOUNT_NAMES.map((name) => name.split('.').slice(-2).join('.')),
-  // A channel's connector credentials (its access token to another gateway) rest in the channel's
-  // settings: a secret like the account numbers, sealed the same way.
-  'connector.accessToken',
-]);
-
-/**
- * A value the vault sealed (`v1:<key id>:<iv>:<ciphertext>:<tag>`, see vault.ts). No account
- * number can look like one: IBANs and bank account numbers are letters and digits only, and
- * sender and recipient account numbers are at most 32 characters.
- */
-const SEALED = /^v\d+:[0-9a-f]{8}:[A-Za-z0-9_-]+:[A-Za-z0-9_-]*:[A-Za-z0-9_-]+$/;
-
-export const isSealed = (value: string): boolean => SEALED.test(value);
-
-/** Applies `change` to the account numbers of a JSON value; shares what does not change. */
-function transform(value: unknown, parent: string, change: (plain: string) => string): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map((item) => transform(item, parent, change));
-    return items.some((item, i) => item !== value[i]) ? items : value;
-  }
-  if (value === null || typeof value !== 'object') return value;
-  let out: Record<string, unknown> | undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const next =
-      typeof child === 'string'
-        ? ACCOUNT_FIELDS.has(`${parent}.${key}`)
-          ? change(child)
-          : child
-        : transform(child, key, change);
-    if (next === child) continue;
-    out ??= { ...value };
-    out[key] = next;
-  }
-  return out ?? value;
-}
-
-export function accountSealer(vault: Pick<Vault, 'encrypt' | 'decrypt'>): AccountSealer {
-  const seal = (plain: string) => (plain === '' || isSealed(plain) ? plain : vault.encrypt(plain));
-  const open = (stored: string) => (isSealed(stored) ? vault.decrypt(stored) : stored);
-  return {
-    seal: <T>(value: T) => transform(value, '', seal) as T,
-    open: <T>(value: T) => transform(value, '', open) as T,
-  };
-}
+export {
+  type AccountSealer,
+  accountSealer,
+  isSealed,
+  type SealingVault,
+} from '../../shared/sealing/account-data';

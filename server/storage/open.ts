@@ -9,20 +9,20 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { IssuerLookup } from '../../shared/engine/answers/response';
-import { accountSealer } from '../security/account-data';
-import type { Vault } from '../security/vault';
-import { createKyselyStore, type GatewayStore, sqlitePaymentWriter } from './kysely-store';
+import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
+import type { Database } from './core/database';
+import { withStatementCache } from './core/statement-cache';
+import { createKyselyStore, type GatewayStore } from './kysely-store';
 import { migrate } from './migrations';
-import type { Database } from './schema';
-import { withStatementCache } from './statement-cache';
+import { sqlitePaymentWriter } from './payments/writers';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite database (created with mode 0700 if missing); default `data`. */
   readonly dataDir?: string;
   /** A PostgreSQL URL selects PostgreSQL; anything else (or nothing) selects SQLite. */
   readonly databaseUrl?: string;
-  /** Seals IBANs and bank account numbers at rest (server/security/account-data.ts). */
-  readonly vault: Pick<Vault, 'encrypt' | 'decrypt'>;
+  /** Seals IBANs and bank account numbers at rest (shared/sealing/account-data.ts): the vault. */
+  readonly vault: SealingVault;
   /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
   readonly issuers?: IssuerLookup;
 }

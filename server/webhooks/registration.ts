@@ -12,7 +12,7 @@ import {
 } from '../../shared/engine/answers/notifications';
 import { newId } from '../../shared/engine/core/ids';
 import type { Channel } from '../../shared/engine/core/model';
-import type { Clock, Store } from '../../shared/engine/core/ports';
+import type { ChannelStore, Clock, MerchantDirectory } from '../../shared/engine/core/ports';
 import type { EgressPolicy } from '../security/egress';
 import type { Vault } from '../security/vault';
 import { DELIVERY_TIMEOUT_MS, sendOnce } from './dispatcher';
@@ -38,7 +38,7 @@ export interface InputError {
 }
 
 export interface RegistrationDeps {
-  readonly store: Pick<Store, 'getMerchant' | 'listChannels'>;
+  readonly store: Pick<MerchantDirectory, 'getMerchant'> & Pick<ChannelStore, 'listChannels'>;
   readonly webhooks: Pick<WebhookStore, 'insertWebhook'>;
   readonly vault: Pick<Vault, 'encrypt'>;
   readonly clock: Clock;

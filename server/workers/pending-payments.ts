@@ -8,15 +8,14 @@
  * processes on one PostgreSQL end each payment once, and a restart loses nothing.
  */
 
-import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
-import { finishDue } from '../../shared/engine/steps/asynchronous';
+import { finishDue, type PendingDeps } from '../../shared/engine/steps/asynchronous';
 import type { Logger } from '../security/logger';
 import { type Poller, poller } from './poller';
 
 export const DEFAULT_PENDING_INTERVAL_MS = 5_000;
 
 export function pendingPaymentsWorker(
-  deps: EngineDeps,
+  deps: PendingDeps,
   options: { readonly intervalMs?: number; readonly logger?: Logger } = {},
 ): Poller {
   return poller(

@@ -6,7 +6,7 @@
  *
  * Durable: what is due lives in the database (checkouts.notify_due_at), set by the submission and
  * cleared by a status GET, so a restart loses nothing and any process may send it. Each due
- * checkout is claimed first (Store.claimCheckoutNotifications: a compare-and-set UPDATE), so two
+ * checkout is claimed first (CheckoutNotificationStore.claimCheckoutNotifications: a compare-and-set UPDATE), so two
  * processes sharing one PostgreSQL never both send it. A claim is a lease: a process that dies
  * (or a GET that fails) leaves the checkout due again after `retryMs`, so delivery is at least
  * once; after `maxAttempts` claims it is given up.
@@ -14,13 +14,13 @@
 
 import { resultUrl } from '../../shared/engine/answers/result-url';
 import type { Checkout } from '../../shared/engine/core/model';
-import type { Clock, Store } from '../../shared/engine/core/ports';
+import type { CheckoutNotificationStore, Clock } from '../../shared/engine/core/ports';
 import { resourcePathOf } from '../../shared/engine/operations/checkout';
 import type { Logger } from '../security/logger';
 import { type Poller, poller } from './poller';
 
 export interface NotifierOptions {
-  readonly store: Store;
+  readonly store: CheckoutNotificationStore;
   readonly clock: Clock;
   /** The HTTP client; global fetch by default. */
   readonly fetch?: typeof fetch;

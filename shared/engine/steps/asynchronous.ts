@@ -14,7 +14,15 @@ import { resultUrl } from '../answers/result-url';
 import type { EngineDeps } from '../core/deps';
 import { newId } from '../core/ids';
 import type { Payment, PaymentSession, PaymentSessionKind, SessionOutcome } from '../core/model';
-import type { Decision, Processor, ShopperAction, TransactionIds } from '../core/ports';
+import type {
+  CheckoutStore,
+  Decision,
+  PaymentSessionStore,
+  PaymentStore,
+  Processor,
+  ShopperAction,
+  TransactionIds,
+} from '../core/ports';
 import { type AfterSuccess, withAfterSuccess } from './after-success';
 import { AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
 
@@ -68,7 +76,9 @@ const base64Url = (text: string): string =>
  * (Store.dropPaymentSession).
  */
 export async function startPending(
-  deps: EngineDeps,
+  deps: {
+    readonly store: Pick<PaymentSessionStore, 'insertPaymentSession'> & Pick<PaymentStore, 'insertPayment'>;
+  },
   payment: Payment,
   start: PendingStart,
 ): Promise<Payment> {
@@ -121,6 +131,13 @@ export async function startPending(
 /** What ends a pending payment: the shopper's action on a simulator page, or the clock. */
 export type Verdict = ShopperAction | 'timeout';
 
+/** What ending pending payments needs: their sessions, their payments, the checkouts they settle. */
+export interface PendingDeps extends Pick<EngineDeps, 'clock' | 'processors'> {
+  readonly store: PaymentSessionStore &
+    Pick<PaymentStore, 'getPayment'> &
+    Pick<CheckoutStore, 'settleCheckoutPayment'>;
+}
+
 export type Finish =
   /** This verdict decided the payment; `payment` is its final state. */
   | { readonly kind: 'finished'; readonly payment: Payment }
@@ -129,7 +146,7 @@ export type Finish =
   | { readonly kind: 'not-found' };
 
 /** Ends the pending payment of `sessionId` with `verdict`. */
-export async function finishPending(deps: EngineDeps, sessionId: string, asked: Verdict): Promise<Finish> {
+export async function finishPending(deps: PendingDeps, sessionId: string, asked: Verdict): Promise<Finish> {
   // load
   const session = await deps.store.getPaymentSession(sessionId);
   if (session === undefined) return { kind: 'not-found' };
@@ -293,7 +310,7 @@ const LEASE_MS = 60_000;
  * The worker's tick: every session due now ends, by timeout once expired, or (decoupled) by the
  * cardholder's answer in their banking app. Returns how many payments it finished.
  */
-export async function finishDue(deps: EngineDeps, limit = 100): Promise<number> {
+export async function finishDue(deps: PendingDeps, limit = 100): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.store.claimDuePaymentSessions(now, new Date(now.getTime() + LEASE_MS), limit);
   let finished = 0;

@@ -12,11 +12,11 @@ import type { ParameterError } from '../../params/errors';
 import { isPending, isSuccess, ResultCodes } from '../../result-codes';
 import type { Caller } from '../core/deps';
 import type { Payment } from '../core/model';
-import type { Store } from '../core/ports';
+import type { PaymentStore } from '../core/ports';
 
 /** The original payment a referenceUuid names, or the validation error that it names none. */
 export async function linkedPayment(
-  store: Store,
+  store: Pick<PaymentStore, 'getPayment'>,
   caller: Caller,
   referenceUuid: string,
 ): Promise<Payment | ParameterError> {

@@ -6,7 +6,7 @@
  *
  * A crash cannot lose a key and keep its charge: the payment (or schedule) a keyed request makes
  * takes the key in its own transaction — the handler's `c.var.store` is a store whose
- * insertPayment and insertSchedule pass the claim along (storage/idempotency-claims.ts) —, and a retry that finds the key taken
+ * insertPayment and insertSchedule pass the claim along (storage/idempotency/claims.ts) —, and a retry that finds the key taken
  * but no response stored answers that payment (schedule) as it is now. Stored responses may hold
  * account data (an IBAN): they are sealed by the vault like card numbers, and opened on replay.
  */

@@ -6,10 +6,12 @@
  * retry with the key answers what it names instead of acting again.
  */
 import type { Kysely } from 'kysely';
-import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/core/model';
-import type { IdempotencyClaim } from '../../shared/engine/core/ports';
-import { ms } from './rows';
-import type { Database, EpochMs, NewIdempotentResponseRow } from './schema';
+import { IDEMPOTENCY_CLAIMED } from '../../../shared/engine/core/model';
+import type { IdempotencyClaim } from '../../../shared/engine/core/ports';
+import type { EpochMs } from '../core/columns';
+import type { Database } from '../core/database';
+import { ms } from '../core/rows';
+import type { NewIdempotentResponseRow } from './tables';
 
 /**
  * A claim row to write. It replaces a row of the key created before `replaceBefore` (expired); a

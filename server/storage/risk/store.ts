@@ -11,51 +11,11 @@
  * of a key are one step (exclusiveRiskKeys): a lock per key in this process and, on PostgreSQL, a
  * transaction-scoped advisory lock per key held until the record commits.
  */
-import { createHmac } from 'node:crypto';
-import { type Generated, type Kysely, type Migration, sql } from 'kysely';
-import { keyedLock } from '../../shared/engine/core/keyed-lock';
-import type { RiskEvent, RiskLedger } from '../../shared/engine/core/ports';
-import { type Fingerprint, riskKeyNames, underKeys } from '../../shared/engine/steps/risk-check';
-import type { Vault } from '../security/vault';
-import { ascendingKey } from './rows';
-import type { Database, EpochMs } from './schema';
-
-export interface RiskEventsTable {
-  /** Ascending id (SQLite rowid alias, PostgreSQL bigserial). */
-  seq: Generated<number>;
-  merchant_id: string;
-  channel_id: string;
-  /** card, email or ip. */
-  kind: string;
-  /** A card fingerprint or the HMAC of an e-mail address or IP (hex). */
-  value: string;
-  /** Minor units of `currency`. */
-  amount: number;
-  currency: string;
-  created_at: EpochMs;
-}
-
-export const riskMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('risk_events')
-      .addColumn('seq', ...ascendingKey(db))
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('channel_id', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
-    // Velocity: the events of one key on one channel since a time.
-    await db.schema
-      .createIndex('risk_events_key')
-      .on('risk_events')
-      .columns(['kind', 'value', 'channel_id', 'created_at'])
-      .execute();
-  },
-};
+import { type Kysely, sql } from 'kysely';
+import { keyedLock } from '../../../shared/engine/core/keyed-lock';
+import type { RiskEvent, RiskLedger } from '../../../shared/engine/core/ports';
+import { riskKeyNames, underKeys } from '../../../shared/engine/steps/risk-check';
+import type { Database } from '../core/database';
 
 /** The risk history port (engine RiskLedger) over risk_events, and its housekeeping. */
 export interface RiskStore extends RiskLedger {
@@ -157,18 +117,4 @@ export function riskStore(db: Kysely<Database>, options: RiskStoreOptions = {}):
       return Number(result.numDeletedRows);
     },
   };
-}
-
-/**
- * The engine's `fingerprint` for the risk checks: a card's fingerprint is the vault's (HMAC-SHA-256 of
- * the PAN under its own derived key); e-mail addresses and IPs get an HMAC-SHA-256 under another key
- * derived from the data key ("risk-velocity-keys"), over `kind NUL value`, so the history holds no
- * plaintext and an e-mail hash never equals an IP's. Changing the data key starts the history afresh.
- */
-export function riskFingerprint(vault: Pick<Vault, 'fingerprint' | 'subkey'>): Fingerprint {
-  const key = vault.subkey('risk-velocity-keys');
-  return (kind, value) =>
-    kind === 'card'
-      ? vault.fingerprint(value)
-      : createHmac('sha256', key).update(`${kind}\u0000${value}`, 'utf8').digest('hex');
 }

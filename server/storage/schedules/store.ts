@@ -8,8 +8,8 @@
  * exactly-once rule). Every change writes its SCHEDULE notification through the outbox in the
  * same transaction.
  */
-import type { Kysely, Migration, Selectable } from 'kysely';
-import { scheduleChange } from '../../shared/engine/answers/notifications';
+import type { Kysely } from 'kysely';
+import { scheduleChange } from '../../../shared/engine/answers/notifications';
 import {
   RUNS_SHOWN,
   type RunStatus,
@@ -18,110 +18,14 @@ import {
   type ScheduleRun,
   type ScheduleState,
   type ScheduleView,
-} from '../../shared/engine/operations/schedules';
-import type { Minor } from '../../shared/money';
-import type { AccountSealer } from '../security/account-data';
-import { claimWrite, writeClaim } from './idempotency-claims';
-import { writeOutbox } from './outbox';
-import { date, dateOrNull, int, msOrNull } from './rows';
-import type { Database, EpochMs, JsonText } from './schema';
-
-export interface SchedulesTable {
-  id: string;
-  merchant_id: string;
-  channel_id: string;
-  registration_id: string;
-  payment_type: string;
-  /** Minor units. */
-  amount: number;
-  currency: string;
-  /** The 7-field cron expression. */
-  expression: string;
-  /** The job.* parameters as sent (JSON). */
-  job: JsonText;
-  /** ScheduledPayment as JSON: what the runs' payments carry besides the money. */
-  payment: JsonText;
-  result_code: string;
-  starts_at: EpochMs;
-  /** Exclusive end; null: none. */
-  ends_at: EpochMs | null;
-  /** The next fire time to run; null once ENDED or CANCELLED. */
-  next_run_at: EpochMs | null;
-  /** ACTIVE, ENDED or CANCELLED. */
-  state: string;
-  created_at: EpochMs;
-  updated_at: EpochMs;
-  cancelled_at: EpochMs | null;
-}
-
-export interface ScheduleRunsTable {
-  schedule_id: string;
-  /** The fire time; unique with schedule_id. */
-  fire_at: EpochMs;
-  merchant_id: string;
-  /** IN_PROGRESS, EXECUTED, SKIPPED or FAILED. */
-  status: string;
-  /** Reserved at the claim, before the payment exists. */
-  payment_id: string | null;
-  result_code: string | null;
-  /** While IN_PROGRESS: when another poll may take the run over. */
-  lease_until: EpochMs | null;
-  created_at: EpochMs;
-  completed_at: EpochMs | null;
-}
-
-type ScheduleRow = Selectable<SchedulesTable>;
-type ScheduleRunRow = Selectable<ScheduleRunsTable>;
-
-/** 0005: schedules and their runs. */
-export const schedulesMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('schedules')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('channel_id', 'text', (c) => c.notNull())
-      .addColumn('registration_id', 'text', (c) => c.notNull())
-      .addColumn('payment_type', 'text', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('expression', 'text', (c) => c.notNull())
-      .addColumn('job', 'text', (c) => c.notNull())
-      .addColumn('payment', 'text', (c) => c.notNull())
-      .addColumn('result_code', 'text', (c) => c.notNull())
-      .addColumn('starts_at', 'bigint', (c) => c.notNull())
-      .addColumn('ends_at', 'bigint')
-      .addColumn('next_run_at', 'bigint')
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
-      .addColumn('cancelled_at', 'bigint')
-      .execute();
-    // The scheduler's poll: due schedules by next run (null once ended or cancelled).
-    await db.schema.createIndex('schedules_next_run').on('schedules').column('next_run_at').execute();
-    await db.schema
-      .createIndex('schedules_merchant')
-      .on('schedules')
-      .columns(['merchant_id', 'created_at'])
-      .execute();
-
-    await db.schema
-      .createTable('schedule_runs')
-      .addColumn('schedule_id', 'text', (c) => c.notNull())
-      .addColumn('fire_at', 'bigint', (c) => c.notNull())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('payment_id', 'text')
-      .addColumn('result_code', 'text')
-      .addColumn('lease_until', 'bigint')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('completed_at', 'bigint')
-      .addPrimaryKeyConstraint('schedule_runs_pk', ['schedule_id', 'fire_at'])
-      .execute();
-    // Runs left in progress by a stopped claimer (null once recorded).
-    await db.schema.createIndex('schedule_runs_lease').on('schedule_runs').column('lease_until').execute();
-  },
-};
+} from '../../../shared/engine/operations/schedules';
+import type { Minor } from '../../../shared/money';
+import type { AccountSealer } from '../../../shared/sealing/account-data';
+import type { Database } from '../core/database';
+import { date, dateOrNull, int, msOrNull, NothingChanged } from '../core/rows';
+import { claimWrite, writeClaim } from '../idempotency/claims';
+import { writeOutbox } from '../webhooks/outbox';
+import type { ScheduleRow, ScheduleRunRow } from './tables';
 
 /** The schedules' storage is the engine's port (shared/engine/operations/schedules.ts). */
 export type ScheduleStore = SchedulePort;
@@ -191,27 +95,36 @@ function rowToRun(r: ScheduleRunRow): ScheduleRun {
 /** Rows per INSERT statement of skipped runs: 9 columns × 500 stays below both databases' limits. */
 const RUNS_PER_STATEMENT = 500;
 
-class NothingChanged extends Error {}
-
 // ---- The store ---------------------------------------------------------------------------------
 
+/** The schedule with its latest runs, oldest first, read on `q` (the database or a transaction). */
+async function viewOf(q: Kysely<Database>, row: ScheduleRow): Promise<ScheduleView> {
+  const runs = await q
+    .selectFrom('schedule_runs')
+    .selectAll()
+    .where('schedule_id', '=', row.id)
+    .orderBy('fire_at', 'desc')
+    .limit(RUNS_SHOWN)
+    .execute();
+  return { schedule: rowToSchedule(row), runs: runs.reverse().map(rowToRun) };
+}
+
+async function scheduleRow(q: Kysely<Database>, id: string): Promise<ScheduleRow | undefined> {
+  return q.selectFrom('schedules').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function scheduleStore(db: Kysely<Database>, sealer: AccountSealer): ScheduleStore {
-  /** The schedule with its latest runs, oldest first, read on `q` (the database or a transaction). */
-  async function viewOf(q: Kysely<Database>, row: ScheduleRow): Promise<ScheduleView> {
-    const runs = await q
-      .selectFrom('schedule_runs')
-      .selectAll()
-      .where('schedule_id', '=', row.id)
-      .orderBy('fire_at', 'desc')
-      .limit(RUNS_SHOWN)
-      .execute();
-    return { schedule: rowToSchedule(row), runs: runs.reverse().map(rowToRun) };
-  }
+  return { ...scheduleRecords(db, sealer), ...scheduleRuns(db, sealer) };
+}
 
-  async function scheduleRow(q: Kysely<Database>, id: string): Promise<ScheduleRow | undefined> {
-    return q.selectFrom('schedules').selectAll().where('id', '=', id).executeTakeFirst();
-  }
+type ScheduleRecords = Pick<
+  ScheduleStore,
+  'insertSchedule' | 'getSchedule' | 'cancelSchedule' | 'dueSchedules'
+>;
+type ScheduleRuns = Pick<ScheduleStore, 'claimRuns' | 'claimStaleRuns' | 'finishRun'>;
 
+/** Schedules: created, read, cancelled, found due. */
+function scheduleRecords(db: Kysely<Database>, sealer: AccountSealer): ScheduleRecords {
   return {
     async insertSchedule(schedule, claim) {
       const taking =
@@ -269,66 +182,13 @@ export function scheduleStore(db: Kysely<Database>, sealer: AccountSealer): Sche
         .execute();
       return rows.map(rowToSchedule);
     },
+  };
+}
 
-    async claimRuns(read, plan, at) {
-      if (read.nextRunAt === null) return false;
-      const expected = read.nextRunAt.getTime();
-      try {
-        await db.transaction().execute(async (trx) => {
-          // Compare-and-set on the next run just read: of several claimers exactly one moves it.
-          const row = await trx
-            .updateTable('schedules')
-            .set({
-              next_run_at: msOrNull(plan.nextRunAt),
-              state: plan.nextRunAt === null ? 'ENDED' : 'ACTIVE',
-              updated_at: at.getTime(),
-            })
-            .where('id', '=', read.id)
-            .where('state', '=', 'ACTIVE')
-            .where('next_run_at', '=', expected)
-            .returningAll()
-            .executeTakeFirst();
-          if (row === undefined) throw new NothingChanged();
-          const runs: ScheduleRunRow[] = plan.skipped.map((fireAt) => ({
-            schedule_id: read.id,
-            fire_at: fireAt.getTime(),
-            merchant_id: read.merchantId,
-            status: 'SKIPPED',
-            payment_id: null,
-            result_code: null,
-            lease_until: null,
-            created_at: at.getTime(),
-            completed_at: at.getTime(),
-          }));
-          if (plan.run !== undefined) {
-            runs.push({
-              schedule_id: read.id,
-              fire_at: plan.run.fireAt.getTime(),
-              merchant_id: read.merchantId,
-              status: 'IN_PROGRESS',
-              payment_id: plan.run.paymentId,
-              result_code: null,
-              lease_until: plan.run.leaseUntil.getTime(),
-              created_at: at.getTime(),
-              completed_at: null,
-            });
-          }
-          for (let i = 0; i < runs.length; i += RUNS_PER_STATEMENT) {
-            await trx
-              .insertInto('schedule_runs')
-              .values(runs.slice(i, i + RUNS_PER_STATEMENT))
-              .execute();
-          }
-          // A run being made is notified once it has its result (finishRun).
-          if (plan.run === undefined)
-            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)], sealer);
-        });
-        return true;
-      } catch (error) {
-        if (error instanceof NothingChanged) return false;
-        throw error;
-      }
-    },
+/** The runs: claimed by the scheduler (compare-and-set on the next run), taken over when stale, finished. */
+function scheduleRuns(db: Kysely<Database>, sealer: AccountSealer): ScheduleRuns {
+  return {
+    claimRuns: (read, plan, at) => claimRuns(db, sealer, read, plan, at),
 
     async claimStaleRuns(now, leaseUntil, limit) {
       const stale = await db
@@ -397,4 +257,79 @@ export function scheduleStore(db: Kysely<Database>, sealer: AccountSealer): Sche
       }
     },
   };
+}
+
+type Claim = Parameters<ScheduleStore['claimRuns']>;
+
+/** claimRuns: the next run moved (compare-and-set), the runs' rows written, in one transaction. */
+async function claimRuns(
+  db: Kysely<Database>,
+  sealer: AccountSealer,
+  read: Claim[0],
+  plan: Claim[1],
+  at: Date,
+): Promise<boolean> {
+  if (read.nextRunAt === null) return false;
+  const expected = read.nextRunAt.getTime();
+  try {
+    await db.transaction().execute(async (trx) => {
+      // Compare-and-set on the next run just read: of several claimers exactly one moves it.
+      const row = await trx
+        .updateTable('schedules')
+        .set({
+          next_run_at: msOrNull(plan.nextRunAt),
+          state: plan.nextRunAt === null ? 'ENDED' : 'ACTIVE',
+          updated_at: at.getTime(),
+        })
+        .where('id', '=', read.id)
+        .where('state', '=', 'ACTIVE')
+        .where('next_run_at', '=', expected)
+        .returningAll()
+        .executeTakeFirst();
+      if (row === undefined) throw new NothingChanged();
+      const runs = runRows(read, plan, at);
+      for (let i = 0; i < runs.length; i += RUNS_PER_STATEMENT) {
+        await trx
+          .insertInto('schedule_runs')
+          .values(runs.slice(i, i + RUNS_PER_STATEMENT))
+          .execute();
+      }
+      // A run being made is notified once it has its result (finishRun).
+      if (plan.run === undefined)
+        await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)], sealer);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof NothingChanged) return false;
+    throw error;
+  }
+}
+
+/** The rows of a claim's runs: the fire times skipped, and the run being made. */
+function runRows(read: Claim[0], plan: Claim[1], at: Date): ScheduleRunRow[] {
+  const runs: ScheduleRunRow[] = plan.skipped.map((fireAt) => ({
+    schedule_id: read.id,
+    fire_at: fireAt.getTime(),
+    merchant_id: read.merchantId,
+    status: 'SKIPPED',
+    payment_id: null,
+    result_code: null,
+    lease_until: null,
+    created_at: at.getTime(),
+    completed_at: at.getTime(),
+  }));
+  if (plan.run !== undefined) {
+    runs.push({
+      schedule_id: read.id,
+      fire_at: plan.run.fireAt.getTime(),
+      merchant_id: read.merchantId,
+      status: 'IN_PROGRESS',
+      payment_id: plan.run.paymentId,
+      result_code: null,
+      lease_until: plan.run.leaseUntil.getTime(),
+      created_at: at.getTime(),
+      completed_at: null,
+    });
+  }
+  return runs;
 }

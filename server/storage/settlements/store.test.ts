@@ -3,13 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asMinor, type Minor } from '../../shared/money';
-import { settle } from '../../shared/settlement';
-import { eurConfig, merchantDay } from '../../shared/settlement/testing';
-import { testVault } from '../test-support/vault';
-import { type GatewayStore, openStore } from './index';
-import type { Settlement, SettlementRun, StoredSettlementRecord } from './settlements';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './testing/postgres';
+import { asMinor, type Minor } from '../../../shared/money';
+import { settle } from '../../../shared/settlement';
+import { eurConfig, merchantDay } from '../../../shared/settlement/testing';
+import { testVault } from '../../test-support/vault';
+import { type GatewayStore, openStore } from '..';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../testing/postgres';
+import type { Settlement, SettlementRun, StoredSettlementRecord } from './store';
 
 const hex = (): string => randomBytes(16).toString('hex');
 

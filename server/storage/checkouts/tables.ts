@@ -1,0 +1,75 @@
+/** Checkouts: the table and its migration (0002). */
+import { type Generated, type Kysely, type Migration, type Selectable, sql } from 'kysely';
+import type { EpochMs, JsonText } from '../core/columns';
+
+export interface CheckoutsTable {
+  id: string;
+  merchant_id: string;
+  channel_id: string;
+  /** CheckoutKind: 'payment' or 'registration'. */
+  kind: string;
+  /** The validated creation parameters as JSON (no credentials, no instrument; account numbers sealed). */
+  parameters: JsonText;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  shopper_result_url: string | null;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  payment_id: string | null;
+  registration_id: string | null;
+  result_code: string | null;
+  submitted_at: EpochMs | null;
+  completed_at: EpochMs | null;
+  status_fetched_at: EpochMs | null;
+  notify_due_at: EpochMs | null;
+  notify_attempts: Generated<number>;
+  notified_at: EpochMs | null;
+}
+
+export type CheckoutRow = Selectable<CheckoutsTable>;
+
+/**
+ * Checkouts (issue 4): the merchant's parameters waiting for the widget's submission, and the
+ * state of the shopperResultUrl notification, kept here so that a restart (or another process
+ * on the same PostgreSQL) picks it up.
+ */
+export const checkoutsMigration: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('checkouts')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('merchant_id', 'text', (c) => c.notNull())
+      .addColumn('channel_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('parameters', 'text', (c) => c.notNull())
+      .addColumn('amount', 'bigint', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('shopper_result_url', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('payment_id', 'text')
+      .addColumn('registration_id', 'text')
+      .addColumn('result_code', 'text')
+      .addColumn('submitted_at', 'bigint')
+      .addColumn('completed_at', 'bigint')
+      .addColumn('status_fetched_at', 'bigint')
+      .addColumn('notify_due_at', 'bigint')
+      .addColumn('notify_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('notified_at', 'bigint')
+      .execute();
+    // The notifier's poll: only checkouts still to notify, so the index stays small however many
+    // checkouts were notified or never submitted (both databases support partial indexes).
+    await db.schema
+      .createIndex('checkouts_notify_due')
+      .on('checkouts')
+      .column('notify_due_at')
+      .where(sql.ref('notified_at'), 'is', null)
+      .execute();
+    await db.schema
+      .createIndex('checkouts_merchant')
+      .on('checkouts')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+  },
+};

@@ -1,0 +1,164 @@
+/**
+ * The PaymentSessionStore port: a pending payment's session (the plan its end needs, never card
+ * data), claimed by the pending-payments worker, finished once by the shopper's answer or the
+ * clock — with its payment's final state, a registration and their notifications in one
+ * transaction.
+ */
+import { paymentChange, registrationChange } from '../../../shared/engine/answers/notifications';
+import type {
+  FinalState,
+  PaymentSession,
+  PaymentSessionKind,
+  Registration,
+  SessionOutcome,
+} from '../../../shared/engine/core/model';
+import type { PaymentSessionStore } from '../../../shared/engine/core/ports';
+import type { AccountSealer } from '../../../shared/sealing/account-data';
+import type { StoreContext } from '../core/context';
+import { date, dateOrNull, type Mutable, ms, msOrNull, NothingChanged, parseObject } from '../core/rows';
+import { rowToPayment } from '../payments/rows';
+import { registrationToRow } from '../registrations/rows';
+import { writeOutbox } from '../webhooks/outbox';
+import type { PaymentSessionRow } from './tables';
+
+function rowToSession(r: PaymentSessionRow, sealer: AccountSealer): PaymentSession {
+  const s: Mutable<PaymentSession> = {
+    id: r.id,
+    paymentId: r.payment_id,
+    merchantId: r.merchant_id,
+    kind: r.kind as PaymentSessionKind,
+    plan: sealer.open(parseObject(r.plan)),
+    createdAt: date(r.created_at),
+    expiresAt: date(r.expires_at),
+    dueAt: dateOrNull(r.due_at),
+    finishedAt: dateOrNull(r.finished_at),
+  };
+  if (r.checkout_id !== null) s.checkoutId = r.checkout_id;
+  if (r.return_url !== null) s.returnUrl = r.return_url;
+  if (r.outcome !== null) s.outcome = r.outcome as SessionOutcome;
+  return s;
+}
+
+export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
+  const { db, sealer } = ctx;
+  const toSession = (r: PaymentSessionRow) => rowToSession(r, sealer);
+  return {
+    async insertPaymentSession(session) {
+      await db
+        .insertInto('payment_sessions')
+        .values({
+          id: session.id,
+          payment_id: session.paymentId,
+          merchant_id: session.merchantId,
+          kind: session.kind,
+          checkout_id: session.checkoutId ?? null,
+          return_url: session.returnUrl ?? null,
+          plan: JSON.stringify(sealer.seal(session.plan)),
+          created_at: ms(session.createdAt),
+          expires_at: ms(session.expiresAt),
+          due_at: msOrNull(session.dueAt),
+          finished_at: msOrNull(session.finishedAt),
+          outcome: session.outcome ?? null,
+        })
+        .execute();
+    },
+
+    async getPaymentSession(id) {
+      const row = await db.selectFrom('payment_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toSession(row);
+    },
+
+    async getPaymentSessionOfPayment(paymentId) {
+      const row = await db
+        .selectFrom('payment_sessions')
+        .selectAll()
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirst();
+      return row && toSession(row);
+    },
+    finishPaymentSession: (id, at, outcome, final, registration) =>
+      finishSession(ctx, id, at, outcome, final, registration),
+
+    async dropPaymentSession(id, at) {
+      await db
+        .updateTable('payment_sessions')
+        .set({ finished_at: ms(at), outcome: 'timedOut', due_at: null })
+        .where('id', '=', id)
+        .where('finished_at', 'is', null)
+        .execute();
+    },
+
+    async claimDuePaymentSessions(now, leaseUntil, limit) {
+      const due = await db
+        .selectFrom('payment_sessions')
+        .selectAll()
+        .where('finished_at', 'is', null)
+        .where('due_at', '<=', ms(now))
+        .orderBy('due_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      const claimed: PaymentSession[] = [];
+      for (const row of due) {
+        // Compare-and-set on the due time just read: exactly one of several pollers wins a row.
+        const result = await db
+          .updateTable('payment_sessions')
+          .set({ due_at: ms(leaseUntil) })
+          .where('id', '=', row.id)
+          .where('finished_at', 'is', null)
+          .where('due_at', '=', row.due_at)
+          .executeTakeFirst();
+        if (result.numUpdatedRows > 0n) claimed.push(toSession({ ...row, due_at: ms(leaseUntil) }));
+      }
+      return claimed;
+    },
+  };
+}
+
+/** finishPaymentSession: the session, its payment (compare-and-set), a registration and the outbox, in one transaction. */
+async function finishSession(
+  { db, sealer, issuers }: StoreContext,
+  id: string,
+  at: Date,
+  outcome: SessionOutcome,
+  final: FinalState,
+  registration: Registration | undefined,
+): Promise<boolean> {
+  // A payment row may still sit in the group-commit queue; it is durable before its answer
+  // is sent, so a session the shopper can finish always has its payment written.
+  try {
+    await db.transaction().execute(async (trx) => {
+      const session = await trx
+        .updateTable('payment_sessions')
+        .set({ finished_at: ms(at), outcome, due_at: null })
+        .where('id', '=', id)
+        .where('finished_at', 'is', null)
+        .returning('payment_id')
+        .executeTakeFirst();
+      if (session === undefined) throw new NothingChanged();
+      const payment = await trx
+        .updateTable('payments')
+        .set({
+          result_code: final.resultCode,
+          result_description: final.resultDescription,
+          details: JSON.stringify(sealer.seal(final.details)),
+          ...(final.registrationId === undefined ? {} : { registration_id: final.registrationId }),
+        })
+        .where('id', '=', session.payment_id)
+        .where('result_code', '=', '000.200.000')
+        .returningAll()
+        .executeTakeFirst();
+      if (payment === undefined) throw new NothingChanged();
+      const changes = [paymentChange(rowToPayment(payment, sealer), at, issuers)];
+      if (registration !== undefined) {
+        await trx.insertInto('registrations').values(registrationToRow(registration, sealer)).execute();
+        changes.unshift(registrationChange(registration, 'CREATED', at));
+      }
+      await writeOutbox(trx, changes, sealer);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof NothingChanged) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,4 @@
+/** Settlement runs, settlements and their records: tables (0006) and the SettlementStore. */
+export * from './store';
+export type { SettlementRecordsTable, SettlementRunsTable, SettlementsTable } from './tables';
+export { settlementsMigration } from './tables';
