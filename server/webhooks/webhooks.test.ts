@@ -254,7 +254,9 @@ describe('webhooks', () => {
           timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+0000$/),
         },
       });
-      expect(first.action).toBeUndefined();
+      // the family's receivers tell a new payment from a changed one by action (decisions)
+      expect(first.action).toBe('CREATED');
+      expect(ofPa[1].action).toBe('CREATED');
       expect(ofPa[1].payload).toMatchObject({ paymentType: 'CP', referencedId: pa.body.id, amount: '50.00' });
       expect(JSON.stringify(got)).not.toContain('4200000000000000');
 
@@ -264,6 +266,8 @@ describe('webhooks', () => {
         id: registrationId,
         paymentBrand: 'VISA',
         card: { last4Digits: '0000' },
+        // the API's answer for it (decisions): the mode's success code
+        result: { code: '000.100.110' },
       });
 
       // the log: the first deliveries needed a second attempt
@@ -295,6 +299,7 @@ describe('webhooks', () => {
       await drain(m);
       const got = delivered(start).map((r) => decrypt(KEY, r));
       expect(got.map((n) => n.payload.result.code)).toEqual(['000.200.000', '000.100.110']);
+      expect(got.map((n) => n.action)).toEqual(['CREATED', 'UPDATED']);
       expect(new Set(got.map((n) => n.payload.id))).toEqual(new Set([res.body.id]));
     });
 

@@ -42,6 +42,9 @@ describe('/v1/registrations over HTTP', () => {
     const read = await get(`/v1/registrations/${created.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body.card.last4Digits).toBe('0000');
+    // answered like a payment of the mode, as the creation was (decisions)
+    expect(read.body.result.code).toBe('000.100.110');
+    expect(read.body.registrationAnswer).toBeUndefined();
 
     const paid = await post(`/v1/registrations/${created.body.id}/payments`, {
       amount: '15.00',
@@ -64,6 +67,7 @@ describe('/v1/registrations over HTTP', () => {
       { token: m.token },
     );
     expect(deleted.status).toBe(200);
+    expect(deleted.body.result.code).toBe('000.100.110');
     const again = await post(`/v1/registrations/${created.body.id}/payments`, {
       amount: '1.00',
       currency: 'EUR',

@@ -3,6 +3,7 @@
  */
 import type { Hono } from 'hono';
 import type { Registration } from '../../../shared/engine/core/model';
+import { registrationAnswerOf } from '../../../shared/engine/core/processor';
 import {
   createRegistration,
   payWithRegistration,
@@ -58,7 +59,9 @@ export function registrationRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: G
       if (registration === undefined || registration.deletedAt !== null || !(await ours(registration))) {
         return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
       }
-      return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), registrationResponse(registration));
+      // answered like a payment of its mode, as its creation was (decisions)
+      const { code } = registrationAnswerOf(registration);
+      return env.send(c, 200, refused(code), registrationResponse(registration));
     },
   );
 
@@ -77,7 +80,7 @@ export function registrationRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: G
         return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
       const deleted = await deps.store.deleteRegistration(merchantId, id, deps.clock.now());
       if (!deleted) return env.send(c, 400, refused(ResultCodes.REGISTRATION_DEREGISTERED));
-      return env.send(c, 200, refused(ResultCodes.SUCCESSFUL_REQUEST), { id });
+      return env.send(c, 200, refused(registrationAnswerOf(registration).code), { id });
     },
   );
 

@@ -149,7 +149,7 @@ async function finishSession(
         .returningAll()
         .executeTakeFirst();
       if (payment === undefined) throw new NothingChanged();
-      const changes = [paymentChange(rowToPayment(payment, sealer), at, issuers)];
+      const changes = [paymentChange(rowToPayment(payment, sealer), at, issuers, 'UPDATED')];
       if (registration !== undefined) {
         await trx.insertInto('registrations').values(registrationToRow(registration, sealer)).execute();
         changes.unshift(registrationChange(registration, 'CREATED', at));

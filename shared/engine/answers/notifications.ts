@@ -9,6 +9,7 @@
 import { fromMinor } from '../../money';
 import { describe } from '../../result-codes';
 import type { Payment, Registration } from '../core/model';
+import { registrationAnswerOf } from '../core/processor';
 import { registrationResponse } from '../operations/registrations';
 import { type ScheduleView, scheduleResponse } from '../operations/schedules';
 import { type IssuerLookup, paymentResponse } from './response';
@@ -26,7 +27,7 @@ export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED';
 /** The decrypted body of a webhook notification. */
 export interface Notification {
   readonly type: NotificationType;
-  /** REGISTRATION (and SCHEDULE) changes only: payments tell their state by result.code. */
+  /** CREATED, UPDATED (a pending payment's end, a changed payment) or DELETED (registrations). */
   readonly action?: NotificationAction;
   readonly payload: Readonly<Record<string, unknown>>;
 }
@@ -57,7 +58,12 @@ export interface Change {
  * with presentationAmount and presentationCurrency (what the shopper was shown) where it has an
  * amount, and referencedId where it references another payment (paymentResponse has it).
  */
-export function paymentChange(payment: Payment, at: Date, issuers?: IssuerLookup): Change {
+export function paymentChange(
+  payment: Payment,
+  at: Date,
+  issuers?: IssuerLookup,
+  action: 'CREATED' | 'UPDATED' = 'CREATED',
+): Change {
   const callback = payment.details.notificationUrl;
   return {
     merchantId: payment.merchantId,
@@ -70,7 +76,8 @@ export function paymentChange(payment: Payment, at: Date, issuers?: IssuerLookup
               presentationAmount: fromMinor(payment.amount, payment.currency),
               presentationCurrency: payment.currency,
             };
-      return { type: 'PAYMENT', payload: { ...paymentResponse(payment, issuers), ...presentation } };
+      // action: the family's receivers tell a new payment from a changed one by it (decisions)
+      return { type: 'PAYMENT', action, payload: { ...paymentResponse(payment, issuers), ...presentation } };
     },
     orderKey: payment.referencedId ?? payment.id,
     paymentType: payment.paymentType,
@@ -121,8 +128,6 @@ function callbackUrlOf(payment: Payment, notificationUrl: string): string {
     : resultUrl(notificationUrl, payment.checkoutId, `/v1/checkouts/${payment.checkoutId}/payment`);
 }
 
-const REGISTERED = '000.000.000';
-
 /** A registration stored (CREATED) or deregistered (DELETED). */
 export function registrationChange(registration: Registration, action: NotificationAction, at: Date): Change {
   return {
@@ -131,11 +136,15 @@ export function registrationChange(registration: Registration, action: Notificat
     notification: () => ({
       type: 'REGISTRATION',
       action,
-      payload: {
-        ...registrationResponse(registration),
-        // the registration's own outcome: only registrations that succeeded are stored
-        result: { code: REGISTERED, description: describe(REGISTERED) ?? '' },
-      },
+      // the API's answer for it (decisions): its creation's success code and ndc
+      payload: (() => {
+        const { code, ndc } = registrationAnswerOf(registration);
+        return {
+          ...registrationResponse(registration),
+          result: { code, description: describe(code) ?? '' },
+          ...(ndc === undefined ? {} : { ndc }),
+        };
+      })(),
     }),
     orderKey: registration.id,
     at,

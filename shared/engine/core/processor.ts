@@ -65,6 +65,22 @@ export function connectorIdOf(payment: Payment): string | undefined {
 /** Where a registration keeps the id its connector gave it (EXTERNAL, live); never answered. */
 export const CONNECTOR_REGISTRATION_ID = 'connectorRegistrationId';
 
+/**
+ * Where a registration keeps what its creation answered: the success code of its channel's mode
+ * (000.100.110 INTERNAL, 000.100.112 EXTERNAL, 000.000.000 live) and the ndc. Its reads, its
+ * deletion and its notifications answer the same (decisions: registrations answer like payments).
+ */
+export const REGISTRATION_ANSWER = 'registrationAnswer';
+
+/** The code and ndc a registration answers with; the simulator's success for one stored before. */
+export function registrationAnswerOf(r: Registration): { readonly code: string; readonly ndc?: string } {
+  const kept = r.details[REGISTRATION_ANSWER] as { code?: unknown; ndc?: unknown } | undefined;
+  return {
+    code: typeof kept?.code === 'string' ? kept.code : ResultCodes.SUCCESS_INTERNAL,
+    ...(typeof kept?.ndc === 'string' ? { ndc: kept.ndc } : {}),
+  };
+}
+
 /** The connector's id of a registration made through it; undefined for a simulated one. */
 export function connectorRegistrationIdOf(r: Registration): string | undefined {
   const id = r.details[CONNECTOR_REGISTRATION_ID];

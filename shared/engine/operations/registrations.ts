@@ -21,7 +21,12 @@ import {
 } from '../core/instruments';
 import type { Payment, Registration } from '../core/model';
 import type { Decision } from '../core/ports';
-import { CONNECTOR_REGISTRATION_ID, connectorRegistrationIdOf, processorFor } from '../core/processor';
+import {
+  CONNECTOR_REGISTRATION_ID,
+  connectorRegistrationIdOf,
+  processorFor,
+  REGISTRATION_ANSWER,
+} from '../core/processor';
 import { paymentRecord } from '../core/record';
 import { agreementOf, registrationDetails } from '../steps/after-success';
 import { checkPaymentMethod } from '../steps/payment-method';
@@ -67,6 +72,7 @@ export async function createRegistration(
   // A recurring migration registers an agreement made elsewhere: its ids come along (the spec:
   // "a registration (RG) is sent with the data of the INITIAL transaction").
   const agreement = request.recurringMigration === undefined ? undefined : agreementOf(request);
+  const ndc = newPaymentNdc(caller.channel.id);
   const registration: Registration = {
     id: newId(),
     merchantId: caller.merchantId,
@@ -78,19 +84,21 @@ export async function createRegistration(
       ...registrationDetails(request),
       // the connector's own id of the registration, to pay with it there (never answered)
       ...(connectorId === undefined ? {} : { [CONNECTOR_REGISTRATION_ID]: connectorId }),
+      // what the creation answers, for its reads, deletion and notifications (never echoed itself)
+      [REGISTRATION_ANSWER]: { code: decision.code, ndc },
     },
     deletedAt: null,
     createdAt: now,
   };
   // A registration the checks refused is answered but not kept: nothing could pay with it.
   if (isSuccess(decision.code)) await deps.store.insertRegistration(registration);
-  return { kind: 'registration', registration, code: decision.code, ndc: newPaymentNdc(caller.channel.id) };
+  return { kind: 'registration', registration, code: decision.code, ndc };
 }
 
 /** The registration as GET /v1/registrations/{id} and its creation answer it. */
 export function registrationResponse(r: Registration): Record<string, unknown> {
   const card = r.card === undefined ? undefined : maskedCard(r.card);
-  const { [CONNECTOR_REGISTRATION_ID]: _connectorId, ...details } = r.details;
+  const { [CONNECTOR_REGISTRATION_ID]: _connectorId, [REGISTRATION_ANSWER]: _answer, ...details } = r.details;
   return {
     id: r.id,
     paymentBrand: r.paymentBrand,
