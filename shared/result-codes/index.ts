@@ -111,6 +111,8 @@ export const ResultCodes = {
   CANNOT_DEREGISTER: '100.350.303',
   // referencing workflow (§1.5, §2.2)
   REFERENCE_NOT_FOUND: '700.100.100',
+  /** An unknown payment id, read or referenced (decisions): "cannot find transaction". */
+  TRANSACTION_NOT_FOUND: '700.400.580',
   REFERENCE_AMOUNT_MISMATCH: '700.100.200',
   REFERENCE_INVALID_AMOUNT: '700.100.300',
   REFERENCE_CURRENCY_MISMATCH: '700.100.500',

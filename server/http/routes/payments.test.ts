@@ -532,11 +532,12 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       const got = await status(id);
       expect(got.status).toBe(404);
       expectEnvelope(got);
-      expect(got.body.result.code).toBe('200.300.406');
+      // the catalogue's code and its own text (decisions)
+      expect(got.body.result).toEqual({ code: '700.400.580', description: 'cannot find transaction' });
       const ref = await reference(id, { paymentType: 'RF', amount: '1.00' });
       expect(ref.status).toBe(404);
       expectEnvelope(ref);
-      expect(ref.body.result.code).toBe('700.100.100');
+      expect(ref.body.result.code).toBe('700.400.580');
     });
 
     it("isolates merchants: another merchant's payment id is 404 and nothing is recorded", async () => {
@@ -548,7 +549,7 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       expect(got.text).not.toContain('420000');
       const ref = await reference(db.body.id, { paymentType: 'RF', amount: '1.00' }, other);
       expect(ref.status).toBe(404);
-      expect(ref.body.result.code).toBe('700.100.100');
+      expect(ref.body.result.code).toBe('700.400.580');
       expect(await gw.paymentIds(other.merchantId)).toEqual([]);
       // And the owner still sees it unrefunded: a full refund goes through.
       const own = await reference(db.body.id, { paymentType: 'RF', amount: '92.00' });

@@ -4,15 +4,19 @@
 import type { Context, Hono } from 'hono';
 import { createPayment } from '../../../shared/engine/operations/initial-payment';
 import { referencePayment } from '../../../shared/engine/operations/referencing';
-import { ResultCodes } from '../../../shared/result-codes';
+import { describe, ResultCodes } from '../../../shared/result-codes';
 import { type GatewayEnv, publicOrigin, type RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
 
 export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
   const { answer, invalid, visible, serialize, using } = mw;
+  // an unknown payment id, read or referenced: the catalogue's code and its own text
   const notFound = (c: Context) =>
-    env.send(c, 404, { code: ResultCodes.REFERENCE_NOT_FOUND, description: 'reference id not existing' });
+    env.send(c, 404, {
+      code: ResultCodes.TRANSACTION_NOT_FOUND,
+      description: describe(ResultCodes.TRANSACTION_NOT_FOUND) ?? '',
+    });
 
   app.post(
     '/v1/payments',
@@ -64,12 +68,7 @@ export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gatewa
     mw.throttle('payments.get'),
     async (c) => {
       const payment = await visible(c.var.token, c.req.param('id'));
-      if (payment === undefined) {
-        return env.send(c, 404, {
-          code: ResultCodes.ENTITY_NOT_FOUND,
-          description: 'No payment found for the requested id',
-        });
-      }
+      if (payment === undefined) return notFound(c);
       return answer(c, payment);
     },
   );
