@@ -2,7 +2,7 @@
  * Idempotency-Key claims: the key of a keyed request is written in the transaction of what the
  * request makes — a payment (the group commit's batch) or a schedule —, as an `idempotent_responses`
  * row with status IDEMPOTENCY_CLAIMED naming it (payment_id, schedule_id; migration 0008). The
- * response follows once answered (http/idempotency.ts). A crash in between leaves the claim, and a
+ * response follows once answered (server/http/middleware/idempotency). A crash in between leaves the claim, and a
  * retry with the key answers what it names instead of acting again.
  */
 import type { Kysely } from 'kysely';

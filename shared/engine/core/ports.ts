@@ -160,7 +160,7 @@ export interface TokenStore {
   revokeToken(id: string, at: Date): Promise<boolean>;
 }
 
-/** Idempotency-Key responses (server/http/idempotency.ts). */
+/** Idempotency-Key responses (server/http/middleware/idempotency). */
 export interface IdempotencyStore {
   /**
    * Stores the first response under the key, or returns the one already stored. A stored one
@@ -196,7 +196,7 @@ export interface Store
 }
 
 /**
- * The Idempotency-Key of the request a payment is made for (server/http/idempotency.ts): written
+ * The Idempotency-Key of the request a payment is made for (server/http/middleware/idempotency): written
  * with the payment, so that a crash cannot keep the one and lose the other.
  */
 export interface IdempotencyClaim {
