@@ -154,6 +154,10 @@ export const KINDS = {
   /** POST /v1/checkouts: a checkout for the widget; the instrument comes from the shopper later. */
   checkout: {
     sections: PAYMENT_DATA,
+    // and the bank account a merchant may know already (bankAccount.country, a mandate), all of
+    // it optional: the shopper completes it in the widget. Card data never: it is typed by the
+    // shopper into the widget's frames.
+    extra: [optional(SECTIONS.bankAccount.group)],
     paymentTypes: INITIAL_PAYMENT_TYPES,
     rules: [checkoutPaymentType, shippingCostInAmount],
   },

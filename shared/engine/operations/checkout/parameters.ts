@@ -5,6 +5,7 @@
 
 import { detectBrand } from '../../../brands';
 import type { FormTree, FormValue } from '../../../form/decode';
+import { INSTRUMENT_GROUPS } from '../../../params/catalogue';
 import { type RequestKind, type RequestOf, rootOf } from '../../../params/requests';
 import type { Checkout } from '../../core/model';
 
@@ -15,11 +16,19 @@ export const NEVER_KEPT = new Set(['entityId', 'authentication']);
 /** What the widget submits to a checkout. */
 export type Submission = RequestOf<'checkoutPayment'>;
 
-/** The checkout's parameters a payment or registration request is built from. */
-export function paymentParameters(checkout: Checkout): FormTree {
+/**
+ * The checkout's parameters a payment or registration request is built from. A checkout may carry
+ * account data the merchant knows (`bankAccount.*`); when the shopper submits another instrument
+ * (a card for a checkout that named a bank account), only the shopper's one is the payment's.
+ */
+export function paymentParameters(checkout: Checkout, sent: FormTree = {}): FormTree {
+  const chosen: readonly string[] = INSTRUMENT_GROUPS.filter((group) => sent[group] !== undefined);
   const tree: FormTree = {};
   for (const [name, value] of Object.entries(checkout.parameters)) {
-    if (!CHECKOUT_ONLY.has(name)) tree[name] = value as FormValue;
+    if (CHECKOUT_ONLY.has(name)) continue;
+    const otherInstrument =
+      chosen.length > 0 && (INSTRUMENT_GROUPS as readonly string[]).includes(name) && !chosen.includes(name);
+    if (!otherInstrument) tree[name] = value as FormValue;
   }
   return tree;
 }

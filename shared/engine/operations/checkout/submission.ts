@@ -146,8 +146,8 @@ async function payWith(
   submission: Submission,
   context: PaymentContext,
 ): Promise<SubmissionOutcome> {
-  const base = paymentParameters(checkout);
   const sent = forwarded(submission);
+  const base = paymentParameters(checkout, sent);
   const overrides = (checkout.parameters.overridePaymentType ?? {}) as Record<string, string>;
 
   if (submission.registrationId !== undefined) {
@@ -237,7 +237,8 @@ async function registerWith(
       ],
     };
   }
-  const tree = mergeTrees(paymentParameters(checkout), forwarded(submission));
+  const sent = forwarded(submission);
+  const tree = mergeTrees(paymentParameters(checkout, sent), sent);
   const brand = brandOf(tree);
   if (brand !== undefined) tree.paymentBrand = brand;
   const request = validateRequest('registration', acceptedBy('registration', tree));
