@@ -4,7 +4,7 @@
  * either prints no token, creates no demo merchant, starts no demo shop and keeps the simulated
  * acquirer shut to anonymous callers; the developer default says what it is in its first line.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
@@ -21,6 +21,7 @@ import {
   spawnGateway,
   stopAll,
 } from './test-support/process';
+import { selfSignedCertificate } from './test-support/tls';
 
 interface Started {
   readonly port: number;
@@ -142,25 +143,7 @@ describe('npm start in production (NODE_ENV=production)', () => {
   };
   beforeAll(async () => {
     certDir = await mkdtemp(join(tmpdir(), 'gateway-cert-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-keyout',
-        join(certDir, 'key.pem'),
-        '-out',
-        join(certDir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
+    selfSignedCertificate(certDir);
   });
   afterEach(async () => {
     await Promise.all([...running].map((s) => s.stop()));

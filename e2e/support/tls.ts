@@ -1,52 +1,15 @@
 /**
  * HTTPS for the harness's live address: a throwaway self-signed certificate for 127.0.0.1 made
- * with openssl at harness start (valid one day, in the harness's temporary folder), and a fetch
- * for the shop's backend that trusts that certificate and no other (the browser is told to accept
- * it by the flows that go there: `ignoreHTTPSErrors`).
+ * with openssl at harness start (server/test-support/tls.ts, valid one day, in the harness's
+ * temporary folder), and a fetch for the shop's backend that trusts that certificate and no other
+ * (the browser is told to accept it by the flows that go there: `ignoreHTTPSErrors`).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { join } from 'node:path';
 
-export interface Certificate {
-  readonly cert: Buffer;
-  readonly key: Buffer;
-  /** Where they were written (PEM), for a look with `openssl x509 -in … -noout -text`. */
-  readonly certFile: string;
-  readonly keyFile: string;
-}
-
-/** An RSA-2048 certificate for CN=127.0.0.1 (SAN IP:127.0.0.1, DNS:localhost), valid one day. */
-export function selfSignedCertificate(dir: string): Certificate {
-  const certFile = join(dir, 'live-cert.pem');
-  const keyFile = join(dir, 'live-key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  return { cert: readFileSync(certFile), key: readFileSync(keyFile), certFile, keyFile };
-}
+export { type Certificate, selfSignedCertificate } from '../../server/test-support/tls';
 
 /**
- * fetch over node:https trusting only `ca` (the certificate above); http URLs go to the global
+ * fetch over node:https trusting only `ca` (the harness's certificate); http URLs go to the global
  * fetch. Enough for a shop backend: the body is read whole, redirects are not followed.
  */
 export function pinnedFetch(ca: Buffer): typeof fetch {

@@ -18,7 +18,7 @@ const ISSUERS = gatewayProcessors(undefined);
 import { settleDay } from '../reporting/settlement-run';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
-import type { DeliveryStatus } from '../webhooks/model';
+import type { DeliveryStatus } from '../storage/webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../webhooks/registration';
 import { checkId, failure } from './args';
 import { type CommandContext, clockOf, printJson, printTable, requireMerchant } from './commands';

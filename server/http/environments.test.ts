@@ -5,7 +5,6 @@
  * environment shows on the other's address; throttles count per channel and environment; channel
  * dispatching picks the merchant's accepting channel of the request's environment.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -21,6 +20,7 @@ import { settleDay } from '../reporting/settlement-run';
 import { freePort } from '../storage/testing/postgres';
 import { TEST_COMMIT, type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
 import { spawnGateway, stopAll } from '../test-support/process';
+import { selfSignedCertificate } from '../test-support/tls';
 
 const CARD = {
   paymentBrand: 'VISA',
@@ -461,25 +461,7 @@ describe('the live address as a process (GATEWAY_LIVE_PORT)', () => {
   };
   beforeAll(async () => {
     certDir = await mkdtemp(join(tmpdir(), 'gateway-env-cert-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-keyout',
-        join(certDir, 'key.pem'),
-        '-out',
-        join(certDir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
+    selfSignedCertificate(certDir);
   });
   afterEach(async () => {
     await stopAll();

@@ -7,11 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newId, newShortId } from '../../shared/engine/core/ids';
 import type { Payment } from '../../shared/engine/core/model';
 import { asMinor } from '../../shared/money';
+import { accountSealer, isSealed } from '../../shared/sealing/account-data';
 import { openStore } from '../storage';
 import { SQLITE_FILE } from '../storage/open';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
 import { testVault } from '../test-support/vault';
-import { accountSealer, isSealed } from './account-data';
 import { openVault } from './vault';
 
 const IBAN = 'DE89370400440532013000';

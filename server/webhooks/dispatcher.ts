@@ -18,9 +18,9 @@
 import type { Clock } from '../../shared/engine/core/ports';
 import type { Logger } from '../security/logger';
 import type { Vault } from '../security/vault';
+import type { AttemptResult, Delivery, Webhook, WebhookStore } from '../storage/webhooks/model';
 import { type Poller, poller } from '../workers/poller';
 import { encryptNotification } from './encryption';
-import type { AttemptResult, Delivery, Webhook, WebhookStore } from './model';
 import { nextAttemptAt } from './schedule';
 
 export interface DispatcherOptions {

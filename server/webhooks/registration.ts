@@ -15,9 +15,9 @@ import type { Channel } from '../../shared/engine/core/model';
 import type { ChannelStore, Clock, MerchantDirectory } from '../../shared/engine/core/ports';
 import type { EgressPolicy } from '../security/egress';
 import type { Vault } from '../security/vault';
+import type { Delivery, Webhook, WebhookStore } from '../storage/webhooks/model';
 import { DELIVERY_TIMEOUT_MS, sendOnce } from './dispatcher';
 import { encryptNotification, WEBHOOK_KEY } from './encryption';
-import type { Delivery, Webhook, WebhookStore } from './model';
 
 export interface WebhookInput {
   readonly url?: unknown;

@@ -23,7 +23,7 @@ for (const { group } of Object.values(SECTIONS)) collect(group, '');
 /**
  * The wire names whose values are account numbers (mask `account`): `bankAccount.iban`,
  * `bankAccount.number`, `sender.accountNumber`, `recipient.accountNumber`. Storage seals the
- * values under these names wherever they rest (server/security/account-data.ts).
+ * values under these names wherever they rest (shared/sealing/account-data.ts).
  */
 export const ACCOUNT_NAMES: readonly string[] = [...masks]
   .filter(([, mask]) => mask === 'account')

@@ -18,7 +18,7 @@ export type Req = 'R' | 'C' | 'O';
  * `secret` hides everything, `account` (IBANs and bank account numbers) keeps an IBAN's country
  * and check digits and the last four characters. Card numbers, security codes, tokens and
  * passwords are never echoed; account numbers are echoed to the merchant who sent them, and
- * sealed at rest like card numbers (server/security/account-data.ts).
+ * sealed at rest like card numbers (shared/sealing/account-data.ts).
  */
 export type Mask = 'pan' | 'secret' | 'account';
 

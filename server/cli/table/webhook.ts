@@ -2,7 +2,7 @@
  * `gateway webhook …`: add, list, remove, and the delivery log (deliveries, redeliver).
  */
 
-import type { DeliveryStatus } from '../../webhooks/model';
+import type { DeliveryStatus } from '../../storage/webhooks/model';
 import { booleanFlag, checkId, requiredFlag, stringFlag, usageError } from '../args';
 import { addWebhook, listDeliveries, listWebhooks, redeliver, removeWebhook } from '../webhook-commands';
 import { type CommandSpec, ID_HELP, parseLimit } from './spec';

@@ -22,7 +22,7 @@ import { ResultCodes } from '../../../shared/result-codes';
 import { applyChannelInput, channelView, checkChannelInput } from '../../channels/settings';
 import type { EgressPolicy } from '../../security/egress';
 import type { Vault } from '../../security/vault';
-import type { DeliveryStatus, WebhookStore } from '../../webhooks/model';
+import type { DeliveryStatus, WebhookStore } from '../../storage/webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../../webhooks/registration';
 import type { GatewayEnv, RouteDeps } from '../context';
 import { operatorToken } from '../middleware/operator';

@@ -22,7 +22,7 @@ export interface PaymentsTable {
   test_mode: string | null;
   /** StoredCard as JSON (the number only encrypted). */
   card: JsonText | null;
-  /** The answer's other fields as JSON, account numbers sealed (server/security/account-data.ts). */
+  /** The answer's other fields as JSON, account numbers sealed (shared/sealing/account-data.ts). */
   details: JsonText;
   created_at: EpochMs;
   /** The checkout whose submission made the payment (0004). */

@@ -4,7 +4,7 @@
  * which parameters are secret (card numbers, security codes, tokens, passwords); credentials
  * and the fields the response carries in their own right are left out too. Account numbers
  * (IBANs, bank account numbers: mask `account`) are echoed to the merchant who sent them, as the
- * family does; storage seals them at rest (server/security/account-data.ts).
+ * family does; storage seals them at rest (shared/sealing/account-data.ts).
  */
 import type { FormTree, FormValue } from '../../form/decode';
 import { maskOf } from '../../params/masks';

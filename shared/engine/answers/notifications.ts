@@ -133,19 +133,16 @@ export function registrationChange(registration: Registration, action: Notificat
   return {
     merchantId: registration.merchantId,
     type: 'REGISTRATION',
-    notification: () => ({
-      type: 'REGISTRATION',
-      action,
+    notification: () => {
       // the API's answer for it (decisions): its creation's success code and ndc
-      payload: (() => {
-        const { code, ndc } = registrationAnswerOf(registration);
-        return {
-          ...registrationResponse(registration),
-          result: { code, description: describe(code) ?? '' },
-          ...(ndc === undefined ? {} : { ndc }),
-        };
-      })(),
-    }),
+      const { code, ndc } = registrationAnswerOf(registration);
+      const payload = {
+        ...registrationResponse(registration),
+        result: { code, description: describe(code) ?? '' },
+        ...(ndc === undefined ? {} : { ndc }),
+      };
+      return { type: 'REGISTRATION', action, payload };
+    },
     orderKey: registration.id,
     at,
   };
