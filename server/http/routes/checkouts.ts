@@ -24,6 +24,7 @@ import {
   NO_SESSION_DESCRIPTION,
   type SubmissionOutcome,
   submitCheckout,
+  updateCheckout,
 } from '../../../shared/engine/operations/checkout';
 import { registrationResponse } from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
@@ -89,6 +90,46 @@ export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, m
         { id, ...(integrity === undefined ? {} : { integrity }) },
         id, // the family's ndc of a checkout creation is the checkout id
       );
+    },
+  );
+
+  // The merchant's update of an open checkout: the credentials of creation, and a token (and
+  // entityId, when sent) that may use the checkout's channel (checkoutChannel), else 403/404.
+  app.post(
+    '/v1/checkouts/:id',
+    mw.body,
+    mw.credentials,
+    mw.checkout,
+    mw.parse('checkoutUpdate'),
+    mw.checkoutChannel,
+    mw.throttle('checkouts.update'),
+    mw.idempotency(),
+    async (c) => {
+      const { token, channel, request } = c.var;
+      const id = c.req.param('id');
+      const outcome = await updateCheckout(deps, { merchantId: token.merchantId, channel }, id, request);
+      switch (outcome.kind) {
+        case 'not-found':
+          return noSession(c, id);
+        case 'invalid':
+          return invalid(c, 400, outcome.errors);
+        case 'refused':
+          return env.send(
+            c,
+            400,
+            { code: outcome.code, description: outcome.description ?? describe(outcome.code) ?? '' },
+            {},
+            id,
+          );
+        case 'updated':
+          return env.send(
+            c,
+            200,
+            { code: ResultCodes.CHECKOUT_UPDATED, description: describe(ResultCodes.CHECKOUT_UPDATED) ?? '' },
+            { id },
+            id, // as at creation, the ndc is the checkout id
+          );
+      }
     },
   );
 

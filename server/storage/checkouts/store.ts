@@ -109,6 +109,21 @@ export function checkoutStore({ db, sealer }: StoreContext): CheckoutStore {
         .execute();
     },
 
+    async updateCheckout(id, terms) {
+      const result = await db
+        .updateTable('checkouts')
+        .set({
+          parameters: JSON.stringify(sealer.seal(terms.parameters)),
+          amount: terms.amount,
+          currency: terms.currency,
+          shopper_result_url: terms.shopperResultUrl ?? null,
+        })
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async completeCheckout(id, completion) {
       const result = await db
         .updateTable('checkouts')

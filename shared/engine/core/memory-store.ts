@@ -152,6 +152,13 @@ export function memoryStore(): Store {
       if (c === undefined || c.paymentId !== paymentId) return;
       checkouts.set(id, { ...c, resultCode, completedAt: completed ? at : null });
     },
+    async updateCheckout(id, terms) {
+      const c = checkouts.get(id);
+      if (c === undefined || c.completedAt !== null) return false;
+      const { shopperResultUrl: _old, ...kept } = c;
+      checkouts.set(id, { ...kept, ...terms });
+      return true;
+    },
     async completeCheckout(id, completion) {
       const c = checkouts.get(id);
       if (c === undefined || c.completedAt !== null) return false;

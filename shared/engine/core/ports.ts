@@ -114,6 +114,14 @@ export interface CheckoutStore {
     at: Date,
     completed: boolean,
   ): Promise<void>;
+  /**
+   * The merchant updated an open checkout (POST /v1/checkouts/{id}): its parameters, money and
+   * shopperResultUrl are replaced; false (and nothing changed) when it was completed meanwhile.
+   */
+  updateCheckout(
+    id: string,
+    terms: Pick<Checkout, 'parameters' | 'amount' | 'currency' | 'shopperResultUrl'>,
+  ): Promise<boolean>;
   /** Completes an open checkout; false (and nothing changed) when it was completed already. */
   completeCheckout(id: string, completion: CheckoutCompletion): Promise<boolean>;
   /** A status GET: recorded, and it cancels a pending notification (the merchant has the status now). */

@@ -161,6 +161,16 @@ export const KINDS = {
     paymentTypes: INITIAL_PAYMENT_TYPES,
     rules: [checkoutPaymentType, shippingCostInAmount],
   },
+  /**
+   * POST /v1/checkouts/{id}: an update of an open checkout. What a creation accepts, none of it
+   * required: what is sent replaces the stored parameter, or the stored group as a whole, and the
+   * checkout so updated is validated again as a creation (operations/checkout/update.ts).
+   */
+  checkoutUpdate: {
+    sections: PAYMENT_DATA,
+    extra: [optional(SECTIONS.bankAccount.group)],
+    paymentTypes: INITIAL_PAYMENT_TYPES,
+  },
   /** POST /v1/checkouts/{id}/payment: what the widget submits; the brand may be detected. */
   checkoutPayment: {
     sections: [

@@ -30,8 +30,60 @@ export async function createCheckout(
   caller: Caller,
   request: RequestOf<'checkout'>,
 ): Promise<CheckoutCreation> {
-  // validate: what the catalogue cannot check alone (money in the currency, override types,
-  // registrations offered for one-click that exist), all faults at once
+  // validate and decide: what the checkout charges, and whether the channel can take it
+  const checked = await checkCheckout(deps, caller, request);
+  if (checked.kind !== 'ok') return checked;
+
+  // record
+  const now = deps.clock.now();
+  const checkout: Checkout = {
+    id: newCheckoutId(deps.nodeName),
+    merchantId: caller.merchantId,
+    channelId: caller.channel.id,
+    kind: checked.checkoutKind,
+    ...checkoutTerms(request, checked.amount),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CHECKOUT_VALIDITY_MS),
+    submittedAt: null,
+    completedAt: null,
+    statusFetchedAt: null,
+    notifyDueAt: null,
+    notifyAttempts: 0,
+    notifiedAt: null,
+  };
+  await deps.store.insertCheckout(checkout);
+  return { kind: 'checkout', checkout };
+}
+
+/** What a checkout request leaves stored: its parameters (no credentials), money and return URL. */
+export function checkoutTerms(
+  request: RequestOf<'checkout'>,
+  amount: Minor,
+): Pick<Checkout, 'parameters' | 'amount' | 'currency' | 'shopperResultUrl'> {
+  return {
+    parameters: Object.fromEntries(Object.entries(request).filter(([name]) => !NEVER_KEPT.has(name))),
+    amount,
+    currency: request.currency ?? '',
+    ...(request.shopperResultUrl === undefined ? {} : { shopperResultUrl: request.shopperResultUrl }),
+  };
+}
+
+export type CheckoutCheck =
+  | { readonly kind: 'ok'; readonly amount: Minor; readonly checkoutKind: CheckoutKind }
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
+  | { readonly kind: 'refused'; readonly code: string };
+
+/**
+ * What the catalogue cannot check alone (money in the currency, override types, registrations
+ * offered for one-click that exist), all faults at once; then whether the channel can take this
+ * checkout's payments at all, so the shopper is not asked for account data that could only be
+ * refused. Creation and update (update.ts) check the same way.
+ */
+export async function checkCheckout(
+  deps: Pick<CheckoutDeps, 'store'>,
+  caller: Caller,
+  request: RequestOf<'checkout'>,
+): Promise<CheckoutCheck> {
   const errors: ParameterError[] = [];
   // A registration-only checkout may come without money (the request kind's rule allows it):
   // it charges nothing, so it is recorded with 0 and no currency.
@@ -63,38 +115,13 @@ export async function createCheckout(
   }
   if (errors.length > 0 || 'errors' in money) return { kind: 'invalid', errors };
 
-  // decide: whether the channel can take this checkout's payments at all, so the shopper is not
-  // asked for account data that could only be refused
   const refused = creationRefusal(caller.channel, request);
   if (refused !== undefined) return { kind: 'refused', code: refused };
 
-  // decide: a checkout with createRegistration=true and no paymentType only registers (the
-  // request kind's rule made sure one of the two is there)
-  const kind: CheckoutKind = request.paymentType === undefined ? 'registration' : 'payment';
-
-  // record
-  const now = deps.clock.now();
-  const parameters = Object.fromEntries(Object.entries(request).filter(([name]) => !NEVER_KEPT.has(name)));
-  const checkout: Checkout = {
-    id: newCheckoutId(deps.nodeName),
-    merchantId: caller.merchantId,
-    channelId: caller.channel.id,
-    kind,
-    parameters,
-    amount: money.amount,
-    currency: request.currency ?? '',
-    ...(request.shopperResultUrl === undefined ? {} : { shopperResultUrl: request.shopperResultUrl }),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CHECKOUT_VALIDITY_MS),
-    submittedAt: null,
-    completedAt: null,
-    statusFetchedAt: null,
-    notifyDueAt: null,
-    notifyAttempts: 0,
-    notifiedAt: null,
-  };
-  await deps.store.insertCheckout(checkout);
-  return { kind: 'checkout', checkout };
+  // a checkout with createRegistration=true and no paymentType only registers (the request
+  // kind's rule made sure one of the two is there)
+  const checkoutKind: CheckoutKind = request.paymentType === undefined ? 'registration' : 'payment';
+  return { kind: 'ok', amount: money.amount, checkoutKind };
 }
 
 /**

@@ -11,6 +11,8 @@
  *
  * The checkout's life (spec, States and transitions; decisions, Outcomes):
  * - valid for 30 minutes after creation; a submission after that is refused, nothing charged;
+ * - updated by the merchant's server while open (POST /v1/checkouts/{id}, update.ts): a group
+ *   sent replaces the stored one whole; the widget's session and the payment then show the new terms;
  * - completed by the first submission that succeeds or is pending: it is paid once, and further
  *   submissions are refused. A declined submission leaves it open, so the shopper may retry
  *   with another card in the same widget (the family's checkouts are reusable until paid);
@@ -40,3 +42,4 @@ export { mergeTrees } from './parameters';
 export { checkoutSession, type OfferedRegistration } from './session';
 export { type CheckoutStatus, checkoutStatus } from './status';
 export { type SubmissionOutcome, submitCheckout } from './submission';
+export { type CheckoutUpdate, updateCheckout } from './update';
