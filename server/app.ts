@@ -20,6 +20,7 @@ import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
 import { reportingRoutes } from './http/routes/reporting';
 import { scheduleRoutes } from './http/routes/schedules';
+import { threeDSecureRoutes } from './http/routes/three-d-secure';
 import { widgetRoutes } from './http/routes/widget';
 import { gatewayProcessors } from './processors';
 import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
@@ -143,6 +144,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
     };
     const mw = gatewayMiddleware(routeDeps);
     paymentRoutes(app, routeDeps, mw);
+    threeDSecureRoutes(app, routeDeps, mw);
     registrationRoutes(app, routeDeps, mw);
     checkoutRoutes(app, routeDeps, mw);
     queryRoutes(app, routeDeps, mw);

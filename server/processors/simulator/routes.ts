@@ -1,6 +1,7 @@
 /**
  * The simulator pages a pending payment's redirect points to (test mode INTERNAL): the 3-D
- * Secure challenge of the simulated issuer and the redirect methods' provider pages. The
+ * Secure challenge of the simulated issuer and the redirect methods' provider pages; and the
+ * access control server's endpoint for an app's 3-D Secure SDK (the app-based challenge). The
  * shopper arrives by the redirect (a POST of redirect.parameters, or a GET with them in the
  * query), answers, and is sent back: to the shopperResultUrl with `id` and `resourcePath`
  * (303), or, when the widget showed the page in its own frame (`returnMode=message`), to a page
@@ -18,6 +19,7 @@ import {
   finishPending,
   pageFacts,
   SimulatorPaths,
+  sessionIdOfAcsTransaction,
   shopperReturnOf,
   type Verdict,
 } from '../../../shared/engine/steps/asynchronous';
@@ -27,7 +29,7 @@ import type { GatewayMiddleware } from '../../http/middleware';
 import { PUBLIC_SUBMISSION_MAX_BYTES, readLimited } from '../../http/middleware/body';
 import { resolveChannel } from '../../http/middleware/channel';
 import { credentialsOf } from '../../http/middleware/credentials';
-import { CHALLENGE_CODE, newCryptogram } from './access-control-server';
+import { CHALLENGE_CODE, newCryptogram, PROTOCOL_VERSION } from './access-control-server';
 import { challengePage, messagePage, RETURN_SCRIPT, redirectPage, returnPage, SIMULATOR_CSS } from './pages';
 import { redirectMethodOf } from './redirect-methods';
 import { isWalletGroup, WALLET_CARDS, WALLET_GROUPS, walletCard } from './wallets';
@@ -126,19 +128,7 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
     return c.redirect(target, 303);
   }
 
-  app.get('/simulators/simulator.css', (c) =>
-    c.body(SIMULATOR_CSS, 200, {
-      'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': 'max-age=3600',
-    }),
-  );
-  app.get('/simulators/return.js', (c) =>
-    c.body(RETURN_SCRIPT, 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': 'max-age=3600',
-    }),
-  );
-
+  assetRoutes(app);
   walletRoutes(app, deps, mw);
 
   // The issuer's challenge (redirect.parameters: creq, threeDSSessionData).
@@ -165,6 +155,7 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
     return leave(c, session, p.returnMode, verdict);
   });
 
+  appChallengeRoute(app, deps);
   // A redirect method's provider (redirect.parameters: session).
   app.on(['GET', 'POST'], SimulatorPaths.redirect, async (c) => {
     const p = await parameters(c);
@@ -184,6 +175,72 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
     const verdict: Verdict =
       p.action === 'approve' ? 'approve' : p.action === 'decline' ? 'decline' : 'cancel';
     return leave(c, session, p.returnMode, verdict);
+  });
+}
+
+/** The pages' own style and script. */
+function assetRoutes(app: Hono<GatewayEnv>): void {
+  app.get('/simulators/simulator.css', (c) =>
+    c.body(SIMULATOR_CSS, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'max-age=3600',
+    }),
+  );
+  app.get('/simulators/return.js', (c) =>
+    c.body(RETURN_SCRIPT, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'max-age=3600',
+    }),
+  );
+}
+
+/**
+ * The access control server's endpoint for an app's 3-D Secure SDK (the app-based challenge).
+ */
+function appChallengeRoute(app: Hono<GatewayEnv>, deps: RouteDeps): void {
+  // The app's 3-D Secure SDK exchanges the challenge with the issuer's ACS itself, no browser:
+  // a CReq naming the ACS transaction (acsTransID) with the cardholder's entry (challengeDataEntry)
+  // or a cancel (challengeCancel); the ACS answers a CRes with the final transStatus.
+  app.post(SimulatorPaths.appChallenge, async (c) => {
+    const p = await parameters(c);
+    const acsTransID = p.acsTransID ?? '';
+    const found = await deps.store.getPaymentSession(sessionIdOfAcsTransaction(acsTransID));
+    const session = found?.kind === 'app' ? found : undefined;
+    if (session === undefined) {
+      return c.json(
+        {
+          messageType: 'Erro',
+          messageVersion: PROTOCOL_VERSION,
+          errorCode: '305',
+          errorComponent: 'A',
+          errorDescription: 'acsTransID names no challenge of this access control server',
+        },
+        404,
+        { 'Cache-Control': NO_STORE },
+      );
+    }
+    const verdict: Verdict =
+      p.challengeCancel !== undefined
+        ? 'cancel'
+        : p.challengeDataEntry?.trim() === CHALLENGE_CODE
+          ? 'approve'
+          : 'decline';
+    const ended = await finishPending(deps, session.id, verdict);
+    const payment = ended.kind === 'not-found' ? undefined : ended.payment;
+    const authenticated = (payment?.details.threeDSecure as { authenticationStatus?: string } | undefined)
+      ?.authenticationStatus;
+    return c.json(
+      {
+        messageType: 'CRes',
+        messageVersion: PROTOCOL_VERSION,
+        acsTransID,
+        // a cancel or a timeout authenticated nobody
+        transStatus: authenticated === 'Y' || authenticated === 'A' ? authenticated : 'N',
+        challengeCompletionInd: 'Y',
+      },
+      200,
+      { 'Cache-Control': NO_STORE },
+    );
   });
 }
 

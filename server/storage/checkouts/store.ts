@@ -35,6 +35,26 @@ function rowToCheckout(r: CheckoutRow, sealer: AccountSealer): Checkout {
   return c;
 }
 
+/** CheckoutStore.updateCheckout: the new terms of a checkout still open (compare-and-set on completed_at). */
+async function updateTerms(
+  { db, sealer }: Pick<StoreContext, 'db' | 'sealer'>,
+  id: string,
+  terms: Pick<Checkout, 'parameters' | 'amount' | 'currency' | 'shopperResultUrl'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('checkouts')
+    .set({
+      parameters: JSON.stringify(sealer.seal(terms.parameters)),
+      amount: terms.amount,
+      currency: terms.currency,
+      shopper_result_url: terms.shopperResultUrl ?? null,
+    })
+    .where('id', '=', id)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export function checkoutStore({ db, sealer }: StoreContext): CheckoutStore {
   const toCheckout = (r: CheckoutRow) => rowToCheckout(r, sealer);
   return {
@@ -109,20 +129,7 @@ export function checkoutStore({ db, sealer }: StoreContext): CheckoutStore {
         .execute();
     },
 
-    async updateCheckout(id, terms) {
-      const result = await db
-        .updateTable('checkouts')
-        .set({
-          parameters: JSON.stringify(sealer.seal(terms.parameters)),
-          amount: terms.amount,
-          currency: terms.currency,
-          shopper_result_url: terms.shopperResultUrl ?? null,
-        })
-        .where('id', '=', id)
-        .where('completed_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    updateCheckout: (id, terms) => updateTerms({ db, sealer }, id, terms),
 
     async completeCheckout(id, completion) {
       const result = await db

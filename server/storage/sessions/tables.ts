@@ -6,7 +6,7 @@ export interface PaymentSessionsTable {
   id: string;
   payment_id: string;
   merchant_id: string;
-  /** PaymentSessionKind: challenge, decoupled or redirect. */
+  /** PaymentSessionKind: challenge, app, decoupled or redirect. */
   kind: string;
   checkout_id: string | null;
   return_url: string | null;

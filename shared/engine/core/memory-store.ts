@@ -11,13 +11,30 @@ import type {
   PaymentSession,
   Registration,
 } from './model';
-import type { Store } from './ports';
+import type { PaymentQuery, Store } from './ports';
 
 /** The order of the query API and of listReferencing: created_at, then id. */
 const byCreation = (
   a: { readonly createdAt: Date; readonly id: string },
   b: { readonly createdAt: Date; readonly id: string },
 ): number => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Whether a payment is one the query `q` asks for (its filters, and past its `after` cursor). */
+function matchesQuery(p: Payment, q: PaymentQuery): boolean {
+  const after = q.after;
+  return (
+    p.merchantId === q.merchantId &&
+    (q.channelIds === undefined || q.channelIds.includes(p.channelId)) &&
+    (q.merchantTransactionId === undefined || p.merchantTransactionId === q.merchantTransactionId) &&
+    (q.from === undefined || p.createdAt.getTime() >= q.from.getTime()) &&
+    (q.until === undefined || p.createdAt.getTime() < q.until.getTime()) &&
+    (q.shortId === undefined || p.shortId === q.shortId) &&
+    (q.paymentTypes === undefined || q.paymentTypes.includes(p.paymentType)) &&
+    (q.paymentBrands === undefined ||
+      (p.paymentBrand !== undefined && q.paymentBrands.includes(p.paymentBrand))) &&
+    (after === undefined || byCreation(p, after) > 0)
+  );
+}
 
 export function memoryStore(): Store {
   const payments = new Map<string, Payment>();
@@ -49,21 +66,8 @@ export function memoryStore(): Store {
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
     async queryPayments(q) {
-      const after = q.after;
       return [...payments.values()]
-        .filter(
-          (p) =>
-            p.merchantId === q.merchantId &&
-            (q.channelIds === undefined || q.channelIds.includes(p.channelId)) &&
-            (q.merchantTransactionId === undefined || p.merchantTransactionId === q.merchantTransactionId) &&
-            (q.from === undefined || p.createdAt.getTime() >= q.from.getTime()) &&
-            (q.until === undefined || p.createdAt.getTime() < q.until.getTime()) &&
-            (q.shortId === undefined || p.shortId === q.shortId) &&
-            (q.paymentTypes === undefined || q.paymentTypes.includes(p.paymentType)) &&
-            (q.paymentBrands === undefined ||
-              (p.paymentBrand !== undefined && q.paymentBrands.includes(p.paymentBrand))) &&
-            (after === undefined || byCreation(p, after) > 0),
-        )
+        .filter((p) => matchesQuery(p, q))
         .sort(byCreation)
         .slice(0, q.limit);
     },

@@ -232,7 +232,12 @@ export type CheckoutCompletion = {
  * Why a payment is pending (spec: Asynchronous payments): the shopper authenticates with 3-D
  * Secure (a challenge page, or decoupled in their banking app) or completes a redirect method.
  */
-export type PaymentSessionKind = 'challenge' | 'decoupled' | 'redirect';
+/**
+ * challenge: the issuer's page in the shopper's browser; app: the challenge the merchant's app
+ * runs with its 3-D Secure SDK; decoupled: the cardholder's banking app; redirect: a redirect
+ * method's provider.
+ */
+export type PaymentSessionKind = 'challenge' | 'app' | 'decoupled' | 'redirect';
 
 /** How a pending payment ended. */
 export type SessionOutcome = 'approved' | 'failed' | 'cancelled' | 'timedOut';

@@ -24,7 +24,7 @@ import type { Decision, Processor, RedirectMethod } from '../core/ports';
 import { CONNECTOR_REGISTRATION_ID, connectorIdOf, processorFor, testModeOf } from '../core/processor';
 import { type PaymentFacts, paymentRecord } from '../core/record';
 import { afterSuccessOf, withAfterSuccess } from '../steps/after-success';
-import { startPending } from '../steps/asynchronous';
+import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
 import { linkedPayment, linkRefusal } from '../steps/linked';
 import { checkPaymentMethod } from '../steps/payment-method';
 import {
@@ -201,7 +201,7 @@ function whomTheShopperMeets(
   const errors = [
     ...(authentication.kind === 'invalid' ? authentication.errors : []),
     ...externalAuthenticationErrors(request, authentication),
-    ...returnUrlErrors(request, context, method !== undefined, authentication.kind === 'challenge'),
+    ...returnUrlErrors(request, context, method !== undefined, inBrowser(authentication)),
   ];
   return errors.length > 0 ? { errors } : { method, authentication };
 }
@@ -229,7 +229,7 @@ async function pend(
   const paymentBrand = facts.paymentBrand;
   const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
   const pending = await startPending(deps, payment, {
-    kind: redirect ? 'redirect' : step.kind === 'decoupled' ? 'decoupled' : 'challenge',
+    kind: redirect ? 'redirect' : sessionKindOf(step),
     plan: {
       brand: paymentBrand ?? '',
       // planned now: the request is gone when the payment succeeds later

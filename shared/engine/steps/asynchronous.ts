@@ -24,7 +24,7 @@ import type {
   TransactionIds,
 } from '../core/ports';
 import { type AfterSuccess, withAfterSuccess } from './after-success';
-import { AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
+import { type Authentication, AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
 
 /** A pending payment times out (100.396.103) this long after it began. */
 export const PENDING_VALIDITY_MS = 30 * 60_000;
@@ -34,6 +34,8 @@ export const DECOUPLED_ANSWER_MS = 10_000;
 /** The simulator pages the redirects point to (served by server/processors/simulator/routes.ts). */
 export const SimulatorPaths = {
   challenge: '/simulators/acs/challenge',
+  /** Where the app's 3-D Secure SDK exchanges the challenge with the access control server (CReq → CRes). */
+  appChallenge: '/simulators/acs/app/challenge',
   redirect: '/simulators/redirect',
 } as const;
 
@@ -53,7 +55,29 @@ export interface PendingPlan {
     readonly nonPayment: boolean;
   };
   readonly afterSuccess: AfterSuccess;
+  /**
+   * Where the merchant reads the result, as the shopper's return carries it: a stand-alone
+   * authentication's `/v1/threeDSecure/{id}`; a payment's own (or its checkout's) otherwise.
+   */
+  readonly resourcePath?: string;
 }
+
+/** The session that waits for the shopper's authentication: in the browser, the app, or the banking app. */
+export function sessionKindOf(step: Authentication): PaymentSessionKind {
+  if (step.kind === 'decoupled') return 'decoupled';
+  return step.kind === 'challenge' && step.device === 'app' ? 'app' : 'challenge';
+}
+
+/** Whether the shopper authenticates on the challenge page in their browser (and needs a way back). */
+export const inBrowser = (step: Authentication): boolean =>
+  step.kind === 'challenge' && step.device === 'browser';
+
+/**
+ * An app's challenge session is found by the ACS transaction id the SDK sends (its 32 hex digits):
+ * the SDK talks to the access control server, which knows nothing else of the payment.
+ */
+export const sessionIdOfAcsTransaction = (acsTransID: string): string =>
+  acsTransID.replaceAll('-', '').toLowerCase();
 
 export interface PendingStart {
   readonly kind: PaymentSessionKind;
@@ -83,8 +107,9 @@ export async function startPending(
   start: PendingStart,
 ): Promise<Payment> {
   const now = payment.createdAt;
+  const ids = start.plan.threeDSecure?.ids;
   const session: PaymentSession = {
-    id: newId(),
+    id: start.kind === 'app' && ids !== undefined ? sessionIdOfAcsTransaction(ids.acsTransactionId) : newId(),
     paymentId: payment.id,
     merchantId: payment.merchantId,
     kind: start.kind,
@@ -121,11 +146,35 @@ export async function startPending(
         : undefined;
   const pending: Payment = {
     ...payment,
-    details: { ...payment.details, ...(redirect === undefined ? {} : { redirect }) },
+    details: {
+      ...payment.details,
+      ...(redirect === undefined ? {} : { redirect }),
+      ...(start.kind === 'app' ? { threeDSecure: appChallengeValues(payment, start.plan) } : {}),
+    },
   };
   await deps.store.insertPaymentSession(session);
   await deps.store.insertPayment(pending);
   return pending;
+}
+
+/**
+ * What the merchant's app needs to run the challenge with its 3-D Secure SDK, in the spec's
+ * threeDSecure fields: no browser form to post, but the transaction ids of the access control
+ * server and the directory server, the protocol version, and whether the challenge is mandated.
+ */
+function appChallengeValues(payment: Payment, plan: PendingPlan): Record<string, unknown> {
+  const three = plan.threeDSecure;
+  return {
+    ...((payment.details.threeDSecure ?? {}) as Record<string, unknown>),
+    ...(three === undefined
+      ? {}
+      : {
+          acsTransactionId: three.ids.acsTransactionId,
+          dsTransactionId: three.ids.dsTransactionId,
+          version: PROTOCOL_VERSION,
+          challengeMandatedIndicator: three.mandated ? 'Y' : 'N',
+        }),
+  };
 }
 
 /** What ends a pending payment: the shopper's action on a simulator page, or the clock. */
@@ -292,9 +341,10 @@ function finalOf(
  */
 export function shopperReturnOf(session: PaymentSession): string | undefined {
   if (session.returnUrl === undefined) return undefined;
+  const own = (session.plan as { resourcePath?: unknown }).resourcePath;
   const [id, resourcePath] =
     session.checkoutId === undefined
-      ? [session.paymentId, `/v1/payments/${session.paymentId}`]
+      ? [session.paymentId, typeof own === 'string' ? own : `/v1/payments/${session.paymentId}`]
       : [session.checkoutId, `/v1/checkouts/${session.checkoutId}/payment`];
   try {
     return resultUrl(session.returnUrl, id, resourcePath);

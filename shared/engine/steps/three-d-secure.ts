@@ -9,7 +9,11 @@
  *   (the simulator processor's accessControlServer); connectors authenticate on their side.
  * - When it applies to a shopper who is present, the fields the spec marks "mandatory for 3-D
  *   Secure v2" (tagged `3ds2` in the catalogue) must be there, or the request is refused
- *   naming each. A merchant-initiated (3RI) request has no browser, so needs none of them.
+ *   naming each. A merchant-initiated (3RI) request has no browser, so needs none of them; an
+ *   app-based one (`threeDSecure.deviceInfo`, spec: "needed to start the app-based v2 flow")
+ *   has the app's device data instead of a browser, so needs the billing address only.
+ * - A stand-alone authentication (POST /v1/threeDSecure) asks for one explicitly: it skips the
+ *   channel's setting and goes straight to `authenticateCard`.
  */
 import type { ParameterError } from '../../params/errors';
 import { type RequestOf, rootOf } from '../../params/requests';
@@ -53,6 +57,15 @@ export const AuthenticationCodes = {
 
 type PaymentRequest = RequestOf<'payment'>;
 
+/** What authenticating a card reads of a request: a payment's, or a stand-alone authentication's. */
+export type AuthenticationSubject = Pick<
+  PaymentRequest,
+  'card' | 'threeDSecure' | 'customParameters' | 'customer' | 'billing' | 'standingInstruction'
+>;
+
+/** Where the shopper is: in a browser (the challenge page), or in the merchant's app (its 3-D Secure SDK). */
+export type Device = 'browser' | 'app';
+
 /** The ways a payment's authentication goes. */
 export type Authentication =
   /** No authentication of ours: not configured, bypassed, not a new card, or not enrolled. */
@@ -69,11 +82,12 @@ export type Authentication =
       readonly ids: TransactionIds;
       readonly mandated: boolean;
       readonly nonPayment: boolean;
+      readonly device: Device;
     }
   | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
 
 /** Whether the request carries an external authentication server's results. */
-export function hasExternalAuthentication(request: PaymentRequest): boolean {
+export function hasExternalAuthentication(request: AuthenticationSubject): boolean {
   const t = request.threeDSecure;
   return (
     t?.eci !== undefined ||
@@ -87,7 +101,7 @@ export function hasExternalAuthentication(request: PaymentRequest): boolean {
  * 3RI: `threeDSecure.channel` marks a merchant-initiated authentication (spec), except the EMV
  * device channels of a present shopper (01 app, 02 browser); `threeRIInd` names its type.
  */
-export function isMerchantInitiated(request: PaymentRequest): boolean {
+export function isMerchantInitiated(request: AuthenticationSubject): boolean {
   const t = request.threeDSecure;
   if (t?.threeRIInd !== undefined) return true;
   const channel = t?.channel === undefined ? undefined : Number(t.channel);
@@ -112,9 +126,17 @@ function valueAt(tree: unknown, path: string): unknown {
   return node;
 }
 
+/** The app-based v2 flow: the app's 3-D Secure SDK sent its device data (spec: threeDSecure.deviceInfo). */
+export const deviceOf = (request: AuthenticationSubject): Device =>
+  request.threeDSecure?.deviceInfo === undefined ? 'browser' : 'app';
+
 /** The v2 fields missing from a request the gateway authenticates with a shopper present. */
-export function missingForV2(request: PaymentRequest): ParameterError[] {
-  const missing = mandatoryForV2().filter((path) => valueAt(request, path) === undefined);
+export function missingForV2(request: AuthenticationSubject): ParameterError[] {
+  // In an app there is no browser to describe: the SDK's device data stands for it.
+  const app = deviceOf(request) === 'app';
+  const missing = mandatoryForV2().filter(
+    (path) => valueAt(request, path) === undefined && !(app && path.startsWith('customer.browser.')),
+  );
   if (
     request.standingInstruction?.type === 'INSTALLMENT' &&
     request.standingInstruction.numberOfInstallments === undefined
@@ -138,16 +160,28 @@ export function authenticationOf(
   request: PaymentRequest,
 ): Authentication {
   if (hasExternalAuthentication(request)) return { kind: 'external' };
-  const number = request.card?.number;
-  const t = request.threeDSecure;
   if (
     acs === undefined ||
     channel.settings.threeDSecure !== true ||
-    number === undefined ||
-    t?.disable === 'true'
+    request.threeDSecure?.disable === 'true'
   ) {
     return { kind: 'none' };
   }
+  return authenticateCard(acs, brand, request);
+}
+
+/**
+ * The card's authentication by the access control server: 'none' when the card is not enrolled
+ * (or no card number is sent), else its flow. Initial payments and stand-alone authentications.
+ */
+export function authenticateCard(
+  acs: AccessControlServer,
+  brand: string,
+  request: AuthenticationSubject,
+): Authentication {
+  const number = request.card?.number;
+  const t = request.threeDSecure;
+  if (number === undefined) return { kind: 'none' };
   const profile = acs.profileOf({
     number,
     ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
@@ -184,5 +218,6 @@ export function authenticationOf(
     ids,
     mandated: t?.challengeIndicator === '04',
     nonPayment,
+    device: deviceOf(request),
   };
 }

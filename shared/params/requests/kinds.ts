@@ -90,6 +90,18 @@ const cardUnlessOneClick = check({
   },
 });
 
+/** The spec's proof of an authentication (payment-transaction fields): what an authentication answers. */
+const AUTHENTICATION_RESULTS = [
+  'eci',
+  'verificationId',
+  'authenticationStatus',
+  'dsTransactionId',
+  'acsTransactionId',
+  'challengeMandatedIndicator',
+  'authType',
+  'transactionStatusReason',
+] as const;
+
 /** Groups that are not sections of the catalogue, with the one endpoint that accepts them (for the docs). */
 export const ENDPOINT_PARAMETERS: readonly { readonly endpoint: string; readonly group: Group }[] = [
   { endpoint: 'POST /v1/checkouts/{id}/payment', group: oneClick },
@@ -200,6 +212,44 @@ export const KINDS = {
       instrumentRule({ optionalBrand: true, optionalInstrument: true }),
     ],
     maxParams: MAX_SUBMISSION_PARAMS,
+  },
+  /**
+   * POST /v1/threeDSecure: a stand-alone 3-D Secure authentication of a card, nothing paid
+   * (operations/three-d-secure.ts). The payment's data that the authentication message carries;
+   * the proof values (eci, verificationId …) are its answer, not its request.
+   */
+  threeDSecure: {
+    sections: [
+      'authentication',
+      'card',
+      'customer',
+      'billing',
+      'shipping',
+      'merchant',
+      'threeDSecure',
+      'customParameters',
+      'standingInstruction',
+    ],
+    extra: [
+      pick(basic, [
+        'amount',
+        'currency',
+        'paymentBrand',
+        'merchantTransactionId',
+        'merchantInvoiceId',
+        'descriptor',
+        'testMode',
+      ]),
+      pick(SECTIONS.asynchronous.group, ['shopperResultUrl']),
+    ],
+    required: ['amount', 'currency', 'paymentBrand', 'card.number', 'card.expiryMonth', 'card.expiryYear'],
+    rules: [
+      instrumentRule({}),
+      ...AUTHENTICATION_RESULTS.map((name) =>
+        onlyAt(`threeDSecure.${name}`, 'in a payment passing on an authentication, not when asking for one'),
+      ),
+      onlyAt('threeDSecure.disable', 'in a payment: a stand-alone authentication is asked for explicitly'),
+    ],
   },
   /** POST /v1/registrations: stores payment details as a registration. */
   registration: {
