@@ -167,6 +167,34 @@ describe('POST /v1/threeDSecure and GET /v1/threeDSecure/{id} over HTTP', () => 
     expect(paid.body.threeDSecure.eci).toBe(t.eci);
   });
 
+  it('is no payment: nothing references it (capture, refund, reversal, referenceUuid)', async () => {
+    const res = await authenticate(FRICTIONLESS_CARD);
+    const id = res.body.id as string;
+    for (const paymentType of ['CP', 'RF', 'RV']) {
+      const referenced = await gw.post(
+        `/v1/payments/${id}`,
+        { entityId: m.entityId, paymentType, amount: '92.00', currency: 'EUR' },
+        { token: m.token },
+      );
+      expect(referenced.status, paymentType).toBe(400);
+      expect(referenced.body.result.code, paymentType).toMatch(/^700\./);
+    }
+    const linked = await gw.post(
+      '/v1/payments',
+      {
+        entityId: m.entityId,
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'PA',
+        paymentBrand: 'VISA',
+        referenceUuid: id,
+      },
+      { token: m.token },
+    );
+    expect(linked.status).toBe(400);
+    expect(names(linked)).toEqual(['referenceUuid']);
+  });
+
   it('validates: card and browser fields of v2, shopperResultUrl for a challenge, no result values; all at once', async () => {
     const bare = await gw.post(
       '/v1/threeDSecure',

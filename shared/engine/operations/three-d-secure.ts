@@ -28,10 +28,9 @@ import { processorFor, testModeOf } from '../core/processor';
 import { type PaymentFacts, paymentRecord } from '../core/record';
 import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
 import { checkPaymentMethod } from '../steps/payment-method';
-import { type Authentication, authenticateCard } from '../steps/three-d-secure';
+import { AUTHENTICATION_PAYMENT_TYPE, type Authentication, authenticateCard } from '../steps/three-d-secure';
 
-/** The family's payment type of a stand-alone 3-D Secure transaction. */
-export const AUTHENTICATION_PAYMENT_TYPE = '3D';
+export { AUTHENTICATION_PAYMENT_TYPE };
 
 /** Where the merchant reads an authentication; the shopper's return after a challenge carries it. */
 export const authenticationPath = (id: string): string => `/v1/threeDSecure/${id}`;

@@ -13,6 +13,7 @@ import { isPending, isSuccess, ResultCodes } from '../../result-codes';
 import type { Caller } from '../core/deps';
 import type { Payment } from '../core/model';
 import type { PaymentStore } from '../core/ports';
+import { AUTHENTICATION_PAYMENT_TYPE } from './three-d-secure';
 
 /** The original payment a referenceUuid names, or the validation error that it names none. */
 export async function linkedPayment(
@@ -23,6 +24,15 @@ export async function linkedPayment(
   const original = await store.getPayment(caller.merchantId, referenceUuid);
   if (original === undefined || original.channelId !== caller.channel.id) {
     return { name: 'referenceUuid', value: referenceUuid, message: 'matches no transaction' };
+  }
+  // A stand-alone authentication authorized nothing to build on; its values go in threeDSecure.*.
+  if (original.paymentType === AUTHENTICATION_PAYMENT_TYPE) {
+    return {
+      name: 'referenceUuid',
+      value: referenceUuid,
+      message:
+        'names a stand-alone 3-D Secure authentication, not an authorization: send its threeDSecure.* values with the payment',
+    };
   }
   return original;
 }

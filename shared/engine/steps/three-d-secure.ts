@@ -26,6 +26,9 @@ import type {
   TransactionIds,
 } from '../core/ports';
 
+/** The family's payment type of a stand-alone 3-D Secure transaction (facts §2.1): no money moves. */
+export const AUTHENTICATION_PAYMENT_TYPE = '3D';
+
 /** The EMV 3-D Secure protocol version the gateway speaks. */
 export const PROTOCOL_VERSION = '2.2.0';
 
