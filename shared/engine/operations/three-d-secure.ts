@@ -24,6 +24,7 @@ import { echoOf } from '../answers/echo';
 import { readMoney } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome, PaymentContext } from '../core/deps';
 import { storedCard } from '../core/instruments';
+import type { Payment } from '../core/model';
 import { processorFor, testModeOf } from '../core/processor';
 import { type PaymentFacts, paymentRecord } from '../core/record';
 import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
@@ -91,26 +92,12 @@ export async function authenticateStandalone(
     merchantTransactionId: request.merchantTransactionId,
     descriptor: request.descriptor,
     testMode: testModeOf(caller.channel, request.testMode),
-    card: storedCard(request, deps.seal),
+    // refused before anything was decided: recorded without its account data, as a payment is
+    card: refused === undefined ? storedCard(request, deps.seal) : undefined,
   };
   if (step.kind === 'challenge' || step.kind === 'decoupled') {
     const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details: echo });
-    const pending = await startPending(deps, payment, {
-      kind: sessionKindOf(step),
-      // nothing to authorize once authenticated: no acquirer's verdict in the plan
-      plan: {
-        brand,
-        afterSuccess: {},
-        threeDSecure: { ids: step.ids, mandated: step.mandated, nonPayment: step.nonPayment },
-        resourcePath: authenticationPath(payment.id),
-      },
-      ...(request.shopperResultUrl === undefined ? {} : { returnUrl: request.shopperResultUrl }),
-      ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
-      ...(request.customer?.browser?.challengeWindow === undefined
-        ? {}
-        : { challengeWindow: request.customer.browser.challengeWindow }),
-    });
-    return { kind: 'payment', payment: pending };
+    return { kind: 'payment', payment: await pend(deps, payment, step, request, context) };
   }
   const { threeDSecure, ...ended } = endedAtOnce(step, refused);
   const echoed = (echo.threeDSecure ?? {}) as Record<string, unknown>;
@@ -124,6 +111,34 @@ export async function authenticateStandalone(
   });
   await deps.store.insertPayment(payment);
   return { kind: 'payment', payment };
+}
+
+/**
+ * The shopper answers first (the challenge page, the app's SDK, or the banking app): the same
+ * pending session as a payment's challenge, with nothing to authorize once authenticated (no
+ * acquirer's verdict in the plan) and this authentication's path for the shopper's return.
+ */
+function pend(
+  deps: EngineDeps,
+  payment: Payment,
+  step: Extract<Authentication, { kind: 'challenge' | 'decoupled' }>,
+  request: AuthenticationRequest,
+  context: Pick<PaymentContext, 'baseUrl'>,
+): Promise<Payment> {
+  return startPending(deps, payment, {
+    kind: sessionKindOf(step),
+    plan: {
+      brand: payment.paymentBrand ?? '',
+      afterSuccess: {},
+      threeDSecure: { ids: step.ids, mandated: step.mandated, nonPayment: step.nonPayment },
+      resourcePath: authenticationPath(payment.id),
+    },
+    ...(request.shopperResultUrl === undefined ? {} : { returnUrl: request.shopperResultUrl }),
+    ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
+    ...(request.customer?.browser?.challengeWindow === undefined
+      ? {}
+      : { challengeWindow: request.customer.browser.challengeWindow }),
+  });
 }
 
 /** The result of an authentication that ended at once, with the access control server's values. */
