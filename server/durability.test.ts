@@ -17,14 +17,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from './storage/open';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './storage/testing/postgres';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './test-kit/postgres';
 import {
   type DemoMerchantFile,
   readDemo,
   type SpawnedGateway,
   spawnGateway,
   stopAll,
-} from './test-support/process';
+} from './test-kit/process';
 
 const PAN = '4200000000000000';
 const CARD = {

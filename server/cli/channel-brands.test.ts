@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../storage';
-import { testGateway } from '../test-support/gateway';
-import { testVault } from '../test-support/vault';
+import { testGateway } from '../test-kit/gateway';
+import { testVault } from '../test-kit/vault';
 import { run } from './run';
 
 const IBAN = 'DE89370400440532013000';

@@ -8,9 +8,9 @@
  * over HTTPS, is e2e/flows/live.spec.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { oppForwardConnector } from './opp-forward';
 
 const CARD = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { connectorProcessor, oppForwardConnector } from './opp-forward';
 
 const CARD = {

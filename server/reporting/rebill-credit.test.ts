@@ -7,10 +7,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { fakeClock } from '../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { checkReconciliationCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
-import { checkReconciliationCsv } from './testing';
 
 const DAY = '2026-06-02';
 const CARD = {

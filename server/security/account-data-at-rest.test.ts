@@ -14,10 +14,10 @@
  * separately (server/http/middleware/idempotency); keyed requests belong here once they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { type Receiver, startReceiver } from '../test-support/receiver';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { type Receiver, startReceiver } from '../test-kit/receiver';
 import { createLogger, type Logger } from './logger';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';

@@ -10,8 +10,8 @@ import { asMinor } from '../../shared/money';
 import { accountSealer, isSealed } from '../../shared/sealing/account-data';
 import { openStore } from '../storage';
 import { SQLITE_FILE } from '../storage/open';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { testVault } from '../test-support/vault';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { testVault } from '../test-kit/vault';
 import { openVault } from './vault';
 
 const IBAN = 'DE89370400440532013000';

@@ -11,9 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { readDemo, type SpawnedGateway, spawnGateway, stopAll } from '../test-support/process';
-import { type Received, type Receiver, startReceiver } from '../test-support/receiver';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { readDemo, type SpawnedGateway, spawnGateway, stopAll } from '../test-kit/process';
+import { type Received, type Receiver, startReceiver } from '../test-kit/receiver';
 
 const ADMIN = 'admin-token-for-the-durability-test-0001';
 const CARD = {

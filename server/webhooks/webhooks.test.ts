@@ -8,9 +8,9 @@
  */
 import { createDecipheriv } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { type Received, type Receiver, startReceiver } from '../test-support/receiver';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type Received, type Receiver, startReceiver } from '../test-kit/receiver';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';

@@ -14,10 +14,10 @@ import {
   planRuns,
   type ScheduleDeps,
 } from '../../shared/engine/operations/schedules';
-import { simulatedProcessors } from '../processors/simulator/processor';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { simulatedProcessors } from '../test-kit/engine/processors';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, schedulerWorker } from './scheduler';
 
 const MINUTE = 60_000;

@@ -7,12 +7,7 @@
  * brand, a wallet token, PREPAYMENT, MADA with its card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/return';
 const CARD = {

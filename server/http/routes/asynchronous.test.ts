@@ -13,14 +13,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_METHODS } from '../../processors/simulator/redirect-methods';
-import { type PostgresCluster, startPostgres } from '../../storage/testing/postgres';
-import { fakeClock } from '../../test-support/clock';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import { type PostgresCluster, startPostgres } from '../../test-kit/postgres';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

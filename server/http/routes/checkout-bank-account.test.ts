@@ -5,7 +5,7 @@
  * data is never taken at creation: it is typed into the widget's frames.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 const CARD = {
   'card.number': '4200000000000000',

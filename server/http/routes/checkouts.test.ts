@@ -10,19 +10,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type PostgresCluster,
-  postgresUnavailableReason,
-  startPostgres,
-} from '../../storage/testing/postgres';
-import { fakeClock } from '../../test-support/clock';
+import { fakeClock } from '../../test-kit/clock';
 import {
   TEST_COMMIT,
   type TestGateway,
   type TestMerchant,
   type TestResponse,
   testGateway,
-} from '../../test-support/gateway';
+} from '../../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
 
 const MINUTE = 60_000;
 const PAN = '4200000000000000';

@@ -4,12 +4,7 @@
  * deprecated recurring migration, end to end over HTTP on a SQLite gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const TOKEN = '4200000000000042';
 const CRYPTOGRAM = 'AgAAAAAABk4DWZ4C28yUQAAAAAA=';

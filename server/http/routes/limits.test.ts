@@ -5,8 +5,8 @@
  * No timings are asserted: sizes and counts only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { MAX_LISTED_PARAMETER_ERRORS, PUBLIC_SUBMISSION_MAX_BYTES } from '../middleware/body';
 
 const CARD = {

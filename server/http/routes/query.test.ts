@@ -10,19 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, newShortId } from '../../../shared/engine/core/ids';
 import type { Payment } from '../../../shared/engine/core/model';
 import { asMinor } from '../../../shared/money';
-import {
-  type PostgresCluster,
-  postgresUnavailableReason,
-  startPostgres,
-} from '../../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../../test-support/clock';
+import { type FakeClock, fakeClock } from '../../test-kit/clock';
 import {
   TEST_COMMIT,
   type TestGateway,
   type TestMerchant,
   type TestResponse,
   testGateway,
-} from '../../test-support/gateway';
+} from '../../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
 
 const CARD = {
   paymentBrand: 'VISA',

@@ -2,9 +2,10 @@ import { Readable, Writable } from 'node:stream';
 import { Client, FTPError } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleDay } from '../../reporting/settlement-run';
-import { checkReconciliationCsv, type PaidDay, payDay, SPEC_HEADER } from '../../reporting/testing';
-import { fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+import { type PaidDay, payDay } from '../../test-kit/settlement/pay-day';
+import { checkReconciliationCsv, SPEC_HEADER } from '../../test-kit/settlement/spec-checks';
 
 const PATH = '/reports/v1/reconciliations/aggregations';
 const CARD = {

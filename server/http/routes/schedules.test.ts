@@ -9,14 +9,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../shared/engine/core/ids';
 import { SQLITE_FILE } from '../../storage/open';
-import { type FakeClock, fakeClock } from '../../test-support/clock';
+import { type FakeClock, fakeClock } from '../../test-kit/clock';
 import {
   TEST_COMMIT,
   type TestGateway,
   type TestMerchant,
   type TestResponse,
   testGateway,
-} from '../../test-support/gateway';
+} from '../../test-kit/gateway';
 
 const CARD = {
   paymentBrand: 'VISA',

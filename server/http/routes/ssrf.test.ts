@@ -11,9 +11,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeClock, fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
-import { type Receiver, startReceiver } from '../../test-support/receiver';
+import { type FakeClock, fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+import { type Receiver, startReceiver } from '../../test-kit/receiver';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 const MINUTE = 60_000;

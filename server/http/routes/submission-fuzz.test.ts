@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { MAX_LISTED_PARAMETER_ERRORS } from '../middleware/body';
 
 const PAN = '4200000000000000';

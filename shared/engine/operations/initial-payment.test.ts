@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedProcessors } from '../../../server/processors/simulator/processor';
+import { memoryStore } from '../../../server/test-kit/engine/memory-store';
+import { simulatedProcessors } from '../../../server/test-kit/engine/processors';
+import { parsed } from '../../../server/test-kit/engine/requests';
+import { testChannel } from '../../../server/test-kit/fixtures/channels';
 import { paymentResponse } from '../answers/response';
-import { memoryStore } from '../core/memory-store';
-import { parsed, testChannel } from '../core/testing';
 import { agreementOf } from '../steps/after-success';
 import { createPayment, type EngineDeps, type Outcome, readMoney } from './initial-payment';
 

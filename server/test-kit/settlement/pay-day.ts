@@ -1,19 +1,11 @@
 /**
- * Test helpers for settlement runs: a settlement day made through the HTTP API (and the chargeback
- * back office), an RFC 4180 reader for the reconciliation CSV, and the spec's table as checks.
+ * A settlement day for the settlement run's tests, made through the HTTP API (and the chargeback
+ * back office). The CSV reader and the spec's table as checks: spec-checks.ts beside it.
  */
 import { expect } from 'vitest';
-import type { Clock } from '../../shared/engine/core/ports';
-import { bookChargeback, reverseChargeback } from '../../shared/engine/operations/chargebacks';
-import type { TestGateway, TestMerchant } from '../test-support/gateway';
-
-export {
-  type CsvRow,
-  checkReconciliationCsv,
-  parseCsv,
-  SPEC_COLUMNS,
-  SPEC_HEADER,
-} from '../../shared/settlement/spec-checks';
+import type { Clock } from '../../../shared/engine/core/ports';
+import { bookChargeback, reverseChargeback } from '../../../shared/engine/operations/chargebacks';
+import type { TestGateway, TestMerchant } from '../gateway';
 
 const CARD = {
   paymentBrand: 'VISA',
