@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, functionSizes, importGraph, isTest, modulesUnder } from './source-tree';
+import { cycles, functionSizes, importGraph, isTest, modulesUnder } from '../../server/test-kit/source-tree';
 
 const REPO = resolve(new URL('.', import.meta.url).pathname, '../..');
 const ROOTS = ['shared', 'server', 'widget', 'bin', 'scripts'];

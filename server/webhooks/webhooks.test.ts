@@ -6,13 +6,12 @@
  * notificationUrl GETs; chargebacks and their reversals. The receiver decrypts with plain
  * AES-256-GCM from node:crypto, as a merchant's would.
  */
-import { createDecipheriv } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
-import { type Received, type Receiver, startReceiver } from '../test-kit/receiver';
+import { decryptNotification, type Received, type Receiver, startReceiver } from '../test-kit/receiver';
 
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
 const MINUTE = 60_000;
@@ -25,10 +24,7 @@ function decrypt(key: string, r: Received): Json {
   const iv = r.headers['x-initialization-vector'];
   const tag = r.headers['x-authentication-tag'];
   if (typeof iv !== 'string' || typeof tag !== 'string') throw new Error('not an encrypted notification');
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key, 'hex'), Buffer.from(iv, 'hex'));
-  decipher.setAuthTag(Buffer.from(tag, 'hex'));
-  const plain = Buffer.concat([decipher.update(Buffer.from(r.body, 'hex')), decipher.final()]);
-  return JSON.parse(plain.toString('utf8'));
+  return JSON.parse(decryptNotification(key, r.body, iv, tag));
 }
 
 describe('webhooks', () => {
