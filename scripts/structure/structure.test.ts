@@ -3,10 +3,10 @@
  *   - no import cycle anywhere in shared/, server/, widget/, bin/ and scripts/ (tests included);
  *   - no production file over MAX_FILE_LINES lines;
  *   - no production function (declaration, expression, arrow or method) over MAX_FUNCTION_LINES
- *     lines, measured on the AST of oxc's parser (the one rolldown ships).
+ *     lines, measured on the AST of oxc's parser (the one rolldown ships);
  *   - no production file imports vitest, @playwright/test or the test kit (server/test-kit/: test
  *     doubles, fixtures, throwaway gateways and databases), so test code never ships (biome.json's
- *     noRestrictedImports says the same for bare specifiers as you type).
+ *     noRestrictedImports says the same in the editor and in `biome check`).
  * Production means: not a test file, not under e2e/, bench/ or the test kit.
  * A violation prints the file (and function) with its size; split it into modules with one job each
  * rather than raising the limit.
