@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGateway } from './gateway';
 import { createLogger } from './security/logger';
-import { TEST_COMMIT } from './test-support/gateway';
+import { TEST_COMMIT } from './test-kit/gateway';
 
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 const quiet = { autoStart: false } as const;

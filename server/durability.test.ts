@@ -17,23 +17,16 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from './storage/open';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './storage/testing/postgres';
+import { PAN, VISA_CARD_WITHOUT_HOLDER } from './test-kit/fixtures/cards';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './test-kit/postgres';
 import {
   type DemoMerchantFile,
   readDemo,
   type SpawnedGateway,
   spawnGateway,
   stopAll,
-} from './test-support/process';
+} from './test-kit/process';
 
-const PAN = '4200000000000000';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': PAN,
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
 const SUCCESS = '000.100.110';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response fields
@@ -155,7 +148,7 @@ describe('a crash in the middle of a burst of payments (SQLite)', () => {
       amount: '10.00',
       currency: 'EUR',
       paymentType: 'DB',
-      ...CARD,
+      ...VISA_CARD_WITHOUT_HOLDER,
     }).toString();
     const headers = { ...authorization(demo), 'Content-Type': 'application/x-www-form-urlencoded' };
 
@@ -302,7 +295,7 @@ describe.skipIf(pgUnavailable !== undefined)('two gateway processes on one Postg
       amount: '100.00',
       currency: 'EUR',
       paymentType: 'PA',
-      ...CARD,
+      ...VISA_CARD_WITHOUT_HOLDER,
       ...extra,
     });
     expect(pa.status, pa.text).toBe(200);
@@ -378,7 +371,7 @@ describe.skipIf(pgUnavailable !== undefined)('two gateway processes on one Postg
         currency: 'EUR',
         paymentType: 'DB',
         merchantTransactionId: key,
-        ...CARD,
+        ...VISA_CARD_WITHOUT_HOLDER,
       }).toString();
       const answers = await Promise.all(
         [a, b].map(async (gw) => {

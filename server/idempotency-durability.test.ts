@@ -14,22 +14,16 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from './storage/open';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './storage/testing/postgres';
+import { VISA_CARD_WITHOUT_HOLDER } from './test-kit/fixtures/cards';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './test-kit/postgres';
 import {
   type DemoMerchantFile,
   readDemo,
   type SpawnedGateway,
   spawnGateway,
   stopAll,
-} from './test-support/process';
+} from './test-kit/process';
 
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
 const TOTAL = 300;
 const IN_FLIGHT = 50;
 const KILL_AFTER = 60;
@@ -58,7 +52,7 @@ const bodyOf = (demo: DemoMerchantFile, key: string) =>
     currency: 'EUR',
     paymentType: 'DB',
     merchantTransactionId: key,
-    ...CARD,
+    ...VISA_CARD_WITHOUT_HOLDER,
   }).toString();
 
 const send = (gw: SpawnedGateway, demo: DemoMerchantFile, key: string) =>

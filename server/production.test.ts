@@ -12,16 +12,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './storage/testing/postgres';
-import { TEST_COMMIT } from './test-support/gateway';
-import {
-  PROCESS_DATA_KEY,
-  REPO_ROOT,
-  type SpawnedGateway,
-  spawnGateway,
-  stopAll,
-} from './test-support/process';
-import { selfSignedCertificate } from './test-support/tls';
+import { TEST_COMMIT } from './test-kit/gateway';
+import { freePort } from './test-kit/postgres';
+import { PROCESS_DATA_KEY, REPO_ROOT, type SpawnedGateway, spawnGateway, stopAll } from './test-kit/process';
+import { selfSignedCertificate } from './test-kit/tls';
 
 interface Started {
   readonly port: number;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './storage/testing/postgres';
-import { REPO_ROOT, type SpawnedGateway, spawnGateway } from './test-support/process';
+import { freePort } from './test-kit/postgres';
+import { REPO_ROOT, type SpawnedGateway, spawnGateway } from './test-kit/process';
 
 const run = promisify(execFile);
 

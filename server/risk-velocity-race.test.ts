@@ -11,15 +11,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RiskRules } from '../shared/risk';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './storage/testing/postgres';
-import { type TestGateway, testGateway } from './test-support/gateway';
+import { type TestGateway, testGateway } from './test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './test-kit/postgres';
 import {
   type DemoMerchantFile,
   readDemo,
   type SpawnedGateway,
   spawnGateway,
   stopAll,
-} from './test-support/process';
+} from './test-kit/process';
 
 const BURST = 50;
 const COUNT_RULES: RiskRules = { velocity: [{ per: 'card', windowSeconds: 3600, maxCount: 5 }] };

@@ -5,19 +5,13 @@
  * `widget/methods.ts`, which only the bundle's entry, `core/index.ts`, imports). A method folder
  * imports no other method folder (what they share is in `components/internal/`), and the frames
  * (their own bundles) import neither core nor components. Imports are read with a regex over the
- * import and re-export statements (scripts/structure/source-tree.ts, shared with the engine's,
+ * import and re-export statements (server/test-kit/source-tree.ts, shared with the engine's,
  * storage's and the whole tree's structure tests).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  cycles,
-  functionSizes,
-  importGraph,
-  importsOf,
-  modulesUnder,
-} from '../scripts/structure/source-tree';
+import { cycles, functionSizes, importGraph, importsOf, modulesUnder } from '../server/test-kit/source-tree';
 
 const WIDGET = dirname(new URL(import.meta.url).pathname);
 

@@ -33,7 +33,7 @@ import {
 import { createShop } from '../../server/demo-shop/shop';
 import { startGateway } from '../../server/gateway';
 import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
-import { freePort } from '../../server/storage/testing/postgres';
+import { freePort } from '../../server/test-kit/postgres';
 import { pinnedFetch, selfSignedCertificate } from './tls';
 
 /** Where a merchant's backend reaches the gateway, with which channel and token. */

@@ -1,12 +1,12 @@
 /**
  * HTTPS for the harness's live address: a throwaway self-signed certificate for 127.0.0.1 made
- * with openssl at harness start (server/test-support/tls.ts, valid one day, in the harness's
+ * with openssl at harness start (server/test-kit/tls.ts, valid one day, in the harness's
  * temporary folder), and a fetch for the shop's backend that trusts that certificate and no other
  * (the browser is told to accept it by the flows that go there: `ignoreHTTPSErrors`).
  */
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
-export { type Certificate, selfSignedCertificate } from '../../server/test-support/tls';
+export { type Certificate, selfSignedCertificate } from '../../server/test-kit/tls';
 
 /**
  * fetch over node:https trusting only `ca` (the harness's certificate); http URLs go to the global

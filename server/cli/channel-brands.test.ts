@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../storage';
-import { testGateway } from '../test-support/gateway';
-import { testVault } from '../test-support/vault';
+import { IBAN } from '../test-kit/fixtures/bank-accounts';
+import { testGateway } from '../test-kit/gateway';
+import { testVault } from '../test-kit/vault';
 import { run } from './run';
-
-const IBAN = 'DE89370400440532013000';
 
 let root = '';
 let dataDir = '';

@@ -9,7 +9,7 @@ import { tokenChecker } from '../http/middleware/credentials';
 import { egressPolicy } from '../security/egress';
 import { decodeToken, verifySecret } from '../security/tokens';
 import { openStore } from '../storage';
-import { testVault } from '../test-support/vault';
+import { testVault } from '../test-kit/vault';
 import { CliError } from './args';
 import {
   type CommandContext,

@@ -11,9 +11,9 @@ import type { Payment } from '../../shared/engine/core/model';
 import { asMinor } from '../../shared/money';
 import { openVault } from '../security/vault';
 import { type GatewayStore, openStore } from '../storage';
-import { TEST_DATA_KEY } from '../test-support/gateway';
-import { type Receiver, startReceiver } from '../test-support/receiver';
-import { testVault } from '../test-support/vault';
+import { TEST_DATA_KEY } from '../test-kit/gateway';
+import { type Receiver, startReceiver } from '../test-kit/receiver';
+import { testVault } from '../test-kit/vault';
 import { run } from './run';
 
 let root = '';

@@ -162,6 +162,22 @@ export async function redeliver(
 // ---------------------------------------------------------------------------------------------
 // Chargebacks
 
+/**
+ * A back-office booking for the merchant: `what` (the booking's original, payment or chargeback)
+ * checked by id, the merchant known, the engine's outcome printed (the booked payment) or refused.
+ */
+async function book(
+  ctx: WebhookCommandContext,
+  merchantId: string,
+  what: string,
+  id: string,
+  run: (deps: Parameters<typeof bookChargeback>[0]) => Promise<ChargebackOutcome>,
+): Promise<Payment> {
+  checkId(id, `${what} id`);
+  await requireMerchant(ctx.store, merchantId);
+  return booked(ctx, await run({ store: ctx.store, clock: clockOf(ctx) }), `${what} ${id}`);
+}
+
 function booked(ctx: CommandContext, outcome: ChargebackOutcome, what: string): Payment {
   switch (outcome.kind) {
     case 'not-found':
@@ -184,35 +200,24 @@ export interface ChargebackInput {
   readonly chargebackResultCode?: string;
 }
 
-export async function chargeback(ctx: WebhookCommandContext, input: ChargebackInput): Promise<Payment> {
-  checkId(input.paymentId, 'payment id');
-  await requireMerchant(ctx.store, input.merchantId);
-  const outcome = await bookChargeback(
-    { store: ctx.store, clock: clockOf(ctx) },
-    input.merchantId,
-    input.paymentId,
-    {
+export function chargeback(ctx: WebhookCommandContext, input: ChargebackInput): Promise<Payment> {
+  return book(ctx, input.merchantId, 'payment', input.paymentId, (deps) =>
+    bookChargeback(deps, input.merchantId, input.paymentId, {
       ...(input.amount === undefined ? {} : { amount: input.amount }),
       ...(input.chargebackResultCode === undefined
         ? {}
         : { chargebackResultCode: input.chargebackResultCode }),
-    },
+    }),
   );
-  return booked(ctx, outcome, `payment ${input.paymentId}`);
 }
 
-export async function chargebackReversal(
+export function chargebackReversal(
   ctx: WebhookCommandContext,
   input: { readonly merchantId: string; readonly chargebackId: string },
 ): Promise<Payment> {
-  checkId(input.chargebackId, 'chargeback id');
-  await requireMerchant(ctx.store, input.merchantId);
-  const outcome = await reverseChargeback(
-    { store: ctx.store, clock: clockOf(ctx) },
-    input.merchantId,
-    input.chargebackId,
+  return book(ctx, input.merchantId, 'chargeback', input.chargebackId, (deps) =>
+    reverseChargeback(deps, input.merchantId, input.chargebackId),
   );
-  return booked(ctx, outcome, `chargeback ${input.chargebackId}`);
 }
 
 // ---------------------------------------------------------------------------------------------

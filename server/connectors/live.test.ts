@@ -8,19 +8,12 @@
  * over HTTPS, is e2e/flows/live.spec.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { oppForwardConnector } from './opp-forward';
 
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
 const LIVE_SUCCESS = '000.000.000';
 
 interface Setup {
@@ -43,7 +36,12 @@ function liveFlows(setup: () => Setup) {
   };
 
   it('a card debit: 000.000.000, the acquirer system’s id kept as ConnectorTxID1', async () => {
-    const db = await post('/v1/payments', { ...CARD, amount: '12.50', currency: 'EUR', paymentType: 'DB' });
+    const db = await post('/v1/payments', {
+      ...VISA_CARD,
+      amount: '12.50',
+      currency: 'EUR',
+      paymentType: 'DB',
+    });
     expect(db.status, db.text).toBe(200);
     expect(db.body.result.code).toBe(LIVE_SUCCESS);
     expect(db.body.resultDetails).toMatchObject({ clearingInstituteName: 'Connector' });
@@ -69,7 +67,7 @@ function liveFlows(setup: () => Setup) {
 
   it('a declined card keeps the acquirer’s code', async () => {
     const declined = await post('/v1/payments', {
-      ...CARD,
+      ...VISA_CARD,
       'card.number': '4000000000000002',
       amount: '3.00',
       currency: 'EUR',
@@ -80,7 +78,12 @@ function liveFlows(setup: () => Setup) {
   });
 
   it('a PA, its capture and the capture’s refund: 000.000.000 each, forwarded by the connector’s ids', async () => {
-    const pa = await post('/v1/payments', { ...CARD, amount: '40.00', currency: 'EUR', paymentType: 'PA' });
+    const pa = await post('/v1/payments', {
+      ...VISA_CARD,
+      amount: '40.00',
+      currency: 'EUR',
+      paymentType: 'PA',
+    });
     expect(pa.body.result.code, pa.text).toBe(LIVE_SUCCESS);
     const cp = await post(`/v1/payments/${pa.body.id}`, {
       paymentType: 'CP',
@@ -103,7 +106,7 @@ function liveFlows(setup: () => Setup) {
   });
 
   it('a registration, and a payment with it', async () => {
-    const rg = await post('/v1/registrations', CARD);
+    const rg = await post('/v1/registrations', VISA_CARD);
     expect(rg.status, rg.text).toBe(200);
     expect(rg.body.result.code).toBe(LIVE_SUCCESS);
     expect(rg.text).not.toContain('connectorRegistrationId');
@@ -119,7 +122,7 @@ function liveFlows(setup: () => Setup) {
 
   it('a payment that registers the card along (createRegistration=true), and a payment with that registration', async () => {
     const db = await post('/v1/payments', {
-      ...CARD,
+      ...VISA_CARD,
       amount: '8.00',
       currency: 'EUR',
       paymentType: 'DB',
@@ -144,7 +147,7 @@ function liveFlows(setup: () => Setup) {
     });
     expect(created.status, created.text).toBe(200);
     const { gw } = setup();
-    const submitted = await gw.live.post(`/v1/checkouts/${created.body.id}/payment`, CARD);
+    const submitted = await gw.live.post(`/v1/checkouts/${created.body.id}/payment`, VISA_CARD);
     expect(submitted.status, submitted.text).toBe(200);
     expect(submitted.body.result.code).toBe(LIVE_SUCCESS);
     const status = await gw.live.get(
@@ -156,7 +159,7 @@ function liveFlows(setup: () => Setup) {
   });
 
   it('a scheduled payment: created and run through the connector', async () => {
-    const rg = await post('/v1/registrations', CARD);
+    const rg = await post('/v1/registrations', VISA_CARD);
     expect(rg.body.result.code, rg.text).toBe(LIVE_SUCCESS);
     const created = await post('/scheduling/v1/schedules', {
       registrationId: rg.body.id,
@@ -225,7 +228,7 @@ describe('a live channel with a connector pays end to end (SQLite)', () => {
     const bare = await setup.gw.addMerchant({ channels: 1, mode: 'LIVE' });
     const db = await setup.gw.live.post(
       '/v1/payments',
-      { entityId: bare.entityId, ...CARD, amount: '1.00', currency: 'EUR', paymentType: 'DB' },
+      { entityId: bare.entityId, ...VISA_CARD, amount: '1.00', currency: 'EUR', paymentType: 'DB' },
       { token: bare.token },
     );
     expect(db.body.result.code).toBe('600.200.201');

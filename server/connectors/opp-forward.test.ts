@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { VISA_CARD_WITHOUT_HOLDER } from '../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { connectorProcessor, oppForwardConnector } from './opp-forward';
-
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
 
 describe('testMode=EXTERNAL through the forwarding connector', () => {
   let upstream: TestGateway;
@@ -44,7 +37,7 @@ describe('testMode=EXTERNAL through the forwarding connector', () => {
 
   it('forwards a PA, answers 000.100.112, and forwards its capture and refund', async () => {
     const pa = await post('/v1/payments', {
-      ...CARD,
+      ...VISA_CARD_WITHOUT_HOLDER,
       amount: '50.00',
       currency: 'EUR',
       paymentType: 'PA',
@@ -84,7 +77,7 @@ describe('testMode=EXTERNAL through the forwarding connector', () => {
 
   it('passes the connector refusals through', async () => {
     const declined = await post('/v1/payments', {
-      ...CARD,
+      ...VISA_CARD_WITHOUT_HOLDER,
       amount: '5.00',
       currency: 'EUR',
       paymentType: 'DB',
@@ -119,7 +112,7 @@ describe('a pending answer of the connector', () => {
     );
     const decision = await processor.pay({
       channel: {} as never,
-      request: CARD,
+      request: VISA_CARD_WITHOUT_HOLDER,
       decide: {} as never,
       now: new Date(),
     });

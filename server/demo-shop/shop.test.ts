@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { createShop, WRONG_INTEGRITY } from './shop';
 
 describe('demo shop', () => {

@@ -17,26 +17,18 @@ import { createApp } from '../app';
 import { createChannel, createMerchant, createToken, setMerchant } from '../cli/commands';
 import { startReconciliationFtp } from '../reporting/delivery';
 import { settleDay } from '../reporting/settlement-run';
-import { freePort } from '../storage/testing/postgres';
-import { TEST_COMMIT, type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { spawnGateway, stopAll } from '../test-support/process';
-import { selfSignedCertificate } from '../test-support/tls';
-
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { TEST_COMMIT, type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { freePort } from '../test-kit/postgres';
+import { spawnGateway, stopAll } from '../test-kit/process';
+import { selfSignedCertificate } from '../test-kit/tls';
 
 const payment = (entityId: string, extra: Record<string, string> = {}) => ({
   entityId,
   amount: '12.00',
   currency: 'EUR',
   paymentType: 'DB',
-  ...CARD,
+  ...VISA_CARD,
   ...extra,
 });
 

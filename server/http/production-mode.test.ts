@@ -13,21 +13,15 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../gateway';
 import { createLogger } from '../security/logger';
+import { CARD_FIELDS } from '../test-kit/fixtures/cards';
 import {
   TEST_COMMIT,
   TEST_DATA_KEY,
   type TestGateway,
   type TestMerchant,
   testGateway,
-} from '../test-support/gateway';
+} from '../test-kit/gateway';
 
-const CARD = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 const ADMIN = 'a'.repeat(64);
 const HTTPS = { 'X-Forwarded-Proto': 'https' } as const;
 const from = (address: string) => ({ ...HTTPS, 'X-Forwarded-For': address });
@@ -119,7 +113,7 @@ describe('production behind a trusted proxy (NODE_ENV=production, GATEWAY_TRUST_
         currency: 'EUR',
         paymentType: 'DB',
         paymentBrand: 'VISA',
-        ...CARD,
+        ...CARD_FIELDS,
       },
       { token: m.token, headers: HTTPS },
     );

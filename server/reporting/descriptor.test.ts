@@ -6,20 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_COLUMNS } from '../../shared/settlement';
-import { fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { fakeClock } from '../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { parseCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
-import { parseCsv } from './testing';
 
 const DAY = '2026-05-04';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-};
-
 describe('merchant.name overrides descriptor', () => {
   const clock = fakeClock(`${DAY}T09:00:00.000Z`);
   let gw: TestGateway;
@@ -29,7 +22,14 @@ describe('merchant.name overrides descriptor', () => {
   const pay = async (label: string, params: Record<string, string>) => {
     const res = await gw.post(
       '/v1/payments',
-      { entityId: m.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', ...CARD, ...params },
+      {
+        entityId: m.entityId,
+        amount: '10.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        ...VISA_CARD_WITHOUT_CVV,
+        ...params,
+      },
       { token: m.token },
     );
     expect(res.status, res.text).toBe(200);

@@ -7,19 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { fakeClock } from '../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { checkReconciliationCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
-import { checkReconciliationCsv } from './testing';
 
 const DAY = '2026-06-02';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-};
 const SEPA = {
   paymentBrand: 'DIRECTDEBIT_SEPA',
   'bankAccount.holder': 'Max Mustermann',
@@ -44,7 +38,7 @@ describe('settlement of RB, CD and a bank-account payment', () => {
     gw = await testGateway({ clock, settlement: { autoStart: false } });
     m = await gw.addMerchant({ channels: 1 });
     await post('db', '/v1/payments', {
-      ...CARD,
+      ...VISA_CARD_WITHOUT_CVV,
       amount: '50.00',
       currency: 'EUR',
       paymentType: 'DB',
@@ -56,7 +50,12 @@ describe('settlement of RB, CD and a bank-account payment', () => {
 
   it('books them as the decisions say', async () => {
     await post('rb', `/v1/payments/${ids.db}`, { amount: '5.00', currency: 'EUR', paymentType: 'RB' });
-    await post('cd', '/v1/payments', { ...CARD, amount: '10.00', currency: 'EUR', paymentType: 'CD' });
+    await post('cd', '/v1/payments', {
+      ...VISA_CARD_WITHOUT_CVV,
+      amount: '10.00',
+      currency: 'EUR',
+      paymentType: 'CD',
+    });
     await post('sepa', '/v1/payments', {
       ...SEPA,
       amount: '30.00',

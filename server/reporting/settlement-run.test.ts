@@ -2,8 +2,10 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/engine/core/model';
-import { fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { fakeClock } from '../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PaidDay, payDay } from '../test-kit/settlement/pay-day';
+import { checkReconciliationCsv } from '../test-kit/settlement/spec-checks';
 import {
   DEFAULT_PSP_ENTITY_ID,
   dueDays,
@@ -13,7 +15,6 @@ import {
   settleDay,
   simulatedRate,
 } from './settlement-run';
-import { checkReconciliationCsv, type PaidDay, payDay } from './testing';
 
 const DAY = '2026-03-10';
 

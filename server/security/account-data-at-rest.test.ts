@@ -14,13 +14,13 @@
  * separately (server/http/middleware/idempotency); keyed requests belong here once they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { type Receiver, startReceiver } from '../test-support/receiver';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { type Receiver, startReceiver } from '../test-kit/receiver';
 import { createLogger, type Logger } from './logger';
 
-const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 const MINUTE = 60_000;
 
 /** Valid IBANs, one per place they come in by. */
@@ -99,7 +99,7 @@ async function world(databaseUrl?: string): Promise<World> {
   const gw = await testGateway({
     clock,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
-    env: { GATEWAY_ADMIN_TOKEN: ADMIN },
+    env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
     logger,
     webhooks: { autoStart: false, timeoutMs: 5_000 },
     notifier: { autoStart: false },
@@ -118,7 +118,7 @@ async function scenario({ gw, clock, receiver, logger }: World): Promise<void> {
     'POST',
     `/admin/v1/merchants/${m.merchantId}/webhooks`,
     JSON.stringify({ url: `${receiver.url}/hooks`, encrypted: false }),
-    { headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' } },
+    { headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' } },
   );
   expect(hook.status, hook.text).toBe(201);
   const pay = (params: Record<string, string>) =>

@@ -10,11 +10,11 @@ import { asMinor } from '../../shared/money';
 import { accountSealer, isSealed } from '../../shared/sealing/account-data';
 import { openStore } from '../storage';
 import { SQLITE_FILE } from '../storage/open';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { testVault } from '../test-support/vault';
+import { IBAN } from '../test-kit/fixtures/bank-accounts';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { testVault } from '../test-kit/vault';
 import { openVault } from './vault';
 
-const IBAN = 'DE89370400440532013000';
 const vault = testVault();
 const sealer = accountSealer(vault);
 

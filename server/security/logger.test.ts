@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAN } from '../test-kit/fixtures/cards';
 import { createLogger, type LoggerOptions, parseLogLevel } from './logger';
 
-const PAN = '4200000000000000';
 const CVV = '737';
 
 function capture(options: LoggerOptions = {}) {

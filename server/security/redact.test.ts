@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAN } from '../test-kit/fixtures/cards';
 import { MASK, maskDigitRuns, redact, redactString, sensitiveKind } from './redact';
 
-const PAN = '4200000000000000';
 const PAN_MASKED = '420000******0000';
 /** 16 digits that fail Luhn. */
 const NOT_LUHN = '4444444444444444';

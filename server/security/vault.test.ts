@@ -3,11 +3,11 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAN } from '../test-kit/fixtures/cards';
 import { KEY_FILE_NAME, keyIdOf, openVault, parseDataKey, VaultError } from './vault';
 
 const posix = process.platform !== 'win32';
 const HEX_KEY = 'a'.repeat(64);
-const PAN = '4200000000000000';
 
 let dir: string;
 beforeEach(() => {

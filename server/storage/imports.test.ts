@@ -8,7 +8,7 @@
  */
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph, importsOf, modulesUnder } from '../../scripts/structure/source-tree';
+import { cycles, importGraph, importsOf, modulesUnder } from '../test-kit/source-tree';
 
 const STORAGE = dirname(new URL(import.meta.url).pathname);
 const REPO = resolve(STORAGE, '../..');

@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryStore } from '../../shared/engine/core/memory-store';
 import type {
   AccessToken,
   Channel,
@@ -18,10 +17,11 @@ import type {
 import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/core/model';
 import type { IdempotencyClaim, PaymentQuery, Store } from '../../shared/engine/core/ports';
 import { asMinor } from '../../shared/money';
-import { testVault } from '../test-support/vault';
+import { memoryStore } from '../test-kit/engine/memory-store';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { testVault } from '../test-kit/vault';
 import { openStore } from './index';
 import { SQLITE_FILE } from './open';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './testing/postgres';
 
 const hex = (): string => randomBytes(16).toString('hex');
 const TEST_PAN = '4200000000000000';

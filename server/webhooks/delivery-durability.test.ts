@@ -11,18 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { readDemo, type SpawnedGateway, spawnGateway, stopAll } from '../test-support/process';
-import { type Received, type Receiver, startReceiver } from '../test-support/receiver';
+import { VISA_CARD_WITHOUT_HOLDER } from '../test-kit/fixtures/cards';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { readDemo, type SpawnedGateway, spawnGateway, stopAll } from '../test-kit/process';
+import { type Received, type Receiver, startReceiver } from '../test-kit/receiver';
 
 const ADMIN = 'admin-token-for-the-durability-test-0001';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
 const ENV = {
   GATEWAY_ADMIN_TOKEN: ADMIN,
   GATEWAY_WEBHOOK_INTERVAL_MS: '100',
@@ -109,9 +103,12 @@ describe('webhook delivery across a crash (real processes, SQLite)', () => {
     const registrationTest = receiver.received.length;
     const debits: string[] = [];
     for (let i = 0; i < 8; i++)
-      debits.push((await pay({ amount: `${i + 1}.00`, paymentType: 'DB', ...CARD })).body.id);
+      debits.push(
+        (await pay({ amount: `${i + 1}.00`, paymentType: 'DB', ...VISA_CARD_WITHOUT_HOLDER })).body.id,
+      );
     // a PA and its captures: the captures wait, in order, behind the PA's own notification
-    const pa = (await pay({ amount: '40.00', paymentType: 'PA', ...CARD })).body.id as string;
+    const pa = (await pay({ amount: '40.00', paymentType: 'PA', ...VISA_CARD_WITHOUT_HOLDER })).body
+      .id as string;
     const captures: string[] = [];
     for (let i = 0; i < 4; i++)
       captures.push((await pay({ amount: '10.00', paymentType: 'CP' }, `/v1/payments/${pa}`)).body.id);
@@ -198,7 +195,9 @@ describe.skipIf(pgSkip !== undefined)('two dispatchers on one PostgreSQL', () =>
     const start = receiver.received.length;
     const ids: string[] = [];
     for (let i = 0; i < 40; i++)
-      ids.push((await pay({ amount: `${i + 1}.00`, paymentType: 'DB', ...CARD })).body.id);
+      ids.push(
+        (await pay({ amount: `${i + 1}.00`, paymentType: 'DB', ...VISA_CARD_WITHOUT_HOLDER })).body.id,
+      );
     await a.stop();
     // now two dispatchers polling every 10 ms race for the same 40 deliveries
     const fast = { ...ENV, GATEWAY_WEBHOOK_INTERVAL_MS: '10' };

@@ -1,6 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptNotification, encryptNotification } from './encryption';
+import { decryptNotification } from '../test-kit/receiver';
+import { encryptNotification } from './encryption';
 
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
 const JSON_TEXT = JSON.stringify({

@@ -4,7 +4,7 @@
  * JSON `{type, action, payload}`; the IV and the authentication tag travel as hex in the
  * `X-Initialization-Vector` and `X-Authentication-Tag` headers, as the family's receivers expect.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 
 export const WEBHOOK_KEY = /^[0-9a-fA-F]{64}$/;
 
@@ -35,13 +35,4 @@ export function encryptNotification(hexKey: string, json: string): EncryptedNoti
       'X-Authentication-Tag': cipher.getAuthTag().toString('hex').toUpperCase(),
     },
   };
-}
-
-/** What a receiver does; the gateway uses it in tests and for the delivery log's self-check. */
-export function decryptNotification(hexKey: string, body: string, ivHex: string, tagHex: string): string {
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(hexKey), Buffer.from(ivHex, 'hex'), {
-    authTagLength: 16,
-  });
-  decipher.setAuthTag(Buffer.from(tagHex, 'hex'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'hex')), decipher.final()]).toString('utf8');
 }

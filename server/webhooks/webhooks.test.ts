@@ -6,25 +6,16 @@
  * notificationUrl GETs; chargebacks and their reversals. The receiver decrypts with plain
  * AES-256-GCM from node:crypto, as a merchant's would.
  */
-import { createDecipheriv } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
-import { type Received, type Receiver, startReceiver } from '../test-support/receiver';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { decryptNotification, type Received, type Receiver, startReceiver } from '../test-kit/receiver';
 
-const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
-
 // biome-ignore lint/suspicious/noExplicitAny: notifications are read field by field
 type Json = any;
 
@@ -33,10 +24,7 @@ function decrypt(key: string, r: Received): Json {
   const iv = r.headers['x-initialization-vector'];
   const tag = r.headers['x-authentication-tag'];
   if (typeof iv !== 'string' || typeof tag !== 'string') throw new Error('not an encrypted notification');
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key, 'hex'), Buffer.from(iv, 'hex'));
-  decipher.setAuthTag(Buffer.from(tag, 'hex'));
-  const plain = Buffer.concat([decipher.update(Buffer.from(r.body, 'hex')), decipher.final()]);
-  return JSON.parse(plain.toString('utf8'));
+  return JSON.parse(decryptNotification(key, r.body, iv, tag));
 }
 
 describe('webhooks', () => {
@@ -45,7 +33,7 @@ describe('webhooks', () => {
   let receiver: Receiver;
   let m: TestMerchant;
 
-  const admin = (method: string, path: string, body?: object, token = ADMIN) =>
+  const admin = (method: string, path: string, body?: object, token = ADMIN_TOKEN) =>
     gw.send(method, path, body === undefined ? undefined : JSON.stringify(body), {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     });
@@ -87,7 +75,7 @@ describe('webhooks', () => {
     receiver = await startReceiver();
     gw = await testGateway({
       clock,
-      env: { GATEWAY_ADMIN_TOKEN: ADMIN },
+      env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
       webhooks: { autoStart: false, timeoutMs: 5_000 },
       notifier: { autoStart: false },
       pending: { autoStart: false },
@@ -118,7 +106,7 @@ describe('webhooks', () => {
       const off = await testGateway({ webhooks: { autoStart: false }, notifier: { autoStart: false } });
       try {
         const res = await off.send('GET', '/admin/v1/merchants/x/webhooks', undefined, {
-          headers: { Authorization: `Bearer ${ADMIN}` },
+          headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
         });
         expect(res.status).toBe(401);
         expect(res.body.result.description).toContain('GATEWAY_ADMIN_TOKEN');
@@ -220,11 +208,11 @@ describe('webhooks', () => {
         amount: '92.00',
         paymentType: 'PA',
         merchantTransactionId: 'order-0001',
-        ...CARD,
+        ...VISA_CARD,
       });
       const cp1 = await reference(pa.body.id, { amount: '50.00', paymentType: 'CP' });
       const cp2 = await reference(pa.body.id, { amount: '42.00', paymentType: 'CP' });
-      const db = await pay({ amount: '10.00', paymentType: 'DB', createRegistration: 'true', ...CARD });
+      const db = await pay({ amount: '10.00', paymentType: 'DB', createRegistration: 'true', ...VISA_CARD });
       const registrationId = db.body.registrationId as string;
       await gw.send('DELETE', `/v1/registrations/${registrationId}?entityId=${m.entityId}`, undefined, {
         token: m.token,
@@ -306,8 +294,8 @@ describe('webhooks', () => {
     it('sends plain JSON to a webhook that asked for it, of the types it asked for', async () => {
       await register(m, { url: receiver.url, encrypted: false, types: ['PAYMENT'], paymentTypes: ['DB'] });
       const start = receiver.received.length;
-      const pa = await pay({ amount: '3.00', paymentType: 'PA', ...CARD });
-      await pay({ amount: '4.00', paymentType: 'DB', createRegistration: 'true', ...CARD });
+      const pa = await pay({ amount: '3.00', paymentType: 'PA', ...VISA_CARD });
+      await pay({ amount: '4.00', paymentType: 'DB', createRegistration: 'true', ...VISA_CARD });
       await drain(m);
       expect(pa.body.id).toBeDefined();
       const got = delivered(start);
@@ -323,14 +311,14 @@ describe('webhooks', () => {
     it('stops sending to a deleted webhook', async () => {
       const hook = await register(m, { url: receiver.url, key: KEY });
       receiver.answerWith(500);
-      await pay({ amount: '1.00', paymentType: 'DB', ...CARD });
+      await pay({ amount: '1.00', paymentType: 'DB', ...VISA_CARD });
       await gw.webhooks.runOnce();
       expect((await admin('DELETE', `/admin/v1/merchants/${m.merchantId}/webhooks/${hook.id}`)).status).toBe(
         200,
       );
       const start = receiver.received.length;
       receiver.answerWith(200);
-      await pay({ amount: '2.00', paymentType: 'DB', ...CARD });
+      await pay({ amount: '2.00', paymentType: 'DB', ...VISA_CARD });
       clock.advance(HOUR);
       await gw.webhooks.runOnce();
       expect(receiver.received.length).toBe(start);
@@ -346,7 +334,7 @@ describe('webhooks', () => {
     it('retries on the schedule of the decisions for 30 days, then dead-letters; a redelivery delivers it', async () => {
       const hook = await register(m, { url: receiver.url, key: KEY });
       receiver.answerWith(503);
-      const res = await pay({ amount: '7.00', paymentType: 'DB', ...CARD });
+      const res = await pay({ amount: '7.00', paymentType: 'DB', ...VISA_CARD });
       const created = clock.now().getTime();
       const start = receiver.received.length;
       const [delivery] = await gw.store.listDeliveries(m.merchantId, { webhookId: hook.id, limit: 1 });
@@ -407,7 +395,7 @@ describe('webhooks', () => {
         amount: '8.00',
         paymentType: 'DB',
         notificationUrl: `${receiver.url}/notify?shop=1`,
-        ...CARD,
+        ...VISA_CARD,
       });
       const checkout = await gw.post(
         '/v1/checkouts',
@@ -420,7 +408,7 @@ describe('webhooks', () => {
         },
         { token: m.token },
       );
-      const submitted = await gw.post(`/v1/checkouts/${checkout.body.id}/payment`, { ...CARD });
+      const submitted = await gw.post(`/v1/checkouts/${checkout.body.id}/payment`, { ...VISA_CARD });
       expect(submitted.body.result.code).toBe('000.100.110');
       await drain(m);
       const gets = receiver.received.slice(start).filter((r) => r.method === 'GET');
@@ -438,7 +426,7 @@ describe('webhooks', () => {
         amount: '30.00',
         paymentType: 'PA',
         merchantTransactionId: 'order-cb-01',
-        ...CARD,
+        ...VISA_CARD,
       });
       const cp = await reference(pa.body.id, { amount: '30.00', paymentType: 'CP' });
       await drain(m);
@@ -521,7 +509,7 @@ describe('webhooks', () => {
     });
 
     it('leaves only what is not charged back to refund, until the chargeback is reversed', async () => {
-      const db = await pay({ amount: '50.00', paymentType: 'DB', ...CARD });
+      const db = await pay({ amount: '50.00', paymentType: 'DB', ...VISA_CARD });
       const base = `/admin/v1/merchants/${m.merchantId}/payments`;
       const cb = await admin('POST', `${base}/${db.body.id}/chargebacks`, { amount: '20.00' });
       expect(cb.status).toBe(200);
@@ -538,7 +526,7 @@ describe('webhooks', () => {
     });
 
     it('the acquirer simulator raises one too, on test-mode payments only', async () => {
-      const db = await pay({ amount: '12.00', paymentType: 'DB', ...CARD });
+      const db = await pay({ amount: '12.00', paymentType: 'DB', ...VISA_CARD });
       clock.advance(1000); // the query lists by time: the CB after its DB
       const raised = await gw.post('/simulators/acquirer/chargebacks', {
         entityId: m.entityId,

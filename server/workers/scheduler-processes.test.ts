@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatTs } from '../../shared/params/formats';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { readDemo, type SpawnedGateway, spawnGateway, stopAll } from '../test-support/process';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { readDemo, type SpawnedGateway, spawnGateway, stopAll } from '../test-kit/process';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response fields
 type Json = any;

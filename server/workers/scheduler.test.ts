@@ -14,22 +14,16 @@ import {
   planRuns,
   type ScheduleDeps,
 } from '../../shared/engine/operations/schedules';
-import { simulatedProcessors } from '../processors/simulator/processor';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
+import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { simulatedProcessors } from '../test-kit/engine/processors';
+import { VISA_CARD_WITHOUT_CVV } from '../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, schedulerWorker } from './scheduler';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const at = (iso: string) => new Date(iso);
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-} as const;
 const QUIET = {
   scheduler: { autoStart: false },
   pending: { autoStart: false },
@@ -140,7 +134,7 @@ async function subscribe(gw: TestGateway, expression = '0 * * * * ?'): Promise<S
       'standingInstruction.mode': 'INITIAL',
       'standingInstruction.source': 'CIT',
       'standingInstruction.type': 'RECURRING',
-      ...CARD,
+      ...VISA_CARD_WITHOUT_CVV,
     },
     { token: merchant.token },
   );

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { TEST_NUMBER_SHAPES, testNumber, testNumberOf } from '../../server/test-kit/fixtures/card-numbers';
 import { INSTRUMENT_GROUPS } from '../params/catalogue';
 import { CARD_BRAND_SPECS, CARD_BRANDS, type CardBrand } from './card-brands';
 import { validateCardNumber } from './card-checks';
@@ -15,7 +16,6 @@ import { detectBrand, detectBrands } from './detect';
 import { renderPaymentMethodDocs } from './docs';
 import { luhnValid } from './luhn';
 import { brandAccountData, brandFlow, brandMethod, brandsOfMethods, listBrands } from './registry';
-import { TEST_NUMBER_SHAPES, testNumber, testNumberOf } from './test-numbers';
 
 const entries = Object.entries(PAYMENT_BRANDS) as [string, BrandDef][];
 

@@ -3,11 +3,11 @@
  * adapters of the Processor port, handed in through EngineDeps.processors) or anything of the
  * server, and the engine's modules import one another without a cycle (type-only imports count:
  * a cycle of types is still a knot a newcomer has to untie). Imports are read by
- * scripts/structure/source-tree.ts (the whole tree's cycles: scripts/structure/structure.test.ts).
+ * server/test-kit/source-tree.ts (the whole tree's cycles: scripts/structure/structure.test.ts).
  */
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph, importsOf, modulesUnder } from '../../scripts/structure/source-tree';
+import { cycles, importGraph, importsOf, modulesUnder } from '../../server/test-kit/source-tree';
 
 const ENGINE = dirname(new URL(import.meta.url).pathname);
 const REPO = resolve(ENGINE, '../..');

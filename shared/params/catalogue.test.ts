@@ -4,6 +4,7 @@
  * value must give exactly one parameter error, named as the client sent the parameter.
  */
 import { describe, expect, it } from 'vitest';
+import { PAN } from '../../server/test-kit/fixtures/cards';
 import { chargeback } from './catalogue/lifecycle';
 import { maskValue, type ParameterError } from './errors';
 import { checkFormat } from './formats';
@@ -21,8 +22,6 @@ function errorsOf(kind: RequestKind, body: string): ParameterError[] {
 
 const namesOf = (kind: RequestKind, params: Params): string[] =>
   errorsOf(kind, form(params)).map((e) => e.name);
-
-const PAN = '4200000000000000';
 
 /** The minimal valid card payment every row starts from. */
 const CARD_PAYMENT: Params = {

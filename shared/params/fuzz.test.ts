@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PAN } from '../../server/test-kit/fixtures/cards';
 import { type ParsedRequest, parseRequest, type RequestKind } from './requests';
 
-const PAN = '4200000000000000';
 const CVV = '123';
 
 /** Valid bodies, one or more per kind; the mutation property starts from these. */

@@ -4,6 +4,8 @@
  * broken the errors name exactly the fields the client has to fix.
  */
 import { describe, expect, it } from 'vitest';
+import { SEPA_DIRECT_DEBIT } from '../../server/test-kit/fixtures/bank-accounts';
+import { CARD_FIELDS } from '../../server/test-kit/fixtures/cards';
 import { parseRequest, type RequestKind } from './requests';
 
 type Params = Readonly<Record<string, string>>;
@@ -16,22 +18,9 @@ function errorNames(kind: RequestKind, params: Params): string[] {
   return result.ok ? [] : result.errors.map((e) => e.name).sort();
 }
 
-const CARD: Params = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
 const PAY: Params = { amount: '92.00', currency: 'EUR', paymentType: 'DB' };
-const CARD_PAYMENT: Params = { ...PAY, paymentBrand: 'VISA', ...CARD };
-const SEPA: Params = {
-  ...PAY,
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  'bankAccount.holder': 'Jane Jones',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-};
+const CARD_PAYMENT: Params = { ...PAY, paymentBrand: 'VISA', ...CARD_FIELDS };
+const SEPA: Params = { ...PAY, ...SEPA_DIRECT_DEBIT };
 const { 'bankAccount.iban': _iban, 'bankAccount.bic': _bic, ...SEPA_BARE } = SEPA;
 const NAMES: Params = { 'customer.givenName': 'Jane', 'customer.surname': 'Jones' };
 const ID32 = '8a82944a4cc25ebf014cc2c782423202';
@@ -165,7 +154,7 @@ describe('customer: givenName and surname with any other customer field', () => 
     [
       'registration: e-mail without names',
       'registration',
-      { paymentBrand: 'VISA', ...CARD, 'customer.email': 'jane@example.com' },
+      { paymentBrand: 'VISA', ...CARD_FIELDS, 'customer.email': 'jane@example.com' },
       ['customer.givenName', 'customer.surname'],
     ],
   ]);
@@ -395,7 +384,7 @@ describe('wallets: token or source, and the decrypted-card variant', () => {
       [
         'token with a card',
         'payment',
-        { ...base, [`${wallet}.paymentToken`]: 'tok', ...CARD },
+        { ...base, [`${wallet}.paymentToken`]: 'tok', ...CARD_FIELDS },
         [`${wallet}.paymentToken`],
       ],
     ]);
@@ -871,7 +860,7 @@ describe('one instrument per request, matching paymentBrand', () => {
       { ...PAY, paymentBrand: 'VISA', referenceUuid: ID32 },
       [],
     ],
-    ['registration: VISA with a card: valid', 'registration', { paymentBrand: 'VISA', ...CARD }, []],
+    ['registration: VISA with a card: valid', 'registration', { paymentBrand: 'VISA', ...CARD_FIELDS }, []],
     [
       'registration: VISA with a bank account',
       'registration',
@@ -889,7 +878,7 @@ describe('one instrument per request, matching paymentBrand', () => {
       { paymentBrand: 'VISA' },
       ['card.number', 'card.expiryMonth', 'card.expiryYear'],
     ],
-    ['checkoutPayment: a card without a brand (detected): valid', 'checkoutPayment', CARD, []],
+    ['checkoutPayment: a card without a brand (detected): valid', 'checkoutPayment', CARD_FIELDS, []],
     [
       'checkoutPayment: no instrument (a stored registration): valid',
       'checkoutPayment',
@@ -915,19 +904,19 @@ describe('widget and stored-registration requests', () => {
     [
       'checkoutPayment: SHOPPER_ custom parameter: valid',
       'checkoutPayment',
-      { ...CARD, 'customParameters[SHOPPER_orderRef]': 'A-1' },
+      { ...CARD_FIELDS, 'customParameters[SHOPPER_orderRef]': 'A-1' },
       [],
     ],
     [
       'checkoutPayment: custom parameter without SHOPPER_',
       'checkoutPayment',
-      { ...CARD, 'customParameters[orderRef]': 'A-1' },
+      { ...CARD_FIELDS, 'customParameters[orderRef]': 'A-1' },
       ['customParameters[orderRef]'],
     ],
     [
       'checkoutPayment: lower-case shopper_ prefix',
       'checkoutPayment',
-      { ...CARD, 'customParameters[shopper_x]': 'A-1' },
+      { ...CARD_FIELDS, 'customParameters[shopper_x]': 'A-1' },
       ['customParameters[shopper_x]'],
     ],
     [
@@ -937,7 +926,12 @@ describe('widget and stored-registration requests', () => {
       [],
     ],
     ['registrationPayment: plain: valid', 'registrationPayment', PAY, []],
-    ['registrationPayment: a new card number', 'registrationPayment', { ...PAY, ...CARD }, ['card.number']],
+    [
+      'registrationPayment: a new card number',
+      'registrationPayment',
+      { ...PAY, ...CARD_FIELDS },
+      ['card.number'],
+    ],
   ]);
 
   // expiryMonth and expiryYear are `req: 'R'` within the card group, so any card.* field brings

@@ -1,11 +1,11 @@
 /**
  * Risk screening: a channel's rules (rules.ts), the screening of one payment against them and its
- * history (screen.ts), IP ranges (ip.ts) and an in-memory history (memory-history.ts).
+ * history (screen.ts) and IP ranges (ip.ts); the in-memory history tests use is in the test kit
+ * (server/test-kit/engine/memory-history.ts).
  * Framework-free: no Node or HTTP types.
  */
 export type { IpAddress, IpRange, IpRangeError } from './ip';
 export { formatIp, ipInRange, parseIp, parseIpRange } from './ip';
-export { MemoryHistory } from './memory-history';
 export type {
   AmountLimit,
   ParameterSignal,

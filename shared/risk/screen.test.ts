@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryHistory } from '../../server/test-kit/engine/memory-history';
 import { describe as describeCode, isKnownCode, isRejected, resultCodeGroup } from '../result-codes';
-import { MemoryHistory } from './memory-history';
 import { checkRules, isRuleErrors, type RiskRules } from './rules';
 import {
   formatScore,

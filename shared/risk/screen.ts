@@ -129,7 +129,8 @@ export interface HistoryCount {
 }
 
 /**
- * The payments screened before, as storage keeps them (port; `MemoryHistory` is the in-memory adapter).
+ * The payments screened before, as storage keeps them (port; the tests' in-memory adapter is
+ * server/test-kit/engine/memory-history.ts).
  * `count` answers for the payments of `key` at or after `since` (so a payment exactly `windowSeconds`
  * old is still in the window). Keys are normalised by `velocityKeys`; record payments under the same keys.
  */
@@ -415,7 +416,7 @@ async function firstVelocityHit(
 
 /**
  * Screens one payment. `rules` should have passed `checkRules`; `history` holds the payments before this
- * one (record this one yourself once it is accepted, see `velocityKeys` and `MemoryHistory.record`).
+ * one (record this one yourself once it is accepted, see `velocityKeys`).
  * Throws `RangeError`/`TypeError` for facts no caller should send (fractional amounts, a card number).
  */
 export async function screen(

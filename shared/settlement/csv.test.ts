@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  eurConfig,
+  merchantDay,
+  TRICKY_DESCRIPTOR,
+  tid,
+} from '../../server/test-kit/fixtures/settlement-day';
+import {
+  checkReconciliationCsv,
+  SPEC_HEADER as HEADER,
+  parseCsv,
+  SPEC_COLUMNS as SPEC,
+} from '../../server/test-kit/settlement/spec-checks';
+import {
   csvField,
   FORMULA_SAFE_COLUMNS,
   formatRequestTime,
@@ -11,8 +23,6 @@ import {
 } from './csv';
 import type { SettlementRecord } from './records';
 import { settle } from './settle';
-import { checkReconciliationCsv, SPEC_HEADER as HEADER, parseCsv, SPEC_COLUMNS as SPEC } from './spec-checks';
-import { eurConfig, merchantDay, TRICKY_DESCRIPTOR, tid } from './testing';
 
 describe('reconciliationCsv: a settlement day', () => {
   const records = settle(merchantDay, eurConfig);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayTransactions, eurConfig, merchantDay, tid } from '../../server/test-kit/fixtures/settlement-day';
 import { asMinor } from '../money';
 import type { SettlementRecord } from './records';
 import {
@@ -9,7 +10,6 @@ import {
   type SettlementTransaction,
   settle,
 } from './settle';
-import { dayTransactions, eurConfig, merchantDay, tid } from './testing';
 
 const summary = (r: SettlementRecord) => [
   r.recordType,

@@ -11,7 +11,6 @@ import {
 } from '../../channels/settings';
 import {
   booleanFlag,
-  checkId,
   checkName,
   type OptionSpec,
   type Parsed,
@@ -24,7 +23,7 @@ import {
 } from '../args';
 import { checkSetChannel, createChannel, listChannels, setChannel } from '../commands';
 import { riskCommand } from '../risk-commands';
-import { type CommandSpec, ID_HELP } from './spec';
+import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, positionalId } from './spec';
 
 /** The options that say what a channel accepts, for `channel create` and `channel set`. */
 const ACCEPTS_OPTIONS = {
@@ -100,7 +99,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       '                             [--brands LIST] [--currencies LIST] [--bank-holder NAME --bank-iban IBAN --bank-bic BIC]',
     summary: 'Create a channel for a merchant; prints its entityId.',
     options: {
-      merchant: { type: 'string' },
+      ...MERCHANT.option,
       name: { type: 'string' },
       mode: { type: 'string' },
       '3ds': { type: 'string' },
@@ -108,7 +107,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       ...ACCEPTS_OPTIONS,
     },
     help: [
-      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      MERCHANT.help,
       ['--name NAME', 'the channel’s name (1 to 100 characters)'],
       ['--mode TEST|LIVE', 'TEST (default): simulators or a connector’s test system; LIVE: real money'],
       ['--3ds on|off', 'authenticate shoppers with 3-D Secure (default off)'],
@@ -117,7 +116,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     ],
     positionals: [],
     prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const merchantId = MERCHANT.of(p);
       const name = checkName(requiredFlag(p, 'name', 'NAME'), 'channel name');
       const mode = stringFlag(p, 'mode');
       const threeDs = stringFlag(p, '3ds');
@@ -133,17 +132,11 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       return (ctx) => createChannel(ctx, input);
     },
   },
-  list: {
-    usage: 'gateway channel list --merchant ID',
-    summary: 'List a merchant’s channels and their settings (never the connector token).',
-    options: { merchant: { type: 'string' } },
-    help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
-    positionals: [],
-    prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
-      return (ctx) => listChannels(ctx, { merchantId });
-    },
-  },
+  list: merchantCommand(
+    'gateway channel list --merchant ID',
+    'List a merchant’s channels and their settings (never the connector token).',
+    listChannels,
+  ),
   set: {
     usage:
       'gateway channel set ENTITY_ID [--3ds on|off] [--throttle N|default] [--brands LIST|all] [--currencies LIST|all]\n' +
@@ -173,7 +166,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     ],
     positionals: ['ENTITY_ID'],
     prepare: (p) => {
-      const entityId = checkId(p.positionals[0]!, 'channel id');
+      const entityId = positionalId(p, 'channel id');
       const threeDs = stringFlag(p, '3ds');
       const throttle = stringFlag(p, 'throttle');
       const url = stringFlag(p, 'connector-url');
@@ -209,7 +202,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     ],
     positionals: ['ENTITY_ID'],
     prepare: (p) => {
-      const entityId = checkId(p.positionals[0]!, 'channel id');
+      const entityId = positionalId(p, 'channel id');
       const rules = stringFlag(p, 'rules');
       const clear = booleanFlag(p, 'clear');
       if (rules !== undefined && clear) throw usageError('--rules and --clear cannot be combined');

@@ -2,9 +2,9 @@
  * `gateway merchant …`: create, set, list.
  */
 
-import { checkId, checkName, parseSwitch, requiredFlag, stringFlag } from '../args';
+import { checkName, parseSwitch, requiredFlag, stringFlag } from '../args';
 import { createMerchant, listMerchants, setMerchant } from '../commands';
-import { type CommandSpec, ID_HELP } from './spec';
+import { type CommandSpec, ID_HELP, positionalId } from './spec';
 
 export const MERCHANT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   create: {
@@ -31,7 +31,7 @@ export const MERCHANT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     ],
     positionals: ['MERCHANT_ID'],
     prepare: (p) => {
-      const merchantId = checkId(p.positionals[0]!, 'merchant id');
+      const merchantId = positionalId(p, 'merchant id');
       const dispatching = stringFlag(p, 'dispatching');
       const input = {
         merchantId,

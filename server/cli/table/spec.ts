@@ -1,5 +1,5 @@
 /** A command of the CLI's table: its usage, help, options and the work it prepares. */
-import { type OptionSpec, type Parsed, usageError } from '../args';
+import { checkId, type OptionSpec, type Parsed, requiredFlag, usageError } from '../args';
 import type { WebhookCommandContext } from '../webhook-commands';
 
 export interface CommandSpec {
@@ -14,6 +14,35 @@ export interface CommandSpec {
 }
 
 export const ID_HELP = '32 lowercase hex characters';
+
+/** `--merchant ID`, which most commands require: the option, its help line, and its value checked. */
+export const MERCHANT = {
+  option: { merchant: { type: 'string' } },
+  help: ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+  of: (parsed: Parsed): string => checkId(requiredFlag(parsed, 'merchant', 'ID'), 'merchant id'),
+} as const;
+
+/** The id a command names as its one positional argument (`what`: how usage errors name it). */
+export const positionalId = (parsed: Parsed, what: string): string => checkId(parsed.positionals[0]!, what);
+
+/** A command that takes `--merchant ID` alone and hands the merchant's id to its procedure (the lists). */
+export function merchantCommand(
+  usage: string,
+  summary: string,
+  run: (ctx: WebhookCommandContext, input: { readonly merchantId: string }) => Promise<unknown>,
+): CommandSpec {
+  return {
+    usage,
+    summary,
+    options: MERCHANT.option,
+    help: [MERCHANT.help],
+    positionals: [],
+    prepare: (p) => {
+      const merchantId = MERCHANT.of(p);
+      return (ctx) => run(ctx, { merchantId });
+    },
+  };
+}
 
 export function parseLimit(value: string | undefined): number {
   if (value === undefined) return 50;

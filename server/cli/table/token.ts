@@ -2,21 +2,21 @@
  * `gateway token …`: create, list, revoke.
  */
 
-import { checkId, listFlag, requiredFlag, stringFlag, usageError } from '../args';
+import { checkId, listFlag, stringFlag, usageError } from '../args';
 import { createToken, listTokens, revokeToken } from '../commands';
-import { type CommandSpec, ID_HELP } from './spec';
+import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, positionalId } from './spec';
 
 export const TOKEN_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   create: {
     usage: 'gateway token create --merchant ID [--channel ENTITY_ID ...] [--environment test|live]',
     summary: 'Create an access token; prints it once (only a hash of its secret is stored).',
     options: {
-      merchant: { type: 'string' },
+      ...MERCHANT.option,
       channel: { type: 'string', multiple: true },
       environment: { type: 'string' },
     },
     help: [
-      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      MERCHANT.help,
       [
         '--channel ENTITY_ID',
         'a channel the token may use; repeat for more, all of one environment (default: all of the merchant’s of its environment)',
@@ -28,7 +28,7 @@ export const TOKEN_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     ],
     positionals: [],
     prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const merchantId = MERCHANT.of(p);
       const channelIds = listFlag(p, 'channel').map((id) => checkId(id, 'channel id'));
       const environment = stringFlag(p, 'environment');
       if (environment !== undefined && environment !== 'test' && environment !== 'live')
@@ -37,17 +37,11 @@ export const TOKEN_COMMANDS: Readonly<Record<string, CommandSpec>> = {
         createToken(ctx, { merchantId, channelIds, ...(environment === undefined ? {} : { environment }) });
     },
   },
-  list: {
-    usage: 'gateway token list --merchant ID',
-    summary: 'List a merchant’s tokens: id, userId, channels, revoked (never secrets).',
-    options: { merchant: { type: 'string' } },
-    help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
-    positionals: [],
-    prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
-      return (ctx) => listTokens(ctx, { merchantId });
-    },
-  },
+  list: merchantCommand(
+    'gateway token list --merchant ID',
+    'List a merchant’s tokens: id, userId, channels, revoked (never secrets).',
+    listTokens,
+  ),
   revoke: {
     usage: 'gateway token revoke TOKEN_ID',
     summary: 'Revoke a token (its id from `token list`); servers refuse it within seconds.',
@@ -55,7 +49,7 @@ export const TOKEN_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     help: [['TOKEN_ID', `the token’s id (${ID_HELP}), not its userId`]],
     positionals: ['TOKEN_ID'],
     prepare: (p) => {
-      const tokenId = checkId(p.positionals[0]!, 'token id');
+      const tokenId = positionalId(p, 'token id');
       return (ctx) => revokeToken(ctx, { tokenId });
     },
   },

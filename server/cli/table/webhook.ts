@@ -5,7 +5,7 @@
 import type { DeliveryStatus } from '../../storage/webhooks/model';
 import { booleanFlag, checkId, requiredFlag, stringFlag, usageError } from '../args';
 import { addWebhook, listDeliveries, listWebhooks, redeliver, removeWebhook } from '../webhook-commands';
-import { type CommandSpec, ID_HELP, parseLimit } from './spec';
+import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, parseLimit, positionalId } from './spec';
 
 const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
 
@@ -17,7 +17,7 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     summary:
       'Register a webhook: sends a test notification first; prints its id (and its key, once, on stderr).',
     options: {
-      merchant: { type: 'string' },
+      ...MERCHANT.option,
       url: { type: 'string' },
       key: { type: 'string' },
       types: { type: 'string' },
@@ -25,7 +25,7 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       plain: { type: 'boolean' },
     },
     help: [
-      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      MERCHANT.help,
       ['--url URL', 'where notifications are posted (https for merchants with live channels)'],
       ['--key HEX64', 'the AES-256 key, 64 hex characters (default: a new random one)'],
       [
@@ -37,7 +37,7 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     ],
     positionals: [],
     prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const merchantId = MERCHANT.of(p);
       const url = requiredFlag(p, 'url', 'URL');
       const key = stringFlag(p, 'key');
       const types = stringFlag(p, 'types');
@@ -53,29 +53,20 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       return (ctx) => addWebhook(ctx, input);
     },
   },
-  list: {
-    usage: 'gateway webhook list --merchant ID',
-    summary: 'List a merchant’s webhooks (never their keys).',
-    options: { merchant: { type: 'string' } },
-    help: [['--merchant ID', `the merchant’s id (${ID_HELP})`]],
-    positionals: [],
-    prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
-      return (ctx) => listWebhooks(ctx, { merchantId });
-    },
-  },
+  list: merchantCommand(
+    'gateway webhook list --merchant ID',
+    'List a merchant’s webhooks (never their keys).',
+    listWebhooks,
+  ),
   remove: {
     usage: 'gateway webhook remove --merchant ID WEBHOOK_ID',
     summary: 'Delete a webhook; its pending deliveries are dead-lettered.',
-    options: { merchant: { type: 'string' } },
-    help: [
-      ['WEBHOOK_ID', `the webhook’s id (${ID_HELP})`],
-      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
-    ],
+    options: MERCHANT.option,
+    help: [['WEBHOOK_ID', `the webhook’s id (${ID_HELP})`], MERCHANT.help],
     positionals: ['WEBHOOK_ID'],
     prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
-      const webhookId = checkId(p.positionals[0]!, 'webhook id');
+      const merchantId = MERCHANT.of(p);
+      const webhookId = positionalId(p, 'webhook id');
       return (ctx) => removeWebhook(ctx, { merchantId, webhookId });
     },
   },
@@ -84,20 +75,20 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       'gateway webhook deliveries --merchant ID [--status pending|delivered|dead] [--webhook ID] [--limit N]',
     summary: 'The delivery log, newest first: status, attempts, last error.',
     options: {
-      merchant: { type: 'string' },
+      ...MERCHANT.option,
       status: { type: 'string' },
       webhook: { type: 'string' },
       limit: { type: 'string' },
     },
     help: [
-      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
+      MERCHANT.help,
       ['--status STATUS', 'only deliveries in this status'],
       ['--webhook ID', 'only deliveries to this webhook'],
       ['--limit N', 'at most N (1 to 500, default 50)'],
     ],
     positionals: [],
     prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const merchantId = MERCHANT.of(p);
       const status = stringFlag(p, 'status');
       if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus))
         throw usageError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`);
@@ -114,14 +105,11 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   redeliver: {
     usage: 'gateway webhook redeliver --merchant ID DELIVERY_ID',
     summary: 'Send a dead-lettered delivery again, its retry schedule restarted.',
-    options: { merchant: { type: 'string' } },
-    help: [
-      ['DELIVERY_ID', 'the delivery’s id (from `webhook deliveries`)'],
-      ['--merchant ID', `the merchant’s id (${ID_HELP})`],
-    ],
+    options: MERCHANT.option,
+    help: [['DELIVERY_ID', 'the delivery’s id (from `webhook deliveries`)'], MERCHANT.help],
     positionals: ['DELIVERY_ID'],
     prepare: (p) => {
-      const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
+      const merchantId = MERCHANT.of(p);
       const text = p.positionals[0]!;
       if (!/^[0-9]{1,15}$/.test(text)) throw usageError('DELIVERY_ID must be a number');
       return (ctx) => redeliver(ctx, { merchantId, deliveryId: Number(text) });

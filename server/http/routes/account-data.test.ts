@@ -7,28 +7,14 @@
  * brand, a wallet token, PREPAYMENT, MADA with its card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { BANK_ACCOUNT_FIELDS } from '../../test-kit/fixtures/bank-accounts';
+import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/return';
-const CARD = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '987',
-} as const;
+const CARD = { ...CARD_FIELDS, 'card.cvv': '987' } as const;
 /** A MADA card (BIN 446404, co-badged with Visa). */
 const MADA_CARD = { ...CARD, 'card.number': '4464040000000007' } as const;
-const SEPA = {
-  'bankAccount.holder': 'Jane Jones',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-} as const;
 
 /** Brands the gateway does not know: none of them is in the brand registry. */
 const UNKNOWN = ['FOOBAR', 'APPLEPAY', 'STC_PAY', 'GIROPAY', 'IDEAL', 'BOLETO', 'INVOICE'] as const;
@@ -121,7 +107,7 @@ describe('account data: nothing is decided without it (SQLite)', () => {
       expect(mada.body.result.code, mada.text).toBe('000.100.110');
       expect(mada.body.paymentBrand).toBe('MADA');
       expect(mada.body.card).toMatchObject({ bin: '446404', last4Digits: '0007' });
-      const sepa = await pay({ paymentBrand: 'DIRECTDEBIT_SEPA', ...SEPA });
+      const sepa = await pay({ paymentBrand: 'DIRECTDEBIT_SEPA', ...BANK_ACCOUNT_FIELDS });
       expect(sepa.body.result.code, sepa.text).toBe('000.100.110');
       const paypal = await pay({ paymentBrand: 'PAYPAL', shopperResultUrl: SHOP });
       expect(paypal.status, paypal.text).toBe(200);
@@ -223,7 +209,10 @@ describe('account data: nothing is decided without it (SQLite)', () => {
       expect(mada.body.result.code, mada.text).toBe('000.100.110');
       const paypal = await submit(await checkout(), { paymentBrand: 'PAYPAL' });
       expect(paypal.body.result.code, paypal.text).toBe('000.200.000');
-      const sepa = await submit(await checkout(), { paymentBrand: 'DIRECTDEBIT_SEPA', ...SEPA });
+      const sepa = await submit(await checkout(), {
+        paymentBrand: 'DIRECTDEBIT_SEPA',
+        ...BANK_ACCOUNT_FIELDS,
+      });
       expect(sepa.body.result.code, sepa.text).toBe('000.100.110');
     });
   });

@@ -13,28 +13,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_METHODS } from '../../processors/simulator/redirect-methods';
-import { type PostgresCluster, startPostgres } from '../../storage/testing/postgres';
-import { fakeClock } from '../../test-support/clock';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import { type PostgresCluster, startPostgres } from '../../test-kit/postgres';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const SHOP = 'https://shop.example/result?order=7';
 const HEX32 = /^[0-9a-f]{32}$/;
 const BRANDS = Object.keys(REDIRECT_METHODS);
-const CARD = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves after `n` turns of the event loop. */
@@ -367,7 +355,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
     expect(state.state).toBe('completed');
     expect(state.lastResult.code).toBe('000.100.110');
     // Paid: nothing more can be submitted.
-    const again = await submit(id, CARD);
+    const again = await submit(id, CARD_FIELDS);
     expect(again.status).toBe(400);
     expect(again.body.result.code).toBe('100.350.101');
     expect(await gw.paymentIds(m.merchantId)).toContain(res.body.id);
@@ -392,7 +380,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
       expect(latest.body.result.code).toBe(code);
       expect(latest.body.id).toBe(res.body.id);
 
-      const card = await submit(id, CARD);
+      const card = await submit(id, CARD_FIELDS);
       expect(card.status).toBe(200);
       expect(card.body.result.code).toBe('000.100.110');
       const paid = await checkoutStatus(id);
@@ -433,7 +421,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
     const id = await create();
     const first = await paypal(id);
     const session = sessionOf(first);
-    const card = await submit(id, CARD);
+    const card = await submit(id, CARD_FIELDS);
     expect(card.status).toBe(200);
     expect(card.body.result.code).toBe('000.100.110');
     const cancelled = await paymentStatus(m, first.body.id);
@@ -468,7 +456,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
       const session = sessionOf(first);
       const [, card] = await Promise.all([
         ticks(Math.max(lag, 0)).then(() => act(session, 'approve')),
-        ticks(Math.max(-lag, 0)).then(() => submit(id, CARD)),
+        ticks(Math.max(-lag, 0)).then(() => submit(id, CARD_FIELDS)),
       ]);
       const redirectPaid = (await paymentStatus(m, first.body.id)).body.result.code === '000.100.110';
       const cardPaid = card!.body.result.code === '000.100.110';
@@ -502,7 +490,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
       const decline = act(sessionOf(first), 'decline');
       await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
       // Meanwhile the shopper pays with a card.
-      const card = await submit(id, CARD);
+      const card = await submit(id, CARD_FIELDS);
       expect(card.body.result.code).toBe('000.100.110');
       release();
       expect((await decline).status).toBe(303);
@@ -513,7 +501,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
     const paid = await checkoutStatus(id);
     expect(paid.body.result.code).toBe('000.100.110');
     expect((await widgetSession(id)).state).toBe('completed');
-    const again = await submit(id, CARD);
+    const again = await submit(id, CARD_FIELDS);
     expect(again.body.result.code).toBe('100.350.101');
   });
 
@@ -523,7 +511,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
     const first = await paypal(id);
     expectPending(first);
     clock.advance(6 * MINUTE); // the checkout has expired; its payment has 24 minutes left
-    const late = await submit(id, CARD);
+    const late = await submit(id, CARD_FIELDS);
     expect(late.status).toBe(400);
     expect(late.body.result.code).toBe('200.300.404');
     expect((await paymentStatus(m, first.body.id)).body.result.code).toBe('000.200.000');
@@ -548,7 +536,7 @@ describe('checkouts paid with a redirect method (SQLite, fake clock)', () => {
       'customer.browser.timezone': '-60',
       'customer.browser.javaEnabled': 'false',
     };
-    const enrolled = { ...CARD, 'card.number': '4200000000000091', ...browser };
+    const enrolled = { ...CARD_FIELDS, 'card.number': '4200000000000091', ...browser };
     const headers = { 'User-Agent': 'Mozilla/5.0 (Shopper)', Accept: 'text/html,*/*;q=0.8' };
 
     it('takes userAgent and acceptHeader from the request headers', async () => {

@@ -12,14 +12,10 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../../storage/open';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { IBAN } from '../../test-kit/fixtures/bank-accounts';
+import { ADMIN_TOKEN } from '../../test-kit/fixtures/tokens';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
-const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 const SHOP = 'https://shop.example/return';
 const VISA = {
   'card.number': '4200000000000000',
@@ -29,7 +25,6 @@ const VISA = {
   'card.cvv': '123',
 } as const;
 const AMEX = { ...VISA, 'card.number': '377777777777770', 'card.cvv': '1234' } as const;
-const IBAN = 'DE89370400440532013000';
 const ACCOUNT = {
   holder: 'Shop One GmbH',
   iban: IBAN,
@@ -59,7 +54,7 @@ describe('channels accept brands and currencies', () => {
 
   const admin = (method: string, path: string, body?: object) =>
     gw.send(method, path, body === undefined ? undefined : JSON.stringify(body), {
-      headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
     });
   const pay = (params: Record<string, string>, entityId = restricted) =>
     gw.post(
@@ -80,7 +75,7 @@ describe('channels accept brands and currencies', () => {
 
   beforeAll(async () => {
     gw = await testGateway({
-      env: { GATEWAY_ADMIN_TOKEN: ADMIN },
+      env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
       scheduler: { autoStart: false },
       pending: { autoStart: false },
       notifier: { autoStart: false },
@@ -356,7 +351,7 @@ describe("a PREPAYMENT channel answers the merchant's bank account", () => {
   let gw: TestGateway;
 
   beforeAll(async () => {
-    gw = await testGateway({ env: { GATEWAY_ADMIN_TOKEN: ADMIN } });
+    gw = await testGateway({ env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN } });
   });
   afterAll(() => gw?.cleanup());
 
@@ -366,7 +361,7 @@ describe("a PREPAYMENT channel answers the merchant's bank account", () => {
       'POST',
       `/admin/v1/merchants/${m.merchantId}/channels`,
       JSON.stringify({ name: 'Prepayment', brands: ['PREPAYMENT', 'VISA'], bankAccount: ACCOUNT }),
-      { headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' } },
+      { headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' } },
     );
     expect(created.status, created.text).toBe(201);
     const entityId = created.body.entityId;

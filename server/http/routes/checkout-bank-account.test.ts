@@ -5,15 +5,8 @@
  * data is never taken at creation: it is typed into the widget's frames.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
-
-const CARD = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
+import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 describe('bank account data at checkout creation', () => {
   let gw: TestGateway;
@@ -61,14 +54,14 @@ describe('bank account data at checkout creation', () => {
 
   it('lets a card submission pay a checkout that named a bank account', async () => {
     const created = await create({ 'bankAccount.country': 'DE' });
-    const paid = await gw.post(`/v1/checkouts/${created.body.id}/payment`, CARD);
+    const paid = await gw.post(`/v1/checkouts/${created.body.id}/payment`, CARD_FIELDS);
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.result.code).toBe('000.100.110');
     expect(paid.body.paymentBrand).toBe('VISA');
   });
 
   it('still refuses card data at creation', async () => {
-    const res = await create(CARD);
+    const res = await create(CARD_FIELDS);
     expect(res.status).toBe(400);
     expect(res.body.result.parameterErrors.map((e: { name: string }) => e.name)).toContain('card.number');
     expect(res.text).not.toContain('4200000000000000');

@@ -8,13 +8,8 @@
  * the checkout's customer data echoed in the decline).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test-support/clock';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 /** The shopper's personal data, given by the merchant at creation and by the shopper at payment. */
 const PERSONAL = {

@@ -6,8 +6,8 @@
  * and the credentials and channel rules of creation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 const MINUTE = 60_000;
 const SHOP = 'https://shop.example/return?order=42';

@@ -10,31 +10,21 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type PostgresCluster,
-  postgresUnavailableReason,
-  startPostgres,
-} from '../../storage/testing/postgres';
-import { fakeClock } from '../../test-support/clock';
+import { fakeClock } from '../../test-kit/clock';
+import { CARD_FIELDS, PAN } from '../../test-kit/fixtures/cards';
 import {
   TEST_COMMIT,
   type TestGateway,
   type TestMerchant,
   type TestResponse,
   testGateway,
-} from '../../test-support/gateway';
+} from '../../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
 
 const MINUTE = 60_000;
-const PAN = '4200000000000000';
 const CVV = '987';
 /** What the widget submits for a card: no paymentBrand (the gateway detects VISA), no credentials. */
-const CARD = {
-  'card.number': PAN,
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': CVV,
-} as const;
+const CARD = { ...CARD_FIELDS, 'card.cvv': CVV } as const;
 const LUHN_FAIL = { ...CARD, 'card.number': '4444444444444444' };
 const CHECKOUT_ID = /^[0-9A-F]{32}\.[a-z0-9-]+$/;
 const HEX32 = /^[0-9a-f]{32}$/;

@@ -4,12 +4,8 @@
  * deprecated recurring migration, end to end over HTTP on a SQLite gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { VISA_CARD } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const TOKEN = '4200000000000042';
 const CRYPTOGRAM = 'AgAAAAAABk4DWZ4C28yUQAAAAAA=';
@@ -31,15 +27,6 @@ const GIFT_CARD = {
   'giftCard.pin': GIFT_PIN,
   'giftCard.type': 'BIRTHDAY',
 };
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
-
 function expectParameterError(res: TestResponse, name: string): void {
   expect(res.status).toBe(400);
   expect(res.body.result.code).toBe('200.300.404');
@@ -148,13 +135,13 @@ describe('/v1/payments with other instruments over HTTP', () => {
 
   describe('forex', () => {
     it('answers forex.amount as DEC2 in its currency', async () => {
-      const res = await pay({ ...CARD, 'forex.amount': '2500', 'forex.currency': 'JPY' });
+      const res = await pay({ ...VISA_CARD, 'forex.amount': '2500', 'forex.currency': 'JPY' });
       expect(res.status).toBe(200);
       expect(res.body.forex).toEqual({ amount: '2500.00', currency: 'JPY' });
     });
 
     it('refuses a forex.amount finer than its currency (400 naming forex.amount)', async () => {
-      const res = await pay({ ...CARD, 'forex.amount': '2500.50', 'forex.currency': 'JPY' });
+      const res = await pay({ ...VISA_CARD, 'forex.amount': '2500.50', 'forex.currency': 'JPY' });
       expectParameterError(res, 'forex.amount');
       expect(res.body.result.parameterErrors).toEqual([
         { name: 'forex.amount', value: '2500.50', message: 'has more decimals than JPY has (0)' },
@@ -164,7 +151,7 @@ describe('/v1/payments with other instruments over HTTP', () => {
 
   describe('card responses', () => {
     it('carry the simulated issuer data: card.type, card.level, card.issuer', async () => {
-      const res = await pay(CARD);
+      const res = await pay(VISA_CARD);
       const expected = {
         type: 'CREDIT',
         level: 'CLASSIC',
@@ -186,7 +173,7 @@ describe('/v1/payments with other instruments over HTTP', () => {
 
     it('answer a DEBIT card as such', async () => {
       const res = await pay({
-        ...CARD,
+        ...VISA_CARD,
         paymentBrand: 'MASTER',
         'card.number': '5232105022907162',
         'card.cvv': '204',
@@ -197,7 +184,7 @@ describe('/v1/payments with other instruments over HTTP', () => {
 
   describe('referenceUuid', () => {
     it('links a reauthorization to the original and charges its card', async () => {
-      const original = await pay({ ...CARD, paymentType: 'PA' });
+      const original = await pay({ ...VISA_CARD, paymentType: 'PA' });
       expect(original.status).toBe(200);
       const reauth = await pay({
         paymentType: 'PA',
@@ -237,7 +224,7 @@ describe('/v1/payments with other instruments over HTTP', () => {
       const stranger = await gw.addMerchant({ channels: 1 });
       const theirs = await gw.post(
         '/v1/payments',
-        { entityId: stranger.entityId, amount: '5.00', currency: 'EUR', paymentType: 'PA', ...CARD },
+        { entityId: stranger.entityId, amount: '5.00', currency: 'EUR', paymentType: 'PA', ...VISA_CARD },
         { token: stranger.token },
       );
       expectParameterError(await pay({ paymentType: 'PA', referenceUuid: theirs.body.id }), 'referenceUuid');
@@ -247,7 +234,7 @@ describe('/v1/payments with other instruments over HTTP', () => {
   describe('recurring migration (deprecated)', () => {
     it('accepts a migrated INITIAL, registers it, and lets MIT repeats quote the migrated ids', async () => {
       const migrated = await pay({
-        ...CARD,
+        ...VISA_CARD,
         createRegistration: 'true',
         'recurringMigration.paymentType': 'DB',
         'recurringMigration.amount': '20.00',

@@ -5,17 +5,10 @@
  * No timings are asserted: sizes and counts only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { MAX_LISTED_PARAMETER_ERRORS, PUBLIC_SUBMISSION_MAX_BYTES } from '../middleware/body';
-
-const CARD = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 
 /** `n` unknown parameters `x<i>=<value>` joined by `&`. */
 const unknownParams = (n: number, value: string): string =>
@@ -76,7 +69,7 @@ describe('request limits', () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     // The checkout is untouched: it still pays.
-    expect((await gw.post(`/v1/checkouts/${id}/payment`, CARD)).status).toBe(200);
+    expect((await gw.post(`/v1/checkouts/${id}/payment`, CARD_FIELDS)).status).toBe(200);
   });
 
   it('lists at most 50 parameter errors on an authenticated endpoint, and counts the rest', async () => {
@@ -99,7 +92,7 @@ describe('request limits', () => {
     // The same cap on /v1/payments.
     const payment = await gw.post(
       '/v1/payments',
-      `entityId=${m.entityId}&amount=1.00&currency=EUR&paymentType=DB&paymentBrand=VISA&${new URLSearchParams(CARD)}&${unknownParams(2_000, 'v')}`,
+      `entityId=${m.entityId}&amount=1.00&currency=EUR&paymentType=DB&paymentBrand=VISA&${new URLSearchParams(CARD_FIELDS)}&${unknownParams(2_000, 'v')}`,
       { token: m.token },
     );
     expect(payment.status).toBe(400);
@@ -113,7 +106,7 @@ describe('request limits', () => {
     const id = await checkout();
     const res = await gw.post(
       `/v1/checkouts/${id}/payment`,
-      `${new URLSearchParams(CARD)}&${unknownParams(500, '1')}`,
+      `${new URLSearchParams(CARD_FIELDS)}&${unknownParams(500, '1')}`,
     );
     expect(res.status).toBe(400);
     const errors = res.body.result.parameterErrors as ParameterError[];
@@ -126,7 +119,7 @@ describe('request limits', () => {
     // Under the cap, nothing is added.
     const few = await gw.post(
       `/v1/checkouts/${id}/payment`,
-      `${new URLSearchParams(CARD)}&${unknownParams(3, '1')}`,
+      `${new URLSearchParams(CARD_FIELDS)}&${unknownParams(3, '1')}`,
     );
     expect(few.body.result.parameterErrors.map((e: ParameterError) => e.name)).toEqual(['x0', 'x1', 'x2']);
   });
@@ -135,7 +128,7 @@ describe('request limits', () => {
     const id = await checkout();
     const res = await gw.post(
       `/v1/checkouts/${id}/payment`,
-      `${new URLSearchParams(CARD)}&${unknownParams(1_000, '1')}`,
+      `${new URLSearchParams(CARD_FIELDS)}&${unknownParams(1_000, '1')}`,
     );
     expect(res.status).toBe(413);
     expect(res.body.result.parameterErrors).toEqual([
@@ -149,7 +142,7 @@ describe('request limits', () => {
     const ascii = (n: number, unit = 'Mozilla/5.0 (X11; Linux x86_64) ') =>
       unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
     const fields: Record<string, string> = {
-      ...CARD,
+      ...CARD_FIELDS,
       'card.holder': `J${accented(127)}`,
       paymentBrand: 'VISA',
       createRegistration: 'true',

@@ -17,13 +17,8 @@ import {
   METHOD_CODES,
   PAYMENT_BRANDS,
 } from '../../../shared/brands';
-import { testNumberOf } from '../../../shared/brands/test-numbers';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { testNumberOf } from '../../test-kit/fixtures/card-numbers';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const CARD_REST = {
   'card.holder': 'Jane Jones',

@@ -7,29 +7,18 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SQLITE_FILE } from '../../storage/open';
-import {
-  type PostgresCluster,
-  postgresUnavailableReason,
-  startPostgres,
-} from '../../storage/testing/postgres';
+import { PAN, VISA_CARD } from '../../test-kit/fixtures/cards';
 import {
   TEST_COMMIT,
   type TestGateway,
   type TestMerchant,
   type TestResponse,
   testGateway,
-} from '../../test-support/gateway';
+} from '../../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
 
-const PAN = '4200000000000000';
 const CVV = '987';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': PAN,
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': CVV,
-} as const;
+const CARD = { ...VISA_CARD, 'card.cvv': CVV } as const;
 
 const BUILD_NUMBER = `${TEST_COMMIT}@2026-11-21 10:00:00 +0000`;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/;

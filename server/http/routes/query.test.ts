@@ -10,34 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, newShortId } from '../../../shared/engine/core/ids';
 import type { Payment } from '../../../shared/engine/core/model';
 import { asMinor } from '../../../shared/money';
-import {
-  type PostgresCluster,
-  postgresUnavailableReason,
-  startPostgres,
-} from '../../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../../test-support/clock';
+import { type FakeClock, fakeClock } from '../../test-kit/clock';
+import { SEPA_DIRECT_DEBIT } from '../../test-kit/fixtures/bank-accounts';
+import { VISA_CARD } from '../../test-kit/fixtures/cards';
 import {
   TEST_COMMIT,
   type TestGateway,
   type TestMerchant,
   type TestResponse,
   testGateway,
-} from '../../test-support/gateway';
+} from '../../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
 
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
-const SEPA = {
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  'bankAccount.holder': 'Jane Jones',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-} as const;
 const GIFT_CARD = {
   paymentBrand: 'GIFTCARD',
   'giftCard.number': 'GIFT-6006491234567890',
@@ -110,7 +94,7 @@ async function seed(gw: TestGateway, clock: FakeClock): Promise<Seed> {
   };
 
   tick(); // 12:01
-  await pay('pa', { paymentType: 'PA', merchantTransactionId: 'order-0001', ...CARD });
+  await pay('pa', { paymentType: 'PA', merchantTransactionId: 'order-0001', ...VISA_CARD });
   tick(); // 12:02
   await pay(
     'cp',
@@ -126,7 +110,7 @@ async function seed(gw: TestGateway, clock: FakeClock): Promise<Seed> {
     `/v1/payments/${p.cp!.id}`,
   );
   tick(); // 12:04
-  await pay('sepa', { paymentType: 'DB', merchantTransactionId: 'order-0002', ...SEPA });
+  await pay('sepa', { paymentType: 'DB', merchantTransactionId: 'order-0002', ...SEPA_DIRECT_DEBIT });
   tick(); // 12:05
   await pay('gift', { paymentType: 'DB', merchantTransactionId: 'order-0002', ...GIFT_CARD });
   tick(); // 12:06
@@ -136,14 +120,14 @@ async function seed(gw: TestGateway, clock: FakeClock): Promise<Seed> {
     paymentType: 'DB',
     merchantTransactionId: 'order-0003',
     'customParameters[forceResultCode]': '800.100.151',
-    ...CARD,
+    ...VISA_CARD,
   });
   tick(); // 12:08: three at once, ordered by id
-  await pay('ch1', { paymentType: 'DB', merchantTransactionId: 'order-0001', ...CARD }, restricted);
-  await pay('tieA', { paymentType: 'DB', merchantTransactionId: 'order-tie', ...CARD });
-  await pay('tieB', { paymentType: 'DB', merchantTransactionId: 'order-tie', ...CARD });
+  await pay('ch1', { paymentType: 'DB', merchantTransactionId: 'order-0001', ...VISA_CARD }, restricted);
+  await pay('tieA', { paymentType: 'DB', merchantTransactionId: 'order-tie', ...VISA_CARD });
+  await pay('tieB', { paymentType: 'DB', merchantTransactionId: 'order-tie', ...VISA_CARD });
   tick(); // 12:09
-  await pay('foreign', { paymentType: 'DB', merchantTransactionId: 'order-0001', ...CARD }, other);
+  await pay('foreign', { paymentType: 'DB', merchantTransactionId: 'order-0001', ...VISA_CARD }, other);
 
   // 501 on the next day, one second apart, straight into the store.
   const bulkStart = new Date('2026-11-22T00:00:00.000Z').getTime();

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
-
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
+import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 describe('/v1/registrations over HTTP', () => {
   let gw: TestGateway;
@@ -26,7 +19,10 @@ describe('/v1/registrations over HTTP', () => {
   const get = (path: string, who = m) => gw.get(path, { entityId: who.entityId }, { token: who.token });
 
   it('stores a card, reads it, pays with it, deletes it', async () => {
-    const created = await post('/v1/registrations', { ...CARD, 'card.holder': 'Jane Jones' });
+    const created = await post('/v1/registrations', {
+      ...VISA_CARD_WITHOUT_HOLDER,
+      'card.holder': 'Jane Jones',
+    });
     expect(created.status).toBe(200);
     expect(created.body.result.code).toBe('000.100.110');
     expect(created.body.id).toMatch(/^[0-9a-f]{32}$/);
@@ -81,7 +77,7 @@ describe('/v1/registrations over HTTP', () => {
   it('registers along a payment with createRegistration=true (or 1)', async () => {
     for (const flag of ['true', '1']) {
       const paid = await post('/v1/payments', {
-        ...CARD,
+        ...VISA_CARD_WITHOUT_HOLDER,
         amount: '10.00',
         currency: 'EUR',
         paymentType: 'DB',
@@ -94,14 +90,17 @@ describe('/v1/registrations over HTTP', () => {
   });
 
   it('refuses a registration that fails the card checks, and keeps nothing', async () => {
-    const created = await post('/v1/registrations', { ...CARD, 'card.number': '4444444444444444' });
+    const created = await post('/v1/registrations', {
+      ...VISA_CARD_WITHOUT_HOLDER,
+      'card.number': '4444444444444444',
+    });
     expect(created.status).toBe(400);
     expect(created.body.result.code).toBe('100.100.101');
     expect((await get(`/v1/registrations/${created.body.id}`)).status).toBe(404);
   });
 
   it('keeps registrations between merchants apart', async () => {
-    const created = await post('/v1/registrations', CARD);
+    const created = await post('/v1/registrations', VISA_CARD_WITHOUT_HOLDER);
     expect((await get(`/v1/registrations/${created.body.id}`, other)).status).toBe(404);
     const paid = await post(
       `/v1/registrations/${created.body.id}/payments`,
@@ -113,7 +112,7 @@ describe('/v1/registrations over HTTP', () => {
 
   it('returns the standing-instruction ids of an initial CIT and checks them on MIT repeats', async () => {
     const initial = await post('/v1/payments', {
-      ...CARD,
+      ...VISA_CARD_WITHOUT_HOLDER,
       amount: '10.00',
       currency: 'EUR',
       paymentType: 'DB',
@@ -148,7 +147,7 @@ describe('/v1/registrations over HTTP', () => {
   });
 
   it('uses a holder sent with overrideHolder only where the stored one is empty', async () => {
-    const created = await post('/v1/registrations', CARD);
+    const created = await post('/v1/registrations', VISA_CARD_WITHOUT_HOLDER);
     const paid = await post(`/v1/registrations/${created.body.id}/payments`, {
       amount: '1.00',
       currency: 'EUR',

@@ -2,19 +2,13 @@ import { Readable, Writable } from 'node:stream';
 import { Client, FTPError } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleDay } from '../../reporting/settlement-run';
-import { checkReconciliationCsv, type PaidDay, payDay, SPEC_HEADER } from '../../reporting/testing';
-import { fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+import { type PaidDay, payDay } from '../../test-kit/settlement/pay-day';
+import { checkReconciliationCsv, SPEC_HEADER } from '../../test-kit/settlement/spec-checks';
 
 const PATH = '/reports/v1/reconciliations/aggregations';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-};
-
 describe('Reporting API and FTP delivery', () => {
   const clock = fakeClock('2026-03-10T09:00:00.000Z');
   let gw: TestGateway;
@@ -35,14 +29,20 @@ describe('Reporting API and FTP delivery', () => {
     await payDay(gw, clock, b);
     const other = await gw.post(
       '/v1/payments',
-      { entityId: a.entityIds[1]!, amount: '7.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+      {
+        entityId: a.entityIds[1]!,
+        amount: '7.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        ...VISA_CARD_WITHOUT_CVV,
+      },
       { token: a.token },
     );
     otherChannel = other.body.id;
     clock.advance(86_400_000);
     const next = await gw.post(
       '/v1/payments',
-      { entityId: a.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+      { entityId: a.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', ...VISA_CARD_WITHOUT_CVV },
       { token: a.token },
     );
     secondDay = next.body.id;

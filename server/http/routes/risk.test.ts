@@ -12,13 +12,9 @@ import { newId } from '../../../shared/engine/core/ids';
 import type { RiskRules } from '../../../shared/risk';
 import { setChannelRiskRules } from '../../cli/risk-commands';
 import { SQLITE_FILE } from '../../storage/open';
-import {
-  type PostgresCluster,
-  postgresUnavailableReason,
-  startPostgres,
-} from '../../storage/testing/postgres';
-import { type FakeClock, fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { type FakeClock, fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
 
 const VISA = {
   paymentBrand: 'VISA',

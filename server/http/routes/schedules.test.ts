@@ -9,22 +9,15 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../shared/engine/core/ids';
 import { SQLITE_FILE } from '../../storage/open';
-import { type FakeClock, fakeClock } from '../../test-support/clock';
+import { type FakeClock, fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import {
   TEST_COMMIT,
   type TestGateway,
   type TestMerchant,
   type TestResponse,
   testGateway,
-} from '../../test-support/gateway';
-
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-} as const;
+} from '../../test-kit/gateway';
 
 const PATH = '/scheduling/v1/schedules';
 
@@ -65,7 +58,11 @@ describe('/scheduling/v1/schedules', () => {
     });
     m = await gw.addMerchant({ channels: 2 });
     other = await gw.addMerchant({ channels: 1 });
-    const reg = await gw.post('/v1/registrations', { entityId: m.entityId, ...CARD }, { token: m.token });
+    const reg = await gw.post(
+      '/v1/registrations',
+      { entityId: m.entityId, ...VISA_CARD_WITHOUT_CVV },
+      { token: m.token },
+    );
     expect(reg.status, reg.text).toBe(200);
     plainReg = reg.body.id;
     const initial = await gw.post(
@@ -79,7 +76,7 @@ describe('/scheduling/v1/schedules', () => {
         'standingInstruction.mode': 'INITIAL',
         'standingInstruction.source': 'CIT',
         'standingInstruction.type': 'RECURRING',
-        ...CARD,
+        ...VISA_CARD_WITHOUT_CVV,
       },
       { token: m.token },
     );
@@ -358,7 +355,11 @@ describe('/scheduling/v1/schedules', () => {
       });
       expect(unknown.body.id).toBeUndefined();
 
-      const reg = await gw.post('/v1/registrations', { entityId: m.entityId, ...CARD }, { token: m.token });
+      const reg = await gw.post(
+        '/v1/registrations',
+        { entityId: m.entityId, ...VISA_CARD_WITHOUT_CVV },
+        { token: m.token },
+      );
       await gw.send('DELETE', `/v1/registrations/${reg.body.id}?entityId=${m.entityId}`, undefined, {
         token: m.token,
       });
@@ -514,7 +515,11 @@ describe('/scheduling/v1/schedules', () => {
       createdAt: clock.now(),
       deletedAt: null,
     });
-    const reg = await gw.post('/v1/registrations', { entityId: w.entityId, ...CARD }, { token: w.token });
+    const reg = await gw.post(
+      '/v1/registrations',
+      { entityId: w.entityId, ...VISA_CARD_WITHOUT_CVV },
+      { token: w.token },
+    );
     const created = await create({ registrationId: reg.body.id, 'job.expression': '0 * * * * ?' }, w);
     expect(created.status, created.text).toBe(200);
     const id = created.body.id as string;

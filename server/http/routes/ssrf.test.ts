@@ -11,20 +11,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeClock, fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
-import { type Receiver, startReceiver } from '../../test-support/receiver';
+import { type FakeClock, fakeClock } from '../../test-kit/clock';
+import { VISA_CARD } from '../../test-kit/fixtures/cards';
+import { ADMIN_TOKEN } from '../../test-kit/fixtures/tokens';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+import { type Receiver, startReceiver } from '../../test-kit/receiver';
 
-const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 const MINUTE = 60_000;
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 const WIDGET_CARD = {
   'card.number': '4200000000000000',
   'card.holder': 'Jane Jones',
@@ -83,12 +76,19 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
     const pay = (params: Record<string, string>) =>
       gw.post(
         '/v1/payments',
-        { entityId: m.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', ...CARD, ...params },
+        {
+          entityId: m.entityId,
+          amount: '10.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          ...VISA_CARD,
+          ...params,
+        },
         { token: m.token },
       );
     const admin = (method: string, path: string, body?: object) =>
       gw.send(method, path, body === undefined ? undefined : JSON.stringify(body), {
-        headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
       });
     /** Runs the dispatcher until nothing is due (a minute of fake time apart). */
     const drain = async () => {
@@ -102,7 +102,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
       clock = fakeClock();
       gw = await testGateway({
         clock,
-        env: { GATEWAY_ADMIN_TOKEN: ADMIN },
+        env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
         egress: { production: true, resolve },
         webhooks: { autoStart: false, timeoutMs: 5_000 },
         notifier: { autoStart: false },
@@ -180,7 +180,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
     });
 
     it('answers 400 naming notificationUrl of a registration', async () => {
-      const { paymentBrand, ...card } = CARD;
+      const { paymentBrand, ...card } = VISA_CARD;
       const res = await gw.post(
         '/v1/registrations',
         { entityId: m.entityId, paymentBrand, ...card, notificationUrl: `http://localhost:${port}/r` },
@@ -269,7 +269,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
           currency: 'EUR',
           paymentType: 'DB',
           testMode: 'EXTERNAL',
-          ...CARD,
+          ...VISA_CARD,
         },
         { token: merchant.token },
       );
@@ -284,14 +284,14 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
     let clock: FakeClock;
     const admin = (method: string, path: string, body?: object) =>
       gw.send(method, path, body === undefined ? undefined : JSON.stringify(body), {
-        headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
       });
 
     beforeAll(async () => {
       clock = fakeClock();
       gw = await testGateway({
         clock,
-        env: { GATEWAY_ADMIN_TOKEN: ADMIN, GATEWAY_CALLBACK_ALLOW: ' 127.0.0.1 , 192.0.2.0/24' },
+        env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_CALLBACK_ALLOW: ' 127.0.0.1 , 192.0.2.0/24' },
         egress: { production: true, resolve },
         webhooks: { autoStart: false, timeoutMs: 5_000 },
         notifier: { autoStart: false },
@@ -314,7 +314,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
           amount: '10.00',
           currency: 'EUR',
           paymentType: 'DB',
-          ...CARD,
+          ...VISA_CARD,
           notificationUrl: `http://127.1:${port}/notify`,
         },
         { token: m.token },
@@ -358,7 +358,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
             amount: '10.00',
             currency: 'EUR',
             paymentType: 'DB',
-            ...CARD,
+            ...VISA_CARD,
             notificationUrl: url,
           },
           { token: m.token },
@@ -378,7 +378,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
             amount: '10.00',
             currency: 'EUR',
             paymentType: 'DB',
-            ...CARD,
+            ...VISA_CARD,
             notificationUrl: `${first.url}/first`,
           },
           { token: m.token },
@@ -449,7 +449,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
           amount: '10.00',
           currency: 'EUR',
           paymentType: 'DB',
-          ...CARD,
+          ...VISA_CARD,
           notificationUrl,
         },
         { token: m.token },

@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test-support/clock';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { PAN } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { MAX_LISTED_PARAMETER_ERRORS } from '../middleware/body';
 
-const PAN = '4200000000000000';
 const CVV = '987';
 const PAN_RUN = new RegExp(`(?<![0-9])${PAN}(?![0-9])`);
 

@@ -7,13 +7,8 @@
  * ids and credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test-support/clock';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/3ds?order=7';
 const CHALLENGE_CARD = '4200000000000042';

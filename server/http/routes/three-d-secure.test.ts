@@ -11,13 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorTarget } from '../../../shared/engine/core/ports';
 import { ENROLLED_CARDS } from '../../processors/simulator/access-control-server';
 import { SQLITE_FILE } from '../../storage/open';
-import { fakeClock } from '../../test-support/clock';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

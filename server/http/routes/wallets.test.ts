@@ -16,13 +16,8 @@ import {
   type WalletGroup,
 } from '../../processors/simulator/wallets';
 import { WALLET_TOKEN_TTL_MS, walletTokens } from '../../security/wallet-tokens';
-import { fakeClock } from '../../test-support/clock';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-support/gateway';
+import { fakeClock } from '../../test-kit/clock';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const MINUTE = 60_000;
 /** Another data key: a second gateway whose tokens this one cannot open. */

@@ -6,7 +6,7 @@
  * the issuer lookup; the access control server runs 3-D Secure; the redirect methods' providers
  * are the simulator pages.
  */
-import type { Decision, Processor, ProcessorRequest, Processors } from '../../../shared/engine/core/ports';
+import type { Decision, Processor, ProcessorRequest } from '../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../shared/result-codes';
 import { accessControlServer } from './access-control-server';
 import { decide } from './acquirer';
@@ -46,6 +46,3 @@ export const simulatorProcessor: Processor = {
   redirectMethod: redirectMethodOf,
   fxRate: simulatedRate,
 };
-
-/** The simulators alone: EXTERNAL and live requests are refused (no connector). For tests. */
-export const simulatedProcessors: Processors = { simulator: simulatorProcessor, connector: () => undefined };

@@ -1,6 +1,6 @@
 /** Checkouts: the table and its migration (0002). */
 import { type Generated, type Kysely, type Migration, type Selectable, sql } from 'kysely';
-import type { EpochMs, JsonText } from '../core/columns';
+import { createIndex, createTable, type EpochMs, type JsonText } from '../core/columns';
 
 export interface CheckoutsTable {
   id: string;
@@ -36,40 +36,33 @@ export type CheckoutRow = Selectable<CheckoutsTable>;
  */
 export const checkoutsMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('checkouts')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('channel_id', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('parameters', 'text', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('shopper_result_url', 'text')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('expires_at', 'bigint', (c) => c.notNull())
-      .addColumn('payment_id', 'text')
-      .addColumn('registration_id', 'text')
-      .addColumn('result_code', 'text')
-      .addColumn('submitted_at', 'bigint')
-      .addColumn('completed_at', 'bigint')
-      .addColumn('status_fetched_at', 'bigint')
-      .addColumn('notify_due_at', 'bigint')
+    await createTable(db, 'checkouts', {
+      id: 'text primary key',
+      merchant_id: 'text not null',
+      channel_id: 'text not null',
+      kind: 'text not null',
+      parameters: 'text not null',
+      amount: 'bigint not null',
+      currency: 'text not null',
+      shopper_result_url: 'text',
+      created_at: 'bigint not null',
+      expires_at: 'bigint not null',
+      payment_id: 'text',
+      registration_id: 'text',
+      result_code: 'text',
+      submitted_at: 'bigint',
+      completed_at: 'bigint',
+      status_fetched_at: 'bigint',
+      notify_due_at: 'bigint',
+    })
       .addColumn('notify_attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('notified_at', 'bigint')
       .execute();
     // The notifier's poll: only checkouts still to notify, so the index stays small however many
     // checkouts were notified or never submitted (both databases support partial indexes).
-    await db.schema
-      .createIndex('checkouts_notify_due')
-      .on('checkouts')
-      .column('notify_due_at')
+    await createIndex(db, 'checkouts_notify_due', 'checkouts', ['notify_due_at'])
       .where(sql.ref('notified_at'), 'is', null)
       .execute();
-    await db.schema
-      .createIndex('checkouts_merchant')
-      .on('checkouts')
-      .columns(['merchant_id', 'created_at'])
-      .execute();
+    await createIndex(db, 'checkouts_merchant', 'checkouts', ['merchant_id', 'created_at']).execute();
   },
 };

@@ -1,6 +1,6 @@
 /** Idempotency-Key responses and claims: the table, its part of 0001, and 0008. */
 import type { Insertable, Kysely, Migration, Selectable } from 'kysely';
-import type { EpochMs } from '../core/columns';
+import { createTable, type EpochMs } from '../core/columns';
 
 export interface IdempotentResponsesTable {
   merchant_id: string;
@@ -22,14 +22,14 @@ export type NewIdempotentResponseRow = Insertable<IdempotentResponsesTable>;
 
 /** 0001: idempotent_responses. */
 export async function createIdempotencyTable(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('idempotent_responses')
-    .addColumn('merchant_id', 'text', (c) => c.notNull())
-    .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('request_hash', 'text', (c) => c.notNull())
-    .addColumn('status', 'integer', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+  await createTable(db, 'idempotent_responses', {
+    merchant_id: 'text not null',
+    key: 'text not null',
+    request_hash: 'text not null',
+    status: 'integer not null',
+    body: 'text not null',
+    created_at: 'bigint not null',
+  })
     .addPrimaryKeyConstraint('idempotent_responses_pk', ['merchant_id', 'key'])
     .execute();
 }

@@ -3,7 +3,7 @@
  * and 0010 (the migration list is migrations.ts).
  */
 import { type Generated, type Kysely, type Migration, type Selectable, sql } from 'kysely';
-import type { EpochMs, JsonText } from '../core/columns';
+import { createIndex, createTable, type EpochMs, type JsonText } from '../core/columns';
 
 export interface MerchantsTable {
   id: string;
@@ -42,44 +42,33 @@ export type AccessTokenRow = Selectable<AccessTokensTable>;
 
 /** 0001 (first part): merchants, channels, access tokens. */
 export async function createMerchantTables(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('merchants')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute();
+  await createTable(db, 'merchants', {
+    id: 'text primary key',
+    name: 'text not null',
+    created_at: 'bigint not null',
+  }).execute();
 
-  await db.schema
-    .createTable('channels')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('merchant_id', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('mode', 'text', (c) => c.notNull())
-    .addColumn('settings', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('channels_merchant')
-    .on('channels')
-    .columns(['merchant_id', 'created_at'])
-    .execute();
+  await createTable(db, 'channels', {
+    id: 'text primary key',
+    merchant_id: 'text not null',
+    name: 'text not null',
+    mode: 'text not null',
+    settings: 'text not null',
+    created_at: 'bigint not null',
+  }).execute();
+  await createIndex(db, 'channels_merchant', 'channels', ['merchant_id', 'created_at']).execute();
 
-  await db.schema
-    .createTable('access_tokens')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('merchant_id', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('secret_hash', 'text', (c) => c.notNull())
-    .addColumn('channel_ids', 'text', (c) => c.notNull())
-    .addColumn('revoked_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('access_tokens_user').on('access_tokens').column('user_id').unique().execute();
-  await db.schema
-    .createIndex('access_tokens_merchant')
-    .on('access_tokens')
-    .columns(['merchant_id', 'created_at'])
-    .execute();
+  await createTable(db, 'access_tokens', {
+    id: 'text primary key',
+    merchant_id: 'text not null',
+    user_id: 'text not null',
+    secret_hash: 'text not null',
+    channel_ids: 'text not null',
+    revoked_at: 'bigint',
+    created_at: 'bigint not null',
+  }).execute();
+  await createIndex(db, 'access_tokens_user', 'access_tokens', ['user_id']).unique().execute();
+  await createIndex(db, 'access_tokens_merchant', 'access_tokens', ['merchant_id', 'created_at']).execute();
 }
 
 /**

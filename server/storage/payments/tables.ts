@@ -1,6 +1,6 @@
 /** Payments: the table, and its part of migrations 0001 and 0004 (the list is migrations.ts). */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { EpochMs, JsonText } from '../core/columns';
+import { createIndex, createTable, type EpochMs, type JsonText } from '../core/columns';
 
 export interface PaymentsTable {
   id: string;
@@ -34,43 +34,33 @@ export type NewPaymentRow = Insertable<PaymentsTable>;
 
 /** 0001: payments and the indexes of references, merchantTransactionId and the query API. */
 export async function createPaymentsTable(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('payments')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('merchant_id', 'text', (c) => c.notNull())
-    .addColumn('channel_id', 'text', (c) => c.notNull())
-    .addColumn('payment_type', 'text', (c) => c.notNull())
-    .addColumn('payment_brand', 'text')
-    .addColumn('amount', 'bigint')
-    .addColumn('currency', 'text')
-    .addColumn('result_code', 'text', (c) => c.notNull())
-    .addColumn('result_description', 'text', (c) => c.notNull())
-    .addColumn('referenced_id', 'text')
-    .addColumn('registration_id', 'text')
-    .addColumn('merchant_transaction_id', 'text')
-    .addColumn('short_id', 'text', (c) => c.notNull())
-    .addColumn('descriptor', 'text')
-    .addColumn('ndc', 'text', (c) => c.notNull())
-    .addColumn('test_mode', 'text')
-    .addColumn('card', 'text')
-    .addColumn('details', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('payments_referenced')
-    .on('payments')
-    .columns(['merchant_id', 'referenced_id'])
-    .execute();
-  await db.schema
-    .createIndex('payments_merchant_transaction')
-    .on('payments')
-    .columns(['merchant_id', 'merchant_transaction_id'])
-    .execute();
-  await db.schema
-    .createIndex('payments_created')
-    .on('payments')
-    .columns(['merchant_id', 'created_at'])
-    .execute();
+  await createTable(db, 'payments', {
+    id: 'text primary key',
+    merchant_id: 'text not null',
+    channel_id: 'text not null',
+    payment_type: 'text not null',
+    payment_brand: 'text',
+    amount: 'bigint',
+    currency: 'text',
+    result_code: 'text not null',
+    result_description: 'text not null',
+    referenced_id: 'text',
+    registration_id: 'text',
+    merchant_transaction_id: 'text',
+    short_id: 'text not null',
+    descriptor: 'text',
+    ndc: 'text not null',
+    test_mode: 'text',
+    card: 'text',
+    details: 'text not null',
+    created_at: 'bigint not null',
+  }).execute();
+  await createIndex(db, 'payments_referenced', 'payments', ['merchant_id', 'referenced_id']).execute();
+  await createIndex(db, 'payments_merchant_transaction', 'payments', [
+    'merchant_id',
+    'merchant_transaction_id',
+  ]).execute();
+  await createIndex(db, 'payments_created', 'payments', ['merchant_id', 'created_at']).execute();
 }
 
 /** 0004 (first part): the checkout whose submission made a payment. */

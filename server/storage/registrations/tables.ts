@@ -1,6 +1,6 @@
 /** Registrations (stored payment details): the table and its part of migration 0001. */
 import type { Kysely, Selectable } from 'kysely';
-import type { EpochMs, JsonText } from '../core/columns';
+import { createTable, type EpochMs, type JsonText } from '../core/columns';
 
 export interface RegistrationsTable {
   id: string;
@@ -19,17 +19,16 @@ export type RegistrationRow = Selectable<RegistrationsTable>;
 
 /** 0001: registrations. */
 export async function createRegistrationsTable(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('registrations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('merchant_id', 'text', (c) => c.notNull())
-    .addColumn('channel_id', 'text', (c) => c.notNull())
-    .addColumn('payment_brand', 'text', (c) => c.notNull())
-    .addColumn('card', 'text')
-    .addColumn('details', 'text', (c) => c.notNull())
-    .addColumn('initial_transaction_id', 'text')
-    .addColumn('agreement_id', 'text')
-    .addColumn('deleted_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute();
+  await createTable(db, 'registrations', {
+    id: 'text primary key',
+    merchant_id: 'text not null',
+    channel_id: 'text not null',
+    payment_brand: 'text not null',
+    card: 'text',
+    details: 'text not null',
+    initial_transaction_id: 'text',
+    agreement_id: 'text',
+    deleted_at: 'bigint',
+    created_at: 'bigint not null',
+  }).execute();
 }

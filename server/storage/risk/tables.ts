@@ -1,6 +1,6 @@
 /** Risk events (the velocity history): the table and its migration (0007). */
 import type { Generated, Kysely, Migration } from 'kysely';
-import { ascendingKey, type EpochMs } from '../core/columns';
+import { createIndex, createTable, type EpochMs } from '../core/columns';
 
 export interface RiskEventsTable {
   /** Ascending id (SQLite rowid alias, PostgreSQL bigserial). */
@@ -19,22 +19,22 @@ export interface RiskEventsTable {
 
 export const riskMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('risk_events')
-      .addColumn('seq', ...ascendingKey(db))
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('channel_id', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
+    await createTable(db, 'risk_events', {
+      seq: 'ascending key',
+      merchant_id: 'text not null',
+      channel_id: 'text not null',
+      kind: 'text not null',
+      value: 'text not null',
+      amount: 'bigint not null',
+      currency: 'text not null',
+      created_at: 'bigint not null',
+    }).execute();
     // Velocity: the events of one key on one channel since a time.
-    await db.schema
-      .createIndex('risk_events_key')
-      .on('risk_events')
-      .columns(['kind', 'value', 'channel_id', 'created_at'])
-      .execute();
+    await createIndex(db, 'risk_events_key', 'risk_events', [
+      'kind',
+      'value',
+      'channel_id',
+      'created_at',
+    ]).execute();
   },
 };

@@ -1,6 +1,6 @@
 /** Scheduled payments and their runs: the tables and their migration (0005). */
 import type { Kysely, Migration, Selectable } from 'kysely';
-import type { EpochMs, JsonText } from '../core/columns';
+import { createIndex, createTable, type EpochMs, type JsonText } from '../core/columns';
 
 export interface SchedulesTable {
   id: string;
@@ -52,49 +52,44 @@ export type ScheduleRunRow = Selectable<ScheduleRunsTable>;
 /** 0005: schedules and their runs. */
 export const schedulesMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('schedules')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('channel_id', 'text', (c) => c.notNull())
-      .addColumn('registration_id', 'text', (c) => c.notNull())
-      .addColumn('payment_type', 'text', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('expression', 'text', (c) => c.notNull())
-      .addColumn('job', 'text', (c) => c.notNull())
-      .addColumn('payment', 'text', (c) => c.notNull())
-      .addColumn('result_code', 'text', (c) => c.notNull())
-      .addColumn('starts_at', 'bigint', (c) => c.notNull())
-      .addColumn('ends_at', 'bigint')
-      .addColumn('next_run_at', 'bigint')
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
-      .addColumn('cancelled_at', 'bigint')
-      .execute();
+    await createTable(db, 'schedules', {
+      id: 'text primary key',
+      merchant_id: 'text not null',
+      channel_id: 'text not null',
+      registration_id: 'text not null',
+      payment_type: 'text not null',
+      amount: 'bigint not null',
+      currency: 'text not null',
+      expression: 'text not null',
+      job: 'text not null',
+      payment: 'text not null',
+      result_code: 'text not null',
+      starts_at: 'bigint not null',
+      ends_at: 'bigint',
+      next_run_at: 'bigint',
+      state: 'text not null',
+      created_at: 'bigint not null',
+      updated_at: 'bigint not null',
+      cancelled_at: 'bigint',
+    }).execute();
     // The scheduler's poll: due schedules by next run (null once ended or cancelled).
-    await db.schema.createIndex('schedules_next_run').on('schedules').column('next_run_at').execute();
-    await db.schema
-      .createIndex('schedules_merchant')
-      .on('schedules')
-      .columns(['merchant_id', 'created_at'])
-      .execute();
+    await createIndex(db, 'schedules_next_run', 'schedules', ['next_run_at']).execute();
+    await createIndex(db, 'schedules_merchant', 'schedules', ['merchant_id', 'created_at']).execute();
 
-    await db.schema
-      .createTable('schedule_runs')
-      .addColumn('schedule_id', 'text', (c) => c.notNull())
-      .addColumn('fire_at', 'bigint', (c) => c.notNull())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('payment_id', 'text')
-      .addColumn('result_code', 'text')
-      .addColumn('lease_until', 'bigint')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('completed_at', 'bigint')
+    await createTable(db, 'schedule_runs', {
+      schedule_id: 'text not null',
+      fire_at: 'bigint not null',
+      merchant_id: 'text not null',
+      status: 'text not null',
+      payment_id: 'text',
+      result_code: 'text',
+      lease_until: 'bigint',
+      created_at: 'bigint not null',
+      completed_at: 'bigint',
+    })
       .addPrimaryKeyConstraint('schedule_runs_pk', ['schedule_id', 'fire_at'])
       .execute();
     // Runs left in progress by a stopped claimer (null once recorded).
-    await db.schema.createIndex('schedule_runs_lease').on('schedule_runs').column('lease_until').execute();
+    await createIndex(db, 'schedule_runs_lease', 'schedule_runs', ['lease_until']).execute();
   },
 };

@@ -1,6 +1,6 @@
 /** Pending payments' sessions: the table and its migration (0003). */
 import { type Kysely, type Migration, type Selectable, sql } from 'kysely';
-import type { EpochMs, JsonText } from '../core/columns';
+import { createIndex, createTable, type EpochMs, type JsonText } from '../core/columns';
 
 export interface PaymentSessionsTable {
   id: string;
@@ -25,31 +25,23 @@ export type PaymentSessionRow = Selectable<PaymentSessionsTable>;
 /** 0003: payment_sessions. */
 export const paymentSessionsMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('payment_sessions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('payment_id', 'text', (c) => c.notNull())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('checkout_id', 'text')
-      .addColumn('return_url', 'text')
-      .addColumn('plan', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('expires_at', 'bigint', (c) => c.notNull())
-      .addColumn('due_at', 'bigint')
-      .addColumn('finished_at', 'bigint')
-      .addColumn('outcome', 'text')
-      .execute();
-    await db.schema
-      .createIndex('payment_sessions_payment')
-      .on('payment_sessions')
-      .column('payment_id')
-      .execute();
+    await createTable(db, 'payment_sessions', {
+      id: 'text primary key',
+      payment_id: 'text not null',
+      merchant_id: 'text not null',
+      kind: 'text not null',
+      checkout_id: 'text',
+      return_url: 'text',
+      plan: 'text not null',
+      created_at: 'bigint not null',
+      expires_at: 'bigint not null',
+      due_at: 'bigint',
+      finished_at: 'bigint',
+      outcome: 'text',
+    }).execute();
+    await createIndex(db, 'payment_sessions_payment', 'payment_sessions', ['payment_id']).execute();
     // The worker's poll: only open sessions, so the index stays small however many have finished.
-    await db.schema
-      .createIndex('payment_sessions_due')
-      .on('payment_sessions')
-      .column('due_at')
+    await createIndex(db, 'payment_sessions_due', 'payment_sessions', ['due_at'])
       .where(sql.ref('finished_at'), 'is', null)
       .execute();
   },

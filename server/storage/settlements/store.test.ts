@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMinor, type Minor } from '../../../shared/money';
 import { settle } from '../../../shared/settlement';
-import { eurConfig, merchantDay } from '../../../shared/settlement/testing';
-import { testVault } from '../../test-support/vault';
+import { eurConfig, merchantDay } from '../../test-kit/fixtures/settlement-day';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
+import { testVault } from '../../test-kit/vault';
 import { type GatewayStore, openStore } from '..';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../testing/postgres';
 import type { Settlement, SettlementRun, StoredSettlementRecord } from './store';
 
 const hex = (): string => randomBytes(16).toString('hex');

@@ -1,5 +1,6 @@
 /** Settlement runs, settlements and their records: the tables and their migration (0006). */
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, createTable } from '../core/columns';
 
 export interface SettlementRunsTable {
   channel_id: string;
@@ -50,57 +51,49 @@ export interface SettlementRecordsTable {
 
 export const settlementsMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('settlement_runs')
-      .addColumn('channel_id', 'text', (c) => c.notNull())
-      .addColumn('date', 'text', (c) => c.notNull())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('settlement_count', 'integer', (c) => c.notNull())
-      .addColumn('record_count', 'integer', (c) => c.notNull())
-      .addColumn('file_name', 'text')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
+    await createTable(db, 'settlement_runs', {
+      channel_id: 'text not null',
+      date: 'text not null',
+      merchant_id: 'text not null',
+      settlement_count: 'integer not null',
+      record_count: 'integer not null',
+      file_name: 'text',
+      created_at: 'bigint not null',
+    })
       .addPrimaryKeyConstraint('settlement_runs_pk', ['channel_id', 'date'])
       .execute();
 
-    await db.schema
-      .createTable('settlements')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('channel_id', 'text', (c) => c.notNull())
-      .addColumn('date', 'text', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('record_count', 'integer', (c) => c.notNull())
-      .addColumn('settled_count', 'integer', (c) => c.notNull())
-      .addColumn('chargeback_count', 'integer', (c) => c.notNull())
-      .addColumn('reversal_count', 'integer', (c) => c.notNull())
-      .addColumn('fee_count', 'integer', (c) => c.notNull())
-      .addColumn('positive_amount', 'bigint', (c) => c.notNull())
-      .addColumn('negative_amount', 'bigint', (c) => c.notNull())
-      .addColumn('fee_amount', 'bigint', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
+    await createTable(db, 'settlements', {
+      id: 'text primary key',
+      merchant_id: 'text not null',
+      channel_id: 'text not null',
+      date: 'text not null',
+      currency: 'text not null',
+      status: 'text not null',
+      record_count: 'integer not null',
+      settled_count: 'integer not null',
+      chargeback_count: 'integer not null',
+      reversal_count: 'integer not null',
+      fee_count: 'integer not null',
+      positive_amount: 'bigint not null',
+      negative_amount: 'bigint not null',
+      fee_amount: 'bigint not null',
+      created_at: 'bigint not null',
+    }).execute();
     // One settlement per merchant account, day and currency; the reporting API lists by day.
-    await db.schema
-      .createIndex('settlements_channel_day')
-      .on('settlements')
-      .columns(['channel_id', 'date', 'currency'])
+    await createIndex(db, 'settlements_channel_day', 'settlements', ['channel_id', 'date', 'currency'])
       .unique()
       .execute();
-    await db.schema
-      .createIndex('settlements_merchant_day')
-      .on('settlements')
-      .columns(['merchant_id', 'date'])
-      .execute();
+    await createIndex(db, 'settlements_merchant_day', 'settlements', ['merchant_id', 'date']).execute();
 
-    await db.schema
-      .createTable('settlement_records')
-      .addColumn('settlement_id', 'text', (c) => c.notNull())
-      .addColumn('seq', 'integer', (c) => c.notNull())
-      .addColumn('payment_id', 'text')
-      .addColumn('record_type', 'text', (c) => c.notNull())
-      .addColumn('request_time', 'bigint')
-      .addColumn('record', 'text', (c) => c.notNull())
+    await createTable(db, 'settlement_records', {
+      settlement_id: 'text not null',
+      seq: 'integer not null',
+      payment_id: 'text',
+      record_type: 'text not null',
+      request_time: 'bigint',
+      record: 'text not null',
+    })
       .addPrimaryKeyConstraint('settlement_records_pk', ['settlement_id', 'seq'])
       .execute();
   },

@@ -1,6 +1,6 @@
 /** Webhooks and the outbox (webhook_deliveries): the tables, and their part of migration 0004. */
 import { type Generated, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import { ascendingKey, type EpochMs, type JsonText } from '../core/columns';
+import { createIndex, createTable, type EpochMs, type JsonText } from '../core/columns';
 
 /** A merchant's webhook (0004): where notifications go, and how. */
 export interface WebhooksTable {
@@ -59,62 +59,49 @@ export type NewWebhookDeliveryRow = Insertable<WebhookDeliveriesTable>;
 
 /** 0004 (second part): webhooks and webhook_deliveries, with the indexes of the dispatcher and the log. */
 export async function createWebhookTables(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('webhooks')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('merchant_id', 'text', (c) => c.notNull())
-    .addColumn('url', 'text', (c) => c.notNull())
-    .addColumn('secret', 'text', (c) => c.notNull())
-    .addColumn('encrypted', 'integer', (c) => c.notNull())
-    .addColumn('types', 'text', (c) => c.notNull())
-    .addColumn('payment_types', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('deleted_at', 'bigint')
-    .execute();
-  await db.schema
-    .createIndex('webhooks_merchant')
-    .on('webhooks')
-    .columns(['merchant_id', 'created_at'])
-    .execute();
+  await createTable(db, 'webhooks', {
+    id: 'text primary key',
+    merchant_id: 'text not null',
+    url: 'text not null',
+    secret: 'text not null',
+    encrypted: 'integer not null',
+    types: 'text not null',
+    payment_types: 'text',
+    created_at: 'bigint not null',
+    deleted_at: 'bigint',
+  }).execute();
+  await createIndex(db, 'webhooks_merchant', 'webhooks', ['merchant_id', 'created_at']).execute();
 
-  await db.schema
-    .createTable('webhook_deliveries')
-    .addColumn('seq', ...ascendingKey(db))
-    .addColumn('merchant_id', 'text', (c) => c.notNull())
-    .addColumn('webhook_id', 'text')
-    .addColumn('callback_url', 'text')
-    .addColumn('target', 'text', (c) => c.notNull())
-    .addColumn('order_key', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('action', 'text')
-    .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull())
-    .addColumn('next_attempt_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('retry_from', 'bigint', (c) => c.notNull())
-    .addColumn('last_attempt_at', 'bigint')
-    .addColumn('last_status', 'integer')
-    .addColumn('last_error', 'text')
-    .addColumn('delivered_at', 'bigint')
-    .execute();
+  await createTable(db, 'webhook_deliveries', {
+    seq: 'ascending key',
+    merchant_id: 'text not null',
+    webhook_id: 'text',
+    callback_url: 'text',
+    target: 'text not null',
+    order_key: 'text not null',
+    type: 'text not null',
+    action: 'text',
+    payload: 'text not null',
+    status: 'text not null',
+    attempts: 'integer not null',
+    next_attempt_at: 'bigint',
+    created_at: 'bigint not null',
+    retry_from: 'bigint not null',
+    last_attempt_at: 'bigint',
+    last_status: 'integer',
+    last_error: 'text',
+    delivered_at: 'bigint',
+  }).execute();
   // The dispatcher's poll and its in-order check see pending rows only.
-  await db.schema
-    .createIndex('webhook_deliveries_due')
-    .on('webhook_deliveries')
-    .column('next_attempt_at')
+  await createIndex(db, 'webhook_deliveries_due', 'webhook_deliveries', ['next_attempt_at'])
     .where(sql.ref('status'), '=', 'pending')
     .execute();
-  await db.schema
-    .createIndex('webhook_deliveries_order')
-    .on('webhook_deliveries')
-    .columns(['target', 'order_key', 'seq'])
+  await createIndex(db, 'webhook_deliveries_order', 'webhook_deliveries', ['target', 'order_key', 'seq'])
     .where(sql.ref('status'), '=', 'pending')
     .execute();
   // The delivery log.
-  await db.schema
-    .createIndex('webhook_deliveries_merchant')
-    .on('webhook_deliveries')
-    .columns(['merchant_id', 'seq'])
-    .execute();
+  await createIndex(db, 'webhook_deliveries_merchant', 'webhook_deliveries', [
+    'merchant_id',
+    'seq',
+  ]).execute();
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parsed } from '../../../server/test-kit/engine/requests';
 import { echoOf } from '../answers/echo';
 import {
   giftCardDetails,
@@ -7,7 +8,6 @@ import {
   storedBankAccountInstrument,
   storedCard,
 } from './instruments';
-import { parsed } from './testing';
 
 const PAY = 'amount=1.00&currency=EUR&paymentType=DB';
 const CRYPTOGRAM = 'AgAAAAAABk4DWZ4C28yUQAAAAAA=';

@@ -20,7 +20,7 @@ import type {
 /*
  * The engine's storage, as role ports: each consumer (an operation, a route, a worker) names the
  * ports it uses; `Store` is all of them, for the composition root and the few that need many.
- * Adapters: server/storage (one module per aggregate), memory-store.ts for tests.
+ * Adapters: server/storage (one module per aggregate); for tests, server/test-kit/engine/memory-store.ts.
  */
 
 /** Payments: written through group commit, read by id, by reference and by the query API. */

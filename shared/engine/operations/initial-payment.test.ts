@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedProcessors } from '../../../server/processors/simulator/processor';
+import { memoryStore } from '../../../server/test-kit/engine/memory-store';
+import { simulatedProcessors } from '../../../server/test-kit/engine/processors';
+import { parsed } from '../../../server/test-kit/engine/requests';
+import { CARD_FORM } from '../../../server/test-kit/fixtures/cards';
+import { testChannel } from '../../../server/test-kit/fixtures/channels';
 import { paymentResponse } from '../answers/response';
-import { memoryStore } from '../core/memory-store';
-import { parsed, testChannel } from '../core/testing';
 import { agreementOf } from '../steps/after-success';
 import { createPayment, type EngineDeps, type Outcome, readMoney } from './initial-payment';
 
@@ -10,9 +12,6 @@ const channel = testChannel;
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 const request = (body: string) => parsed('payment', body);
-
-const CARD =
-  'card.number=4200000000000000&card.holder=Jane%20Jones&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123';
 
 describe('createPayment', () => {
   const deps = (): EngineDeps => ({
@@ -28,7 +27,7 @@ describe('createPayment', () => {
       d,
       { merchantId: channel.merchantId, channel },
       request(
-        `amount=12.50&currency=EUR&paymentBrand=VISA&paymentType=DB&merchantTransactionId=order-0001&${CARD}`,
+        `amount=12.50&currency=EUR&paymentBrand=VISA&paymentType=DB&merchantTransactionId=order-0001&${CARD_FORM}`,
       ),
     );
     expect(outcome.kind).toBe('payment');
@@ -64,7 +63,7 @@ describe('createPayment', () => {
       deps(),
       { merchantId: channel.merchantId, channel },
       request(
-        `amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=PA&${CARD}&customParameters[forceResultCode]=800.100.152`,
+        `amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=PA&${CARD_FORM}&customParameters[forceResultCode]=800.100.152`,
       ),
     );
     expect(outcome.kind === 'payment' && outcome.payment.resultCode).toBe('800.100.152');
@@ -74,7 +73,7 @@ describe('createPayment', () => {
     const outcome = await createPayment(
       deps(),
       { merchantId: channel.merchantId, channel },
-      request(`amount=100.50&currency=JPY&paymentBrand=VISA&paymentType=DB&${CARD}`),
+      request(`amount=100.50&currency=JPY&paymentBrand=VISA&paymentType=DB&${CARD_FORM}`),
     );
     expect(outcome).toEqual({
       kind: 'invalid',
@@ -86,7 +85,7 @@ describe('createPayment', () => {
     const outcome = await createPayment(
       deps(),
       { merchantId: channel.merchantId, channel },
-      request(`amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&testMode=EXTERNAL&${CARD}`),
+      request(`amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&testMode=EXTERNAL&${CARD_FORM}`),
     );
     expect(outcome.kind === 'payment' && outcome.payment.resultCode).toBe('600.200.201');
   });
@@ -98,7 +97,7 @@ describe('createPayment', () => {
   const caller = { merchantId: channel.merchantId, channel };
 
   it('answers the simulated issuer data of an INTERNAL card payment, never of a live one', async () => {
-    const body = `amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&${CARD}`;
+    const body = `amount=1.00&currency=EUR&paymentBrand=VISA&paymentType=DB&${CARD_FORM}`;
     const internal = paymentResponse(
       paid(await createPayment(deps(), caller, request(body))),
       simulatedProcessors,
@@ -159,7 +158,7 @@ describe('createPayment', () => {
   });
 
   describe('referenceUuid', () => {
-    const PA = `amount=10.00&currency=EUR&paymentBrand=VISA&paymentType=PA&${CARD}`;
+    const PA = `amount=10.00&currency=EUR&paymentBrand=VISA&paymentType=PA&${CARD_FORM}`;
 
     it('links a reauthorization to the original and charges its stored card', async () => {
       const d = deps();
@@ -243,7 +242,7 @@ describe('createPayment', () => {
           d,
           caller,
           request(
-            `amount=5.00&currency=EUR&paymentBrand=VISA&paymentType=DB&${CARD}&createRegistration=true&recurringMigration.paymentType=DB&recurringMigration.connectorTxId1=ACQ-123`,
+            `amount=5.00&currency=EUR&paymentBrand=VISA&paymentType=DB&${CARD_FORM}&createRegistration=true&recurringMigration.paymentType=DB&recurringMigration.connectorTxId1=ACQ-123`,
           ),
         ),
       );

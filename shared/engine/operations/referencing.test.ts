@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedProcessors } from '../../../server/processors/simulator/processor';
-import { memoryStore } from '../core/memory-store';
-import { parsed, testChannel } from '../core/testing';
+import { memoryStore } from '../../../server/test-kit/engine/memory-store';
+import { simulatedProcessors } from '../../../server/test-kit/engine/processors';
+import { parsed } from '../../../server/test-kit/engine/requests';
+import { testChannel } from '../../../server/test-kit/fixtures/channels';
 import { createPayment, type EngineDeps } from './initial-payment';
 import { referencePayment } from './referencing';
 

@@ -4,10 +4,10 @@
  * brands were checked.
  */
 import { describe, expect, it } from 'vitest';
-import { simulatedProcessors } from '../../../server/processors/simulator/processor';
+import { memoryStore } from '../../../server/test-kit/engine/memory-store';
+import { simulatedProcessors } from '../../../server/test-kit/engine/processors';
+import { testChannel as channel } from '../../../server/test-kit/fixtures/channels';
 import type { RequestOf } from '../../params/requests';
-import { memoryStore } from '../core/memory-store';
-import { testChannel as channel } from '../core/testing';
 import { createPayment, type EngineDeps } from '../operations/initial-payment';
 import { createRegistration, payWithRegistration } from '../operations/registrations';
 import { checkPaymentMethod } from './payment-method';

@@ -5,21 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { binInfo } from '../../../server/processors/simulator/bin-table';
-import { simulatedProcessors } from '../../../server/processors/simulator/processor';
+import { memoryRiskLedger } from '../../../server/test-kit/engine/memory-risk-ledger';
+import { memoryStore } from '../../../server/test-kit/engine/memory-store';
+import { simulatedProcessors } from '../../../server/test-kit/engine/processors';
+import { parsed } from '../../../server/test-kit/engine/requests';
+import { CARD_FORM } from '../../../server/test-kit/fixtures/cards';
+import { testChannel } from '../../../server/test-kit/fixtures/channels';
 import { asMinor } from '../../money';
 import type { RiskRules } from '../../risk';
 import { paymentChanges } from '../answers/notifications';
 import { paymentResponse } from '../answers/response';
-import { memoryStore } from '../core/memory-store';
 import type { Channel } from '../core/model';
 import type { RiskEvent, RiskLedger } from '../core/ports';
-import { parsed, testChannel } from '../core/testing';
 import { createPayment, type EngineDeps } from '../operations/initial-payment';
-import { type Fingerprint, memoryRiskLedger, riskDetails, riskFactsOf } from './risk-check';
+import { type Fingerprint, riskDetails, riskFactsOf } from './risk-check';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
-const CARD =
-  'paymentBrand=VISA&card.number=4200000000000000&card.holder=Jane%20Jones&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123';
+const CARD = `paymentBrand=VISA&${CARD_FORM}`;
 const CUSTOMER = 'customer.givenName=Jane&customer.surname=Jones';
 
 /** A visible fake HMAC: tests can see what was hashed, and that nothing else reaches the ledger. */

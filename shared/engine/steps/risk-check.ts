@@ -33,7 +33,6 @@ import {
   type HistoryCount,
   type HistoryKey,
   isRuleErrors,
-  MemoryHistory,
   type RiskFacts,
   type RiskHistory,
   type RiskParameters,
@@ -47,7 +46,6 @@ import {
 import { echoOf } from '../answers/echo';
 import type { Caller, EngineDeps, Outcome } from '../core/deps';
 import { storedCard } from '../core/instruments';
-import { keyedLock } from '../core/keyed-lock';
 import type { Channel, TestMode } from '../core/model';
 import type { BinInfo, Decision, RiskEvent, RiskLedger } from '../core/ports';
 import { processorFor } from '../core/processor';
@@ -355,35 +353,6 @@ function channelHistory(
       return count(channelId, hashed, since);
     },
   };
-}
-
-/** A RiskLedger in memory (MemoryHistory per channel), for engine tests and in-memory setups. */
-export function memoryRiskLedger(): RiskLedger {
-  const channels = new Map<string, MemoryHistory>();
-  const lock = keyedLock();
-  const ledger: RiskLedger = {
-    async countRiskEvents(channelId, key, since) {
-      return (await channels.get(channelId)?.count(key, since)) ?? { count: 0, volume: new Map() };
-    },
-    async recordRiskEvents(events) {
-      for (const e of events) {
-        let history = channels.get(e.channelId);
-        if (history === undefined) {
-          history = new MemoryHistory();
-          channels.set(e.channelId, history);
-        }
-        history.add({ kind: e.kind, value: e.value }, e.currency, e.amount, e.at);
-      }
-    },
-    exclusiveRiskKeys(channelId, keys, task) {
-      return underKeys(lock, riskKeyNames(channelId, keys), async () => {
-        const { result, events } = await task(ledger.countRiskEvents);
-        await ledger.recordRiskEvents(events);
-        return result;
-      });
-    },
-  };
-  return ledger;
 }
 
 /**

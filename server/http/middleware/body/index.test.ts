@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { echo, testEnvelope } from '../../../test-support/middleware';
+import { echo, testEnvelope } from '../../../test-kit/middleware';
 import { body, createParse, PUBLIC_SUBMISSION_MAX_BYTES } from '.';
 
 const env = testEnvelope();

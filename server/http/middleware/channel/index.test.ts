@@ -1,13 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AccessToken } from '../../../../shared/engine/core/model';
-import {
-  channelOf,
-  MERCHANT,
-  merchantFixture,
-  resultOf,
-  testEnvelope,
-} from '../../../test-support/middleware';
+import { channelOf, MERCHANT, merchantFixture, resultOf, testEnvelope } from '../../../test-kit/middleware';
 import { cachedChannels, channel, mayUse, resolveChannel, usableChannels } from '.';
 
 const env = testEnvelope();

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../../../shared/engine/core/memory-store';
 import type { AccessToken } from '../../../../shared/engine/core/model';
 import { newToken } from '../../../security/tokens';
-import { merchantFixture, resultOf, testEnvelope } from '../../../test-support/middleware';
+import { memoryStore } from '../../../test-kit/engine/memory-store';
+import { merchantFixture, resultOf, testEnvelope } from '../../../test-kit/middleware';
 import { authenticator, credentials, optionalCredentials, tokenChecker } from '.';
 import { createAuthFailures } from './failures';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { testEnvelope } from '../../../test-support/middleware';
+import { testEnvelope } from '../../../test-kit/middleware';
 import { MAX_LISTED_PARAMETER_ERRORS } from '../body';
 import { invalid, JSON_HEADERS, statusOf } from '.';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../../../shared/engine/core/memory-store';
 import type { AccessToken } from '../../../../shared/engine/core/model';
 import type { Store } from '../../../../shared/engine/core/ports';
-import { MERCHANT, testEnvelope } from '../../../test-support/middleware';
+import { memoryStore } from '../../../test-kit/engine/memory-store';
+import { MERCHANT, testEnvelope } from '../../../test-kit/middleware';
 import { createIdempotency } from '.';
 
 function app() {

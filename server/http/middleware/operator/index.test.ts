@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { resultOf, testEnvelope } from '../../../test-support/middleware';
+import { resultOf, testEnvelope } from '../../../test-kit/middleware';
 import { createAuthFailures } from '../credentials/failures';
 import { operatorToken } from '.';
 

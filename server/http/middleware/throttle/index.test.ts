@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AccessToken, Channel, Checkout } from '../../../../shared/engine/core/model';
-import { channelOf, testEnvelope } from '../../../test-support/middleware';
+import { channelOf, testEnvelope } from '../../../test-kit/middleware';
 import { createThrottle, throttle } from '.';
 
 describe('throttle middleware', () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../../../gateway';
 import { createLogger } from '../../../security/logger';
 import { newToken } from '../../../security/tokens';
-import { TEST_COMMIT, TEST_DATA_KEY } from '../../../test-support/gateway';
+import { TEST_COMMIT, TEST_DATA_KEY } from '../../../test-kit/gateway';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

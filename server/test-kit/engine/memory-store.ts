@@ -1,6 +1,6 @@
 /** An in-memory Store for engine tests: the same contract as the database adapters, nothing durable. */
 
-import { keyedLock } from './keyed-lock';
+import { keyedLock } from '../../../shared/engine/core/keyed-lock';
 import type {
   AccessToken,
   Channel,
@@ -10,8 +10,8 @@ import type {
   Payment,
   PaymentSession,
   Registration,
-} from './model';
-import type { PaymentQuery, Store } from './ports';
+} from '../../../shared/engine/core/model';
+import type { PaymentQuery, Store } from '../../../shared/engine/core/ports';
 
 /** The order of the query API and of listReferencing: created_at, then id. */
 const byCreation = (

@@ -12,8 +12,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../storage/testing/postgres';
 import { TEST_COMMIT, TEST_DATA_KEY } from './gateway';
+import { freePort } from './postgres';
 
 /** The repository root: the child's working directory, where `tsx` and `server/main.ts` are found. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,10 +1,10 @@
 /** What the middleware tests share: an envelope with a fixed clock, a store with one merchant. */
 import type { Context } from 'hono';
-import { memoryStore } from '../../shared/engine/core/memory-store';
 import type { AccessToken, Channel, ChannelMode } from '../../shared/engine/core/model';
 import type { Store } from '../../shared/engine/core/ports';
 import { buildNumber, envelope } from '../http/middleware/envelope';
 import { newToken } from '../security/tokens';
+import { memoryStore } from './engine/memory-store';
 
 export const testEnvelope = () => envelope(buildNumber('0'.repeat(40), new Date(0)), () => new Date(0));
 

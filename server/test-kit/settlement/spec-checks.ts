@@ -4,8 +4,8 @@
  * a file to all of them. Shared by the CSV's unit tests and the settlement run's end-to-end tests.
  */
 import { expect } from 'vitest';
-import { CURRENCY_CODES } from '../money';
-import { RECONCILIATION_COLUMNS } from './csv';
+import { CURRENCY_CODES } from '../../../shared/money';
+import { RECONCILIATION_COLUMNS } from '../../../shared/settlement/csv';
 
 /** A small RFC 4180 reader (separator `;`): quoted fields, doubled quotes, CRLF after every record. */
 export function parseCsv(text: string): string[][] {

@@ -1,6 +1,6 @@
 /**
- * `RiskHistory` in memory, for tests and single-process demos. Storage adapters implement the same port
- * (count and sum the payments of one key at or after a time).
+ * `RiskHistory` in memory, for the risk screen's and the engine's tests. Storage adapters implement
+ * the same port (count and sum the payments of one key at or after a time).
  */
 import {
   type HistoryCount,
@@ -9,7 +9,7 @@ import {
   type RiskHistory,
   screenedAmount,
   velocityKeys,
-} from './screen';
+} from '../../../shared/risk/screen';
 
 interface Entry {
   kind: HistoryKey['kind'];

@@ -1,28 +1,12 @@
 /**
- * Test helpers for settlement runs: a settlement day made through the HTTP API (and the chargeback
- * back office), an RFC 4180 reader for the reconciliation CSV, and the spec's table as checks.
+ * A settlement day for the settlement run's tests, made through the HTTP API (and the chargeback
+ * back office). The CSV reader and the spec's table as checks: spec-checks.ts beside it.
  */
 import { expect } from 'vitest';
-import type { Clock } from '../../shared/engine/core/ports';
-import { bookChargeback, reverseChargeback } from '../../shared/engine/operations/chargebacks';
-import type { TestGateway, TestMerchant } from '../test-support/gateway';
-
-export {
-  type CsvRow,
-  checkReconciliationCsv,
-  parseCsv,
-  SPEC_COLUMNS,
-  SPEC_HEADER,
-} from '../../shared/settlement/spec-checks';
-
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-};
+import type { Clock } from '../../../shared/engine/core/ports';
+import { bookChargeback, reverseChargeback } from '../../../shared/engine/operations/chargebacks';
+import { VISA_CARD } from '../fixtures/cards';
+import type { TestGateway, TestMerchant } from '../gateway';
 
 /** The payments of a settlement day, by role. */
 export interface PaidDay {
@@ -64,7 +48,7 @@ export async function payDay(
         currency: 'EUR',
         paymentType: 'DB',
         merchantTransactionId: 'order-0001',
-        ...CARD,
+        ...VISA_CARD,
       },
       auth,
     ),
@@ -73,7 +57,7 @@ export async function payDay(
   const pa = ok(
     await gw.post(
       '/v1/payments',
-      { entityId, amount: '100.00', currency: 'EUR', paymentType: 'PA', ...CARD },
+      { entityId, amount: '100.00', currency: 'EUR', paymentType: 'PA', ...VISA_CARD },
       auth,
     ),
   );
@@ -101,7 +85,7 @@ export async function payDay(
       amount: '5.00',
       currency: 'EUR',
       paymentType: 'DB',
-      ...CARD,
+      ...VISA_CARD,
       'card.number': '4000000000000002',
     },
     auth,
@@ -128,7 +112,7 @@ export async function payDay(
           amount: '49.99',
           currency: 'USD',
           paymentType: 'DB',
-          ...CARD,
+          ...VISA_CARD,
           paymentBrand: 'MASTER',
           'card.number': '5454545454545454',
         },

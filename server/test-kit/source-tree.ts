@@ -1,6 +1,6 @@
 /**
- * Reading the source tree for the structure tests (scripts/structure/structure.test.ts and
- * shared/engine/import-graph.test.ts): the .ts/.tsx files under a folder, their relative imports
+ * Reading the source tree for the structure tests (scripts/structure/structure.test.ts, and the
+ * engine's, storage's and the widget's import-graph tests): the .ts/.tsx files under a folder, their relative imports
  * (a regex over the import and re-export statements, type-only ones included: a cycle of types is
  * still a knot a newcomer has to untie), the cycles of the graph they form, and the size of every
  * function (on the AST of oxc's parser, which rolldown ships).
