@@ -163,15 +163,17 @@ describe('acquirer simulator', () => {
       '800.100.151',
     ],
   ])('%s', (_, instrument, customParameters, code) => {
-    expect(decide({ instrument, customParameters, billingSent: false }, NOW).code).toBe(code);
+    expect(decide({ instrument, customParameters }, NOW).code).toBe(code);
   });
 
   it('answers AVS and CVV letters on card successes', () => {
-    expect(decide({ instrument: card(), billingSent: true }, NOW)).toMatchObject({
+    expect(
+      decide({ instrument: card(), billing: { street1: '1 Test Street', postcode: 'TE1 2ST' } }, NOW),
+    ).toMatchObject({
       avsResponse: 'F',
       cvvResponse: 'M',
     });
-    expect(decide({ instrument: card({ cvv: undefined }), billingSent: false }, NOW)).toMatchObject({
+    expect(decide({ instrument: card({ cvv: undefined }) }, NOW)).toMatchObject({
       avsResponse: 'U',
       cvvResponse: 'P',
     });
@@ -185,18 +187,18 @@ describe('acquirer simulator', () => {
       expiryYear,
       ...(cvv === undefined ? {} : { cvv }),
     });
-    expect(decide({ instrument: stored('2034'), billingSent: false }, NOW)).toMatchObject({
+    expect(decide({ instrument: stored('2034') }, NOW)).toMatchObject({
       code: '000.100.110',
       cvvResponse: 'P',
     });
-    expect(decide({ instrument: stored('2025'), billingSent: false }, NOW).code).toBe('100.100.303');
-    expect(decide({ instrument: stored('2034', '12'), billingSent: false }, NOW).code).toBe('100.100.601');
-    expect(decide({ instrument: stored('2034', '123'), billingSent: false }, NOW).cvvResponse).toBe('M');
+    expect(decide({ instrument: stored('2025') }, NOW).code).toBe('100.100.303');
+    expect(decide({ instrument: stored('2034', '12') }, NOW).code).toBe('100.100.601');
+    expect(decide({ instrument: stored('2034', '123') }, NOW).cvvResponse).toBe('M');
   });
 
   it('is deterministic', () => {
-    const a = decide({ instrument: card(), billingSent: true }, NOW);
-    expect(decide({ instrument: card(), billingSent: true }, NOW)).toEqual(a);
+    const a = decide({ instrument: card(), billing: { postcode: 'TE1 2ST' } }, NOW);
+    expect(decide({ instrument: card(), billing: { postcode: 'TE1 2ST' } }, NOW)).toEqual(a);
   });
 
   it.each([
