@@ -10,6 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
 import { fakeClock } from '../test-support/clock';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
 import { settleDay } from './settlement-run';
@@ -30,8 +31,14 @@ const SEPA = {
   'bankAccount.bic': 'COBADEFFXXX',
 };
 
-describe('settlement of RB, CD and a bank-account payment', () => {
+describe.each(['sqlite', 'postgres'] as const)('%s: the reconciliation of a day', (dialect) => {
+  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
+  if (unavailable !== undefined) {
+    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
+    return;
+  }
   const clock = fakeClock(`${DAY}T09:00:00.000Z`);
+  let cluster: PostgresCluster | undefined;
   let gw: TestGateway;
   let m: TestMerchant;
   const ids: Record<string, string> = {};
@@ -44,7 +51,12 @@ describe('settlement of RB, CD and a bank-account payment', () => {
   };
 
   beforeAll(async () => {
-    gw = await testGateway({ clock, settlement: { autoStart: false } });
+    if (dialect === 'postgres') cluster = await startPostgres();
+    gw = await testGateway({
+      clock,
+      settlement: { autoStart: false },
+      ...(cluster === undefined ? {} : { databaseUrl: cluster.url }),
+    });
     m = await gw.addMerchant({ channels: 1 });
     await post('db', '/v1/payments', {
       ...CARD,
@@ -54,8 +66,11 @@ describe('settlement of RB, CD and a bank-account payment', () => {
       merchantTransactionId: 'order-0100',
       merchantInvoiceId: 'invoice-0100',
     });
-  });
-  afterAll(() => gw?.cleanup());
+  }, 60_000);
+  afterAll(async () => {
+    await gw?.cleanup();
+    await cluster?.stop();
+  }, 60_000);
 
   it('books them as the decisions say', async () => {
     await post('rb', `/v1/payments/${ids.db}`, { amount: '5.00', currency: 'EUR', paymentType: 'RB' });
