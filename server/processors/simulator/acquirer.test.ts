@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decide, forcedCode, type SimulatedInstrument } from './acquirer';
+import { detectBrand, luhnValid } from '../../../shared/brands';
+import { isKnownCode, isSuccess } from '../../../shared/result-codes';
+import { DECLINED_CARDS, decide, forcedCode, type SimulatedInstrument } from './acquirer';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const card = (over: Partial<Extract<SimulatedInstrument, { kind: 'card' }>> = {}): SimulatedInstrument => ({
@@ -194,6 +196,17 @@ describe('acquirer simulator', () => {
     expect(decide({ instrument: stored('2025') }, NOW).code).toBe('100.100.303');
     expect(decide({ instrument: stored('2034', '12') }, NOW).code).toBe('100.100.601');
     expect(decide({ instrument: stored('2034', '123') }, NOW).cvvResponse).toBe('M');
+  });
+
+  it('declines its test cards with catalogue codes; advice codes are two digits, on MASTER cards only', () => {
+    for (const [number, declined] of Object.entries(DECLINED_CARDS)) {
+      expect(luhnValid(number), number).toBe(true);
+      expect(isKnownCode(declined.code) && !isSuccess(declined.code), declined.code).toBe(true);
+      if (declined.merchantAdviceCode !== undefined) {
+        expect(declined.merchantAdviceCode).toMatch(/^\d{2}$/);
+        expect(detectBrand(number)).toBe('MASTER');
+      }
+    }
   });
 
   it('is deterministic', () => {
