@@ -60,7 +60,7 @@ function brandResultOf(card: StoredCard | undefined): Record<string, string> {
   return brand === undefined ? {} : { brandResult: brand };
 }
 
-/** `issuers`: the processors whose issuer lookup adds card.type, card.level and card.issuer.*. */
+/** `issuers`: the processors whose issuer lookup adds card.type, card.level, card.issuer.* and card.regulatedFlag. */
 export function paymentResponse(p: Payment, issuers?: IssuerLookup): PaymentResponse {
   // riskCheck: why the risk check decided as it did, for the RISK notification only (risk-check.ts)
   const {
