@@ -1,15 +1,19 @@
 /**
- * Settlement of rebills, credits and bank-account payments (decisions, "Settlement"): a rebill (RB)
+ * The settlement run's reconciliation, value by value (decisions, "Settlement"): a rebill (RB)
  * charges the shopper again, a DEBIT with cashflow POS and a capture fee; a credit (CD) pays out,
  * a CREDIT with NEG; a SEPA debit takes its holder and last four from the bank account and names its
  * brand; TransactionId and InvoiceId follow the spec's 36 columns (a rebill keeps its debit's
- * merchantTransactionId). Value by value.
+ * merchantTransactionId). Against the simulated acquirer's records of the day: a bank-account
+ * payment whose transfer the acquirer reports failed settles FAILED (no fee, not in the totals),
+ * and a record the acquirer holds that no payment matches is NOT_MATCHED (no UniqueID, its
+ * reference as ConnectorTxId1).
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../test-kit/clock';
 import { VISA_CARD_WITHOUT_CVV } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { checkReconciliationCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
 
@@ -21,8 +25,14 @@ const SEPA = {
   'bankAccount.bic': 'COBADEFFXXX',
 };
 
-describe('settlement of RB, CD and a bank-account payment', () => {
+describe.each(['sqlite', 'postgres'] as const)('%s: the reconciliation of a day', (dialect) => {
+  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
+  if (unavailable !== undefined) {
+    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
+    return;
+  }
   const clock = fakeClock(`${DAY}T09:00:00.000Z`);
+  let cluster: PostgresCluster | undefined;
   let gw: TestGateway;
   let m: TestMerchant;
   const ids: Record<string, string> = {};
@@ -35,7 +45,12 @@ describe('settlement of RB, CD and a bank-account payment', () => {
   };
 
   beforeAll(async () => {
-    gw = await testGateway({ clock, settlement: { autoStart: false } });
+    if (dialect === 'postgres') cluster = await startPostgres();
+    gw = await testGateway({
+      clock,
+      settlement: { autoStart: false },
+      ...(cluster === undefined ? {} : { databaseUrl: cluster.url }),
+    });
     m = await gw.addMerchant({ channels: 1 });
     await post('db', '/v1/payments', {
       ...VISA_CARD_WITHOUT_CVV,
@@ -45,8 +60,11 @@ describe('settlement of RB, CD and a bank-account payment', () => {
       merchantTransactionId: 'order-0100',
       merchantInvoiceId: 'invoice-0100',
     });
-  });
-  afterAll(() => gw?.cleanup());
+  }, 60_000);
+  afterAll(async () => {
+    await gw?.cleanup();
+    await cluster?.stop();
+  }, 60_000);
 
   it('books them as the decisions say', async () => {
     await post('rb', `/v1/payments/${ids.db}`, { amount: '5.00', currency: 'EUR', paymentType: 'RB' });
@@ -63,6 +81,32 @@ describe('settlement of RB, CD and a bank-account payment', () => {
       paymentType: 'DB',
       merchantTransactionId: 'order-0101',
     });
+    await post('returned', '/v1/payments', {
+      ...SEPA,
+      amount: '20.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      merchantTransactionId: 'order-0102',
+    });
+    // the acquirer's records of the day: the transfer of the second debit failed, and a 7.00
+    // debit the acquirer took that the gateway made no payment for
+    const failed = await gw.post('/simulators/acquirer/transfer-failures', {
+      entityId: m.entityId,
+      id: ids.returned!,
+    });
+    expect(failed.status, failed.text).toBe(200);
+    expect(failed.body).toMatchObject({ paymentId: ids.returned, status: 'FAILED', date: DAY });
+    clock.advance(60_000);
+    const held = await gw.post('/simulators/acquirer/records', {
+      entityId: m.entityId,
+      amount: '7.00',
+      currency: 'EUR',
+      paymentBrand: 'VISA',
+      merchantTransactionId: 'terminal-0001',
+    });
+    expect(held.status, held.text).toBe(200);
+    expect(held.body).toMatchObject({ status: 'SUCCESS', date: DAY, amount: '7.00', paymentType: 'DB' });
+    ids.held = held.body.id;
     clock.advance(Date.parse('2026-06-03T03:00:00.000Z') - clock.now().getTime());
     const [account] = await settleDay({ store: gw.store, clock, dataDir: gw.dataDir }, DAY, {
       merchantId: m.merchantId,
@@ -81,16 +125,32 @@ describe('settlement of RB, CD and a bank-account payment', () => {
       'AccountNumberLast4',
       'TransactionId',
       'InvoiceId',
+      'SettlementStatus',
+      'MatchingStatus',
+      'MatchedTransactions',
+      'ConnectorTxId1',
     ] as const;
     // biome-ignore format: one row per line reads like the file
     expect(rows.map((r) => cols.map((c) => r[c]))).toEqual([
-      ['SETTLED', 'DEBIT', 'POS', ids.db, '50.00', '50.00', '0.75', 'VISA', 'Jane Jones', '0000', 'order-0100', 'invoice-0100'],
-      ['FEE', 'CAPTURE_FEE', 'NEG', ids.db, '50.00', '0.75', '', 'VISA', 'Jane Jones', '0000', 'order-0100', 'invoice-0100'],
-      ['SETTLED', 'DEBIT', 'POS', ids.rb, '5.00', '5.00', '0.08', 'VISA', 'Jane Jones', '0000', 'order-0100', ''],
-      ['FEE', 'CAPTURE_FEE', 'NEG', ids.rb, '5.00', '0.08', '', 'VISA', 'Jane Jones', '0000', 'order-0100', ''],
-      ['SETTLED', 'CREDIT', 'NEG', ids.cd, '10.00', '10.00', '', 'VISA', 'Jane Jones', '0000', '', ''],
-      ['SETTLED', 'DEBIT', 'POS', ids.sepa, '30.00', '30.00', '0.45', 'DIRECTDEBITSEPA', 'Max Mustermann', '3000', 'order-0101', ''],
-      ['FEE', 'CAPTURE_FEE', 'NEG', ids.sepa, '30.00', '0.45', '', 'DIRECTDEBITSEPA', 'Max Mustermann', '3000', 'order-0101', ''],
+      ['SETTLED', 'DEBIT', 'POS', ids.db, '50.00', '50.00', '0.75', 'VISA', 'Jane Jones', '0000', 'order-0100', 'invoice-0100', 'SUCCESS', 'MATCHED', ids.db, ''],
+      ['FEE', 'CAPTURE_FEE', 'NEG', ids.db, '50.00', '0.75', '', 'VISA', 'Jane Jones', '0000', 'order-0100', 'invoice-0100', 'SUCCESS', 'MATCHED', ids.db, ''],
+      ['SETTLED', 'DEBIT', 'POS', ids.rb, '5.00', '5.00', '0.08', 'VISA', 'Jane Jones', '0000', 'order-0100', '', 'SUCCESS', 'MATCHED', ids.rb, ''],
+      ['FEE', 'CAPTURE_FEE', 'NEG', ids.rb, '5.00', '0.08', '', 'VISA', 'Jane Jones', '0000', 'order-0100', '', 'SUCCESS', 'MATCHED', ids.rb, ''],
+      ['SETTLED', 'CREDIT', 'NEG', ids.cd, '10.00', '10.00', '', 'VISA', 'Jane Jones', '0000', '', '', 'SUCCESS', 'MATCHED', ids.cd, ''],
+      ['SETTLED', 'DEBIT', 'POS', ids.sepa, '30.00', '30.00', '0.45', 'DIRECTDEBITSEPA', 'Max Mustermann', '3000', 'order-0101', '', 'SUCCESS', 'MATCHED', ids.sepa, ''],
+      ['FEE', 'CAPTURE_FEE', 'NEG', ids.sepa, '30.00', '0.45', '', 'DIRECTDEBITSEPA', 'Max Mustermann', '3000', 'order-0101', '', 'SUCCESS', 'MATCHED', ids.sepa, ''],
+      ['SETTLED', 'DEBIT', 'POS', ids.returned, '20.00', '20.00', '', 'DIRECTDEBITSEPA', 'Max Mustermann', '3000', 'order-0102', '', 'FAILED', 'MATCHED', ids.returned, ''],
+      ['SETTLED', 'DEBIT', 'POS', '', '7.00', '7.00', '0.10', 'VISA', '', '', 'terminal-0001', '', 'SUCCESS', 'NOT_MATCHED', '', ids.held],
+      ['FEE', 'CAPTURE_FEE', 'NEG', '', '7.00', '0.10', '', 'VISA', '', '', 'terminal-0001', '', 'SUCCESS', 'NOT_MATCHED', '', ids.held],
     ]);
+    // the failed transfer moved no money: the day's settlement is FAILED, its totals without it;
+    // the acquirer charges its fee on the debit it took
+    const [settlement] = account!.settlements;
+    expect(settlement).toMatchObject({
+      status: 'FAILED',
+      recordCount: 10,
+      counts: { settled: 6, chargebacks: 0, chargebackReversals: 0, fees: 4 },
+      totals: { positive: 9200, negative: 1138, fees: 138 },
+    });
   });
 });

@@ -15,6 +15,7 @@ import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { keyedLock } from '../../shared/engine/core/keyed-lock';
 import type { Exclusive, Store } from '../../shared/engine/core/ports';
 import type { AccountSealer } from '../../shared/sealing/account-data';
+import { type AcquirerRecordStore, acquirerRecordStore } from './acquirer-records/store';
 import { checkoutNotificationStore, checkoutStore } from './checkouts/store';
 import type { StoreContext } from './core/context';
 import type { Database } from './core/database';
@@ -50,9 +51,14 @@ export interface KyselyStoreOptions {
 
 /**
  * The engine's Store, the webhooks' outbox and the stores of the back-office features
- * (schedules, settlements, risk history), over one database.
+ * (schedules, settlements, risk history, the simulated acquirer's records), over one database.
  */
-export type GatewayStore = Store & WebhookStore & ScheduleStore & SettlementStore & RiskStore;
+export type GatewayStore = Store &
+  WebhookStore &
+  ScheduleStore &
+  SettlementStore &
+  RiskStore &
+  AcquirerRecordStore;
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
@@ -66,6 +72,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
   return {
     ...scheduleStore(db, sealer),
     ...settlementStore(db),
+    ...acquirerRecordStore(db),
     ...riskStore(db, { advisoryLocks: options.advisoryLocks === true }),
     ...exclusive(options.lockAcrossProcesses),
     ...paymentStore(context, payments, () => closing !== undefined),

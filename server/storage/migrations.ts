@@ -13,6 +13,7 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
+import { acquirerRecordsMigration } from './acquirer-records/tables';
 import { checkoutsMigration } from './checkouts/tables';
 import { createIdempotencyTable, idempotencyClaimsMigration } from './idempotency/tables';
 import { createMerchantTables, environmentsMigration } from './merchants/tables';
@@ -109,6 +110,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_idempotency_claims': idempotencyClaimsMigration,
   // 0009_account_data_sealed is added by migrate (it needs the vault)
   '0010_environments': environmentsMigration,
+  '0012_acquirer_records': acquirerRecordsMigration,
 };
 
 /**

@@ -24,6 +24,10 @@
  * transaction repeats it as `settlement.fee` for information only. The payout of the day is therefore
  * Σ POS settlement amounts − Σ NEG settlement amounts (FEE records included); do not subtract
  * `settlement.fee` again. A transaction whose settlement FAILED settles nothing and is charged no fee.
+ *
+ * A transaction of `origin: 'acquirer'` is a record the acquirer holds that the gateway has no
+ * payment for: it has no UniqueID or ShortId (its id is the acquirer's, written as ConnectorTxId1)
+ * and matches by the merchant's reference only, so it is NOT_MATCHED unless that finds a payment.
  */
 import { exponentOf, fromMinor, type Minor, RATE_PATTERN, roundDiv } from '../money';
 import type {
@@ -41,10 +45,12 @@ export type SettlementPaymentType = (typeof SETTLEMENT_PAYMENT_TYPES)[number];
 
 /** One gateway transaction of the day (a `Payment`, reduced to what settlement needs). */
 export interface SettlementTransaction {
-  /** 32 letters/digits: the payment id (UniqueID). */
+  /** 32 letters/digits: the payment id (UniqueID); the acquirer's reference for `origin: 'acquirer'`. */
   readonly id: string;
-  /** AN14 (`dddd.dddd.dddd`). */
+  /** AN14 (`dddd.dddd.dddd`); ignored for `origin: 'acquirer'`. */
   readonly shortId: string;
+  /** Whose transaction it is: the gateway's payment (default), or only the acquirer's record. */
+  readonly origin?: 'gateway' | 'acquirer';
   readonly paymentType: SettlementPaymentType;
   /** Minor units of `currency`, non-negative (the amount of the transaction, not signed). */
   readonly amount: Minor;
@@ -260,7 +266,7 @@ function checkDayInput(day: SettlementDay): void {
     if (!(SETTLEMENT_PAYMENT_TYPES as readonly string[]).includes(tx.paymentType)) {
       fail(`Transaction ${tx.id}: paymentType ${tx.paymentType} does not settle`);
     }
-    checkText(tx.shortId, `Transaction ${tx.id}: shortId`, 1, 14);
+    if (tx.origin !== 'acquirer') checkText(tx.shortId, `Transaction ${tx.id}: shortId`, 1, 14);
     requireExponent(tx.currency);
     checkDec2(tx.amount, tx.currency, `Transaction ${tx.id}: amount`);
     if (tx.status !== undefined && tx.status !== 'SUCCESS' && tx.status !== 'FAILED') {
@@ -289,14 +295,17 @@ export interface Match {
  * Matches a transaction against the merchant's payments, by the first key that finds anything:
  * its UniqueID (for CB and CR: the charged-back payment, `referencedId`), then its shortId (not for
  * CB/CR: their shortId is their own), then the merchant's reference (`merchantTransactionId`).
- * One hit is MATCHED, several are MULTIPLE_MATCHES (ids sorted), none is NOT_MATCHED.
+ * An acquirer's record without a payment has neither id nor shortId of the gateway: only its
+ * reference can match. One hit is MATCHED, several are MULTIPLE_MATCHES (ids sorted), none is
+ * NOT_MATCHED.
  */
 export function matchTransaction(tx: SettlementTransaction, candidates: readonly CandidatePayment[]): Match {
   const chargeback = tx.paymentType === 'CB' || tx.paymentType === 'CR';
+  const gateway = tx.origin !== 'acquirer';
   const keys: ((c: CandidatePayment) => boolean)[] = [];
-  const uniqueId = chargeback ? tx.referencedId : tx.id;
+  const uniqueId = chargeback ? tx.referencedId : gateway ? tx.id : undefined;
   if (uniqueId !== undefined) keys.push((c) => c.id === uniqueId);
-  if (!chargeback) keys.push((c) => c.shortId !== undefined && c.shortId === tx.shortId);
+  if (!chargeback && gateway) keys.push((c) => c.shortId !== undefined && c.shortId === tx.shortId);
   const reference = tx.merchantTransactionId;
   if (reference !== undefined && reference !== '') {
     keys.push((c) => c.merchantTransactionId === reference);
@@ -313,6 +322,26 @@ function accountOf(tx: SettlementTransaction): RecordAccount | undefined {
   if (tx.card) return { last4Digits: tx.card.last4Digits, holder: tx.card.holder };
   if (tx.bankAccount) return { ...tx.bankAccount };
   return undefined;
+}
+
+/** The record a transaction's money movement is (decisions, "Settlement"); none for PA and RV. */
+function mainRecordOf(paymentType: SettlementPaymentType) {
+  switch (paymentType) {
+    case 'DB':
+    case 'CP':
+    case 'RB': // a rebill charges the shopper again (decisions, "Settlement")
+      return { recordType: 'SETTLED', transactionType: 'DEBIT', cashflow: 'POS' } as const;
+    case 'RF':
+      return { recordType: 'SETTLED', transactionType: 'REFUND', cashflow: 'NEG' } as const;
+    case 'CD': // a credit pays the shopper out
+      return { recordType: 'SETTLED', transactionType: 'CREDIT', cashflow: 'NEG' } as const;
+    case 'CB':
+      return { recordType: 'CHARGEBACK', transactionType: 'DEBIT', cashflow: 'NEG' } as const;
+    case 'CR':
+      return { recordType: 'CHARGEBACK REVERSAL', transactionType: 'DEBIT', cashflow: 'POS' } as const;
+    default:
+      return undefined; // PA, RV: authorizations move no money
+  }
 }
 
 const compact = (date: string): string => date.replaceAll('-', '');
@@ -348,12 +377,14 @@ export function settle(day: SettlementDay, config: SettlementConfig): Settlement
         : undefined;
     const match = matchTransaction(tx, day.candidates);
     const chargeback = tx.paymentType === 'CB' || tx.paymentType === 'CR';
+    const acquirer = tx.origin === 'acquirer';
 
     const common = {
       clearingInstitute: {
         name: config.clearingInstitute.name,
         merchantId: config.clearingInstitute.merchantId,
         ...tx.clearing,
+        ...(acquirer ? { txId1: tx.id } : {}),
       },
       account: accountOf(tx),
       merchantAccount: { ...day.merchantAccount },
@@ -361,8 +392,8 @@ export function settle(day: SettlementDay, config: SettlementConfig): Settlement
       divisionId: day.divisionId,
       merchantId: day.merchantId,
       payment: {
-        id: tx.id,
-        shortId: tx.shortId,
+        id: acquirer ? undefined : tx.id,
+        shortId: acquirer ? undefined : tx.shortId,
         amount: tx.amount,
         currency: tx.currency,
         brand: tx.brand,
@@ -380,24 +411,7 @@ export function settle(day: SettlementDay, config: SettlementConfig): Settlement
       format: config.fileFormat,
     } as const;
 
-    const main = (() => {
-      switch (tx.paymentType) {
-        case 'DB':
-        case 'CP':
-        case 'RB': // a rebill charges the shopper again (decisions, "Settlement")
-          return { recordType: 'SETTLED', transactionType: 'DEBIT', cashflow: 'POS' } as const;
-        case 'RF':
-          return { recordType: 'SETTLED', transactionType: 'REFUND', cashflow: 'NEG' } as const;
-        case 'CD': // a credit pays the shopper out
-          return { recordType: 'SETTLED', transactionType: 'CREDIT', cashflow: 'NEG' } as const;
-        case 'CB':
-          return { recordType: 'CHARGEBACK', transactionType: 'DEBIT', cashflow: 'NEG' } as const;
-        case 'CR':
-          return { recordType: 'CHARGEBACK REVERSAL', transactionType: 'DEBIT', cashflow: 'POS' } as const;
-        default:
-          return undefined; // PA, RV: authorizations move no money
-      }
-    })();
+    const main = mainRecordOf(tx.paymentType);
 
     if (main) {
       records.push({

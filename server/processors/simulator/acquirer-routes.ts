@@ -15,29 +15,18 @@ import { bookChargeback } from '../../../shared/engine/operations/chargebacks';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../../http/context';
 import type { GatewayMiddleware } from '../../http/middleware';
-import { resolveChannel } from '../../http/middleware/channel';
-import { credentialsOf } from '../../http/middleware/credentials';
+import { refusedCaller } from './acquirer-caller';
+import { acquirerRecordRoutes } from './acquirer-records';
 
 export function acquirerSimulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
+  acquirerRecordRoutes(app, deps, mw);
   app.post('/simulators/acquirer/chargebacks', async (c) => {
     const form = new URLSearchParams(await c.req.text());
-    const credentials = credentialsOf(c.req.header('authorization'), () => form);
-    if (credentials.kind === 'missing' && deps.production)
-      return env.send(c, 401, {
-        code: ResultCodes.INVALID_AUTH,
-        description:
-          "missing authentication: in production the simulated acquirer needs the merchant's Authorization: Bearer <token>",
-      });
-    const token = credentials.kind === 'missing' ? undefined : await mw.authenticate(c, credentials);
-    if (token instanceof Response) return token;
+    const refused = await refusedCaller(c, deps, mw, form);
+    if (refused !== undefined) return refused;
     const entityId = form.get('entityId') ?? '';
     const id = form.get('id') ?? '';
-    if (token !== undefined) {
-      const allowed = await resolveChannel(deps.store, token, entityId, deps.environment);
-      if (!allowed.ok)
-        return env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: allowed.description });
-    }
     const channel = /^[0-9a-f]{32}$/.test(entityId) ? await deps.store.getChannel(entityId) : undefined;
     const payment =
       channel === undefined || !/^[0-9a-f]{32}$/.test(id)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decide, forcedCode, type SimulatedInstrument } from './acquirer';
+import { detectBrand, luhnValid } from '../../../shared/brands';
+import { isKnownCode, isSuccess } from '../../../shared/result-codes';
+import { DECLINED_CARDS, decide, forcedCode, type SimulatedInstrument } from './acquirer';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const card = (over: Partial<Extract<SimulatedInstrument, { kind: 'card' }>> = {}): SimulatedInstrument => ({
@@ -163,15 +165,17 @@ describe('acquirer simulator', () => {
       '800.100.151',
     ],
   ])('%s', (_, instrument, customParameters, code) => {
-    expect(decide({ instrument, customParameters, billingSent: false }, NOW).code).toBe(code);
+    expect(decide({ instrument, customParameters }, NOW).code).toBe(code);
   });
 
   it('answers AVS and CVV letters on card successes', () => {
-    expect(decide({ instrument: card(), billingSent: true }, NOW)).toMatchObject({
+    expect(
+      decide({ instrument: card(), billing: { street1: '1 Test Street', postcode: 'TE1 2ST' } }, NOW),
+    ).toMatchObject({
       avsResponse: 'F',
       cvvResponse: 'M',
     });
-    expect(decide({ instrument: card({ cvv: undefined }), billingSent: false }, NOW)).toMatchObject({
+    expect(decide({ instrument: card({ cvv: undefined }) }, NOW)).toMatchObject({
       avsResponse: 'U',
       cvvResponse: 'P',
     });
@@ -185,18 +189,29 @@ describe('acquirer simulator', () => {
       expiryYear,
       ...(cvv === undefined ? {} : { cvv }),
     });
-    expect(decide({ instrument: stored('2034'), billingSent: false }, NOW)).toMatchObject({
+    expect(decide({ instrument: stored('2034') }, NOW)).toMatchObject({
       code: '000.100.110',
       cvvResponse: 'P',
     });
-    expect(decide({ instrument: stored('2025'), billingSent: false }, NOW).code).toBe('100.100.303');
-    expect(decide({ instrument: stored('2034', '12'), billingSent: false }, NOW).code).toBe('100.100.601');
-    expect(decide({ instrument: stored('2034', '123'), billingSent: false }, NOW).cvvResponse).toBe('M');
+    expect(decide({ instrument: stored('2025') }, NOW).code).toBe('100.100.303');
+    expect(decide({ instrument: stored('2034', '12') }, NOW).code).toBe('100.100.601');
+    expect(decide({ instrument: stored('2034', '123') }, NOW).cvvResponse).toBe('M');
+  });
+
+  it('declines its test cards with catalogue codes; advice codes are two digits, on MASTER cards only', () => {
+    for (const [number, declined] of Object.entries(DECLINED_CARDS)) {
+      expect(luhnValid(number), number).toBe(true);
+      expect(isKnownCode(declined.code) && !isSuccess(declined.code), declined.code).toBe(true);
+      if (declined.merchantAdviceCode !== undefined) {
+        expect(declined.merchantAdviceCode).toMatch(/^\d{2}$/);
+        expect(detectBrand(number)).toBe('MASTER');
+      }
+    }
   });
 
   it('is deterministic', () => {
-    const a = decide({ instrument: card(), billingSent: true }, NOW);
-    expect(decide({ instrument: card(), billingSent: true }, NOW)).toEqual(a);
+    const a = decide({ instrument: card(), billing: { postcode: 'TE1 2ST' } }, NOW);
+    expect(decide({ instrument: card(), billing: { postcode: 'TE1 2ST' } }, NOW)).toEqual(a);
   });
 
   it.each([

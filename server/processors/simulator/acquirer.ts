@@ -13,8 +13,10 @@
  *    be redeemed (100.100.101 otherwise).
  * 3. The issuer's declines: a test card that passes every check above and is declined
  *    (`DECLINED_CARDS`), so a shopper-facing decline can be reached from a payment form that
- *    offers no way to send forceResultCode or a result code as the holder (the widget).
- * 4. Anything else succeeds with exactly `000.100.110`, which sample integrations require.
+ *    offers no way to send forceResultCode or a result code as the holder (the widget); the
+ *    Mastercard ones carry the scheme's merchant advice code (resultDetails.MerchantAdviceCode).
+ * 4. Anything else succeeds with exactly `000.100.110`, which sample integrations require; a card
+ *    payment's AVS letter comes from its billing address (address-verification.ts).
  */
 import {
   brandKind,
@@ -27,6 +29,7 @@ import {
 } from '../../../shared/brands';
 import type { ProcessorInstrument, ProcessorRequest } from '../../../shared/engine/core/ports';
 import { isKnownCode, isPending, isSuccess, ResultCodes } from '../../../shared/result-codes';
+import { avsResponse } from './address-verification';
 
 /** The account data the engine hands a processor (engine/core/ports.ts). */
 export type SimulatedInstrument = ProcessorInstrument;
@@ -34,12 +37,14 @@ export type SimulatorRequest = ProcessorRequest;
 
 export interface SimulatorDecision {
   readonly code: string;
-  /** Address verification: F address and postcode match; U not applicable. */
+  /** Address verification (address-verification.ts): F, Z, A, N or U. */
   readonly avsResponse?: string;
   /** Security code check: M match; P not processed (no code sent). */
   readonly cvvResponse?: string;
   /** The acquirer's own response code, as resultDetails.AcquirerResponse. */
   readonly acquirerResponse: string;
+  /** The scheme's advice on a decline (Mastercard's 2 digits), as resultDetails.MerchantAdviceCode. */
+  readonly merchantAdviceCode?: string;
 }
 
 const RESULT_CODE = /^\d{3}\.\d{3}\.\d{3}$/;
@@ -53,15 +58,27 @@ export function forcedCode(value: string | undefined): string | undefined {
 
 const decline = (code: string, acquirerResponse: string): SimulatorDecision => ({ code, acquirerResponse });
 
+/** How the simulated issuer declines one of its test cards. */
+export interface IssuerDecline {
+  readonly code: string;
+  readonly acquirerResponse: string;
+  readonly merchantAdviceCode?: string;
+}
+
 /**
  * Valid test cards the simulated issuer declines (after the Luhn, brand, expiry and CVV checks).
  * `4000000000000002` is the generic-decline card of common test card sets; it is not in the
- * family's own list (facts §6.2), so no documented success card changes.
+ * family's own list (facts §6.2), so no documented success card changes. The `5100…` MASTER
+ * cards decline with Mastercard's merchant advice codes, each with a decline it fits:
+ * 01 new account information available (an updated expiry), 02 cannot approve at this time, try
+ * again later, 03 do not try again, 21 payment cancellation (the cardholder stopped the payments).
  */
-export const DECLINED_CARDS: Readonly<
-  Record<string, { readonly code: string; readonly acquirerResponse: string }>
-> = {
+export const DECLINED_CARDS: Readonly<Record<string, IssuerDecline>> = {
   '4000000000000002': { code: ResultCodes.DECLINED_INVALID_CARD, acquirerResponse: '05' },
+  '5100000000000016': { code: '800.100.157', acquirerResponse: '54', merchantAdviceCode: '01' },
+  '5100000000000024': { code: '800.100.176', acquirerResponse: '51', merchantAdviceCode: '02' },
+  '5100000000000032': { code: '800.100.172', acquirerResponse: '62', merchantAdviceCode: '03' },
+  '5100000000000214': { code: '800.100.197', acquirerResponse: '05', merchantAdviceCode: '21' },
 };
 
 export function decide(request: SimulatorRequest, now: Date): SimulatorDecision {
@@ -79,11 +96,11 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
       return decline(ResultCodes.INVALID_CVV_FOR_BRAND, 'N7');
     }
     const declined = instrument.kind === 'card' ? DECLINED_CARDS[instrument.number] : undefined;
-    if (declined !== undefined) return decline(declined.code, declined.acquirerResponse);
+    if (declined !== undefined) return declined;
     return {
       code: ResultCodes.SUCCESS_INTERNAL,
       acquirerResponse: '00',
-      avsResponse: request.billingSent ? 'F' : 'U',
+      avsResponse: avsResponse(request.billing),
       cvvResponse: cvv === undefined ? 'P' : 'M',
     };
   }
@@ -99,7 +116,7 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
     return {
       code: ResultCodes.SUCCESS_INTERNAL,
       acquirerResponse: '00',
-      avsResponse: request.billingSent ? 'F' : 'U',
+      avsResponse: avsResponse(request.billing),
       cvvResponse: instrument.cvv === undefined ? 'P' : 'M',
     };
   }

@@ -12,6 +12,7 @@ describe('simulated BIN table', () => {
         website: 'https://simulator-bank.example',
       },
       country: 'DE',
+      regulated: false,
     });
   });
 

@@ -6,6 +6,10 @@
  * Deliberately small and fictional: real BIN data is licensed and changes weekly, and a payment on
  * a live or EXTERNAL channel must never be answered with simulated issuer data (the response
  * builder asks only for INTERNAL payments). A BIN not listed answers nothing, as an unknown BIN does.
+ *
+ * `regulated` (card.regulatedFlag): the card's interchange is capped by regulation, as a US debit
+ * or prepaid card of an issuer with USD 10 billion in assets or more is (the Durbin amendment).
+ * Simulator Bank is such an issuer; Simulator Credit Union is below the threshold (exempt).
  */
 
 import type { BinInfo } from '../../../shared/engine/core/ports';
@@ -24,16 +28,19 @@ const SIM_CREDIT_UNION = issuer('Simulator Credit Union', '+1 555 0101', 'simula
 
 const TABLE: Readonly<Record<string, BinInfo>> = {
   // 4200000000000000, the standard success card, and the 3-D Secure cards of the same BIN.
-  '420000': { type: 'CREDIT', level: 'CLASSIC', issuer: SIM_BANK, country: 'DE' },
-  // 4012001037461114 and friends: the 3-D Secure edge cases.
-  '401200': { type: 'DEBIT', level: 'CLASSIC', issuer: SIM_CREDIT_UNION, country: 'US' },
+  '420000': { type: 'CREDIT', level: 'CLASSIC', issuer: SIM_BANK, country: 'DE', regulated: false },
+  // 4012001037461114 and friends: the 3-D Secure edge cases; a US debit card of an exempt issuer.
+  '401200': { type: 'DEBIT', level: 'CLASSIC', issuer: SIM_CREDIT_UNION, country: 'US', regulated: false },
   // 5232105022907162: the non-3DS MASTER sample.
-  '523210': { type: 'DEBIT', level: 'STANDARD', issuer: SIM_BANK, country: 'GB' },
+  '523210': { type: 'DEBIT', level: 'STANDARD', issuer: SIM_BANK, country: 'GB', regulated: false },
   // 5454545454545454 and the 5200… 3-D Secure cards.
-  '545454': { type: 'CREDIT', level: 'WORLD', issuer: SIM_BANK, country: 'US' },
-  '520000': { type: 'CREDIT', level: 'STANDARD', issuer: SIM_CREDIT_UNION, country: 'FR' },
+  '545454': { type: 'CREDIT', level: 'WORLD', issuer: SIM_BANK, country: 'US', regulated: false },
+  '520000': { type: 'CREDIT', level: 'STANDARD', issuer: SIM_CREDIT_UNION, country: 'FR', regulated: false },
   // 377777777777770: the AMEX sample.
-  '377777': { type: 'CREDIT', level: 'GOLD', issuer: SIM_BANK, country: 'US' },
+  '377777': { type: 'CREDIT', level: 'GOLD', issuer: SIM_BANK, country: 'US', regulated: false },
+  // 5100000000000008 (success) and the MASTER decline cards with advice codes (acquirer.ts):
+  // a US debit card of a large issuer, so regulated.
+  '510000': { type: 'DEBIT', level: 'STANDARD', issuer: SIM_BANK, country: 'US', regulated: true },
 };
 
 /** What the simulated issuer lookup knows about a 6-digit BIN, if anything. */

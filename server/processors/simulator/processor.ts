@@ -23,7 +23,13 @@ function decided(request: ProcessorRequest, now: Date): Decision {
       ...(decision.avsResponse === undefined ? {} : { avsResponse: decision.avsResponse }),
       ...(decision.cvvResponse === undefined ? {} : { cvvResponse: decision.cvvResponse }),
     },
-    resultDetails: { AcquirerResponse: decision.acquirerResponse, clearingInstituteName: 'Simulator' },
+    resultDetails: {
+      AcquirerResponse: decision.acquirerResponse,
+      ...(decision.merchantAdviceCode === undefined
+        ? {}
+        : { MerchantAdviceCode: decision.merchantAdviceCode }),
+      clearingInstituteName: 'Simulator',
+    },
   };
 }
 

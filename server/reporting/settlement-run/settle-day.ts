@@ -12,6 +12,7 @@ import {
 import { simulatedRate } from '../../processors/simulator/fx';
 import type { GatewayStore } from '../../storage';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
+import { withAcquirerRecords } from './acquirer';
 import { exists, writeDayFile } from './day-file';
 import {
   DAY_MS,
@@ -65,6 +66,11 @@ function summarize(
   let fees = 0;
   const counts = { settled: 0, chargebacks: 0, chargebackReversals: 0, fees: 0 };
   for (const r of records) {
+    // a FAILED settlement moved no money: listed, counted, but not in the totals
+    if (r.settlement.status === 'FAILED') {
+      if (r.recordType === 'SETTLED') counts.settled += 1;
+      continue;
+    }
     if (r.cashflow === 'POS') positive += r.settlement.amount;
     else negative += r.settlement.amount;
     if (r.recordType === 'FEE') {
@@ -100,7 +106,10 @@ export async function settleAccountDay(
     if (done !== undefined) return existing(deps, channel, date, done.fileName);
 
     const config = configOf(channel, options);
-    const day = await dayTransactions(deps.store, channel, date, config.fees);
+    const day = withAcquirerRecords(
+      await dayTransactions(deps.store, channel, date, config.fees),
+      await deps.store.listAcquirerRecords(channel.id, date),
+    );
     const now = deps.clock.now();
     const written = settlementsOf(
       channel,
@@ -193,7 +202,8 @@ function settlementsOf(
       settlement: summarize(channel, date, currency, records, now),
       records: records.map((record) => ({
         record,
-        ...(record.payment.id === undefined ? {} : day.references.get(record.payment.id)),
+        // a gateway payment's references by its id; an acquirer's record's by its own (ConnectorTxId1)
+        ...day.references.get(record.payment.id ?? record.clearingInstitute.txId1 ?? ''),
       })),
     });
   }

@@ -59,6 +59,15 @@ function clearingOf(details: Payment['details']): SettlementTransaction['clearin
   return present.length === 0 ? undefined : Object.fromEntries(present);
 }
 
+/**
+ * Brand is A16 (letters only) in the spec's record table: a brand code's underscores are left
+ * out (DIRECTDEBIT_SEPA → DIRECTDEBITSEPA), so bank-account rows name their brand too.
+ */
+export function recordBrand(paymentBrand: string | undefined): string | undefined {
+  const letters = paymentBrand?.replaceAll('_', '');
+  return letters !== undefined && /^[A-Za-z]{1,16}$/.test(letters) ? letters : undefined;
+}
+
 /** A payment as settle() takes it; `lookup` reads referenced payments (RV amounts, a CR's CB). */
 export async function transactionOf(
   p: Payment,
@@ -81,10 +90,7 @@ export async function transactionOf(
     const code = chargeback && (text(chargeback.details.chargebackResultCode, 11) ?? chargeback.resultCode);
     if (code !== undefined) reason = { code, description: describe(code) };
   }
-  // Brand is A16 (letters only) in the spec's record table: a brand code's underscores are left
-  // out (DIRECTDEBIT_SEPA → DIRECTDEBITSEPA), so bank-account rows name their brand too.
-  const letters = p.paymentBrand?.replaceAll('_', '');
-  const brand = letters !== undefined && /^[A-Za-z]{1,16}$/.test(letters) ? letters : undefined;
+  const brand = recordBrand(p.paymentBrand);
   const descriptor = text(p.descriptor, 128);
   const bankAccount = bankAccountOf(p.details);
   const clearing = clearingOf(p.details);

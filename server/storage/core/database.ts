@@ -14,6 +14,7 @@
  *
  * Amounts are BIGINT minor units (safe integers in JS), JSON values are TEXT.
  */
+import type { AcquirerRecordsTable } from '../acquirer-records/tables';
 import type { CheckoutsTable } from '../checkouts/tables';
 import type { IdempotentResponsesTable } from '../idempotency/tables';
 import type { AccessTokensTable, ChannelsTable, MerchantsTable } from '../merchants/tables';
@@ -44,4 +45,5 @@ export interface Database {
   schedules: SchedulesTable;
   schedule_runs: ScheduleRunsTable;
   risk_events: RiskEventsTable;
+  acquirer_records: AcquirerRecordsTable;
 }

@@ -3,6 +3,7 @@
  * read") and the echoed request groups. The envelope's buildNumber and timestamp are added by
  * the HTTP layer; the ndc belongs to the payment.
  */
+import { brandMethod, detectBrand } from '../../brands';
 import { fromMinor } from '../../money';
 import type { ChannelSettings, Payment, StoredCard } from '../core/model';
 import type { Processors } from '../core/ports';
@@ -33,9 +34,10 @@ export function maskedCard(card: StoredCard): Record<string, unknown> {
 }
 
 /**
- * card.type, card.level and card.issuer.*, derived from the BIN at answer time (nothing to
- * migrate, and stored payments gain them too). Only the simulator's issuer lookup exists, so
- * only INTERNAL payments have them: a live or EXTERNAL payment never gets simulated issuer data.
+ * card.type, card.level, card.issuer.* and card.regulatedFlag, derived from the BIN at answer
+ * time (nothing to migrate, and stored payments gain them too). Only the simulator's issuer
+ * lookup exists, so only INTERNAL payments have them: a live or EXTERNAL payment never gets
+ * simulated issuer data.
  */
 function issuerFields(
   p: Payment,
@@ -43,10 +45,22 @@ function issuerFields(
   issuers: IssuerLookup | undefined,
 ): Record<string, unknown> {
   const info = p.testMode === 'INTERNAL' ? issuers?.simulator.binInfo?.(card.bin) : undefined;
-  return info === undefined ? {} : { type: info.type, level: info.level, issuer: { ...info.issuer } };
+  return info === undefined
+    ? {}
+    : { type: info.type, level: info.level, issuer: { ...info.issuer }, regulatedFlag: info.regulated };
 }
 
-/** `issuers`: the processors whose issuer lookup adds card.type, card.level and card.issuer.*. */
+/**
+ * brandResult (spec: "Detected brand", A16): the card brand the number's IIN belongs to, detected
+ * from the BIN by the payment-method catalogue in every mode, so a merchant sees what the number
+ * says beside the paymentBrand that was sent (a co-badged card, a brand the shopper picked).
+ */
+function brandResultOf(card: StoredCard | undefined): Record<string, string> {
+  const brand = card === undefined ? undefined : detectBrand(card.bin);
+  return brand === undefined ? {} : { brandResult: brand };
+}
+
+/** `issuers`: the processors whose issuer lookup adds card.type, card.level, card.issuer.* and card.regulatedFlag. */
 export function paymentResponse(p: Payment, issuers?: IssuerLookup): PaymentResponse {
   // riskCheck: why the risk check decided as it did, for the RISK notification only (risk-check.ts)
   const {
@@ -73,19 +87,25 @@ export function paymentResponse(p: Payment, issuers?: IssuerLookup): PaymentResp
     ...(p.registrationId === undefined ? {} : { registrationId: p.registrationId }),
     ...details,
     ...(card === undefined ? {} : { card: { ...echoedCard, ...card } }),
+    ...brandResultOf(p.card),
     result: { code: p.resultCode, description: p.resultDescription, ...extraResult },
     shortId: p.shortId,
     ndc: p.ndc,
   };
 }
 
-/** Brands the shopper pays by transferring to the merchant: their answers say where to. */
-const BANK_TRANSFER_BRANDS: ReadonlySet<string> = new Set(['PREPAYMENT', 'INVOICE']);
+/**
+ * The payment methods whose money the shopper transfers to the merchant's account, so their answers
+ * say where to: prepayment (PP) and credit transfer (CT, e.g. `SEPA`). A direct debit (DD) is
+ * collected by the merchant; an invoice of a pay-later provider (IV) is paid to the provider.
+ */
+const TRANSFER_METHODS: ReadonlySet<string> = new Set(['PP', 'CT']);
 
 /**
  * `merchant.bankAccount` (spec, response fields: holder, number — the IBAN —, bic, country) for a
  * bank-transfer payment on a channel with the merchant's account configured, merged into the
- * echoed `merchant` group; nothing otherwise. Kept in the payment's details, so the answer stays
+ * echoed `merchant` group; nothing otherwise. The country, when the channel's account names none,
+ * is the IBAN's own (its first two letters). Kept in the payment's details, so the answer stays
  * what the shopper was told; storage seals `merchant.bankAccount.number` at rest.
  */
 export function merchantBankAccount(
@@ -94,7 +114,8 @@ export function merchantBankAccount(
   echo: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const account = settings.bankAccount;
-  if (account === undefined || brand === undefined || !BANK_TRANSFER_BRANDS.has(brand)) return {};
+  const method = brand === undefined ? undefined : brandMethod(brand);
+  if (account === undefined || method === undefined || !TRANSFER_METHODS.has(method)) return {};
   const echoed = echo.merchant;
   const merchant = echoed !== null && typeof echoed === 'object' ? (echoed as Record<string, unknown>) : {};
   return {
@@ -105,7 +126,7 @@ export function merchantBankAccount(
         number: account.iban,
         bic: account.bic,
         ...(account.bankName === undefined ? {} : { bankName: account.bankName }),
-        ...(account.country === undefined ? {} : { country: account.country }),
+        country: account.country ?? account.iban.slice(0, 2).toUpperCase(),
       },
     },
   };

@@ -25,7 +25,20 @@ export function simulationOf(
   return {
     instrument: instrumentOf(request),
     ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-    billingSent: request.billing !== undefined,
+    ...billingOf(request.billing),
+  };
+}
+
+/** The billing lines address verification compares, when a billing address was sent. */
+export function billingOf(
+  billing: PaymentRequest['billing'],
+): Pick<SimulatorRequest, 'billing'> | Record<string, never> {
+  if (billing === undefined) return {};
+  return {
+    billing: {
+      ...(billing.street1 === undefined ? {} : { street1: billing.street1 }),
+      ...(billing.postcode === undefined ? {} : { postcode: billing.postcode }),
+    },
   };
 }
 

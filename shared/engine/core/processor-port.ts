@@ -54,8 +54,17 @@ export type ProcessorInstrument =
 export interface ProcessorRequest {
   readonly instrument: ProcessorInstrument;
   readonly customParameters?: Readonly<Record<string, string>>;
-  /** Whether billing address data was sent, for the AVS letter. */
-  readonly billingSent: boolean;
+  /**
+   * The billing address lines address verification compares (the AVS letter); undefined when the
+   * request sent no billing address.
+   */
+  readonly billing?: BillingAddress;
+}
+
+/** What address verification (AVS) reads of `billing.*`. */
+export interface BillingAddress {
+  readonly street1?: string;
+  readonly postcode?: string;
 }
 
 /** An initial payment (PA authorise, DB debit, CD credit, PA/DB on a referenceUuid). */
@@ -106,6 +115,8 @@ export interface BinInfo {
   readonly issuer: { readonly bank: string; readonly phone: string; readonly website: string };
   /** The issuer's ISO 3166 alpha-2 country: the card country the risk checks screen. */
   readonly country: string;
+  /** Whether the card's interchange is capped by regulation (card.regulatedFlag). */
+  readonly regulated: boolean;
 }
 
 /** EMV 3-D Secure transStatus: authenticated, attempted, unavailable, not authenticated, rejected. */

@@ -12,6 +12,12 @@ import type { Decision, Processor, Processors } from './ports';
 export const testModeOf = (channel: Channel, requested: string | undefined): TestMode | undefined =>
   channel.mode === 'TEST' ? ((requested as TestMode | undefined) ?? 'INTERNAL') : undefined;
 
+/** The success code of a mode (decisions, "Outcomes"): 000.100.110 INTERNAL, 000.100.112 EXTERNAL, 000.000.000 live. */
+export function successCodeOf(testMode: TestMode | undefined): string {
+  if (testMode === 'INTERNAL') return ResultCodes.SUCCESS_INTERNAL;
+  return testMode === 'EXTERNAL' ? ResultCodes.SUCCESS_EXTERNAL : ResultCodes.SUCCESS_LIVE;
+}
+
 /** The processor of a new payment, registration or schedule on `channel`. */
 export function processorFor(
   processors: Processors,

@@ -13,6 +13,7 @@ import { readMoney } from '../core/amounts';
 import type { Caller, EngineDeps } from '../core/deps';
 import { newId, newPaymentNdc } from '../core/ids';
 import {
+  billingOf,
   sendsInstrument,
   simulationOf,
   storedBankAccountInstrument,
@@ -183,7 +184,7 @@ export async function payWithRegistration(
           (stored === undefined ? storedBankAccountInstrument(registration.details) : undefined) ??
           storedCardInstrument(registration.paymentBrand, stored, request.card?.cvv),
         ...(request.customParameters === undefined ? {} : { customParameters: request.customParameters }),
-        billingSent: request.billing !== undefined,
+        ...billingOf(request.billing),
       },
       now,
     }));

@@ -7,6 +7,7 @@ import type { RequestOf } from '../../params/requests';
 import { echoOf } from '../answers/echo';
 import { newId, newSchemeReference } from '../core/ids';
 import type { Payment, Registration } from '../core/model';
+import { REGISTRATION_ANSWER, successCodeOf } from '../core/processor';
 
 type PaymentRequest = RequestOf<'payment'>;
 
@@ -69,7 +70,12 @@ export function withAfterSuccess(
     channelId: payment.channelId,
     paymentBrand: payment.paymentBrand,
     ...(payment.card === undefined ? {} : { card: payment.card }),
-    details: register,
+    // what its creation answered, for its reads, deletion and notifications (registrations.ts
+    // keeps the same): the payment that made it, so the REGISTRATION payload carries its ndc
+    details: {
+      ...register,
+      [REGISTRATION_ANSWER]: { code: successCodeOf(payment.testMode), ndc: payment.ndc },
+    },
     ...(agreement === undefined ? {} : { initialTransactionId: agreement.initialTransactionId }),
     ...(agreement === undefined ? {} : { agreementId: agreement.agreementId }),
     deletedAt: null,

@@ -9,7 +9,7 @@ import { nextFireTime } from '../../../scheduling/cron';
 import { readAmount } from '../../core/amounts';
 import type { Caller } from '../../core/deps';
 import { newId, newPaymentNdc } from '../../core/ids';
-import { processorFor } from '../../core/processor';
+import { processorFor, successCodeOf } from '../../core/processor';
 import { checkPaymentMethod } from '../../steps/payment-method';
 import { usableRegistration } from '../registrations';
 import type { Schedule, ScheduleDeps, ScheduleView } from './model';
@@ -94,12 +94,7 @@ export async function createSchedule(
         : { customParameters: request.customParameters as Readonly<Record<string, string>> }),
       standingInstruction: instruction,
     },
-    resultCode:
-      processor.testMode === 'INTERNAL'
-        ? ResultCodes.SUCCESS_INTERNAL
-        : processor.testMode === 'EXTERNAL'
-          ? ResultCodes.SUCCESS_EXTERNAL
-          : ResultCodes.SUCCESS_LIVE,
+    resultCode: successCodeOf(processor.testMode),
     startsAt,
     endsAt,
     nextRunAt: first,

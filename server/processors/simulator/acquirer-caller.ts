@@ -1,0 +1,35 @@
+/** Who may call the simulated acquirer's routes (acquirer-routes.ts, acquirer-records.ts). */
+import type { Context } from 'hono';
+import { ResultCodes } from '../../../shared/result-codes';
+import type { GatewayEnv, RouteDeps } from '../../http/context';
+import type { GatewayMiddleware } from '../../http/middleware';
+import { resolveChannel } from '../../http/middleware/channel';
+import { credentialsOf } from '../../http/middleware/credentials';
+
+/**
+ * The credential rules of every simulated acquirer route: none needed on a developer's machine,
+ * the merchant's in production; sent ones are always checked, and must be allowed the entityId.
+ * A refusal's answer, or undefined to go on.
+ */
+export async function refusedCaller(
+  c: Context<GatewayEnv>,
+  deps: RouteDeps,
+  mw: GatewayMiddleware,
+  form: URLSearchParams,
+): Promise<Response | undefined> {
+  const credentials = credentialsOf(c.req.header('authorization'), () => form);
+  if (credentials.kind === 'missing' && deps.production)
+    return deps.env.send(c, 401, {
+      code: ResultCodes.INVALID_AUTH,
+      description:
+        "missing authentication: in production the simulated acquirer needs the merchant's Authorization: Bearer <token>",
+    });
+  const token = credentials.kind === 'missing' ? undefined : await mw.authenticate(c, credentials);
+  if (token instanceof Response) return token;
+  if (token !== undefined) {
+    const allowed = await resolveChannel(deps.store, token, form.get('entityId') ?? '', deps.environment);
+    if (!allowed.ok)
+      return deps.env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: allowed.description });
+  }
+  return undefined;
+}
