@@ -74,7 +74,7 @@ describe('widget build', () => {
 
   it('keeps the wallet sheet’s texts out of paymentWidgets.js', () => {
     const core = file('paymentWidgets.js').toString('utf8');
-    expect(core).not.toContain(EN_WALLET.billingAddress);
+    expect(core).not.toContain(EN_WALLET.chooseCard);
     expect(core).not.toContain(EN_WALLET.authorizeError);
   });
 

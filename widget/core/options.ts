@@ -93,7 +93,9 @@ export interface Settings {
   readonly labels: unknown;
   readonly errorMessages: unknown;
   readonly inlineFlow: readonly string[];
+  /** `checkout.amount` and `checkout.currency`: shown in fast checkout, before a checkout exists. */
   readonly checkoutAmount: string | undefined;
+  readonly checkoutCurrency: string | undefined;
   readonly brandDetection: boolean;
   readonly brandDetectionPriority: readonly string[];
   readonly requireCvv: boolean;
@@ -165,6 +167,7 @@ export function readSettings(raw: unknown): Settings {
     errorMessages: o.errorMessages,
     inlineFlow: brandList(o.inlineFlow),
     checkoutAmount: str(checkout.amount),
+    checkoutCurrency: str(checkout.currency),
     brandDetection: bool(o.brandDetection, true),
     brandDetectionPriority: strings(o.brandDetectionPriority).map((b) => b.toUpperCase()),
     requireCvv,
