@@ -31,6 +31,7 @@ import {
   type WalletGroup,
 } from '../../frames/wallet-protocol';
 import { fill, resolveLocale } from '../../language';
+import { customerName } from '../internal/names';
 import { challengeSize, type ModalFlow } from '../internal/redirect';
 import { direct, type Send } from '../internal/submit';
 
@@ -182,12 +183,7 @@ export function walletFields(group: WalletGroup, data: PaymentData): Fields {
     add('billing.city', a.locality);
     add('billing.postcode', String(a.postalCode ?? '').replace(/[\s-]/g, ''));
     add('billing.country', String(a.countryCode ?? '').toUpperCase());
-    const words = String(a.name ?? '')
-      .trim()
-      .split(/\s+/);
-    const surname = words.pop() ?? '';
-    add('customer.givenName', (words.join(' ') || surname).slice(0, 50));
-    add('customer.surname', surname.slice(0, 50));
+    for (const [name, value] of customerName(String(a.name ?? ''))) add(name, value);
     add('customer.phone', a.phoneNumber);
   }
   return out;
