@@ -118,3 +118,23 @@ test('billingAddress prefills the form and mandatoryBillingFields makes the stat
   await card.ready();
   await expect(billing.group).toHaveCount(0);
 });
+
+test('in German: the address’s labels, the countries’ names and the messages', async ({
+  page,
+  shop,
+  card,
+}) => {
+  await shop.open({ billing: false, preset: 'de' });
+  await card.ready();
+  const billing = new BillingAddress(page);
+  await expect(billing.legend).toHaveText('Rechnungsadresse');
+  await expect(billing.label('street1')).toHaveText('Straße und Hausnummer');
+  await expect(billing.label('postcode')).toHaveText('Postleitzahl');
+  await billing.control('country').selectOption('DE');
+  await expect(billing.control('country').locator('option:checked')).toHaveText('Deutschland');
+  await billing.control('postcode').fill('?');
+  await billing.control('postcode').blur();
+  await expect(billing.hint('postcode')).toHaveText('Bitte geben Sie eine gültige Postleitzahl ein.');
+  await billing.control('country').selectOption('US');
+  await expect(billing.label('state')).toHaveText('Bundesland oder Region');
+});
