@@ -20,6 +20,8 @@ const SOURCES = [
   // The wallet sheet's country list; the result-code groups redirect.ts reads.
   'shared/geo',
   'shared/result-codes',
+  // The billing address's postcode and state patterns (params/catalogue/dsl.ts).
+  'shared/params',
   'vite.config.ts',
   'package.json',
   'package-lock.json',

@@ -9,6 +9,7 @@ import { type Signal, signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { fill } from '../language';
+import { shownMoney } from './amount';
 import type { Method } from './brands';
 import { formatAmount, useWidget, type WidgetContext } from './context';
 import { Message } from './Message';
@@ -21,11 +22,12 @@ export function payLabel(ctx: WidgetContext): string {
   if (own !== null && typeof own === 'object' && typeof (own as { submit?: unknown }).submit === 'string') {
     return labels.submit;
   }
-  const session = ctx.checkout.session.peek();
+  // Read as a value: the label follows the session (fast checkout's checkout, once created).
+  const session = ctx.checkout.session.value;
   if (session?.kind === 'registration') return labels.register;
-  const amount = ctx.settings.checkoutAmount ?? session?.amount;
+  const { amount, currency } = shownMoney(ctx.settings, session);
   if (!amount) return labels.submit;
-  return fill(labels.submitAmount, { amount: formatAmount(amount, session?.currency, ctx.locale) });
+  return fill(labels.submitAmount, { amount: formatAmount(amount, currency, ctx.locale) });
 }
 
 export function Widget({

@@ -36,6 +36,11 @@ export interface Session {
    * widget draws only the data-brands that are also here.
    */
   readonly brands?: readonly string[];
+  /**
+   * The billing fields (`street1`, `city`, `postcode`, `country`) the checkout lacks while its
+   * channel authenticates shoppers with 3-D Secure, which needs them: the card form asks for them.
+   */
+  readonly requiredBillingFields?: readonly string[];
 }
 
 export interface ParameterError {
@@ -102,6 +107,9 @@ function asSession(id: string, raw: unknown): Session {
     lastResult: asResult(o.lastResult),
     brands: Array.isArray(o.brands)
       ? o.brands.filter((b): b is string => typeof b === 'string').map((b) => b.toUpperCase())
+      : undefined,
+    requiredBillingFields: Array.isArray(o.requiredBillingFields)
+      ? o.requiredBillingFields.filter((f): f is string => typeof f === 'string')
       : undefined,
   };
 }

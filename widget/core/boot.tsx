@@ -16,6 +16,7 @@ import {
   resolveLocale,
   type Strings,
 } from '../language';
+import { shownMoney } from './amount';
 import { CHECKOUT_ID, readSession, resourcePath, type Session, type SessionRead } from './api';
 import { parseBrands, planMethods } from './brands';
 import {
@@ -185,8 +186,9 @@ function updateInfo(b: Boot): void {
   info.id = id;
   info.kind = session?.kind ?? 'payment';
   info.resourcePath = id ? resourcePath(id, session?.kind ?? 'payment') : undefined;
-  info.amount = settings.checkoutAmount ?? session?.amount;
-  info.currency = session?.currency;
+  const shown = shownMoney(settings, session);
+  info.amount = shown.amount;
+  info.currency = shown.currency;
   info.state = session?.state;
   info.expiresAt = session?.expiresAt;
 }

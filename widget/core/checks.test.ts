@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { billing } from '../../shared/params/catalogue/customer';
 import { bankAccount, card, giftCard, virtualAccount } from '../../shared/params/catalogue/instruments';
 import { checkFormat } from '../../shared/params/formats';
 import type { Group, Leaf } from '../../shared/params/nodes';
@@ -18,6 +19,7 @@ describe('widget field checks', () => {
       bankAccount,
       virtualAccount,
       giftCard,
+      billing,
     } as unknown as Record<string, Group>;
     for (const [parameter, format] of Object.entries(FORMATS)) {
       const root = groups[parameter.split('.')[0]!]!;

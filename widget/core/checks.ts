@@ -18,6 +18,8 @@ export const FORMATS = {
   'virtualAccount.accountId': { t: 'AN', min: 1, max: 100 },
   'giftCard.number': { t: 'AN', min: 2, max: 255 },
   'giftCard.pin': { t: 'AN', min: 2, max: 255 },
+  'billing.street1': { t: 'AN', min: 1, max: 100 },
+  'billing.city': { t: 'AN', min: 1, max: 80 },
 } as const satisfies Record<string, TextFormat>;
 
 /** The spec's A: letters, and the spaces and punctuation names carry. */

@@ -10,6 +10,9 @@ import type { WpwlError } from './errors';
 
 export type Callback = (...args: never[]) => unknown;
 
+/** The billing address fields the card form may ask for (billing.<field>). */
+export type BillingField = 'street1' | 'city' | 'postcode' | 'country' | 'state';
+
 /** What a page may put into `window.wpwlOptions` (the spec's list first, then the ecosystem's). */
 export interface WpwlOptions {
   style?: 'card' | 'plain' | 'logos' | 'none';
@@ -64,6 +67,12 @@ export interface WpwlOptions {
   disableSubmitOnEnter?: boolean;
   disableCardExpiryDateValidation?: boolean;
   allowEmptyCardHolderName?: boolean;
+  /** Prefills the billing address fields the card form asks for (3-D Secure without billing.*). */
+  billingAddress?: Partial<Record<BillingField | 'street2', string>>;
+  /** Which billing fields must be filled: true must, false may stay empty (unless 3-D Secure needs it). */
+  mandatoryBillingFields?: Partial<Record<BillingField | 'street2', boolean>>;
+  /** The card holder is the billing name: sent as customer.givenName and customer.surname too. */
+  forceCardHolderEqualsBillingName?: boolean;
   /** Where redirects open (`_top`, `_parent`, a frame name); set, card challenges leave the modal too. */
   paymentTarget?: string;
   shopperResultTarget?: string;
@@ -93,7 +102,9 @@ export interface Settings {
   readonly labels: unknown;
   readonly errorMessages: unknown;
   readonly inlineFlow: readonly string[];
+  /** `checkout.amount` and `checkout.currency`: shown in fast checkout, before a checkout exists. */
   readonly checkoutAmount: string | undefined;
+  readonly checkoutCurrency: string | undefined;
   readonly brandDetection: boolean;
   readonly brandDetectionPriority: readonly string[];
   readonly requireCvv: boolean;
@@ -108,6 +119,9 @@ export interface Settings {
   readonly disableSubmitOnEnter: boolean;
   readonly validateExpiryDate: boolean;
   readonly allowEmptyCardHolderName: boolean;
+  readonly billingAddress: Readonly<Record<string, string>>;
+  readonly mandatoryBillingFields: Readonly<Record<string, boolean>>;
+  readonly forceCardHolderEqualsBillingName: boolean;
   /** Where the shopper goes to the result page (shopperResultTarget, else paymentTarget). */
   readonly resultTarget: string | undefined;
   /** Where redirects go (paymentTarget); undefined: card challenges in the modal, others this window. */
@@ -128,6 +142,13 @@ const brandList = (value: unknown): string[] =>
     .filter((b) => b !== '');
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+/** The entries of an object whose values pass `keep`. */
+function only<T>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [key, v] of Object.entries(record(value))) if (keep(v)) out[key] = v;
+  return out;
+}
 
 function styles(value: unknown): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
@@ -165,6 +186,7 @@ export function readSettings(raw: unknown): Settings {
     errorMessages: o.errorMessages,
     inlineFlow: brandList(o.inlineFlow),
     checkoutAmount: str(checkout.amount),
+    checkoutCurrency: str(checkout.currency),
     brandDetection: bool(o.brandDetection, true),
     brandDetectionPriority: strings(o.brandDetectionPriority).map((b) => b.toUpperCase()),
     requireCvv,
@@ -179,6 +201,9 @@ export function readSettings(raw: unknown): Settings {
     disableSubmitOnEnter: bool(o.disableSubmitOnEnter, false),
     validateExpiryDate: !bool(o.disableCardExpiryDateValidation, false),
     allowEmptyCardHolderName: bool(o.allowEmptyCardHolderName, false),
+    billingAddress: only(o.billingAddress, (v): v is string => typeof v === 'string'),
+    mandatoryBillingFields: only(o.mandatoryBillingFields, (v): v is boolean => typeof v === 'boolean'),
+    forceCardHolderEqualsBillingName: bool(o.forceCardHolderEqualsBillingName, false),
     resultTarget: str(o.shopperResultTarget) ?? str(o.paymentTarget),
     paymentTarget: str(o.paymentTarget),
     challengeWindow: challengeWindow(record(o.browser).threeDChallengeWindow),

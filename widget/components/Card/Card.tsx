@@ -14,6 +14,7 @@ import { Group, Message, TextInput } from '../internal/Field';
 import { enterGuard } from '../internal/form-model';
 import { PayButton } from '../internal/PayButton';
 import { SecureField } from '../internal/SecureField/SecureField';
+import { BillingAddress } from './BillingAddress';
 import { formatExpiry } from './expiry';
 import { brandName, type CardModel, cardModel } from './model';
 
@@ -61,6 +62,7 @@ function CardForm({ brands: listed, payLabel }: CardProps) {
         <ExpiryGroup model={model} />
         <CvvGroup model={model} />
         <HolderGroup model={model} />
+        <BillingAddress model={model} />
         <PayButton model={model.form} label={payLabel} />
       </form>
     </div>

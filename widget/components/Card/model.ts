@@ -7,10 +7,13 @@ import { effect, type Signal, signal } from '@preact/signals';
 import { type CardBrand, isCardBrand } from '../../../shared/brands';
 import { fits } from '../../core/checks';
 import type { WidgetContext } from '../../core/context';
+import type { BillingField } from '../../core/options';
 import { callback } from '../../core/options';
 import { type FormModel, formModel, merchantFields, requestSubmit, setError } from '../internal/form-model';
+import { customerName } from '../internal/names';
 import { FrameField, randomId } from '../internal/SecureField/frame-host';
 import { submitForm } from '../internal/submit';
+import { BILLING_FIELDS, type BillingModel, billingModel } from './billing-address';
 import { checkExpiry, parseExpiry } from './expiry';
 
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvv', 'cardHolder'] as const;
@@ -18,6 +21,7 @@ export type CardField = (typeof CARD_FIELDS)[number];
 
 /** The names the card form sets itself; everything else in the form is the page's. */
 const OWN = new Set([
+  ...BILLING_FIELDS.map((f) => `billing.${f}`),
   'paymentBrand',
   'card.number',
   'card.cvv',
@@ -27,7 +31,8 @@ const OWN = new Set([
   'card.expiryYear',
 ]);
 
-const PARAMETER_FIELD: Readonly<Record<string, CardField>> = {
+const PARAMETER_FIELD: Readonly<Record<string, CardField | BillingField>> = {
+  ...Object.fromEntries(BILLING_FIELDS.map((f) => [`billing.${f}`, f])),
   'card.number': 'cardNumber',
   paymentBrand: 'cardNumber',
   'card.cvv': 'cvv',
@@ -49,7 +54,9 @@ export interface CardModel {
   readonly expiry: Signal<string>;
   readonly number: FrameField;
   readonly cvv: FrameField;
-  readonly ids: Readonly<Record<CardField | 'brand', string>>;
+  readonly ids: Readonly<Record<CardField | BillingField | 'brand', string>>;
+  /** The billing address 3-D Secure needs and the checkout lacks; undefined when none is asked. */
+  readonly billing: BillingModel | undefined;
   /** The `<form>` element, once rendered. */
   element: HTMLFormElement | null;
   check(field: CardField): string | undefined;
@@ -85,7 +92,9 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
       expiry: ctx.uid('expiry'),
       cardHolder: ctx.uid('cardHolder'),
       cvv: ctx.uid('cvv'),
+      ...(Object.fromEntries(BILLING_FIELDS.map((f) => [f, ctx.uid(f)])) as Record<BillingField, string>),
     },
+    billing: billingModel(ctx.settings, ctx.checkout.session.peek(), ctx.strings.errorMessages),
     element: null,
     check,
     leave: (field) => leave(model, field),
@@ -178,7 +187,11 @@ function cardCheck(
       }
       case 'cardHolder': {
         const value = m.holder.value.trim();
-        if (value === '') return settings.allowEmptyCardHolderName ? undefined : e.cardHolderError;
+        // The billing name comes from the holder when forceCardHolderEqualsBillingName: never empty then.
+        if (value === '')
+          return settings.allowEmptyCardHolderName && !settings.forceCardHolderEqualsBillingName
+            ? undefined
+            : e.cardHolderError;
         return fits('card.holder', value) ? undefined : e.cardHolderError;
       }
       case 'cvv': {
@@ -211,19 +224,22 @@ function leave(model: CardModel, field: CardField): void {
  * number frame posts the form's other fields with the card data.
  */
 async function submitCard(ctx: WidgetContext, model: CardModel, event: Event): Promise<void> {
-  const { form, check, brand, expiry, holder, number } = model;
+  const { form, check, brand, expiry, holder, number, billing } = model;
   const { settings, strings } = ctx;
   const element = model.element;
   if (element === null || form.submitting.peek()) return;
   const errors: Record<string, string> = {};
-  for (const field of CARD_FIELDS) {
+  const checked: [CardField | BillingField, string | undefined][] = [
+    ...CARD_FIELDS.map((f): [CardField, string | undefined] => [f, check(f)]),
+    ...(billing?.fields.peek() ?? []).map((f): [BillingField, string | undefined] => [f, billing!.check(f)]),
+  ];
+  for (const [field, message] of checked) {
     form.touched.add(field);
-    const message = check(field);
     if (message !== undefined) errors[field] = message;
   }
   form.errors.value = errors;
   const proceed = callback(ctx.options, 'onBeforeSubmitCard', element, event) !== false;
-  const first = CARD_FIELDS.find((f) => errors[f] !== undefined);
+  const first = checked.find(([f]) => errors[f] !== undefined)?.[0];
   if (first !== undefined) {
     ctx.announce.value = errors[first]!;
     focusField(model, first);
@@ -235,17 +251,24 @@ async function submitCard(ctx: WidgetContext, model: CardModel, event: Event): P
   const name = holder.peek().trim();
   if (name) fields.push(['card.holder', name]);
   fields.push(['card.expiryMonth', date.month], ['card.expiryYear', date.year]);
+  fields.push(...(billing?.params() ?? []));
+  if (settings.forceCardHolderEqualsBillingName) fields.push(...customerName(name));
   fields.push(...merchantFields(element, OWN));
   await submitForm(ctx, form, {
     brand: brand.peek(),
     fields,
     fieldOf: (parameter) => PARAMETER_FIELD[parameter],
-    errorFor: (field) => check(field as CardField) ?? strings.errorMessages.declined,
+    errorFor: (field) =>
+      (billing !== undefined && isBillingField(field) ? billing.check(field) : check(field as CardField)) ??
+      strings.errorMessages.declined,
     // The number frame posts them, with the CVV it collects from its sibling.
     send: (checkoutId, kind, all) =>
       number.submit(checkoutId, kind, all, ['cvv'], settings.requireCvv ? 'required' : 'optional'),
   });
 }
+
+const isBillingField = (field: string): field is BillingField =>
+  (BILLING_FIELDS as readonly string[]).includes(field);
 
 /** What follows the state: the brand, the frames, the page's brand callbacks, errors shown. */
 function cardEffects(ctx: WidgetContext, model: CardModel): (() => void)[] {
@@ -303,7 +326,7 @@ function cardEffects(ctx: WidgetContext, model: CardModel): (() => void)[] {
   ];
 }
 
-export function focusField(model: CardModel, field: CardField): void {
+export function focusField(model: CardModel, field: CardField | BillingField): void {
   if (field === 'cardNumber') model.number.focus();
   else if (field === 'cvv') model.cvv.focus();
   else (model.element?.ownerDocument.getElementById(model.ids[field]) as HTMLInputElement | null)?.focus();

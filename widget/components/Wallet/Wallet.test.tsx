@@ -193,8 +193,60 @@ describe('wallet buttons', () => {
     button('WALLETC').click();
     const c = await sheet();
     c.say({ t: 'ready' });
-    expect(c.received[0]).toMatchObject({ wallet: 'walletC', currency: 'USD', locale: 'de' });
+    // ledgerCurrency is the merchant's ledger: the sheet shows the checkout's currency.
+    expect(c.received[0]).toMatchObject({
+      wallet: 'walletC',
+      amount: '92.00',
+      currency: 'EUR',
+      locale: 'de',
+    });
     expect(h.posts).toEqual([]);
+  });
+
+  it('shows the checkout’s amount and currency in the sheet, not the block’s or wpwlOptions.checkout’s', async () => {
+    const h = boot({
+      checkout: { amount: '10.00', currency: 'USD' },
+      walletA: {
+        amount: '12.00',
+        currencyCode: 'GBP',
+        onPaymentAuthorized: () => ({ transactionState: 'SUCCESS' }),
+      },
+    });
+    await ready();
+    // The pay label and wpwl.checkout say what the checkout charges too.
+    expect(h.api.checkout.amount).toBe('92.00');
+    expect(h.api.checkout.currency).toBe('EUR');
+    button('WALLETA').click();
+    const s = await sheet();
+    s.say({ t: 'ready' });
+    expect(s.received[0]).toMatchObject({ amount: '92.00', currency: 'EUR' });
+    s.say({ t: 'authorize', paymentData: PAYMENT_DATA });
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    expect(h.posts).toHaveLength(1);
+  });
+
+  it('pays nothing when onPaymentDataChanged gave the sheet a total the checkout does not charge', async () => {
+    const h = boot({
+      walletA: {
+        onPaymentDataChanged: () => ({ newTransactionInfo: { totalPrice: '99.00', currencyCode: 'EUR' } }),
+        onPaymentAuthorized: () => ({ transactionState: 'SUCCESS' }),
+      },
+    });
+    await ready();
+    button('WALLETA').click();
+    const s = await sheet();
+    s.say({ t: 'data-changed', id: 1, callbackTrigger: 'INITIALIZE' });
+    await vi.waitFor(() => expect(s.received).toHaveLength(1));
+    s.say({ t: 'authorize', paymentData: PAYMENT_DATA });
+    await vi.waitFor(() =>
+      expect($('.wpwl-form-wallet-WALLETA .wpwl-message')!.textContent).toBe(
+        'The amount to pay is now €92.00. Nothing has been charged: please check it and pay again.',
+      ),
+    );
+    expect($('.wpwl-modal')).toBeNull();
+    expect(h.posts).toEqual([]);
+    expect(h.navigate).not.toHaveBeenCalled();
+    expect(button('WALLETA').disabled).toBe(false);
   });
 
   it('ignores messages from another origin or another window, both ways', async () => {
@@ -375,6 +427,67 @@ describe('fast checkout', () => {
     // Usable: the next click asks again.
     button('WALLETA').click();
     await vi.waitFor(() => expect(createCheckout).toHaveBeenCalledTimes(2));
+  });
+
+  it('stops before the sheet when createCheckout’s checkout is not the amount the wallet promised; the next click pays what is shown', async () => {
+    const createCheckout = vi.fn(async () => FAST);
+    const onPaymentAuthorized = vi.fn(() => ({ transactionState: 'SUCCESS' }));
+    // The fast-checkout amount: 92.00 EUR; the checkout createCheckout made: 15.50 GBP.
+    const h = boot(
+      { createCheckout, walletA: { amount: '92.00', currencyCode: 'EUR', onPaymentAuthorized } },
+      { id: null },
+    );
+    await ready();
+    button('WALLETA').click();
+    await vi.waitFor(() =>
+      expect($('.wpwl-form-wallet-WALLETA .wpwl-message')!.textContent).toBe(
+        'The amount to pay is now £15.50. Nothing has been charged: please check it and pay again.',
+      ),
+    );
+    expect($('.wpwl-modal')).toBeNull();
+    expect(h.posts).toEqual([]);
+    await vi.waitFor(() => expect(button('WALLETA').disabled).toBe(false));
+    button('WALLETA').click();
+    const s = await sheet();
+    s.say({ t: 'ready' });
+    expect(s.received[0]).toMatchObject({ checkoutId: FAST, amount: '15.50', currency: 'GBP' });
+    s.say({ t: 'authorize', paymentData: PAYMENT_DATA });
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    expect(createCheckout).toHaveBeenCalledOnce();
+    expect(h.posts).toHaveLength(1);
+  });
+
+  it('a form’s label shows wpwlOptions.checkout until createCheckout’s checkout, whose other amount stops the payment', async () => {
+    document.body.innerHTML =
+      '<form action="https://shop.test/result" class="paymentWidgets" data-brands="DIRECTDEBIT_SEPA"></form>';
+    const createCheckout = vi.fn(async () => FAST);
+    const h = boot({ createCheckout, checkout: { amount: '92.00', currency: 'EUR' } }, { id: null });
+    await ready();
+    const pay = () => $<HTMLButtonElement>('.wpwl-form-directDebit .wpwl-button-pay')!;
+    expect(pay().textContent).toBe('Pay €92.00');
+    expect(h.api.checkout.amount).toBe('92.00');
+    const type = (name: string, value: string) => {
+      const input = $<HTMLInputElement>(`.wpwl-form-directDebit input[name="${name}"]`)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type('bankAccount.holder', 'Jane Jones');
+    type('bankAccount.iban', 'DE23100000001234567890');
+    pay().click();
+    await vi.waitFor(() =>
+      expect($('.wpwl-form-directDebit .wpwl-message')!.textContent).toBe(
+        'The amount to pay is now £15.50. Nothing has been charged: please check it and pay again.',
+      ),
+    );
+    expect(h.posts).toEqual([]);
+    // The label now says what the checkout charges, and the next click pays it.
+    await vi.waitFor(() => expect(pay().textContent).toBe('Pay £15.50'));
+    expect(h.api.checkout.amount).toBe('15.50');
+    await vi.waitFor(() => expect(pay().disabled).toBe(false));
+    pay().click();
+    await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
+    expect(h.posts).toHaveLength(1);
+    expect(createCheckout).toHaveBeenCalledOnce();
   });
 
   it('the redirect wallet WALLETD_CONTINUE: createCheckout, the brand posted, the redirect followed', async () => {

@@ -11,7 +11,7 @@ import { brandName } from '../../core/brands';
 import { useWidget } from '../../core/context';
 import { fill } from '../../language';
 import { SimpleForm } from '../internal/SimpleForm';
-import { buttonLook, walletBlock, walletGroup, walletSend } from './host';
+import { buttonLook, fastMoney, walletBlock, walletGroup, walletSend } from './host';
 
 export function Wallet({ brand }: { brand: string }) {
   const ctx = useWidget();
@@ -32,6 +32,7 @@ export function Wallet({ brand }: { brand: string }) {
       logo={brand}
       fields={[]}
       send={send}
+      shown={() => fastMoney(ctx, walletGroup(brand))}
       opensModal
     />
   );

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type PaymentData, type SheetInit, WALLET_NS } from '../../frames/wallet-protocol';
 import {
   authorize,
+  BUTTON_COLORS,
   buttonLook,
   dataChanged,
   readPaymentData,
@@ -77,7 +79,21 @@ describe('wallet host', () => {
       attrs: { 'data-placement': 'Cart', 'data-product-type': 'PayAndShip' },
     });
     expect(buttonLook({ buttonColor: 'red; x' })).toEqual({ cls: '', attrs: {} });
+    expect(buttonLook({ buttonColor: 'purple' })).toEqual({ cls: '', attrs: {} });
   });
+
+  it.each(['Gold', 'LightGray', 'DarkGray', 'black', 'white'])(
+    'walletC.buttonColor %s has its class, and paymentWidgets.css styles it (idle and hover)',
+    (color) => {
+      const { cls } = buttonLook({ buttonColor: color });
+      expect(cls).toBe(` wpwl-button-color-${color.toLowerCase()}`);
+      expect(BUTTON_COLORS).toContain(color.toLowerCase());
+      const css = readFileSync(new URL('../../styles/paymentWidgets.css', import.meta.url), 'utf8');
+      const rule = new RegExp(`\\.wpwl-button-color-${color.toLowerCase()} \\{[^}]*background:`);
+      expect(css).toMatch(rule);
+      expect(css).toContain(`.wpwl-button-color-${color.toLowerCase()}:hover:not(:disabled)`);
+    },
+  );
 
   it('gives the sheet the block without its callbacks', () => {
     const options = sheetOptions({
@@ -211,7 +227,9 @@ describe('wallet host', () => {
     expect(s.done).not.toHaveBeenCalled();
     verdict = { transactionState: 'SUCCESS' };
     s.say({ t: 'authorize', paymentData: PAYMENT_DATA });
-    await vi.waitFor(() => expect(s.done).toHaveBeenCalledWith(PAYMENT_DATA));
+    await vi.waitFor(() =>
+      expect(s.done).toHaveBeenCalledWith(PAYMENT_DATA, { amount: undefined, currency: undefined }),
+    );
     expect(s.replies).toHaveLength(1);
   });
 

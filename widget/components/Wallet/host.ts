@@ -8,6 +8,7 @@
  * cards, collects the billing address and gets the token from the gateway itself; the page only
  * ever sees the token, the card's network, type and last four digits, and the address.
  */
+import { charges, type Money, shownMoney } from '../../core/amount';
 import type { Fields } from '../../core/api';
 import { brandName } from '../../core/brands';
 import type { WidgetContext } from '../../core/context';
@@ -30,6 +31,7 @@ import {
   type WalletGroup,
 } from '../../frames/wallet-protocol';
 import { fill, resolveLocale } from '../../language';
+import { customerName } from '../internal/names';
 import { challengeSize, type ModalFlow } from '../internal/redirect';
 import { direct, type Send } from '../internal/submit';
 
@@ -57,6 +59,13 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 /** The block as the sheet gets it: a JSON copy without the callbacks (the sheet checks each field). */
 export const sheetOptions = (block: Block): SheetOptions => plain<SheetOptions>(block) ?? {};
 
+/**
+ * `walletC.buttonColor`'s values, as the wallet whose block it is names them (`Gold`, `LightGray`,
+ * `DarkGray`), and the plain `black` and `white` of the other wallets' buttons; each has its
+ * `wpwl-button-color-<value>` rule in paymentWidgets.css. Any other value leaves the widget's colours.
+ */
+export const BUTTON_COLORS = ['gold', 'lightgray', 'darkgray', 'black', 'white'] as const;
+
 /** The button's extra classes and attributes: `wpwl-button-color-<buttonColor>`, placement, productType. */
 export function buttonLook(block: Block): { cls: string; attrs: Record<string, string> } {
   const attrs: Record<string, string> = {};
@@ -65,22 +74,38 @@ export function buttonLook(block: Block): { cls: string; attrs: Record<string, s
   if (placement) attrs['data-placement'] = placement;
   if (productType) attrs['data-product-type'] = productType;
   const color = str(block.buttonColor)?.toLowerCase();
-  return { cls: color && /^[a-z][a-z0-9-]*$/.test(color) ? ` wpwl-button-color-${color}` : '', attrs };
+  const known = (BUTTON_COLORS as readonly string[]).includes(color ?? '');
+  return { cls: known ? ` wpwl-button-color-${color}` : '', attrs };
+}
+
+/**
+ * What the wallet shows before a checkout exists (fast checkout): its block's `amount` and
+ * `currencyCode`, else `wpwlOptions.checkout`. `ledgerCurrency` is the merchant's ledger, never
+ * the currency shown.
+ */
+export function fastMoney(ctx: Pick<WidgetContext, 'options' | 'settings'>, group: WalletGroup): Money {
+  const block = walletBlock(ctx.options, group);
+  const amount = str(block.amount) ?? (typeof block.amount === 'number' ? String(block.amount) : undefined);
+  return {
+    amount: amount ?? ctx.settings.checkoutAmount,
+    currency: str(block.currencyCode) ?? ctx.settings.checkoutCurrency,
+  };
 }
 
 /** What the sheet needs to start: the wallet, the checkout, the order, the language. */
 export function initMessage(ctx: WidgetContext, group: WalletGroup, checkoutId: string): Bare<SheetInit> {
   const block = walletBlock(ctx.options, group);
   const session = ctx.checkout.session.peek();
-  const amount = str(block.amount) ?? (typeof block.amount === 'number' ? String(block.amount) : undefined);
+  // The sheet opens once the checkout exists: it shows what the checkout charges.
+  const { amount, currency } = session ? shownMoney(ctx.settings, session) : fastMoney(ctx, group);
   const language = str(block.checkoutLanguage);
   return {
     t: 'init',
     wallet: group,
     checkoutId,
     options: sheetOptions(block),
-    amount: amount ?? ctx.settings.checkoutAmount ?? session?.amount,
-    currency: str(block.currencyCode) ?? str(block.ledgerCurrency) ?? session?.currency,
+    amount,
+    currency,
     locale: language ? resolveLocale(language) : ctx.locale,
   };
 }
@@ -158,12 +183,7 @@ export function walletFields(group: WalletGroup, data: PaymentData): Fields {
     add('billing.city', a.locality);
     add('billing.postcode', String(a.postalCode ?? '').replace(/[\s-]/g, ''));
     add('billing.country', String(a.countryCode ?? '').toUpperCase());
-    const words = String(a.name ?? '')
-      .trim()
-      .split(/\s+/);
-    const surname = words.pop() ?? '';
-    add('customer.givenName', (words.join(' ') || surname).slice(0, 50));
-    add('customer.surname', surname.slice(0, 50));
+    for (const [name, value] of customerName(String(a.name ?? ''))) add(name, value);
     add('customer.phone', a.phoneNumber);
   }
   return out;
@@ -172,14 +192,19 @@ export function walletFields(group: WalletGroup, data: PaymentData): Fields {
 export interface SheetHandlers {
   readonly block: Block;
   readonly init: Bare<SheetInit>;
-  /** onPaymentAuthorized said SUCCESS: close the sheet and pay. */
-  readonly done: (paymentData: PaymentData) => void;
+  /** onPaymentAuthorized said SUCCESS: close the sheet and pay; `total` is what the sheet showed last. */
+  readonly done: (paymentData: PaymentData, total: Money) => void;
   readonly cancel: () => void;
 }
 
 /** The host's answers to the sheet's messages (their window and origin already checked). */
 export function sheetMessages(h: SheetHandlers): (data: unknown, reply: (message: unknown) => void) => void {
   let authorizing = false;
+  // The total the sheet shows: the init's, then each totalPrice onPaymentDataChanged gives it.
+  let total: Money = {
+    amount: h.init.options.prefetchPriceStatus === 'NOT_CURRENTLY_KNOWN' ? undefined : h.init.amount,
+    currency: h.init.currency,
+  };
   return (data, reply) => {
     if (!isWalletMessage(data)) return;
     const send = (message: Bare<HostToSheet>) => reply({ ns: WALLET_NS, ...message });
@@ -195,7 +220,12 @@ export function sheetMessages(h: SheetHandlers): (data: unknown, reply: (message
           m.id,
           m.callbackTrigger === 'BILLING_ADDRESS' ? 'BILLING_ADDRESS' : 'INITIALIZE',
           plain<BillingAddress>(m.billingAddress),
-        ).then(send);
+        ).then((update) => {
+          const info = update.t === 'update' ? update.transactionInfo : undefined;
+          if (info?.totalPrice !== undefined)
+            total = { amount: info.totalPrice, currency: info.currencyCode ?? total.currency };
+          send(update);
+        });
         break;
       case 'authorize': {
         if (authorizing) return;
@@ -207,7 +237,7 @@ export function sheetMessages(h: SheetHandlers): (data: unknown, reply: (message
         authorizing = true;
         void authorize(h.block, paymentData).then((verdict) => {
           authorizing = false;
-          if (verdict === true) h.done(paymentData);
+          if (verdict === true) h.done(paymentData, total);
           else send({ t: 'authorized', transactionState: 'ERROR', message: verdict });
         });
         break;
@@ -221,6 +251,12 @@ export function sheetMessages(h: SheetHandlers): (data: unknown, reply: (message
 
 let sheets = 0;
 
+/** What the shopper authorized in the sheet, and the total it showed them. */
+export interface Authorized {
+  readonly paymentData: PaymentData;
+  readonly total: Money;
+}
+
 /**
  * Opens the sheet for a checkout in the widget's modal; resolves with the paymentData the page
  * authorized, or undefined when the shopper cancelled (the sheet's Cancel, the modal's close, Escape).
@@ -229,10 +265,10 @@ export function openSheet(
   ctx: WidgetContext,
   brand: string,
   checkoutId: string,
-): Promise<PaymentData | undefined> {
+): Promise<Authorized | undefined> {
   const group = walletGroup(brand);
   return new Promise((resolve) => {
-    let result: PaymentData | undefined;
+    let result: Authorized | undefined;
     const flow: ModalFlow = {
       name: `wpwl-sheet-${++sheets}`,
       title: fill(ctx.strings.labels.payWith, { brand: brandName(brand) }),
@@ -241,8 +277,8 @@ export function openSheet(
       receive: sheetMessages({
         block: walletBlock(ctx.options, group),
         init: initMessage(ctx, group, checkoutId),
-        done: (paymentData) => {
-          result = paymentData;
+        done: (paymentData, total) => {
+          result = { paymentData, total };
           flow.end('complete');
         },
         cancel: () => flow.end('cancel'),
@@ -260,9 +296,12 @@ export function openSheet(
 export function walletSend(ctx: WidgetContext, brand: string): Send {
   const post = direct(ctx);
   return async (checkoutId, kind, fields) => {
-    const paymentData = await openSheet(ctx, brand, checkoutId);
-    if (paymentData === undefined) return { kind: 'cancelled' };
-    const wallet = walletFields(walletGroup(brand), paymentData);
+    const authorized = await openSheet(ctx, brand, checkoutId);
+    if (authorized === undefined) return { kind: 'cancelled' };
+    // onPaymentDataChanged may have changed the total the shopper agreed to: never charge another.
+    if (!charges(authorized.total, shownMoney(ctx.settings, ctx.checkout.session.peek())))
+      return { kind: 'amountChanged' };
+    const wallet = walletFields(walletGroup(brand), authorized.paymentData);
     const own = new Set(wallet.map(([name]) => name));
     const [brandField, ...rest] = fields;
     const others = rest.filter(([name]) => !own.has(name));

@@ -6,6 +6,7 @@
 import { type Signal, signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
+import type { Money } from '../../core/amount';
 import type { Fields } from '../../core/api';
 import { useWidget, type WidgetContext } from '../../core/context';
 import { callback, type WpwlOptions } from '../../core/options';
@@ -52,6 +53,8 @@ export interface SimpleFormProps {
   readonly send?: Send;
   /** `send` opens the widget's modal. */
   readonly opensModal?: boolean;
+  /** What the form shows before a checkout exists (fast checkout), when not wpwlOptions.checkout. */
+  readonly shown?: () => Money;
   readonly note?: ComponentChildren;
 }
 
@@ -190,5 +193,6 @@ async function submit(ctx: WidgetContext, model: Model, props: SimpleFormProps, 
     errorFor: (key) => props.fields.find((f) => f.key === key)?.error ?? ctx.strings.errorMessages.declined,
     send: props.send ?? direct(ctx),
     opensModal: props.opensModal,
+    shown: props.shown,
   });
 }

@@ -7,6 +7,7 @@
  * and the checkout open for another try; a closed checkout says so and disables every form.
  */
 
+import { charges, type Money, shownMoney } from '../../core/amount';
 import {
   type Answer,
   type CheckoutKind,
@@ -20,7 +21,7 @@ import { brandName } from '../../core/brands';
 import { checkoutKind, type WidgetContext } from '../../core/context';
 import { iframeSubmitError, invalidCheckoutId, widgetError } from '../../core/errors';
 import { callback } from '../../core/options';
-import { fill } from '../../language';
+import { fill, formatAmount } from '../../language';
 import type { FormModel } from './form-model';
 import {
   afterFlow,
@@ -38,8 +39,11 @@ import {
 import type { FrameOutcome } from './SecureField/frame-host';
 import { withSubmissionFields } from './submission';
 
-/** What a send ends with: the gateway's answer, a failure, or the shopper cancelled (the wallet sheet). */
-export type SendOutcome = FrameOutcome | { readonly kind: 'cancelled' };
+/**
+ * What a send ends with: the gateway's answer, a failure, the shopper cancelled (the wallet sheet),
+ * or the sheet's total was not the checkout's amount (nothing sent).
+ */
+export type SendOutcome = FrameOutcome | { readonly kind: 'cancelled' } | { readonly kind: 'amountChanged' };
 
 /** Sends the fields (the form's, then browser data and shopperResultUrl) to the gateway. */
 export type Send = (checkoutId: string, kind: CheckoutKind, fields: Fields) => Promise<SendOutcome>;
@@ -55,6 +59,8 @@ export interface SubmitSpec {
   readonly send: Send;
   /** The send opens the widget's modal (the wallet sheet): focus returns to the form after it. */
   readonly opensModal?: boolean;
+  /** What the form shows before a checkout exists (default: wpwlOptions.checkout), in fast checkout. */
+  readonly shown?: () => Money;
 }
 
 /** A POST from the page itself, for forms that carry no card data. */
@@ -109,10 +115,21 @@ export async function submitForm(ctx: WidgetContext, model: FormModel, spec: Sub
 async function send(run: Run): Promise<void> {
   const { ctx, model, spec } = run;
   const { errorMessages } = ctx.strings;
+  // Fast checkout: what the form showed before createCheckout made the checkout.
+  const shown =
+    ctx.checkout.id.peek() === undefined
+      ? (spec.shown?.() ?? shownMoney(ctx.settings, undefined))
+      : undefined;
   const checkoutId = await ctx.ensureCheckout(spec.brand);
   if (checkoutId === undefined) {
     // Fast checkout whose createCheckout failed (a closed checkout says so itself): try again.
     if (ctx.checkout.closed.peek() === null) model.message.value = errorMessages.checkoutFailed;
+    return;
+  }
+  if (shown !== undefined && !charges(shown, shownMoney(ctx.settings, ctx.checkout.session.peek()))) {
+    // The checkout would charge another amount than the one shown: nothing is sent; the forms now
+    // show the checkout's amount, so the next click pays what the shopper sees.
+    amountChanged(ctx, model);
     return;
   }
   run.checkoutId = checkoutId;
@@ -123,6 +140,10 @@ async function send(run: Run): Promise<void> {
   );
   run.modal = spec.opensModal === true;
   const outcome = await spec.send(checkoutId, run.kind, fields);
+  if (outcome.kind === 'amountChanged') {
+    amountChanged(ctx, model);
+    return;
+  }
   if (outcome.kind === 'cancelled') {
     model.message.value = errorMessages.paymentCancelled;
     callback(ctx.options, 'onLightboxCancel', undefined);
@@ -141,6 +162,14 @@ async function send(run: Run): Promise<void> {
     return;
   }
   await answered(run, { status: outcome.status, body: outcome.body as PaymentAnswer | undefined });
+}
+
+/** The checkout's amount is not the one shown: say so with the amount it charges (nothing was). */
+function amountChanged(ctx: WidgetContext, model: FormModel): void {
+  const { amount, currency } = shownMoney(ctx.settings, ctx.checkout.session.peek());
+  model.message.value = fill(ctx.strings.errorMessages.amountChanged, {
+    amount: formatAmount(amount ?? '', currency, ctx.locale),
+  });
 }
 
 /** The gateway's answer: the result page, a redirect, field errors, a decline, a closed checkout. */

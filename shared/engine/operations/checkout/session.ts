@@ -4,6 +4,7 @@ import { describe } from '../../../result-codes';
 import { maskedCard } from '../../answers/response';
 import type { EngineDeps } from '../../core/deps';
 import type { Channel, Checkout } from '../../core/model';
+import { hasExternalAuthentication, missingForV2 } from '../../steps/three-d-secure';
 import { resourcePathOf, stateOf } from './model';
 
 /** A stored registration offered for one-click payment: what the widget shows, never the number. */
@@ -24,6 +25,7 @@ export async function checkoutSession(
   channel?: Pick<Channel, 'settings'>,
 ): Promise<Record<string, unknown>> {
   const accepted = channel?.settings.brands;
+  const billing = billingFor3ds(checkout, channel);
   const p = checkout.parameters as {
     amount?: string;
     paymentType?: string;
@@ -56,6 +58,7 @@ export async function checkoutSession(
     ...(checkout.shopperResultUrl === undefined ? {} : { shopperResultUrl: checkout.shopperResultUrl }),
     resourcePath: resourcePathOf(checkout),
     ...(accepted === undefined ? {} : { brands: [...accepted] }),
+    ...(billing.length === 0 ? {} : { requiredBillingFields: billing }),
     registrations,
     // The latest attempt's result, so the widget can say how a flow elsewhere (3-D Secure, a
     // redirect method) ended: codes and descriptions only.
@@ -63,4 +66,20 @@ export async function checkoutSession(
       ? {}
       : { lastResult: { code: checkout.resultCode, description: describe(checkout.resultCode) ?? '' } }),
   };
+}
+
+/**
+ * The billing fields (`street1`, `city`, `postcode`, `country`: the catalogue's "mandatory for 3-D
+ * Secure v2") a card payment of this checkout needs and the checkout lacks, when its channel
+ * authenticates shoppers: the widget collects them, else an enrolled card's payment is refused.
+ * Names only, never the checkout's values.
+ */
+function billingFor3ds(checkout: Checkout, channel: Pick<Channel, 'settings'> | undefined): string[] {
+  if (channel?.settings.threeDSecure !== true || checkout.kind !== 'payment') return [];
+  const request = checkout.parameters as Parameters<typeof missingForV2>[0];
+  if (request.threeDSecure?.disable === 'true' || hasExternalAuthentication(request)) return [];
+  return missingForV2(request)
+    .map((e) => e.name)
+    .filter((name) => name.startsWith('billing.'))
+    .map((name) => name.slice('billing.'.length));
 }

@@ -1,0 +1,330 @@
+// @vitest-environment happy-dom
+/**
+ * The card form's billing address through the whole widget (start()): asked only when the session
+ * says 3-D Secure needs fields the checkout lacks, prefilled and made mandatory by wpwlOptions,
+ * checked with the gateway's formats, and handed to the number frame as billing.* with the card.
+ */
+import '../../methods'; // the payment methods register themselves, as in the bundle's entry
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { billing } from '../../../shared/params/catalogue/customer';
+import { checkFormat } from '../../../shared/params/formats';
+import type { Group, Leaf } from '../../../shared/params/nodes';
+import { start, type WpwlGlobal } from '../../core/boot';
+import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../../frames/protocol';
+import { EN } from '../../language';
+import { BILLING_FIELDS, billingModel, STATE_COUNTRIES } from './billing-address';
+
+const GW = 'https://gw.test';
+const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
+const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
+const ALL = ['street1', 'city', 'postcode', 'country'];
+
+type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
+const win = () => window as unknown as Win;
+const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+function boot(options: Record<string, unknown>, requiredBillingFields?: string[]) {
+  win().wpwlOptions = { onError: () => undefined, ...options };
+  const session = {
+    id: ID,
+    kind: 'payment',
+    state: 'open',
+    expiresAt: FUTURE,
+    amount: '92.00',
+    currency: 'EUR',
+    registrations: [],
+    ...(requiredBillingFields ? { requiredBillingFields } : {}),
+  };
+  const fetch = vi.fn(async () => json(session));
+  start({
+    win: window,
+    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate: vi.fn(),
+  });
+}
+
+const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
+
+/** The number and CVV frames, played by the test: valid card data in both. */
+function frames() {
+  const play = (cls: 'cardNumber' | 'cvv') => {
+    const iframe = $<HTMLIFrameElement>(`iframe.wpwl-control-${cls}`)!;
+    const received: HostMessage[] = [];
+    const w = { postMessage: (m: HostMessage, origin: string) => origin === GW && received.push(m) };
+    Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
+    const say = (m: Payload<FrameMessage>) =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { ns: NS, ...m }, origin: GW, source: w as unknown as Window }),
+      );
+    const bound = readFrameHash(new URL(iframe.dataset.testSrc!).hash)!;
+    say({ t: 'ready', checkout: bound.checkout, group: bound.group });
+    return { received, say };
+  };
+  const n = play('cardNumber');
+  const c = play('cvv');
+  n.say({
+    t: 'state',
+    empty: false,
+    valid: true,
+    brand: 'VISA',
+    brands: ['VISA'],
+    length: 16,
+    last4: '0000',
+  });
+  c.say({ t: 'state', empty: false, valid: true, brand: null, brands: [], length: 3, last4: null });
+  type($<HTMLInputElement>('.wpwl-control-expiry')!, '05 / 34');
+  type($<HTMLInputElement>('.wpwl-control-cardHolder')!, 'Jane Mary Jones');
+  return n;
+}
+
+function type(input: HTMLInputElement | HTMLSelectElement, value: string) {
+  input.value = value;
+  input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+const control = (field: string) => $<HTMLInputElement>(`.wpwl-form-card .wpwl-control-${field}`)!;
+const hint = (field: string) =>
+  document.getElementById(control(field).getAttribute('aria-describedby') ?? '')?.textContent;
+const submit = () => $<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.click();
+const sentFields = async (n: { received: HostMessage[] }) => {
+  await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+  const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+  return Object.fromEntries(sent.fields.filter(([name]) => !name.startsWith('customer.browser.')));
+};
+
+const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+beforeAll(() => {
+  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+    configurable: true,
+    get: () => '',
+    set(this: HTMLIFrameElement, value: string) {
+      this.dataset.testSrc = value;
+    },
+  });
+});
+afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+beforeEach(() => {
+  document.body.innerHTML =
+    '<form action="https://shop.test/return" class="paymentWidgets" data-brands="VISA"></form>';
+});
+afterEach(() => {
+  win().wpwl?.unload();
+  delete win().wpwlOptions;
+  vi.restoreAllMocks();
+});
+
+describe('the card form’s billing address', () => {
+  it('is not asked when the session needs none', async () => {
+    boot({});
+    await ready();
+    expect($('.wpwl-group-billing')).toBeNull();
+    const n = frames();
+    submit();
+    const fields = await sentFields(n);
+    expect(Object.keys(fields).filter((k) => k.startsWith('billing.'))).toEqual([]);
+  });
+
+  it('asks for what 3-D Secure needs, flags each empty field, and sends nothing until they are filled', async () => {
+    boot({}, ALL);
+    await ready();
+    const group = $('.wpwl-form-card fieldset.wpwl-group-billing')!;
+    expect(group.querySelector('legend')!.textContent).toBe('Billing address');
+    expect([...group.querySelectorAll('.wpwl-label')].map((l) => l.textContent)).toEqual([
+      'Billing address',
+      'Street and house number',
+      'City',
+      'Postcode',
+      'Country',
+    ]);
+    const country = control('country') as unknown as HTMLSelectElement;
+    expect(country.tagName).toBe('SELECT');
+    expect(country.options).toHaveLength(250);
+    expect(control('street1').getAttribute('autocomplete')).toBe('billing address-line1');
+    // The pay button stays after the address.
+    expect($('.wpwl-group-billing + .wpwl-group-submit')).not.toBeNull();
+
+    const n = frames();
+    submit();
+    await vi.waitFor(() => expect(control('street1').getAttribute('aria-invalid')).toBe('true'));
+    expect(hint('street1')).toBe('Please fill in this field.');
+    expect(hint('city')).toBe('Please fill in this field.');
+    expect(hint('postcode')).toBe('Please fill in this field.');
+    expect(hint('country')).toBe('Please choose a country.');
+    expect(document.activeElement).toBe(control('street1'));
+    expect(n.received.some((m) => m.t === 'submit')).toBe(false);
+
+    type(control('street1'), 'Hauptstrasse 1');
+    type(control('city'), 'Berlin');
+    type(control('postcode'), '10115');
+    type(control('country'), 'DE');
+    // Fixed fields lose their error at once.
+    await vi.waitFor(() => expect(control('street1').classList.contains('wpwl-has-error')).toBe(false));
+    await vi.waitFor(() => expect(control('country').classList.contains('wpwl-has-error')).toBe(false));
+    submit();
+    expect(await sentFields(n)).toMatchObject({
+      paymentBrand: 'VISA',
+      'card.holder': 'Jane Mary Jones',
+      'billing.street1': 'Hauptstrasse 1',
+      'billing.city': 'Berlin',
+      'billing.postcode': '10115',
+      'billing.country': 'DE',
+    });
+  });
+
+  it('checks the postcode and state with the gateway’s formats, and asks for the state where addresses have one', async () => {
+    boot({}, ALL);
+    await ready();
+    const n = frames();
+    type(control('street1'), '1 Main St');
+    type(control('city'), 'New York');
+    expect($('.wpwl-group-state')).toBeNull();
+    type(control('country'), 'US');
+    await vi.waitFor(() => expect($('.wpwl-group-state')).not.toBeNull());
+    expect(STATE_COUNTRIES).toContain('US');
+    for (const [field, value, message] of [
+      ['postcode', '10001!', 'Please enter a valid postcode.'],
+      ['state', 'N@Y', 'Please enter a valid state or region.'],
+    ] as const) {
+      type(control(field), value);
+      control(field).dispatchEvent(new Event('blur'));
+      await vi.waitFor(() => expect(hint(field)).toBe(message));
+    }
+    submit();
+    expect(n.received.some((m) => m.t === 'submit')).toBe(false);
+    type(control('postcode'), '10001-2345');
+    type(control('state'), 'New York');
+    submit();
+    expect(await sentFields(n)).toMatchObject({
+      'billing.postcode': '10001-2345',
+      'billing.country': 'US',
+      'billing.state': 'New York',
+    });
+  });
+
+  it('takes billingAddress as prefill, mandatoryBillingFields for what must be filled, and only the fields the checkout lacks', async () => {
+    boot(
+      {
+        billingAddress: {
+          street1: 'Rue de Rivoli 1',
+          city: 'Paris',
+          postcode: '75001',
+          country: 'fr',
+          state: '',
+        },
+        mandatoryBillingFields: { state: true, street1: false },
+      },
+      ['street1', 'postcode', 'country'],
+    );
+    await ready();
+    expect(control('street1').value).toBe('Rue de Rivoli 1');
+    expect(control('postcode').value).toBe('75001');
+    expect((control('country') as unknown as HTMLSelectElement).value).toBe('FR');
+    // The checkout has a city: not asked. mandatoryBillingFields.state: asked, and must be filled.
+    expect($('.wpwl-group-city')).toBeNull();
+    expect($('.wpwl-group-state')).not.toBeNull();
+    const n = frames();
+    // 3-D Secure needs street1: mandatoryBillingFields cannot make it optional.
+    type(control('street1'), '');
+    submit();
+    await vi.waitFor(() => expect(hint('state')).toBe('Please fill in this field.'));
+    expect(hint('street1')).toBe('Please fill in this field.');
+    type(control('street1'), 'Rue de Rivoli 2');
+    type(control('state'), 'Ile-de-France');
+    submit();
+    const fields = await sentFields(n);
+    expect(fields).toMatchObject({
+      'billing.street1': 'Rue de Rivoli 2',
+      'billing.postcode': '75001',
+      'billing.country': 'FR',
+      'billing.state': 'Ile-de-France',
+    });
+    expect(fields).not.toHaveProperty('billing.city');
+  });
+
+  it('mandatoryBillingFields.state false leaves the state of a US address optional', async () => {
+    boot({ billingAddress: { country: 'US' }, mandatoryBillingFields: { state: false } }, ALL);
+    await ready();
+    const n = frames();
+    expect($('.wpwl-group-state')).not.toBeNull();
+    type(control('street1'), '1 Main St');
+    type(control('city'), 'New York');
+    type(control('postcode'), '10001');
+    submit();
+    const fields = await sentFields(n);
+    expect(fields['billing.country']).toBe('US');
+    expect(fields).not.toHaveProperty('billing.state');
+  });
+
+  it('forceCardHolderEqualsBillingName: the holder goes as the billing name, and may not be empty', async () => {
+    boot({ forceCardHolderEqualsBillingName: true, allowEmptyCardHolderName: true });
+    await ready();
+    const n = frames();
+    type(control('cardHolder'), '');
+    submit();
+    await vi.waitFor(() => expect(hint('cardHolder')).toBe('Invalid card holder'));
+    type(control('cardHolder'), 'Jane Mary Jones');
+    submit();
+    expect(await sentFields(n)).toMatchObject({
+      'card.holder': 'Jane Mary Jones',
+      'customer.givenName': 'Jane Mary',
+      'customer.surname': 'Jones',
+    });
+  });
+
+  it('marks the field the gateway refused', async () => {
+    boot({ billingAddress: { street1: 'Main 1', city: 'Berlin', postcode: '10115', country: 'DE' } }, ALL);
+    await ready();
+    const n = frames();
+    submit();
+    await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
+    const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+    n.say({
+      t: 'result',
+      id: sent.id,
+      status: 400,
+      body: { result: { code: '100.800.401', parameterErrors: [{ name: 'billing.city', message: 'bad' }] } },
+    });
+    await vi.waitFor(() => expect(control('city').classList.contains('wpwl-has-error')).toBe(true));
+  });
+});
+
+describe('billing checks', () => {
+  it('give the gateway’s verdict on every field’s format (shared/params)', () => {
+    const fields = (billing.fields.billing as Group).fields;
+    const model = billingModel(
+      { billingAddress: {}, mandatoryBillingFields: {} },
+      { requiredBillingFields: ['street1', 'city', 'postcode', 'country'] },
+      EN.errorMessages,
+    )!;
+    const samples = fc.oneof(
+      fc.string({ maxLength: 110 }),
+      fc.constantFrom(
+        '10115',
+        'TE1 2ST',
+        '90925-6038',
+        '-123',
+        'New Jersey',
+        'N.Y.',
+        'DE',
+        'XK',
+        'de',
+        'Île',
+      ),
+    );
+    fc.assert(
+      fc.property(samples, (value) => {
+        for (const field of BILLING_FIELDS) {
+          model.values.value = { [field]: value };
+          const gateway = checkFormat((fields[field] as Leaf).format, value) === undefined;
+          // Empty or blank values are "missing" for the form (asked again), as for the gateway.
+          if (value.trim() !== value || value === '') continue;
+          expect(model.check(field) === undefined, `${field} ${JSON.stringify(value)}`).toBe(gateway);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
