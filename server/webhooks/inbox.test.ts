@@ -173,6 +173,40 @@ describe('an inbox webhook', () => {
   });
 });
 
+describe('account numbers in the inbox', () => {
+  it('are sealed at rest like every stored document, and read in full through the admin API', async () => {
+    const iban = 'DE89370400440532013000';
+    const paid = await gw.post(
+      '/v1/payments',
+      {
+        entityId: m.entityId,
+        amount: '12.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        paymentBrand: 'DIRECTDEBIT_SEPA',
+        'bankAccount.holder': 'Jane Jones',
+        'bankAccount.iban': iban,
+        'bankAccount.bic': 'MARKDEF1100',
+        'bankAccount.country': 'DE',
+        'bankAccount.mandate.id': 'MANDATE-ONE',
+        'bankAccount.mandate.dateOfSignature': '2026-03-01',
+      },
+      { token: m.token },
+    );
+    expect(paid.status, paid.text).toBe(200);
+    await deliver();
+    const received = (await inbox('?type=PAYMENT')).body.notifications.find(
+      (n: { payload: { id: string } }) => n.payload.id === paid.body.id,
+    );
+    expect(JSON.stringify(received.payload)).toContain(iban);
+    // after a checkpoint the database file holds everything written: the IBAN only sealed
+    await gw.close();
+    const files = await gw.dataFiles();
+    for (const file of files) expect(file.bytes.includes(iban), file.path).toBe(false);
+    gw = await clockGateway({ dataDir: gw.dataDir });
+  });
+});
+
 describe('gateway webhook add --inbox', () => {
   async function cli(...argv: string[]) {
     const out: string[] = [];
