@@ -54,6 +54,8 @@ export function nextCutoffAfter(at: Date, cutoffMs: number): Date {
   return new Date((day + 1) * DAY_MS + cutoffMs);
 }
 
+const latest = (a: Date, b: Date): Date => (a.getTime() >= b.getTime() ? a : b);
+
 const emptyRan = (): Ran => ({
   checkoutExpiry: 0,
   pendingPayments: 0,
@@ -77,13 +79,16 @@ export async function advanceTo(deps: AdvanceDeps, target: Date): Promise<Ran> {
         .filter((at): at is Date => at !== undefined)
         .reduce((a, b) => (a.getTime() <= b.getTime() ? a : b));
       if (next.getTime() > target.getTime()) break;
-      clock.set(next);
-      ran.checkoutExpiry += await due.countCheckoutsExpiring(now, next);
-      now = next;
+      // A running clock has moved on by itself meanwhile: never set it back.
+      const at = latest(next, clock.now());
+      clock.set(at);
+      ran.checkoutExpiry += await due.countCheckoutsExpiring(now, at);
+      now = at;
       await runDue(deps, ran);
     }
-    clock.set(target);
-    ran.checkoutExpiry += await due.countCheckoutsExpiring(now, target);
+    const end = latest(target, clock.now());
+    clock.set(end);
+    ran.checkoutExpiry += await due.countCheckoutsExpiring(now, end);
     await runDue(deps, ran);
   } finally {
     for (const w of deps.workers) if (w.polling) w.poller.start();
