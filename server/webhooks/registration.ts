@@ -216,8 +216,9 @@ export async function registerWebhook(
   };
   if (checked.inbox) {
     // No URL to try: the test notification goes the way every later one will, into the inbox.
-    const inbox = deps.webhooks.receiveInInbox === undefined ? undefined : (deps.webhooks as InboxWriter);
-    if (inbox === undefined) throw new Error('this store has no webhook inbox');
+    const receive = deps.webhooks.receiveInInbox;
+    if (receive === undefined) throw new Error('this store has no webhook inbox');
+    const inbox: InboxWriter = { receiveInInbox: (n) => receive.call(deps.webhooks, n) };
     await deps.webhooks.insertWebhook(webhook);
     const received = await deliverToInbox(
       inbox,
