@@ -20,7 +20,9 @@ import { checkoutNotificationStore, checkoutStore } from './checkouts/store';
 import type { StoreContext } from './core/context';
 import type { Database } from './core/database';
 import { GroupCommit } from './core/group-commit';
+import { type DueWorkStore, dueWorkStore } from './due/store';
 import { idempotencyStore } from './idempotency/store';
+import { type InboxStore, inboxStore } from './inbox/store';
 import { channelStore, merchantDirectory, tokenStore } from './merchants/store';
 import { paymentStore } from './payments/store';
 import { kyselyPaymentWriter, type PaymentBatchWriter, type PaymentWrite } from './payments/writers';
@@ -58,7 +60,9 @@ export type GatewayStore = Store &
   ScheduleStore &
   SettlementStore &
   RiskStore &
-  AcquirerRecordStore;
+  AcquirerRecordStore &
+  InboxStore &
+  DueWorkStore;
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
@@ -85,6 +89,8 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     ...channelStore(context),
     ...tokenStore(context),
     ...idempotencyStore(context),
+    ...inboxStore(context),
+    ...dueWorkStore(context),
     close() {
       closing ??= (async () => {
         await payments.drained();

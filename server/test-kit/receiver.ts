@@ -3,10 +3,10 @@
  * that records every request and answers with the status the test chooses (by default 200;
  * `failNext(n)` makes the next n requests fail with 500), and the decryption a merchant writes.
  */
-import { createDecipheriv } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+export { decryptNotification } from '../webhooks/encryption';
 export interface Received {
   readonly method: string;
   /** Path and query string. */
@@ -79,16 +79,3 @@ export async function startReceiver() {
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-/**
- * What a merchant's receiver does with an encrypted notification, with plain node:crypto and none
- * of the gateway's code: AES-256-GCM under the hex key, hex body, hex IV and tag → the JSON text.
- * Throws when the body, the tag or the key is not the one it was sealed with.
- */
-export function decryptNotification(hexKey: string, body: string, ivHex: string, tagHex: string): string {
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(hexKey, 'hex'), Buffer.from(ivHex, 'hex'), {
-    authTagLength: 16,
-  });
-  decipher.setAuthTag(Buffer.from(tagHex, 'hex'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'hex')), decipher.final()]).toString('utf8');
-}

@@ -4,7 +4,7 @@
  * JSON `{type, action, payload}`; the IV and the authentication tag travel as hex in the
  * `X-Initialization-Vector` and `X-Authentication-Tag` headers, as the family's receivers expect.
  */
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 export const WEBHOOK_KEY = /^[0-9a-fA-F]{64}$/;
 
@@ -35,4 +35,18 @@ export function encryptNotification(hexKey: string, json: string): EncryptedNoti
       'X-Authentication-Tag': cipher.getAuthTag().toString('hex').toUpperCase(),
     },
   };
+}
+
+/**
+ * What a merchant's receiver does with an encrypted notification (the gateway's own inbox does it
+ * too): AES-256-GCM under the hex key, hex body, hex IV and tag → the JSON text. The family-style
+ * receiver of server/webhooks/family-receiver.test.ts decrypts on its own, with none of this code.
+ * Throws when the body, the tag or the key is not the one it was sealed with.
+ */
+export function decryptNotification(hexKey: string, body: string, ivHex: string, tagHex: string): string {
+  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(hexKey, 'hex'), Buffer.from(ivHex, 'hex'), {
+    authTagLength: 16,
+  });
+  decipher.setAuthTag(Buffer.from(tagHex, 'hex'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'hex')), decipher.final()]).toString('utf8');
 }

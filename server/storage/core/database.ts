@@ -17,6 +17,7 @@
 import type { AcquirerRecordsTable } from '../acquirer-records/tables';
 import type { CheckoutsTable } from '../checkouts/tables';
 import type { IdempotentResponsesTable } from '../idempotency/tables';
+import type { WebhookInboxTable } from '../inbox/tables';
 import type { AccessTokensTable, ChannelsTable, MerchantsTable } from '../merchants/tables';
 import type { PaymentsTable } from '../payments/tables';
 import type { RegistrationsTable } from '../registrations/tables';
@@ -46,4 +47,5 @@ export interface Database {
   schedule_runs: ScheduleRunsTable;
   risk_events: RiskEventsTable;
   acquirer_records: AcquirerRecordsTable;
+  webhook_inbox: WebhookInboxTable;
 }
