@@ -47,6 +47,8 @@ export interface InboxFilter {
   readonly type?: string;
   /** `CREATED`, `UPDATED`, … */
   readonly action?: string;
+  /** Anything else, e.g. `(n) => n.payload.ndc === checkoutId` (a checkout's payments). */
+  readonly match?: (notification: InboxNotification) => boolean;
 }
 
 /** The merchant's webhook inbox (`/admin/v1/merchants/{m}/inbox`). */

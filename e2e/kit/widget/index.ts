@@ -4,7 +4,7 @@
  * script, the checkout from `window.wpwl` or from the shopper's return address, so it works
  * against a gateway the QA team started themselves as well as against startTestGateway's.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { WalletCard } from '../cards';
 import { CardPart } from './card';
 import { DirectDebitForm } from './DirectDebitForm';
@@ -37,12 +37,16 @@ function payButton(page: Page, brand: string) {
 
 export class PaymentWidget {
   readonly card: CardPart;
+  /** The widget's own notice, above its forms: an expired, paid or unknown checkout. */
+  readonly notice: Locator;
   readonly challenge: ChallengePart;
   readonly provider: ProviderPart;
   /** Where `pay()` without a brand clicks: the form filled or chosen last (the card form at first). */
   private last: 'card' | 'directDebit' | 'oneClick' = 'card';
   private gateway: string | undefined;
   private checkout: string | undefined;
+  /** `wpwl.checkout.resourcePath`: the checkout's payment or registration. */
+  private resourcePath: string | undefined;
 
   constructor(
     readonly page: Page,
@@ -54,6 +58,7 @@ export class PaymentWidget {
       await this.ready();
       this.last = 'card';
     });
+    this.notice = page.locator('div.wpwl-widget > .wpwl-message');
     this.challenge = new ChallengePart(page);
     this.provider = new ProviderPart(page);
   }
@@ -80,13 +85,14 @@ export class PaymentWidget {
     const seen = await this.page
       .evaluate(() => {
         const script = [...document.scripts].find((s) => /\/v1\/paymentWidgets\.js(\?|$)/.test(s.src));
-        const wpwl = (window as { wpwl?: { checkout?: { id?: string } } }).wpwl;
-        return { src: script?.src, id: wpwl?.checkout?.id };
+        const wpwl = (window as { wpwl?: { checkout?: { id?: string; resourcePath?: string } } }).wpwl;
+        return { src: script?.src, id: wpwl?.checkout?.id, resourcePath: wpwl?.checkout?.resourcePath };
       })
-      .catch(() => ({ src: undefined, id: undefined }));
+      .catch(() => ({ src: undefined, id: undefined, resourcePath: undefined }));
     if (seen.src !== undefined && this.options.gatewayUrl === undefined)
       this.gateway = new URL(seen.src).origin;
     if (seen.id) this.checkout = seen.id;
+    if (seen.resourcePath) this.resourcePath = seen.resourcePath;
   }
 
   /** SEPA direct debit: fills holder and IBAN. */
@@ -177,7 +183,10 @@ export class PaymentWidget {
   async expectResult(code: string | RegExp, options: ResultOptions = {}): Promise<void> {
     await this.remember();
     const expectPending = typeof code === 'string' && code.startsWith('000.200.');
-    const result = await readResult(this.page, this.gateway, this.checkout, { ...options, expectPending });
+    const resourcePath =
+      this.resourcePath ??
+      (this.checkout === undefined ? undefined : `/v1/checkouts/${this.checkout}/payment`);
+    const result = await readResult(this.page, this.gateway, resourcePath, { ...options, expectPending });
     expect(result.code, `the payment's result (${result.description})`).toMatch(
       typeof code === 'string' ? new RegExp(`^${code.replaceAll('.', '\\.')}$`) : code,
     );
@@ -188,4 +197,3 @@ export class PaymentWidget {
 export function paymentWidget(page: Page, options: PaymentWidgetOptions = {}): PaymentWidget {
   return new PaymentWidget(page, options);
 }
-

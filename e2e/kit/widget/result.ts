@@ -18,11 +18,11 @@ export interface Result {
 const PENDING = /^000\.200\./;
 
 /**
- * The checkout's payment; for a checkout created by the click (fast checkout) and left at once
- * for a provider, the `resourcePath` of the shopper's return address.
+ * The checkout's resource the widget named; for a checkout created by the click (fast checkout)
+ * and left at once for a provider, the `resourcePath` of the shopper's return address.
  */
-async function resourcePathOf(page: Page, checkoutId: string | undefined, timeout?: number): Promise<string> {
-  if (checkoutId !== undefined) return `/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`;
+async function resourcePathOf(page: Page, known: string | undefined, timeout?: number): Promise<string> {
+  if (known !== undefined) return known;
   await page.waitForURL(
     (url) => url.searchParams.get('resourcePath')?.startsWith('/v1/checkouts/') === true,
     {
@@ -42,17 +42,17 @@ async function read(url: string): Promise<Result> {
 }
 
 /**
- * The result of the checkout the widget paid; waits while it is pending unless `expectPending`
+ * The result of the checkout the widget paid (`resourcePath`, when the widget named it); waits while it is pending unless `expectPending`
  * (the checkout is expected to stay open, e.g. after a cancel).
  */
 export async function readResult(
   page: Page,
   gatewayUrl: string | undefined,
-  checkoutId: string | undefined,
+  resourcePath: string | undefined,
   options: ResultOptions & { readonly expectPending?: boolean } = {},
 ): Promise<Result> {
   if (gatewayUrl === undefined) throw new Error('no gateway: the widget was never seen on this page');
-  const url = new URL(await resourcePathOf(page, checkoutId, options.timeout), gatewayUrl).href;
+  const url = new URL(await resourcePathOf(page, resourcePath, options.timeout), gatewayUrl).href;
   let last = await read(url);
   if (options.expectPending) return last;
   await expect
