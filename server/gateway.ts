@@ -17,6 +17,7 @@ import {
   type TokenStore,
 } from '../shared/engine/core/ports';
 import { createApp, type GatewayDeps } from './app';
+import { gatewayTestClock, type TestClockSetting } from './clock/compose';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, timestamp } from './http/middleware/envelope';
@@ -138,6 +139,11 @@ export interface GatewayOptions {
    * the webhooks and the connector goes through it; a fetch injected above does not.
    */
   readonly egress?: Partial<EgressOptions>;
+  /**
+   * The test clock (server/clock/): true, or `{frozen, start}`; GATEWAY_TEST_CLOCK (on, frozen)
+   * when absent. Refused in production and while a live channel exists.
+   */
+  readonly testClock?: TestClockSetting;
 }
 
 export interface DemoMerchant {
@@ -148,12 +154,13 @@ export interface DemoMerchant {
 }
 
 export async function startGateway(options: GatewayOptions) {
-  const clock = options.clock ?? systemClock;
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger({ env });
   // Settings it must not run with are refused before anything is opened or written.
   const settings = checkedSettings(options, env);
   const { production, tls, trustProxy, operatorToken, configuredUrl, liveUrl } = settings;
+  const testing = gatewayTestClock(options.testClock, env, production, options.clock ?? systemClock);
+  const clock = testing?.clock ?? options.clock ?? systemClock;
   logStartup(logger, options, settings);
   const authFailures = createAuthFailures();
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
@@ -165,6 +172,7 @@ export async function startGateway(options: GatewayOptions) {
     vault,
     issuers: processors,
   });
+  await testing?.check(store);
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
   // The demo merchant is for a developer's machine only.
   const demo = production ? undefined : await ensureDemoMerchant(store, clock, listening, options.dataDir);
@@ -199,6 +207,8 @@ export async function startGateway(options: GatewayOptions) {
       vault,
       egress,
       fetch: options.webhooks?.fetch ?? egress.fetch,
+      inbox: store,
+      clock: testing?.control(store, logger, options.settlement?.cutoffMs),
     },
     // one throttle for both environments: its keys hold the channel and its mode
     throttle: createThrottle(),
@@ -221,17 +231,12 @@ export async function startGateway(options: GatewayOptions) {
     builtAt,
   );
   const { webhooks, notifier, pending, scheduler, settlement } = workers;
+  testing?.attach(workers, options);
   let ftp: RunningFtpServer | undefined;
   try {
     ftp = await startFtp(options, env, { store, authFailures, logger });
   } catch (error) {
-    await Promise.all([
-      notifier.stop(),
-      pending.stop(),
-      scheduler.stop(),
-      webhooks.stop(),
-      settlement.stop(),
-    ]);
+    await Promise.all(Object.values(workers).map((worker) => worker.stop()));
     await store.close();
     throw error;
   }
@@ -245,7 +250,7 @@ export async function startGateway(options: GatewayOptions) {
     await ftp?.close();
     await store.close();
   };
-  return { app, liveApp, store, vault, demo, production, ...workers, ftp, close };
+  return { app, liveApp, store, vault, demo, production, clock, ...workers, ftp, close };
 }
 
 /** The settings the gateway runs with; those it must not run with are refused before anything is opened. */
@@ -318,6 +323,7 @@ function startWorkers(
     clock,
     vault,
     logger,
+    inbox: store,
     envelope: (at) => ({ buildNumber: build, timestamp: timestamp(at) }),
     intervalMs:
       options.webhooks?.intervalMs ??

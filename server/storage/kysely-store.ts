@@ -19,7 +19,9 @@ import { checkoutNotificationStore, checkoutStore } from './checkouts/store';
 import type { StoreContext } from './core/context';
 import type { Database } from './core/database';
 import { GroupCommit } from './core/group-commit';
+import { type DueWorkStore, dueWorkStore } from './due/store';
 import { idempotencyStore } from './idempotency/store';
+import { type InboxStore, inboxStore } from './inbox/store';
 import { channelStore, merchantDirectory, tokenStore } from './merchants/store';
 import { paymentStore } from './payments/store';
 import { kyselyPaymentWriter, type PaymentBatchWriter, type PaymentWrite } from './payments/writers';
@@ -52,7 +54,13 @@ export interface KyselyStoreOptions {
  * The engine's Store, the webhooks' outbox and the stores of the back-office features
  * (schedules, settlements, risk history), over one database.
  */
-export type GatewayStore = Store & WebhookStore & ScheduleStore & SettlementStore & RiskStore;
+export type GatewayStore = Store &
+  WebhookStore &
+  ScheduleStore &
+  SettlementStore &
+  RiskStore &
+  InboxStore &
+  DueWorkStore;
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
@@ -78,6 +86,8 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     ...channelStore(context),
     ...tokenStore(context),
     ...idempotencyStore(context),
+    ...inboxStore(context),
+    ...dueWorkStore(context),
     close() {
       closing ??= (async () => {
         await payments.drained();

@@ -15,6 +15,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
 import { checkoutsMigration } from './checkouts/tables';
 import { createIdempotencyTable, idempotencyClaimsMigration } from './idempotency/tables';
+import { createInboxTable } from './inbox/tables';
 import { createMerchantTables, environmentsMigration } from './merchants/tables';
 import { addPaymentsCheckoutColumn, createPaymentsTable } from './payments/tables';
 import { createRegistrationsTable } from './registrations/tables';
@@ -22,7 +23,7 @@ import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
 import { paymentSessionsMigration } from './sessions/tables';
 import { settlementsMigration } from './settlements/tables';
-import { createWebhookTables } from './webhooks/tables';
+import { addWebhooksInboxColumn, createWebhookTables } from './webhooks/tables';
 
 /** 0001: merchants, channels, access tokens, payments, registrations, idempotent responses. */
 const initial: Migration = {
@@ -39,6 +40,14 @@ const webhooks: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await addPaymentsCheckoutColumn(db);
     await createWebhookTables(db);
+  },
+};
+
+/** 0014: the webhook inbox (its table, and webhooks.inbox marking the webhooks that deliver there). */
+const webhookInbox: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await addWebhooksInboxColumn(db);
+    await createInboxTable(db);
   },
 };
 
@@ -109,6 +118,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_idempotency_claims': idempotencyClaimsMigration,
   // 0009_account_data_sealed is added by migrate (it needs the vault)
   '0010_environments': environmentsMigration,
+  '0014_webhook_inbox': webhookInbox,
 };
 
 /**

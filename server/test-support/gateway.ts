@@ -56,6 +56,8 @@ export interface TestGatewayOptions {
   readonly egress?: GatewayOptions['egress'];
   /** The gateway's logger (a capture, to search what is logged); silent otherwise. */
   readonly logger?: Logger;
+  /** Passed to startGateway: the test clock (server/clock/), moved through the admin API. */
+  readonly testClock?: GatewayOptions['testClock'];
 }
 
 export interface SendOptions {
@@ -135,12 +137,14 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.integrity === undefined ? {} : { integrity: options.integrity }),
       ...(options.egress === undefined ? {} : { egress: options.egress }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.testClock === undefined ? {} : { testClock: options.testClock }),
     });
   } catch (error) {
     if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const clock = options.clock ?? { now: () => new Date() };
+  // the gateway's own clock: the one given, its test clock, or real time
+  const clock = gateway.clock;
   const vault = gateway.vault;
   const app =
     options.maxBodyBytes === undefined

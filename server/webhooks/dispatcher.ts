@@ -21,6 +21,7 @@ import type { Vault } from '../security/vault';
 import type { AttemptResult, Delivery, Webhook, WebhookStore } from '../storage/webhooks/model';
 import { type Poller, poller } from '../workers/poller';
 import { encryptNotification } from './encryption';
+import { deliverToInbox, type InboxWriter } from './inbox';
 import { nextAttemptAt } from './schedule';
 
 export interface DispatcherOptions {
@@ -38,6 +39,8 @@ export interface DispatcherOptions {
   /** How long a receiver may take to answer: 30 s (decisions). */
   readonly timeoutMs?: number;
   readonly logger?: Logger;
+  /** The gateway's own inbox: where inbox webhooks' notifications are decrypted and kept (inbox.ts). */
+  readonly inbox?: InboxWriter;
 }
 
 export const DEFAULT_DISPATCH_INTERVAL_MS = 2_000;
@@ -115,17 +118,24 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   // again when the lease ends.
   const leaseMs = timeoutMs + 5_000;
 
+  const key = (webhook: Webhook | undefined) =>
+    webhook?.encrypted ? options.vault.decrypt(webhook.secret) : undefined;
+
   async function attempt(delivery: Delivery, webhookOf: WebhookOf): Promise<AttemptResult> {
     const webhook = await webhookOf(delivery);
     let request: Request | undefined;
     try {
-      const key = webhook?.encrypted ? options.vault.decrypt(webhook.secret) : undefined;
-      request = requestOf(delivery, webhook, key, options.envelope(delivery.createdAt));
+      request = requestOf(delivery, webhook, key(webhook), options.envelope(delivery.createdAt));
     } catch (error) {
       return failed(delivery, `cannot build the notification: ${String(error)}`);
     }
     if (request === undefined) return { delivered: false, at: clock.now(), error: 'webhook deleted' };
-    const sent = await sendOnce(send, request, timeoutMs);
+    const sent: Sent =
+      webhook?.inbox === true
+        ? options.inbox === undefined
+          ? { ok: false as const, error: 'this gateway has no inbox' }
+          : await deliverToInbox(options.inbox, webhook, key(webhook), request, clock.now())
+        : await sendOnce(send, request, timeoutMs);
     if (sent.ok) return { delivered: true, at: clock.now(), status: sent.status };
     return failed(delivery, sent.error, sent.status);
   }

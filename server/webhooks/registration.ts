@@ -18,6 +18,7 @@ import type { Vault } from '../security/vault';
 import type { Delivery, Webhook, WebhookStore } from '../storage/webhooks/model';
 import { DELIVERY_TIMEOUT_MS, sendOnce } from './dispatcher';
 import { encryptNotification, WEBHOOK_KEY } from './encryption';
+import { deliverToInbox, type InboxWriter } from './inbox';
 
 export interface WebhookInput {
   readonly url?: unknown;
@@ -29,6 +30,8 @@ export interface WebhookInput {
   readonly paymentTypes?: unknown;
   /** true (the default): AES-256-GCM; false: plain JSON. */
   readonly encrypted?: unknown;
+  /** true: deliver into the gateway's own inbox instead of a URL (test channels only). */
+  readonly inbox?: unknown;
 }
 
 export interface InputError {
@@ -39,7 +42,8 @@ export interface InputError {
 
 export interface RegistrationDeps {
   readonly store: Pick<MerchantDirectory, 'getMerchant'> & Pick<ChannelStore, 'listChannels'>;
-  readonly webhooks: Pick<WebhookStore, 'insertWebhook'>;
+  /** The gateway's store: its inbox takes an inbox webhook's test notification. */
+  readonly webhooks: Pick<WebhookStore, 'insertWebhook'> & Partial<InboxWriter>;
   readonly vault: Pick<Vault, 'encrypt'>;
   readonly clock: Clock;
   readonly fetch?: typeof fetch;
@@ -62,7 +66,9 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 const PAYMENT_TYPE = /^[A-Z0-9]{2}$/;
 
 interface Checked {
+  /** Empty for an inbox webhook. */
   readonly url: string;
+  readonly inbox: boolean;
   readonly key: string;
   readonly types: readonly NotificationType[];
   readonly paymentTypes?: readonly string[];
@@ -93,7 +99,14 @@ export function checkInput(
     errors.push({ name, value: shown(value), message });
 
   let url = '';
-  if (typeof input.url !== 'string' || input.url === '')
+  const inbox = input.inbox === true || input.inbox === 'true';
+  if (input.inbox !== undefined && !inbox && input.inbox !== false && input.inbox !== 'false')
+    fail('inbox', input.inbox, 'must be true (the gateway’s own inbox) or false');
+  if (inbox) {
+    if (channels.some((c) => c.mode === 'LIVE'))
+      fail('inbox', input.inbox, 'is for test channels only: the merchant has live channels');
+    if (input.url !== undefined) fail('url', input.url, 'must be left out: an inbox webhook has no URL');
+  } else if (typeof input.url !== 'string' || input.url === '')
     fail('url', input.url, 'is required: the absolute URL notifications are posted to');
   else if (input.url.length > 2048) fail('url', input.url, 'is longer than 2048 characters');
   else {
@@ -154,7 +167,7 @@ export function checkInput(
   }
 
   if (errors.length > 0) return errors;
-  return { url, key, types, ...(paymentTypes === undefined ? {} : { paymentTypes }), encrypted };
+  return { url, inbox, key, types, ...(paymentTypes === undefined ? {} : { paymentTypes }), encrypted };
 }
 
 /** The test notification: small, of its own type, encrypted as the real ones will be. */
@@ -180,28 +193,15 @@ export async function registerWebhook(
   const id = newId();
   const json = testNotification(id, now);
   const sealed = checked.encrypted ? encryptNotification(checked.key, json) : undefined;
-  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const sent = await sendOnce(
-    deps.fetch ?? fetch,
-    {
-      url: checked.url,
-      init: {
-        method: 'POST',
-        body: sealed?.body ?? json,
-        headers:
-          sealed === undefined
-            ? { 'Content-Type': 'application/json; charset=UTF-8' }
-            : { ...sealed.headers },
-      },
+  const request = {
+    url: checked.url,
+    init: {
+      method: 'POST',
+      body: sealed?.body ?? json,
+      headers:
+        sealed === undefined ? { 'Content-Type': 'application/json; charset=UTF-8' } : { ...sealed.headers },
     },
-    timeoutMs,
-  );
-  if (!sent.ok)
-    return {
-      kind: 'unreachable',
-      description: `the webhook was not registered: ${checked.url} did not accept the test notification with a 2xx answer within ${timeoutMs / 1000} s (${sent.error})`,
-    };
-
+  };
   const webhook: Webhook = {
     id,
     merchantId,
@@ -212,7 +212,30 @@ export async function registerWebhook(
     ...(checked.paymentTypes === undefined ? {} : { paymentTypes: checked.paymentTypes }),
     createdAt: now,
     deletedAt: null,
+    ...(checked.inbox ? { inbox: true } : {}),
   };
+  if (checked.inbox) {
+    // No URL to try: the test notification goes the way every later one will, into the inbox.
+    const inbox = deps.webhooks.receiveInInbox === undefined ? undefined : (deps.webhooks as InboxWriter);
+    if (inbox === undefined) throw new Error('this store has no webhook inbox');
+    await deps.webhooks.insertWebhook(webhook);
+    const received = await deliverToInbox(
+      inbox,
+      webhook,
+      checked.encrypted ? checked.key : undefined,
+      request,
+      now,
+    );
+    if (!received.ok) throw new Error(`the inbox refused the test notification: ${received.error}`);
+    return { kind: 'registered', webhook, key: checked.key };
+  }
+  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const sent = await sendOnce(deps.fetch ?? fetch, request, timeoutMs);
+  if (!sent.ok)
+    return {
+      kind: 'unreachable',
+      description: `the webhook was not registered: ${checked.url} did not accept the test notification with a 2xx answer within ${timeoutMs / 1000} s (${sent.error})`,
+    };
   await deps.webhooks.insertWebhook(webhook);
   return { kind: 'registered', webhook, key: checked.key };
 }
@@ -221,7 +244,9 @@ export async function registerWebhook(
 export const webhookView = (w: Webhook) => ({
   id: w.id,
   merchantId: w.merchantId,
-  url: w.url,
+  // an inbox webhook has no URL: its notifications are read from the inbox
+  url: w.inbox === true ? null : w.url,
+  inbox: w.inbox === true,
   encrypted: w.encrypted,
   types: w.types,
   paymentTypes: w.paymentTypes ?? null,

@@ -26,8 +26,10 @@ import type { DeliveryStatus, WebhookStore } from '../../storage/webhooks/model'
 import { deliveryView, registerWebhook, webhookView } from '../../webhooks/registration';
 import type { GatewayEnv, RouteDeps } from '../context';
 import { operatorToken } from '../middleware/operator';
+import { type AdminClockDeps, clockRoutes } from './admin-clock';
+import { type AdminInboxDeps, inboxRoutes } from './admin-inbox';
 
-export interface AdminDeps {
+export interface AdminDeps extends AdminClockDeps, AdminInboxDeps {
   /** The operator's token; the admin API answers 401 to everything when undefined. */
   readonly token: string | undefined;
   readonly webhooks: WebhookStore;
@@ -48,6 +50,8 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
   channelRoutes(app, deps, answers);
   deliveryRoutes(app, deps, admin, answers);
   chargebackRoutes(app, deps, answers);
+  clockRoutes(app, deps, admin);
+  inboxRoutes(app, deps, admin);
 }
 
 /** What the admin routes answer with, and read: the JSON body, the path's merchant. */

@@ -16,6 +16,7 @@
  */
 import type { CheckoutsTable } from '../checkouts/tables';
 import type { IdempotentResponsesTable } from '../idempotency/tables';
+import type { WebhookInboxTable } from '../inbox/tables';
 import type { AccessTokensTable, ChannelsTable, MerchantsTable } from '../merchants/tables';
 import type { PaymentsTable } from '../payments/tables';
 import type { RegistrationsTable } from '../registrations/tables';
@@ -44,4 +45,5 @@ export interface Database {
   schedules: SchedulesTable;
   schedule_runs: ScheduleRunsTable;
   risk_events: RiskEventsTable;
+  webhook_inbox: WebhookInboxTable;
 }

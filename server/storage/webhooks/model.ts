@@ -21,6 +21,8 @@ export interface Webhook {
   readonly paymentTypes?: readonly string[];
   readonly createdAt: Date;
   readonly deletedAt: Date | null;
+  /** Delivers into the gateway's own inbox (storage/inbox/) instead of `url` (empty): test channels only. */
+  readonly inbox?: boolean;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'dead';

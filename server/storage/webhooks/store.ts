@@ -22,6 +22,7 @@ function rowToWebhook(r: WebhookRow): Webhook {
     deletedAt: dateOrNull(r.deleted_at),
   };
   if (r.payment_types !== null) w.paymentTypes = JSON.parse(r.payment_types) as string[];
+  if (int(r.inbox) === 1) w.inbox = true;
   return w;
 }
 
@@ -71,6 +72,7 @@ function webhookRegistry({ db }: StoreContext): WebhookRegistry {
           payment_types: w.paymentTypes === undefined ? null : JSON.stringify(w.paymentTypes),
           created_at: ms(w.createdAt),
           deleted_at: msOrNull(w.deletedAt),
+          inbox: w.inbox === true ? 1 : 0,
         })
         .execute();
     },

@@ -17,6 +17,8 @@ export interface WebhooksTable {
   payment_types: JsonText | null;
   created_at: EpochMs;
   deleted_at: EpochMs | null;
+  /** 1: delivers into the gateway's own inbox (webhook_inbox), url empty; 0: posts to url (0014). */
+  inbox: Generated<number>;
 }
 
 /**
@@ -116,5 +118,13 @@ export async function createWebhookTables(db: Kysely<unknown>): Promise<void> {
     .createIndex('webhook_deliveries_merchant')
     .on('webhook_deliveries')
     .columns(['merchant_id', 'seq'])
+    .execute();
+}
+
+/** 0014 (its part): webhooks.inbox, 0 for every webhook registered before. */
+export async function addWebhooksInboxColumn(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('webhooks')
+    .addColumn('inbox', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 }
