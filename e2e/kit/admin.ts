@@ -20,7 +20,10 @@ export interface TestClock {
    * webhook retries, the settlement run): `ran` counts them by kind.
    */
   advance(by: number | string): Promise<ClockMove>;
-  /** Moves the clock forward to `to` (never backwards: the gateway answers 400). */
+  /**
+   * Moves the clock forward to `to` (never backwards: the gateway answers 400): a Date, an ISO
+   * time, or the API's own `yyyy-MM-dd HH:mm:ss` (UTC), as a schedule's `nextRunTime` reads.
+   */
   set(to: Date | string): Promise<ClockMove>;
 }
 
@@ -78,6 +81,15 @@ async function admin<T>(access: AdminAccess, method: string, path: string, body?
   return (text === '' ? {} : JSON.parse(text)) as T;
 }
 
+/** The API's `yyyy-MM-dd HH:mm:ss` times are UTC. */
+const API_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+
+function isoTime(to: Date | string): string {
+  if (typeof to !== 'string') return to.toISOString();
+  const api = API_TIME.exec(to);
+  return api === null ? to : `${api[1]}T${api[2]}Z`;
+}
+
 export function testClock(access: AdminAccess): TestClock {
   const move = async (body: unknown): Promise<ClockMove> => {
     const answer = await admin<{ now: string; ran?: Record<string, number> }>(
@@ -91,7 +103,7 @@ export function testClock(access: AdminAccess): TestClock {
   return {
     now: async () => new Date((await admin<{ now: string }>(access, 'GET', '/admin/v1/clock')).now),
     advance: (by) => move({ advance: by }),
-    set: (to) => move({ to: typeof to === 'string' ? to : to.toISOString() }),
+    set: (to) => move({ to: isoTime(to) }),
   };
 }
 

@@ -33,7 +33,7 @@ const env = {
   GATEWAY_ADMIN_TOKEN: adminToken,
   LOG_LEVEL: options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'warn',
 };
-const gatewayOptions: GatewayOptions & { readonly testClock: boolean } = {
+const gatewayOptions: GatewayOptions = {
   dataDir,
   commit: '0'.repeat(40),
   baseUrl: url,
@@ -59,7 +59,12 @@ const channel = await createChannel(cli, {
 });
 const token = await createToken(cli, { merchantId: merchant.id, channelIds: [channel.id] });
 
-const server = serve({ fetch: gateway.app.fetch, port, hostname: '127.0.0.1' });
+// Listening before the line is printed: the suite's first request may follow at once.
+const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const listening = serve({ fetch: gateway.app.fetch, port, hostname: '127.0.0.1' }, () =>
+    resolve(listening),
+  );
+});
 
 const info: TestGatewayInfo = {
   url,

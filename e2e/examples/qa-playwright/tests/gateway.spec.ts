@@ -53,7 +53,10 @@ test('connectTestGateway: the same clock and inbox from the serialisable info', 
   expect(moved.now.getTime() - before.getTime()).toBeGreaterThanOrEqual(2 * 3600_000);
   expect((await gateway.clock.now()).getTime()).toBeGreaterThanOrEqual(moved.now.getTime());
   const later = new Date(moved.now.getTime() + 86_400_000);
-  expect((await gateway.clock.set(later.toISOString())).now.toISOString()).toBe(later.toISOString());
+  // The test clock goes on running from where it was set.
+  expect((await gateway.clock.set(later.toISOString())).now.getTime()).toBeGreaterThanOrEqual(
+    later.getTime(),
+  );
   // Never backwards.
   await expect(connected.clock.set(before)).rejects.toThrow(/HTTP 400/);
 
