@@ -7,15 +7,24 @@
  *
  *   tsx e2e/kit/build.ts     (pretest and prepare run it; a few hundred milliseconds)
  */
+
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const KIT_BUNDLE = join(ROOT, 'dist/testing/index.js');
 
-export function buildKit(): void {
-  buildSync({
+/** Builds the entry; false (with a warning) where esbuild is not installed (`npm install --omit=dev`). */
+export function buildKit(): boolean {
+  let esbuild: typeof import('esbuild');
+  try {
+    esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  } catch {
+    console.warn('kit: esbuild is not installed (a development dependency), so dist/testing/ was not built');
+    return false;
+  }
+  esbuild.buildSync({
     entryPoints: [join(ROOT, 'e2e/kit/index.ts')],
     outfile: KIT_BUNDLE,
     bundle: true,
@@ -25,6 +34,7 @@ export function buildKit(): void {
     target: 'node20',
     logLevel: 'warning',
   });
+  return true;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) buildKit();
