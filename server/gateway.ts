@@ -172,7 +172,7 @@ export async function startGateway(options: GatewayOptions) {
     vault,
     issuers: processors,
   });
-  await testing?.check(store);
+  await testing?.check(store, logger);
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
   // The demo merchant is for a developer's machine only.
   const demo = production ? undefined : await ensureDemoMerchant(store, clock, listening, options.dataDir);

@@ -11,6 +11,7 @@ import { CliError, type OptionSpec, parseFlags, usageError } from './args';
 import type { Output } from './commands';
 import { CHANNEL_COMMANDS } from './table/channel';
 import { CHARGEBACK_COMMANDS } from './table/chargeback';
+import { CLOCK_COMMANDS } from './table/clock';
 import { MERCHANT_COMMANDS } from './table/merchant';
 import { SETTLEMENT_COMMANDS } from './table/settlement';
 import type { CommandSpec } from './table/spec';
@@ -25,6 +26,7 @@ const GROUPS = {
   webhook: 'Webhooks: where a merchant’s notifications go, and their delivery log.',
   chargeback: 'Chargebacks: booked from the acquirer’s side against a DB, CP or RB, and reversed.',
   settlement: 'Settlement: the daily run that writes reconciliation records and files.',
+  clock: 'The test clock of a running gateway (GATEWAY_TEST_CLOCK=on), through its admin API.',
 } as const;
 type Group = keyof typeof GROUPS;
 
@@ -35,6 +37,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   webhook: WEBHOOK_COMMANDS,
   chargeback: CHARGEBACK_COMMANDS,
   settlement: SETTLEMENT_COMMANDS,
+  clock: CLOCK_COMMANDS,
 };
 
 const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -63,6 +66,7 @@ export function mainHelp(): string {
     'Environment (the same store as the server):',
     '  GATEWAY_DATA_DIR   folder of the SQLite database (default ./data)',
     '  DATABASE_URL       postgres://… selects PostgreSQL instead',
+    '  GATEWAY_ADMIN_TOKEN  the operator’s token, for `gateway clock` (the running gateway’s admin API)',
     '',
     'Exit codes: 0 done, 1 failed (unknown merchant, store unavailable …), 2 usage error.',
     'Run `gateway help <command> [<action>]` for details.',
@@ -111,6 +115,10 @@ export interface RunDeps {
   readonly dataDir?: string;
   readonly output: Output;
   readonly clock?: Clock;
+  /** GATEWAY_ADMIN_TOKEN and PORT for the commands on the running gateway; process.env by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The HTTP client of those commands; global fetch by default (the operator's own gateway). */
+  readonly adminFetch?: typeof fetch;
 }
 
 /** Runs one CLI invocation (argv without `node` and the script); resolves to the exit code. */
@@ -149,6 +157,12 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
       throw usageError(`missing ${spec.positionals.slice(parsed.positionals.length).join(' ')}`);
     if (parsed.positionals.length > spec.positionals.length)
       throw usageError(`unexpected argument ${JSON.stringify(parsed.positionals[spec.positionals.length])}`);
+    if ('overAdminApi' in spec) {
+      // on the running gateway: no store opened
+      const work = spec.overAdminApi(parsed);
+      await work({ output, json, env: deps.env ?? process.env, fetch: deps.adminFetch ?? fetch });
+      return 0;
+    }
     const work = spec.prepare(parsed);
 
     let store: GatewayStore;

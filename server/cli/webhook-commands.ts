@@ -34,7 +34,10 @@ export interface WebhookCommandContext extends CommandContext {
 
 export interface AddWebhookInput {
   readonly merchantId: string;
-  readonly url: string;
+  /** Absent for an inbox webhook. */
+  readonly url?: string;
+  /** Into the gateway's own inbox instead of a URL (test channels only). */
+  readonly inbox?: boolean;
   readonly key?: string;
   readonly types?: string;
   readonly paymentTypes?: string;
@@ -54,7 +57,8 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
     },
     input.merchantId,
     {
-      url: input.url,
+      ...(input.url === undefined ? {} : { url: input.url }),
+      ...(input.inbox ? { inbox: true } : {}),
       ...(input.key === undefined ? {} : { key: input.key }),
       ...(input.types === undefined ? {} : { types: input.types }),
       ...(input.paymentTypes === undefined ? {} : { paymentTypes: input.paymentTypes }),
@@ -93,7 +97,7 @@ export async function listWebhooks(ctx: WebhookCommandContext, input: { readonly
         w.encrypted ? 'yes' : 'no',
         w.types.join(','),
         w.paymentTypes?.join(',') ?? 'all',
-        w.url,
+        w.inbox === true ? '(inbox)' : w.url,
       ]),
     );
   return webhooks;

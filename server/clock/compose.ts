@@ -29,8 +29,8 @@ type WorkerOptions = Partial<
 
 export interface GatewayTestClock {
   readonly clock: TestClock;
-  /** Refuses a store with a live channel, and closes it then. */
-  check(store: ClockControlDeps['store'] & { close(): Promise<void> }): Promise<void>;
+  /** Refuses a store with a live channel, and closes it then; says in the log that the clock is a test clock. */
+  check(store: ClockControlDeps['store'] & { close(): Promise<void> }, logger: Logger): Promise<void>;
   /** The admin API's control over it; the settlement run's cut-off by default (02:00 UTC). */
   control(store: ClockControlDeps['store'], logger: Logger, settlementCutoffMs?: number): ClockControl;
   /** The workers a move runs, and which of them poll on their own. */
@@ -52,13 +52,17 @@ export function gatewayTestClock(
   let workers: DueWorker[] = [];
   return {
     clock,
-    async check(store) {
+    async check(store, logger) {
       try {
         await refuseWithLiveChannels(store);
       } catch (error) {
         await store.close();
         throw error;
       }
+      logger.warn('test clock: the gateway’s time moves through POST /admin/v1/clock (GATEWAY_TEST_CLOCK)', {
+        now: clock.now().toISOString(),
+        frozen: clock.frozen,
+      });
     },
     control: (store, logger, settlementCutoffMs) =>
       clockControl({

@@ -46,6 +46,9 @@ export function testClockSetting(
   return flag(env, 'GATEWAY_TEST_CLOCK') ? {} : undefined;
 }
 
+/** A move as the admin API takes it: a duration (`31m` or milliseconds) or a time. */
+export type ClockMove = { readonly advance: string | number } | { readonly to: string };
+
 /** A move's length: whole milliseconds, or `<n>ms|s|m|h|d` (`31m`, `2h`, `30d`). */
 export function parseDuration(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;

@@ -100,9 +100,9 @@ export function checkInput(
 
   let url = '';
   const inbox = input.inbox === true || input.inbox === 'true';
-  if (input.inbox !== undefined && !inbox && input.inbox !== false && input.inbox !== 'false')
-    fail('inbox', input.inbox, 'must be true (the gateway’s own inbox) or false');
-  if (inbox) {
+  const inboxValid = input.inbox === undefined || inbox || input.inbox === false || input.inbox === 'false';
+  if (!inboxValid) fail('inbox', input.inbox, 'must be true (the gateway’s own inbox) or false');
+  else if (inbox) {
     if (channels.some((c) => c.mode === 'LIVE'))
       fail('inbox', input.inbox, 'is for test channels only: the merchant has live channels');
     if (input.url !== undefined) fail('url', input.url, 'must be left out: an inbox webhook has no URL');

@@ -12,8 +12,8 @@ const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'd
 export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   add: {
     usage:
-      'gateway webhook add --merchant ID --url URL [--key HEX64] [--types PAYMENT,REGISTRATION,SCHEDULE,RISK]\n' +
-      '                          [--payment-types DB,CP,...] [--plain]',
+      'gateway webhook add --merchant ID (--url URL | --inbox) [--key HEX64]\n' +
+      '                          [--types PAYMENT,REGISTRATION,SCHEDULE,RISK] [--payment-types DB,CP,...] [--plain]',
     summary:
       'Register a webhook: sends a test notification first; prints its id (and its key, once, on stderr).',
     options: {
@@ -23,10 +23,15 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       types: { type: 'string' },
       'payment-types': { type: 'string' },
       plain: { type: 'boolean' },
+      inbox: { type: 'boolean' },
     },
     help: [
       ['--merchant ID', `the merchant’s id (${ID_HELP})`],
       ['--url URL', 'where notifications are posted (https for merchants with live channels)'],
+      [
+        '--inbox',
+        'instead of a URL: into the gateway’s own inbox, read through the admin API (test channels only)',
+      ],
       ['--key HEX64', 'the AES-256 key, 64 hex characters (default: a new random one)'],
       [
         '--types LIST',
@@ -38,13 +43,17 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     positionals: [],
     prepare: (p) => {
       const merchantId = checkId(requiredFlag(p, 'merchant', 'ID'), 'merchant id');
-      const url = requiredFlag(p, 'url', 'URL');
+      const inbox = booleanFlag(p, 'inbox');
+      const url = stringFlag(p, 'url');
+      if (inbox && url !== undefined) throw usageError('--url and --inbox exclude each other');
+      if (!inbox && url === undefined) throw usageError('missing --url URL (or --inbox)');
       const key = stringFlag(p, 'key');
       const types = stringFlag(p, 'types');
       const paymentTypes = stringFlag(p, 'payment-types');
       const input = {
         merchantId,
-        url,
+        ...(url === undefined ? {} : { url }),
+        inbox,
         ...(key === undefined ? {} : { key }),
         ...(types === undefined ? {} : { types }),
         ...(paymentTypes === undefined ? {} : { paymentTypes }),

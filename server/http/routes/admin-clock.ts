@@ -117,7 +117,12 @@ export function clockRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
           'the test clock never moves backwards',
         );
       case 'moved':
-        return env.send(c, 200, ok, { now: outcome.now.toISOString(), testClock: true, ran: outcome.ran });
+        return env.send(c, 200, ok, {
+          now: outcome.now.toISOString(),
+          testClock: true,
+          frozen: control.clock.frozen,
+          ran: outcome.ran,
+        });
     }
   });
 }
