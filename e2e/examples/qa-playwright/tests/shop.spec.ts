@@ -65,7 +65,8 @@ test('an expired checkout', async ({ page, shop, gateway }) => {
   await page.goto(shop.url);
   const widget = paymentWidget(page);
   await widget.card.fill(cards.success);
-  await gateway.clock.advance('31m'); // a checkout lives 30 minutes
+  const moved = await gateway.clock.advance('31m'); // a checkout lives 30 minutes
+  expect(moved.ran.checkoutExpiry).toBeGreaterThanOrEqual(1);
   await widget.pay();
   await expect(widget.notice).toHaveText(
     'This payment session has expired. Please return to the shop and start again.',
@@ -85,7 +86,8 @@ test('a scheduled payment fires at its time', async ({ page, shop, gateway }) =>
   await expect(page.locator('#next-payment')).not.toBeEmpty();
   const nextRunTime = (await page.locator('#next-payment').textContent()) ?? '';
 
-  await gateway.clock.set(nextRunTime);
+  const moved = await gateway.clock.set(nextRunTime);
+  expect(moved.ran.schedules).toBe(1);
   const scheduled = await gateway.webhooks.next({ type: 'PAYMENT' });
   expect(scheduled.payload.id).not.toBe(first.payload.id);
   expect(scheduled.payload).toMatchObject({
