@@ -16,7 +16,10 @@ const DECLINE_STATUSES = /the server responded with a status of 40[02]/;
 test('card: fill, brand, error, pay and expectResult', async ({ shop, page }) => {
   await shop.open();
   const widget = paymentWidget(page);
+  await widget.ready();
+  expect(await widget.checkoutId()).toBe(await shop.checkoutId());
   // Needs only the page: the gateway's address comes from the widget's own script.
+  expect(await widget.card.message()).toBe(undefined);
   await widget.card.fill({ number: '4200000000000001' });
   await widget.pay();
   await expect.poll(() => widget.card.error('cardNumber')).toBe('Invalid card number or brand');
@@ -36,6 +39,8 @@ test('a declined card: expectResult reads the decline', async ({ shop, page, bro
   const widget = paymentWidget(page);
   await widget.card.fill(cards.declined);
   await widget.pay();
+  // The decline is shown on the form; the checkout stays open for another card.
+  await expect.poll(() => widget.card.message()).toMatch(/declined/);
   await widget.expectResult(cards.declined.outcome);
 });
 
@@ -110,6 +115,8 @@ test('oneClick.choose, then pay()', async ({ shop, page, request, harness }) => 
   const registrationId = await createRegistration(request, harness);
   await shop.open({ registration: registrationId });
   const widget = paymentWidget(page);
+  await widget.oneClick.choose(0);
+  await expect(page.locator(`input.wpwl-control-registration[value="${registrationId}"]`)).toBeChecked();
   await widget.oneClick.choose(registrationId);
   await widget.pay();
   await widget.expectResult('000.100.110');

@@ -81,10 +81,11 @@ export class CardPart {
     return (await hint.count()) === 0 ? '' : ((await hint.textContent()) ?? '').trim();
   }
 
-  /** The form's own message (a decline shown in the form, a technical error), or undefined. */
+  /** The form's own message (a decline shown in the form, a technical error), or undefined when empty. */
   async message(): Promise<string | undefined> {
     const message = this.form.locator('.wpwl-message');
-    return (await message.count()) === 0 ? undefined : ((await message.textContent()) ?? '').trim();
+    const text = (await message.count()) === 0 ? '' : ((await message.textContent()) ?? '').trim();
+    return text === '' ? undefined : text;
   }
 
   async pay(): Promise<void> {
