@@ -1,17 +1,16 @@
 /**
  * `startTestGateway()`: a throwaway gateway for a QA suite, as a Playwright fixture or in
- * `globalSetup`. It runs serve.ts as a child process and waits for its JSON line, then registers
+ * `globalSetup`. It runs serve.ts as a child process (child.ts) and waits for its JSON line, then registers
  * an inbox webhook for the merchant, so every notification can be read back (`webhooks`).
  *
  * `connectTestGateway(info)`: the same clock and inbox for a gateway started elsewhere: by
  * globalSetup (the workers get `info` through the environment: `gateway.info`), or by the QA team
  * themselves (`GATEWAY_TEST_CLOCK=on`, `GATEWAY_ADMIN_TOKEN`, an inbox webhook added by the CLI).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { addInboxWebhook, type TestClock, testClock, type WebhookInbox, webhookInbox } from './admin';
+import { startChild } from './child';
 
 export interface TestGatewayOptions {
   /** The test channel authenticates new cards with 3-D Secure (default true). */
@@ -60,21 +59,6 @@ export function connectTestGateway(info: TestGatewayInfo): ConnectedGateway {
   return { ...info, clock: testClock(info), webhooks: webhookInbox(info, info.merchantId) };
 }
 
-function firstLine(child: ChildProcess, output: () => string): Promise<TestGatewayInfo> {
-  return new Promise<TestGatewayInfo>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    // The gateway logs too: its own line is the one naming the URL and the token.
-    lines.on('line', (line) => {
-      const parsed = line.startsWith('{') ? (JSON.parse(line) as Partial<TestGatewayInfo>) : {};
-      if (typeof parsed.url === 'string' && typeof parsed.accessToken === 'string') {
-        lines.removeAllListeners('line');
-        resolve(parsed as TestGatewayInfo);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the test gateway exited with ${code}:\n${output()}`)));
-  });
-}
-
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -82,23 +66,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   };
   // A runner's own loader options (Playwright's) are not the gateway's.
   delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
+  const { report: info, stop } = await startChild<TestGatewayInfo>(SERVE, {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    isReport: (parsed) => typeof parsed.url === 'string' && typeof parsed.accessToken === 'string',
   });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString('utf8')).slice(-16_384);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    await exited;
-  };
   try {
-    const info = await firstLine(child, () => errors);
     await addInboxWebhook(info, info.merchantId);
     return { ...connectTestGateway(info), info, stop };
   } catch (error) {
