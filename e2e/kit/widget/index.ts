@@ -21,7 +21,7 @@ export interface PaymentWidgetOptions {
   readonly gatewayUrl?: string;
 }
 
-/** A brand's pay button: the card form's for card brands, the method's own form otherwise. */
+/** A brand's own button (redirect methods, wallets, virtual accounts); card brands have none: the card form pays them. */
 function payButton(page: Page, brand: string) {
   return page
     .locator(
