@@ -2,9 +2,10 @@
  * Playwright flows in Debian's Chromium (no browser downloads here) against the harness: the
  * real gateway and the demo shop, started once by global setup.
  *
- * Two projects share the one gateway: `flows` runs in parallel; `clock` (files named
- * `*.clock.spec.ts`) moves the gateway's clock, which would expire every other flow's checkout,
- * so it starts only after `flows` has finished and runs its tests one at a time.
+ * Two projects: `flows` runs in parallel on the harness's gateway; `clock` (files named
+ * `*.clock.spec.ts`) moves time on the harness's second gateway, the one on the test clock
+ * (its own demo merchant and shop, so no other flow's checkout expires), one test at a time:
+ * its clock only moves forward.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './support/chromium';
@@ -30,6 +31,6 @@ export default defineConfig({
   },
   projects: [
     { name: 'flows', testIgnore: CLOCK },
-    { name: 'clock', testMatch: CLOCK, dependencies: ['flows'], fullyParallel: false },
+    { name: 'clock', testMatch: CLOCK, fullyParallel: false },
   ],
 });

@@ -1,18 +1,13 @@
 /**
- * An expired checkout (30 minutes after creation). Moving the gateway's clock affects every
- * checkout in the run, so this file runs in its own Playwright project (`clock`, see
- * playwright.config.ts) after all other flows have finished, one test at a time, and puts the
- * clock back after each test.
+ * An expired checkout (30 minutes after creation), on the harness's gateway with a test clock
+ * (GATEWAY_TEST_CLOCK): the flow moves its time through the admin API (`POST /admin/v1/clock`),
+ * as a QA suite does. The clock only moves forward, so this file runs in its own Playwright
+ * project (`clock`, see playwright.config.ts), one test at a time.
  */
 import { TEST_CARD } from '../pages/CardForm';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
-
-test.afterEach(async ({ request, harness }) => {
-  const res = await request.post(`${harness.controlUrl}/clock/reset`);
-  expect(res.ok()).toBe(true);
-});
 
 test('paying after the checkout expired tells the shopper the session is over', async ({
   shop,
@@ -24,18 +19,24 @@ test('paying after the checkout expired tells the shopper the session is over', 
 }) => {
   // The gateway answers the late payment with HTTP 400 (200.300.404); the shopper sees a message.
   browserErrors.allow(/Failed to load resource: the server responded with a status of 400/);
-  await shop.open();
+  // the harness's gateway on the test clock, through its own demo shop
+  const clockShop = shop.at(harness.clock.shopUrl);
+  await clockShop.open();
   await card.ready();
   await card.fill(TEST_CARD);
   // 31 minutes later on the gateway's clock.
-  const moved = await request.post(`${harness.controlUrl}/clock/advance?ms=1860000`);
-  expect(moved.ok()).toBe(true);
+  const moved = await request.post(`${harness.clock.gatewayUrl}/admin/v1/clock`, {
+    headers: { Authorization: `Bearer ${harness.clock.adminToken}` },
+    data: { advance: '31m' },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  expect((await moved.json()).ran.checkoutExpiry).toBeGreaterThanOrEqual(1);
   const shopUrl = page.url();
   await card.pay();
-  await expect(shop.notice).toHaveText(
+  await expect(clockShop.notice).toHaveText(
     'This payment session has expired. Please return to the shop and start again.',
   );
-  await expect(shop.notice).toHaveAttribute('role', 'alert');
+  await expect(clockShop.notice).toHaveAttribute('role', 'alert');
   await expect(card.payButton).toBeDisabled();
   expect(page.url()).toBe(shopUrl);
   // No decline message competes with the expiry notice.

@@ -2,8 +2,7 @@
  * The world the Playwright flows shop in, as a child process: the real gateway (startGateway,
  * SQLite in a temporary folder, served by @hono/node-server as `npm start` does) on
  * http://127.0.0.1:<port>, the demo shop on http://localhost:<port> (another origin, as a real
- * shop is), and a control port for what a browser cannot do: moving the gateway's clock (expired
- * checkouts) and running the shopperResultUrl worker.
+ * shop is).
  *
  * Beside them:
  * - two more test channels of the demo merchant that accept fewer brands (`VISA MASTER MADA`,
@@ -13,16 +12,20 @@
  *   https://127.0.0.1:<port>, with a throwaway self-signed certificate made at start (support/tls.ts):
  *   a live merchant whose live channel's connector points at the live acquirer's system, played by
  *   a test merchant on the gateway's own test address (loopback is allowed on a developer's
- *   machine), a live access token, and a demo shop paying on the live address.
+ *   machine), a live access token, and a demo shop paying on the live address;
+ * - a second gateway on the test clock (GATEWAY_TEST_CLOCK, server/clock/), with its own demo
+ *   merchant and demo shop, for the flows that move time (expired checkouts): through its admin API
+ *   (`POST /admin/v1/clock`), as a QA suite would. A test clock is refused while a live channel
+ *   exists, and moving it would expire every other flow's checkout, so it is not the gateway above.
  *
  * It prints one JSON line with the URLs and the credentials, then serves until killed.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import {
   type CommandContext,
   createChannel,
@@ -61,10 +64,16 @@ export interface LiveInfo extends MerchantAccount {
   readonly acquirer: MerchantAccount;
 }
 
+/** The gateway on the test clock: its demo merchant's shop, and the operator's token for its admin API. */
+export interface ClockGatewayInfo extends MerchantAccount {
+  readonly shopUrl: string;
+  /** `Authorization: Bearer <adminToken>` on `${gatewayUrl}/admin/v1/clock`. */
+  readonly adminToken: string;
+}
+
 export interface HarnessInfo extends MerchantAccount {
   readonly gatewayUrl: string;
   readonly shopUrl: string;
-  readonly controlUrl: string;
   readonly entityId: string;
   readonly accessToken: string;
   readonly dataDir: string;
@@ -74,19 +83,21 @@ export interface HarnessInfo extends MerchantAccount {
     readonly visaMaster: RestrictedChannel;
   };
   readonly live: LiveInfo;
+  readonly clock: ClockGatewayInfo;
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'gateway-e2e-'));
-let offsetMs = 0;
-const clock = { now: () => new Date(Date.now() + offsetMs) };
+const clockDataDir = await mkdtemp(join(tmpdir(), 'gateway-e2e-clock-'));
 
 const ports = async (n: number): Promise<number[]> => {
   const out: number[] = [];
   for (let i = 0; i < n; i++) out.push(await freePort());
   return out;
 };
-const [gatewayPort, shopPort, controlPort, livePort, liveShopPort, madaShopPort, visaMasterShopPort] =
-  (await ports(7)) as [number, number, number, number, number, number, number];
+const [gatewayPort, shopPort, livePort, liveShopPort, madaShopPort, visaMasterShopPort] = (await ports(
+  6,
+)) as [number, number, number, number, number, number];
+const [clockGatewayPort, clockShopPort] = (await ports(2)) as [number, number];
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const liveUrl = `https://127.0.0.1:${livePort}`;
 const certificate = selfSignedCertificate(dataDir);
@@ -94,7 +105,6 @@ const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 const gateway = await startGateway({
   dataDir,
   commit: '0'.repeat(40),
-  clock,
   baseUrl: gatewayUrl,
   live: { baseUrl: liveUrl, tls: true },
   env,
@@ -153,12 +163,31 @@ const live: LiveInfo = {
   acquirer,
 };
 
+// The gateway on the test clock, with its own demo merchant (test channels only).
+const clockGatewayUrl = `http://127.0.0.1:${clockGatewayPort}`;
+const adminToken = randomBytes(24).toString('hex');
+const clockGateway = await startGateway({
+  dataDir: clockDataDir,
+  commit: '0'.repeat(40),
+  baseUrl: clockGatewayUrl,
+  env: { ...env, GATEWAY_ADMIN_TOKEN: adminToken, GATEWAY_TEST_CLOCK: 'on' },
+});
+if (clockGateway.demo === undefined) throw new Error('a fresh data folder must get the demo merchant');
+const clockInfo: ClockGatewayInfo = {
+  gatewayUrl: clockGatewayUrl,
+  shopUrl: `http://localhost:${clockShopPort}`,
+  entityId: clockGateway.demo.entityId,
+  accessToken: clockGateway.demo.accessToken,
+  adminToken,
+};
+
 const local = (port: number, fetch: (request: Request) => Response | Promise<Response>) =>
   serve({ fetch, port, hostname: '127.0.0.1' });
 const servers = [
   local(gatewayPort, gateway.app.fetch),
   local(shopPort, createShop({ gatewayUrl, entityId, accessToken }).fetch),
-  local(controlPort, control().fetch),
+  local(clockGatewayPort, clockGateway.app.fetch),
+  local(clockShopPort, createShop(clockInfo).fetch),
   ...Object.values(channels).map((channel) =>
     local(Number(new URL(channel.shopUrl).port), createShop(channel).fetch),
   ),
@@ -181,35 +210,24 @@ const servers = [
   ),
 ];
 
-function control(): Hono {
-  const app = new Hono();
-  app.post('/clock/advance', (c) => {
-    offsetMs += Number(c.req.query('ms') ?? '0');
-    return c.json({ offsetMs });
-  });
-  app.post('/clock/reset', (c) => {
-    offsetMs = 0;
-    return c.json({ offsetMs });
-  });
-  return app;
-}
-
 const info: HarnessInfo = {
   gatewayUrl,
   shopUrl: `http://localhost:${shopPort}`,
-  controlUrl: `http://127.0.0.1:${controlPort}`,
   entityId,
   accessToken,
   dataDir,
   channels,
   live,
+  clock: clockInfo,
 };
 console.log(JSON.stringify(info));
 
 async function shutdown(): Promise<void> {
   for (const server of servers) server.close();
   await gateway.close();
+  await clockGateway.close();
   await rm(dataDir, { recursive: true, force: true });
+  await rm(clockDataDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown());

@@ -3,11 +3,17 @@
  * frozen test clock: the commands talk to its admin API (no store opened), print the time and
  * what a move ran, and turn the gateway's refusals and usage mistakes into exit codes.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestGateway } from '../test-support/gateway';
-import { ADMIN_TOKEN, CLOCK_START, clockGateway, MINUTE } from '../test-support/test-clock';
+import { REPO_ROOT, spawnGateway, stopAll } from '../test-support/process';
+import { ADMIN_TOKEN, CLOCK_START, clockGateway, DAY, MINUTE } from '../test-support/test-clock';
 import { run } from './run';
 
 let gw: TestGateway;
@@ -106,4 +112,33 @@ describe('gateway clock', () => {
     const res = await cli(['help']);
     expect(res.out).toContainEqual(expect.stringContaining('gateway clock advance DURATION [--url URL]'));
   });
+});
+
+describe('npm start with GATEWAY_TEST_CLOCK=on, moved by bin/gateway', () => {
+  let dataDir = '';
+  afterAll(async () => {
+    await stopAll();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('the server reads GATEWAY_TEST_CLOCK; the CLI process moves its clock', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gateway-clock-process-'));
+    const gateway = await spawnGateway({
+      dataDir,
+      env: { GATEWAY_TEST_CLOCK: 'on', GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
+    });
+    const before = Date.now();
+    const { stdout, stderr } = await promisify(execFile)(
+      join(REPO_ROOT, 'bin', 'gateway'),
+      ['clock', 'advance', '2d', '--url', gateway.baseUrl, '--json'],
+      { cwd: tmpdir(), env: { ...process.env, GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN }, timeout: 60_000 },
+    );
+    expect(stderr).toBe('');
+    const moved = JSON.parse(stdout);
+    expect(moved).toMatchObject({ testClock: true, frozen: false });
+    expect(new Date(moved.now).getTime()).toBeGreaterThanOrEqual(before + 2 * DAY);
+    // the demo merchant's channel: two days settled on the way
+    expect(moved.ran.settlement).toBeGreaterThanOrEqual(1);
+    expect(gateway.output()).toContain('test clock');
+  }, 90_000);
 });

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { merchantFolder, reconciliationFileName } from '../reporting/settlement-run/model';
+import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../storage/testing/postgres';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-support/gateway';
 import { type Receiver, startReceiver } from '../test-support/receiver';
 import {
@@ -64,8 +65,8 @@ async function stop(): Promise<void> {
   receiver.answerWith(200);
 }
 
-async function start(threeDSecure = false): Promise<void> {
-  gw = await clockGateway();
+async function start(threeDSecure = false, databaseUrl?: string): Promise<void> {
+  gw = await clockGateway(databaseUrl === undefined ? {} : { databaseUrl });
   m = await gw.addMerchant({ channels: 1, settings: { threeDSecure } });
 }
 
@@ -241,51 +242,71 @@ describe('the test clock, kind by kind: just before → not done; past → done 
   });
 });
 
+/** One move over several kinds of work: each runs at its own time, in time order (the inbox shows when). */
+async function severalKinds(databaseUrl?: string): Promise<void> {
+  await start(true, databaseUrl);
+  const inbox = await admin(gw, 'POST', `/admin/v1/merchants/${m.merchantId}/webhooks`, {
+    inbox: true,
+    types: ['PAYMENT'],
+  });
+  expect(inbox.status, inbox.text).toBe(201);
+  const decoupled = await pay({
+    ...CARD,
+    'card.number': CHALLENGE_CARD,
+    'threeDSecure.decoupled': 'true',
+    shopperResultUrl: SHOP,
+    ...BROWSER,
+  });
+  const abandoned = await pay({ paymentBrand: 'PAYPAL', shopperResultUrl: SHOP });
+  const checkout = await createCheckout({ shopperResultUrl: `${receiver.url}/result` });
+  expect((await gw.post(`/v1/checkouts/${checkout}/payment`, CARD)).status).toBe(200);
+  const moved = await admin(gw, 'POST', '/admin/v1/clock', { advance: '1d' });
+  expect(moved.status, moved.text).toBe(200);
+  expect(moved.body.now).toBe(new Date(CLOCK_START.getTime() + DAY).toISOString());
+  expect(moved.body.ran).toMatchObject({ pendingPayments: 2, shopperResultUrl: 1 });
+  expect(receiver.received).toHaveLength(1);
+  const list = await admin(gw, 'GET', `/admin/v1/merchants/${m.merchantId}/inbox?type=PAYMENT`);
+  const at = (id: string) =>
+    list.body.notifications
+      .filter((n: { payload: { id: string } }) => n.payload.id === id)
+      .map((n: { receivedAt: string; payload: { result: { code: string } } }) => [
+        n.receivedAt,
+        n.payload.result.code,
+      ]);
+  const iso = (ms: number) => new Date(CLOCK_START.getTime() + ms).toISOString();
+  expect(at(decoupled.body.id)).toEqual([
+    [iso(0), '000.200.000'],
+    [iso(10 * SECOND), '000.100.110'],
+  ]);
+  expect(at(abandoned.body.id)).toEqual([
+    [iso(0), '000.200.000'],
+    [iso(30 * MINUTE), '100.396.103'],
+  ]);
+  const times = list.body.notifications.map((n: { receivedAt: string }) => n.receivedAt);
+  expect([...times].sort()).toEqual(times);
+}
+
 describe('one move, several kinds: each at its own time, in time order', () => {
   afterEach(stop);
 
-  it('a decoupled answer, a shopperResultUrl call and a timeout: their notifications land in the inbox at their times', async () => {
-    await start(true);
-    const inbox = await admin(gw, 'POST', `/admin/v1/merchants/${m.merchantId}/webhooks`, {
-      inbox: true,
-      types: ['PAYMENT'],
-    });
-    expect(inbox.status, inbox.text).toBe(201);
-    const decoupled = await pay({
-      ...CARD,
-      'card.number': CHALLENGE_CARD,
-      'threeDSecure.decoupled': 'true',
-      shopperResultUrl: SHOP,
-      ...BROWSER,
-    });
-    const abandoned = await pay({ paymentBrand: 'PAYPAL', shopperResultUrl: SHOP });
-    const checkout = await createCheckout({ shopperResultUrl: `${receiver.url}/result` });
-    expect((await gw.post(`/v1/checkouts/${checkout}/payment`, CARD)).status).toBe(200);
-    const moved = await admin(gw, 'POST', '/admin/v1/clock', { advance: '1d' });
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.body.now).toBe(new Date(CLOCK_START.getTime() + DAY).toISOString());
-    expect(moved.body.ran).toMatchObject({ pendingPayments: 2, shopperResultUrl: 1 });
-    expect(receiver.received).toHaveLength(1);
-    const list = await admin(gw, 'GET', `/admin/v1/merchants/${m.merchantId}/inbox?type=PAYMENT`);
-    const at = (id: string) =>
-      list.body.notifications
-        .filter((n: { payload: { id: string } }) => n.payload.id === id)
-        .map((n: { receivedAt: string; payload: { result: { code: string } } }) => [
-          n.receivedAt,
-          n.payload.result.code,
-        ]);
-    const iso = (ms: number) => new Date(CLOCK_START.getTime() + ms).toISOString();
-    expect(at(decoupled.body.id)).toEqual([
-      [iso(0), '000.200.000'],
-      [iso(10 * SECOND), '000.100.110'],
-    ]);
-    expect(at(abandoned.body.id)).toEqual([
-      [iso(0), '000.200.000'],
-      [iso(30 * MINUTE), '100.396.103'],
-    ]);
-    const times = list.body.notifications.map((n: { receivedAt: string }) => n.receivedAt);
-    expect([...times].sort()).toEqual(times);
-  });
+  it('a decoupled answer, a shopperResultUrl call and a timeout: their notifications land in the inbox at their times', () =>
+    severalKinds());
+});
+
+const pgUnavailable = postgresUnavailableReason();
+
+describe.skipIf(pgUnavailable !== undefined)('the test clock on PostgreSQL', () => {
+  let cluster: PostgresCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await stop();
+    await cluster?.stop();
+  }, 60_000);
+
+  it('steps through the due times read from PostgreSQL, and the inbox holds what arrived', () =>
+    severalKinds(cluster!.url));
 });
 
 describe('moving the clock: checks and refusals', () => {
