@@ -4,6 +4,7 @@
  * as a QA suite does. The clock only moves forward, so this file runs in its own Playwright
  * project (`clock`, see playwright.config.ts), one test at a time.
  */
+import { testClock } from '../kit/admin';
 import { TEST_CARD } from '../pages/CardForm';
 import { expect, test } from '../support/fixtures';
 
@@ -13,7 +14,6 @@ test('paying after the checkout expired tells the shopper the session is over', 
   shop,
   card,
   page,
-  request,
   harness,
   browserErrors,
 }) => {
@@ -25,12 +25,10 @@ test('paying after the checkout expired tells the shopper the session is over', 
   await card.ready();
   await card.fill(TEST_CARD);
   // 31 minutes later on the gateway's clock.
-  const moved = await request.post(`${harness.clock.gatewayUrl}/admin/v1/clock`, {
-    headers: { Authorization: `Bearer ${harness.clock.adminToken}` },
-    data: { advance: '31m' },
-  });
-  expect(moved.ok(), await moved.text()).toBe(true);
-  expect((await moved.json()).ran.checkoutExpiry).toBeGreaterThanOrEqual(1);
+  // The QA kit's clock (e2e/kit/admin.ts), as a QA suite moves it.
+  const clock = testClock({ url: harness.clock.gatewayUrl, adminToken: harness.clock.adminToken });
+  const moved = await clock.advance('31m');
+  expect(moved.ran.checkoutExpiry).toBeGreaterThanOrEqual(1);
   const shopUrl = page.url();
   await card.pay();
   await expect(clockShop.notice).toHaveText(

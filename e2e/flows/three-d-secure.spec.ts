@@ -5,7 +5,8 @@
  * shop's result page, which shows what the shop read from the gateway.
  */
 import { fileURLToPath } from 'node:url';
-import { type Card, TEST_CARD } from '../pages/CardForm';
+import { cards } from '../kit/cards';
+import type { Card } from '../pages/CardForm';
 import { CHALLENGE_CODE, ChallengePage } from '../pages/ChallengePage';
 import { FAILED_RESULT_402 } from '../pages/ResultPage';
 import { seriousViolations } from '../support/axe';
@@ -15,9 +16,9 @@ import { checkoutStatus } from '../support/gateway';
 const DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 /** Enrolled, authenticated without a challenge (Y, ECI 05). */
-const FRICTIONLESS: Card = { ...TEST_CARD, number: '4200000000000091' };
+const FRICTIONLESS: Card = cards.frictionless;
 /** Enrolled, challenged: the issuer's page asks for the code. */
-const CHALLENGE: Card = { ...TEST_CARD, number: '4200000000000042' };
+const CHALLENGE: Card = cards.challenge;
 
 test('a frictionless card is authenticated at once and pays (ECI 05, status Y)', async ({
   shop,

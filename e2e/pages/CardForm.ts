@@ -3,23 +3,13 @@
  * (`iframe.wpwl-control-iframe`), expiry and holder are the page's own inputs.
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { type Card, cards } from '../kit/cards';
+import type { CardField } from '../kit/widget/card';
 
-export type CardField = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder';
+export type { Card, CardField };
 
-export interface Card {
-  readonly number: string;
-  readonly expiry: string;
-  readonly cvv: string;
-  readonly holder: string;
-}
-
-/** The family's standard test card (facts §6.2): succeeds with 000.100.110. */
-export const TEST_CARD: Card = {
-  number: '4200000000000000',
-  expiry: '05/34',
-  cvv: '123',
-  holder: 'Jane Jones',
-};
+/** The family's standard test card (facts §6.2): succeeds with 000.100.110 (the kit's `cards.success`). */
+export const TEST_CARD: Card = cards.success;
 
 export class CardForm {
   readonly form: Locator;

@@ -3,9 +3,8 @@
  * the environment (Playwright passes what global setup sets to its workers). The widget
  * benchmark (bench/widget.bench.ts) starts it the same way, through startHarness().
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startChild } from '../kit/child';
 import type { HarnessInfo } from './harness';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,35 +14,17 @@ export interface RunningHarness {
   stop(): Promise<void>;
 }
 
-/** Spawns harness.ts as a child process and waits for its JSON line. */
+/** Runs harness.ts as a child process (the kit's startChild) and waits for its JSON line. */
 export async function startHarness(env: NodeJS.ProcessEnv = process.env): Promise<RunningHarness> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/harness.ts'], {
+  // The gateway logs too (its first line says it runs in developer mode): the harness's own
+  // line is the one naming the gateway's URL.
+  const { report, stop } = await startChild<HarnessInfo>('e2e/support/harness.ts', {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stderr: 'inherit',
+    isReport: (parsed) => typeof parsed.gatewayUrl === 'string' && typeof parsed.shopUrl === 'string',
   });
-  const info = await new Promise<HarnessInfo>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    // The gateway logs too (its first line says it runs in developer mode): the harness's own
-    // line is the one naming the gateway's URL.
-    lines.on('line', (line) => {
-      const parsed = line.startsWith('{') ? (JSON.parse(line) as Partial<HarnessInfo>) : {};
-      if (typeof parsed.gatewayUrl === 'string' && typeof parsed.shopUrl === 'string') {
-        lines.removeAllListeners('line');
-        resolve(parsed as HarnessInfo);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the e2e harness exited with ${code}`)));
-  });
-  return {
-    info,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { info: report, stop };
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

@@ -1,0 +1,85 @@
+/**
+ * The throwaway gateway startTestGateway runs, as a child process (`node --import tsx`, so a QA
+ * suite's own runner never loads the gateway): startGateway on 127.0.0.1 at a free port, SQLite
+ * in a temporary folder, the test clock on, the admin API on with a random operator token; then,
+ * as the operator CLI does, a merchant, its test channel (3-D Secure and brands as asked) and an
+ * access token. It prints one JSON line (TestGatewayInfo), serves until SIGTERM, then deletes the
+ * folder.
+ *
+ * Options come in OPG_TEST_GATEWAY (JSON: TestGatewayOptions).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { type CommandContext, createChannel, createMerchant, createToken } from '../../server/cli/commands';
+import { type GatewayOptions, startGateway } from '../../server/gateway';
+import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
+import { freePort } from '../../server/test-kit/postgres';
+import { ensureWidgetBuilt } from '../../widget/build/ensure';
+import type { TestGatewayInfo, TestGatewayOptions } from './gateway';
+
+const options = JSON.parse(process.env.OPG_TEST_GATEWAY ?? '{}') as TestGatewayOptions;
+await ensureWidgetBuilt();
+
+const dataDir = await mkdtemp(join(tmpdir(), 'opg-test-gateway-'));
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const adminToken = randomBytes(32).toString('hex');
+const env = {
+  ...process.env,
+  ...options.env,
+  GATEWAY_ADMIN_TOKEN: adminToken,
+  LOG_LEVEL: options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'warn',
+};
+const gatewayOptions: GatewayOptions = {
+  dataDir,
+  commit: '0'.repeat(40),
+  baseUrl: url,
+  env,
+  testClock: true,
+  // Notifications reach the inbox within a fraction of a second, so `webhooks.next()` is quick.
+  webhooks: { intervalMs: 100 },
+};
+const gateway = await startGateway(gatewayOptions);
+
+// What the operator CLI does (`gateway merchant|channel|token create`), on the gateway's store.
+const cli: CommandContext = {
+  store: gateway.store,
+  output: { out: () => {}, err: () => {} },
+  egress: egressPolicy(egressOptionsFromEnv(env)),
+};
+const merchant = await createMerchant(cli, { name: options.merchantName ?? 'QA shop' });
+const channel = await createChannel(cli, {
+  merchantId: merchant.id,
+  name: 'QA_Test_Channel',
+  threeDSecure: options.threeDSecure ?? true,
+  ...(options.brands === undefined ? {} : { accepts: { brands: options.brands } }),
+});
+const token = await createToken(cli, { merchantId: merchant.id, channelIds: [channel.id] });
+
+// Listening before the line is printed: the suite's first request may follow at once.
+const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const listening = serve({ fetch: gateway.app.fetch, port, hostname: '127.0.0.1' }, () =>
+    resolve(listening),
+  );
+});
+
+const info: TestGatewayInfo = {
+  url,
+  adminToken,
+  merchantId: merchant.id,
+  entityId: channel.id,
+  accessToken: token.accessToken,
+};
+console.log(JSON.stringify(info));
+
+async function shutdown(): Promise<void> {
+  server.close();
+  await gateway.close();
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
