@@ -13,6 +13,8 @@ import type { RouteDeps } from '../../context';
 import { type AdminKit, param } from './shared';
 
 const DELIVERIES_SHOWN = 50;
+/** PA → CP → RF → CB/CR: the deepest chain the workflow makes. */
+const FAMILY_DEPTH = 4;
 
 export function paymentRoutes(deps: RouteDeps, kit: AdminKit): void {
   const { env, ok, notFound, invalid, merchantOf, route } = kit;
@@ -34,6 +36,18 @@ export function paymentRoutes(deps: RouteDeps, kit: AdminKit): void {
     });
   });
 
+  /** What references a payment, and what references those (a refund of a capture of a PA …). */
+  const family = async (merchantId: string, id: string): Promise<Payment[]> => {
+    const out: Payment[] = [];
+    let level = [id];
+    for (let depth = 0; depth < FAMILY_DEPTH && level.length > 0; depth++) {
+      const next = (await Promise.all(level.map((ref) => store.listReferencing(merchantId, ref)))).flat();
+      out.push(...next);
+      level = next.map((p) => p.id);
+    }
+    return out;
+  };
+
   route('GET', '/admin/v1/merchants/:merchantId/payments/:id', 'read', async (c) => {
     const merchantId = param(c, 'merchantId');
     const payment = await store.getPayment(merchantId, param(c, 'id'));
@@ -43,7 +57,7 @@ export function paymentRoutes(deps: RouteDeps, kit: AdminKit): void {
     const originalId = payment.referencedId ?? payment.id;
     const [original, children, deliveries, checkout] = await Promise.all([
       payment.referencedId === undefined ? undefined : store.getPayment(merchantId, payment.referencedId),
-      store.listReferencing(merchantId, originalId),
+      family(merchantId, originalId),
       store.listDeliveries(merchantId, { orderKey: originalId, limit: DELIVERIES_SHOWN }),
       payment.checkoutId === undefined ? undefined : store.getCheckout(payment.checkoutId),
     ]);
