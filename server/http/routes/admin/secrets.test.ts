@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../security/logger';
 import { totpCode } from '../../../security/totp';
-import { ADMIN_TOKEN, adminCall, addUser, signIn } from '../../../test-support/admin';
+import { ADMIN_TOKEN, addUser, adminCall, signIn } from '../../../test-support/admin';
 import { type TestGateway, testGateway } from '../../../test-support/gateway';
 
 const lines: string[] = [];
@@ -26,17 +26,29 @@ describe('admin secrets at rest and in logs', () => {
     const m = await gw.addMerchant({ channels: 1 });
     const secrets: string[] = ['first password 0001', 'second password 0002'];
     await addUser(gw, 'secret-keeper', 'merchant-admin', m.merchantId, secrets[0]);
-    await adminCall(gw.app, 'POST', '/admin/v1/session', { body: { username: 'secret-keeper', password: 'wrong guess 12345' } });
+    await adminCall(gw.app, 'POST', '/admin/v1/session', {
+      body: { username: 'secret-keeper', password: 'wrong guess 12345' },
+    });
     secrets.push('wrong guess 12345');
     const session = await signIn(gw.app, 'secret-keeper', secrets[0]);
     secrets.push(session.cookie.split('=')[1]!, session.csrf);
-    await session.call('POST', '/admin/v1/session/password', { currentPassword: secrets[0], newPassword: secrets[1] });
+    await session.call('POST', '/admin/v1/session/password', {
+      currentPassword: secrets[0],
+      newPassword: secrets[1],
+    });
     const setup = await session.call('POST', '/admin/v1/session/totp', {});
     secrets.push(setup.body.secret);
-    await session.call('POST', '/admin/v1/session/totp/confirm', { code: totpCode(setup.body.secret, new Date()) });
-    const created = await session.call('POST', '/admin/v1/users', { username: 'new-one', role: 'merchant-viewer' });
+    await session.call('POST', '/admin/v1/session/totp/confirm', {
+      code: totpCode(setup.body.secret, new Date()),
+    });
+    const created = await session.call('POST', '/admin/v1/users', {
+      username: 'new-one',
+      role: 'merchant-viewer',
+    });
     secrets.push(created.body.password);
-    const reset = await adminCall(gw.app, 'POST', `/admin/v1/users/${created.body.user.id}/reset-password`, { token: ADMIN_TOKEN });
+    const reset = await adminCall(gw.app, 'POST', `/admin/v1/users/${created.body.user.id}/reset-password`, {
+      token: ADMIN_TOKEN,
+    });
     secrets.push(reset.body.password);
     const token = await session.call('POST', `/admin/v1/merchants/${m.merchantId}/tokens`, {});
     secrets.push(token.body.accessToken);
