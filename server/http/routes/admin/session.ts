@@ -78,6 +78,9 @@ export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
     ];
     if (errors.length > 0) return invalid(c, errors);
     await store.updateAdminUser(user.id, { passwordHash: await hashPassword(newPassword as string) });
+    // whoever else held a session (an old password's) is signed out; this one stays
+    const secret = sessionSecretIn(c.req.header('cookie'));
+    await store.deleteAdminSessions(user.id, secret === undefined ? undefined : sessionHash(secret));
     await audit(c, 'session.password', user.id, user.merchantId);
     return env.send(c, 200, ok, { user: userView(user) });
   });
