@@ -48,7 +48,7 @@ interface Dialect {
   readonly explain: string;
 }
 
-// Row i (1…N): created one second after row i-1, channel by parity, every 4th declined, every 9th pending.
+// Row i (1…N): created one second after row i-1, channel by parity, a quarter declined, every 9th pending, on both channels.
 const SQLITE: Dialect = {
   name: 'SQLite',
   seedSql: (rows) => `
@@ -57,7 +57,7 @@ const SQLITE: Dialect = {
       result_code, result_description, merchant_transaction_id, short_id, ndc, details, created_at)
     SELECT printf('%032x', i), '${MERCHANT}', CASE i % 2 WHEN 0 THEN '${CHANNELS[0]}' ELSE '${CHANNELS[1]}' END,
       'DB', 'VISA', 1000 + i % 500, 'EUR',
-      CASE WHEN i % 4 = 0 THEN '800.100.151' WHEN i % 9 = 0 THEN '000.200.000' ELSE '000.100.110' END,
+      CASE WHEN i % 8 IN (0, 3) THEN '800.100.151' WHEN i % 9 = 0 THEN '000.200.000' ELSE '000.100.110' END,
       '', 'order-' || i, '1000.0000.' || i, printf('%032x', i), '{}', ${BASE_MS} + i * 1000
     FROM s`,
   explain: 'EXPLAIN QUERY PLAN',
@@ -70,7 +70,7 @@ const POSTGRES: Dialect = {
       result_code, result_description, merchant_transaction_id, short_id, ndc, details, created_at)
     SELECT lpad(to_hex(i), 32, '0'), '${MERCHANT}', CASE i % 2 WHEN 0 THEN '${CHANNELS[0]}' ELSE '${CHANNELS[1]}' END,
       'DB', 'VISA', 1000 + i % 500, 'EUR',
-      CASE WHEN i % 4 = 0 THEN '800.100.151' WHEN i % 9 = 0 THEN '000.200.000' ELSE '000.100.110' END,
+      CASE WHEN i % 8 IN (0, 3) THEN '800.100.151' WHEN i % 9 = 0 THEN '000.200.000' ELSE '000.100.110' END,
       '', 'order-' || i, '1000.0000.' || i, lpad(to_hex(i), 32, '0'), '{}', ${BASE_MS}::bigint + i::bigint * 1000
     FROM generate_series(1, ${rows}) AS s(i)`,
   explain: 'EXPLAIN',
@@ -158,7 +158,9 @@ async function run(dialect: Dialect): Promise<boolean> {
             }),
           });
     await seed(store, dialect, { run: (text) => sql.raw(text).execute(raw) });
-    await sql.raw(cluster === undefined ? 'ANALYZE' : 'ANALYZE payments').execute(raw);
+    // PostgreSQL: VACUUM sets the fresh rows' hint bits and visibility map now, so the timed reads
+    // do not (nor race autovacuum doing it); SQLite: ANALYZE for the planner's statistics
+    await sql.raw(cluster === undefined ? 'ANALYZE' : 'VACUUM (ANALYZE) payments').execute(raw);
     // the deep page's cursor: row DEEP counted from the newest
     const deep = ROWS - DEEP + 1;
     const cursor = encodeCursor({
@@ -171,6 +173,16 @@ async function run(dialect: Dialect): Promise<boolean> {
       )
       .execute(raw);
     console.log(`  plan: ${plan.rows.map((r) => Object.values(r as object).join(' ')).join(' | ')}`);
+    if (cluster !== undefined) {
+      const analyzed = await sql
+        .raw(
+          `EXPLAIN (ANALYZE, BUFFERS) SELECT * FROM payments WHERE merchant_id = '${MERCHANT}' AND channel_id = '${CHANNELS[0]}' ORDER BY created_at DESC, id DESC LIMIT 25`,
+        )
+        .execute(raw);
+      console.log(
+        `  first page, analyzed: ${analyzed.rows.map((r) => Object.values(r as object).join(' ')).join(' | ')}`,
+      );
+    }
     await raw.destroy();
     const results = [
       await measure(store, 'first page (25)', 'limit=25', 25),
