@@ -3,7 +3,7 @@
  * passwords and the lock after ten, TOTP as a second factor, and the demo users of the
  * developer default. Through HTTP, with an injected clock.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../../security/totp';
@@ -216,6 +216,15 @@ describe('the demo users (developer default)', () => {
     expect(users.map((u) => u.role)).toEqual(['operator', 'merchant-admin']);
     for (const u of users) expect((await signIn(gw.app, u.username, u.password)).user.role).toBe(u.role);
     expect(gw.demoUsers?.map((u) => u.username)).toEqual(users.map((u) => u.username));
+
+    const production = await testGateway({ env: { NODE_ENV: 'production', GATEWAY_TRUST_PROXY: '1' } });
+    try {
+      expect(production.demoUsers).toBeUndefined();
+      expect(await production.store.countAdminUsers()).toBe(0);
+      expect(existsSync(join(production.dataDir, 'demo-users.json'))).toBe(false);
+    } finally {
+      await production.cleanup();
+    }
   });
 });
 
