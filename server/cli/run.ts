@@ -16,6 +16,7 @@ import { MERCHANT_COMMANDS } from './table/merchant';
 import { SETTLEMENT_COMMANDS } from './table/settlement';
 import type { CommandSpec } from './table/spec';
 import { TOKEN_COMMANDS } from './table/token';
+import { USER_COMMANDS } from './table/user';
 import { WEBHOOK_COMMANDS } from './table/webhook';
 import type { WebhookCommandContext } from './webhook-commands';
 
@@ -27,6 +28,7 @@ const GROUPS = {
   chargeback: 'Chargebacks: booked from the acquirer’s side against a DB, CP or RB, and reversed.',
   settlement: 'Settlement: the daily run that writes reconciliation records and files.',
   clock: 'The test clock of a running gateway (GATEWAY_TEST_CLOCK=on), through its admin API.',
+  user: 'Users: who may sign in to the administration dashboard, and their roles.',
 } as const;
 type Group = keyof typeof GROUPS;
 
@@ -38,6 +40,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   chargeback: CHARGEBACK_COMMANDS,
   settlement: SETTLEMENT_COMMANDS,
   clock: CLOCK_COMMANDS,
+  user: USER_COMMANDS,
 };
 
 const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -119,6 +122,8 @@ export interface RunDeps {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The HTTP client of those commands; global fetch by default (the operator's own gateway). */
   readonly adminFetch?: typeof fetch;
+  /** What is piped to standard input (`gateway user create`'s password); undefined from a terminal. */
+  readonly readStdin?: () => Promise<string | undefined>;
 }
 
 /** Runs one CLI invocation (argv without `node` and the script); resolves to the exit code. */
@@ -181,6 +186,7 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
         ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
         ...(deps.egress === undefined ? {} : { egress: deps.egress }),
         ...(deps.dataDir === undefined ? {} : { dataDir: deps.dataDir }),
+        ...(deps.readStdin === undefined ? {} : { readStdin: deps.readStdin }),
       });
     } finally {
       await store.close();

@@ -2,7 +2,7 @@
  * The one query layer: the engine's storage ports (and the server's: webhooks, schedules,
  * settlements, risk history) over Kysely, the same code for SQLite and PostgreSQL, composed from
  * one store per aggregate (payments/, sessions/, registrations/, checkouts/, merchants/,
- * idempotency/, webhooks/, schedules/, settlements/, risk/). Rows map to records in each
+ * idempotency/, webhooks/, schedules/, settlements/, risk/, admin-users/). Rows map to records in each
  * aggregate (JSON columns, epoch-millisecond dates, minor amounts, null ↔ absent).
  *
  * Payments are written with group commit (core/group-commit.ts): `insertPayment` queues the row;
@@ -16,6 +16,7 @@ import { keyedLock } from '../../shared/engine/core/keyed-lock';
 import type { Exclusive, Store } from '../../shared/engine/core/ports';
 import type { AccountSealer } from '../../shared/sealing/account-data';
 import { type AcquirerRecordStore, acquirerRecordStore } from './acquirer-records/store';
+import { type AdminUserStore, adminUserStore } from './admin-users/store';
 import { checkoutNotificationStore, checkoutStore } from './checkouts/store';
 import type { StoreContext } from './core/context';
 import type { Database } from './core/database';
@@ -24,6 +25,7 @@ import { type DueWorkStore, dueWorkStore } from './due/store';
 import { idempotencyStore } from './idempotency/store';
 import { type InboxStore, inboxStore } from './inbox/store';
 import { channelStore, merchantDirectory, tokenStore } from './merchants/store';
+import { type PaymentListStore, paymentListStore } from './payments/list';
 import { paymentStore } from './payments/store';
 import { kyselyPaymentWriter, type PaymentBatchWriter, type PaymentWrite } from './payments/writers';
 import { registrationStore } from './registrations/store';
@@ -62,7 +64,9 @@ export type GatewayStore = Store &
   RiskStore &
   AcquirerRecordStore &
   InboxStore &
-  DueWorkStore;
+  DueWorkStore &
+  AdminUserStore &
+  PaymentListStore;
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
@@ -91,6 +95,8 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     ...idempotencyStore(context),
     ...inboxStore(context),
     ...dueWorkStore(context),
+    ...adminUserStore(context),
+    ...paymentListStore(context),
     close() {
       closing ??= (async () => {
         await payments.drained();

@@ -14,17 +14,18 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
 import { acquirerRecordsMigration } from './acquirer-records/tables';
+import { createAdminUserTables } from './admin-users/tables';
 import { checkoutsMigration } from './checkouts/tables';
 import { createIdempotencyTable, idempotencyClaimsMigration } from './idempotency/tables';
 import { createInboxTable } from './inbox/tables';
-import { createMerchantTables, environmentsMigration } from './merchants/tables';
-import { addPaymentsCheckoutColumn, createPaymentsTable } from './payments/tables';
+import { addTokenLastUse, createMerchantTables, environmentsMigration } from './merchants/tables';
+import { addPaymentsCheckoutColumn, addPaymentsListIndex, createPaymentsTable } from './payments/tables';
 import { createRegistrationsTable } from './registrations/tables';
 import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
 import { paymentSessionsMigration } from './sessions/tables';
 import { settlementsMigration } from './settlements/tables';
-import { addWebhooksInboxColumn, createWebhookTables } from './webhooks/tables';
+import { addDeliveriesByOrderKeyIndex, addWebhooksInboxColumn, createWebhookTables } from './webhooks/tables';
 
 /** 0001: merchants, channels, access tokens, payments, registrations, idempotent responses. */
 const initial: Migration = {
@@ -49,6 +50,16 @@ const webhookInbox: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await addWebhooksInboxColumn(db);
     await createInboxTable(db);
+  },
+};
+
+/** 0013: the administration's users, sessions and audit log; tokens' last use; the payments list's index. */
+const adminUsers: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await createAdminUserTables(db);
+    await addTokenLastUse(db);
+    await addPaymentsListIndex(db);
+    await addDeliveriesByOrderKeyIndex(db);
   },
 };
 
@@ -120,6 +131,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   // 0009_account_data_sealed is added by migrate (it needs the vault)
   '0010_environments': environmentsMigration,
   '0012_acquirer_records': acquirerRecordsMigration,
+  '0013_admin_users': adminUsers,
   '0014_webhook_inbox': webhookInbox,
 };
 

@@ -15,6 +15,7 @@
  * Amounts are BIGINT minor units (safe integers in JS), JSON values are TEXT.
  */
 import type { AcquirerRecordsTable } from '../acquirer-records/tables';
+import type { AdminAuditTable, AdminSessionsTable, AdminUsersTable } from '../admin-users/tables';
 import type { CheckoutsTable } from '../checkouts/tables';
 import type { IdempotentResponsesTable } from '../idempotency/tables';
 import type { WebhookInboxTable } from '../inbox/tables';
@@ -48,4 +49,7 @@ export interface Database {
   risk_events: RiskEventsTable;
   acquirer_records: AcquirerRecordsTable;
   webhook_inbox: WebhookInboxTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  admin_audit: AdminAuditTable;
 }

@@ -115,3 +115,12 @@ export async function addWebhooksInboxColumn(db: Kysely<unknown>): Promise<void>
     .addColumn('inbox', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 }
+
+/** 0013 (part): a payment's deliveries for the administration's payment page. */
+export async function addDeliveriesByOrderKeyIndex(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('webhook_deliveries_order_key')
+    .on('webhook_deliveries')
+    .columns(['merchant_id', 'order_key', 'seq'])
+    .execute();
+}

@@ -4,10 +4,11 @@
  * everything that became due has run, in time order. 404 when the gateway runs without a test
  * clock (GATEWAY_TEST_CLOCK); behind the operator's token like the rest of the admin API.
  */
-import type { Context, Hono } from 'hono';
-import { ResultCodes } from '../../../shared/result-codes';
-import { type ClockControl, type MoveOutcome, parseDuration, parseInstant } from '../../clock';
-import type { GatewayEnv, RouteDeps } from '../context';
+import type { Context } from 'hono';
+import { ResultCodes } from '../../../../shared/result-codes';
+import { type ClockControl, type MoveOutcome, parseDuration, parseInstant } from '../../../clock';
+import type { RouteDeps } from '../../context';
+import type { AdminKit } from './shared';
 
 export interface AdminClockDeps {
   /** The test clock's control; undefined when the gateway runs on real time. */
@@ -62,7 +63,7 @@ export function readMove(body: Record<string, unknown>): Move | FieldError[] {
   return errors.length > 0 || at === undefined ? errors : { to: at };
 }
 
-export function clockRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: AdminClockDeps): void {
+export function clockRoutes(deps: RouteDeps, admin: AdminClockDeps, kit: AdminKit): void {
   const { env } = deps;
   const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
   const invalid = (c: Context, errors: readonly FieldError[], description = 'invalid or missing parameter') =>
@@ -73,7 +74,7 @@ export function clockRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
       description: 'the gateway runs on real time: start it with GATEWAY_TEST_CLOCK=on for a test clock',
     });
 
-  app.get('/admin/v1/clock', (c) => {
+  kit.route('GET', '/admin/v1/clock', 'operator', (c) => {
     const control = admin.clock;
     if (control === undefined) return off(c);
     return env.send(c, 200, ok, {
@@ -83,7 +84,7 @@ export function clockRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
     });
   });
 
-  app.post('/admin/v1/clock', async (c) => {
+  kit.route('POST', '/admin/v1/clock', 'operator', async (c) => {
     const control = admin.clock;
     if (control === undefined) return off(c);
     const body = await jsonObject(c, deps.maxBodyBytes);
@@ -117,6 +118,7 @@ export function clockRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
           'the test clock never moves backwards',
         );
       case 'moved':
+        await kit.audit(c, 'clock.move', outcome.now.toISOString(), null);
         return env.send(c, 200, ok, {
           now: outcome.now.toISOString(),
           testClock: true,

@@ -3,11 +3,12 @@
  * webhooks received, decrypted, oldest first (`type=`, `after=<seq>`, `limit=`), and clearing it.
  * Inbox webhooks are registered like any other (`{"inbox": true}`, webhooks/registration.ts).
  */
-import type { Context, Hono } from 'hono';
-import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
-import { ResultCodes } from '../../../shared/result-codes';
-import type { InboxNotification, InboxStore } from '../../storage/inbox/store';
-import type { GatewayEnv, RouteDeps } from '../context';
+import type { Context } from 'hono';
+import { NOTIFICATION_TYPES } from '../../../../shared/engine/answers/notifications';
+import { ResultCodes } from '../../../../shared/result-codes';
+import type { InboxNotification, InboxStore } from '../../../storage/inbox/store';
+import type { RouteDeps } from '../../context';
+import type { AdminKit } from './shared';
 
 export interface AdminInboxDeps {
   readonly inbox?: InboxStore;
@@ -55,7 +56,7 @@ function readQuery(c: Context): Query | { name: string; value: string; message: 
   };
 }
 
-export function inboxRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: AdminInboxDeps): void {
+export function inboxRoutes(deps: RouteDeps, admin: AdminInboxDeps, kit: AdminKit): void {
   const { env } = deps;
   const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
   const notFound = (c: Context) =>
@@ -65,7 +66,7 @@ export function inboxRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
     return merchant === undefined || admin.inbox === undefined ? undefined : { merchant, inbox: admin.inbox };
   };
 
-  app.get('/admin/v1/merchants/:merchantId/inbox', async (c) => {
+  kit.route('GET', '/admin/v1/merchants/:merchantId/inbox', 'read', async (c) => {
     const found = await inboxOf(c);
     if (found === undefined) return notFound(c);
     const query = readQuery(c);
@@ -79,10 +80,11 @@ export function inboxRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
     return env.send(c, 200, ok, { notifications: notifications.map(inboxView) });
   });
 
-  app.delete('/admin/v1/merchants/:merchantId/inbox', async (c) => {
+  kit.route('DELETE', '/admin/v1/merchants/:merchantId/inbox', 'write', async (c) => {
     const found = await inboxOf(c);
     if (found === undefined) return notFound(c);
     const cleared = await found.inbox.clearInbox(found.merchant.id);
+    await kit.audit(c, 'inbox.clear', found.merchant.id, found.merchant.id);
     return env.send(c, 200, ok, { cleared });
   });
 }
