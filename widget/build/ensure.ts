@@ -12,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist/widget');
+/** The dashboard's build, made by the same `vite build` (its second entry). */
+export const ADMIN_DIST = join(ROOT, 'dist/admin');
 
 /** What the build reads: the widget, the shared code it imports, the config and the dependencies. */
 const SOURCES = [
@@ -39,11 +41,14 @@ function newest(path: string): number {
   return latest;
 }
 
-/** True when dist/widget/manifest.json is missing or older than any source. */
+/** True when dist/widget/manifest.json or dist/admin/manifest.json is missing or older than any source. */
 export function widgetStale(): boolean {
   let built: number;
   try {
-    built = statSync(join(DIST, 'manifest.json')).mtimeMs;
+    built = Math.min(
+      statSync(join(DIST, 'manifest.json')).mtimeMs,
+      statSync(join(ADMIN_DIST, 'manifest.json')).mtimeMs,
+    );
   } catch {
     return true;
   }
