@@ -35,6 +35,8 @@ export interface ShopVariant {
   readonly register?: boolean;
   /** A strict Content-Security-Policy with a nonce and Trusted Types. */
   readonly csp?: 'strict';
+  /** The shop's order number, sent as merchantTransactionId. */
+  readonly order?: string;
 }
 
 /** The fast-checkout page (`/fast`): no checkout until a button's createCheckout. */
@@ -76,6 +78,7 @@ export class ShopPage {
     if (variant.registration) q.set('registration', variant.registration);
     if (variant.register) q.set('register', '1');
     if (variant.csp) q.set('csp', variant.csp);
+    if (variant.order) q.set('order', variant.order);
     return url.href;
   }
 

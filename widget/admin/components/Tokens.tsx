@@ -28,7 +28,7 @@ function CreateToken({ merchantId, created }: { merchantId: string; created: () 
       );
       setSecret(answer.accessToken);
       created();
-      return undefined;
+      return `Access token ${answer.id} created.`;
     }),
   );
   return (

@@ -1,0 +1,132 @@
+/**
+ * The dashboard (/admin/) as the demo merchant's admin: sign in, an access token used with curl,
+ * a shop payment found by its merchantTransactionId and partly refunded (the refund and its
+ * webhook delivery on the payment's page), a webhook registered, a reconciliation file downloaded,
+ * sign out. axe on every page; screenshots at 1280 and 390 px.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { AdminShell } from '../pages/admin/AdminShell';
+import { MerchantPage } from '../pages/admin/MerchantPage';
+import { PaymentPage } from '../pages/admin/PaymentPage';
+import { PaymentsPage } from '../pages/admin/PaymentsPage';
+import { SettlementsPage } from '../pages/admin/SettlementsPage';
+import { SignInPage } from '../pages/admin/SignInPage';
+import { WebhooksPage } from '../pages/admin/WebhooksPage';
+import { TEST_CARD } from '../pages/CardForm';
+import { expect, test } from '../support/fixtures';
+import { getWithToken } from '../support/http';
+
+test.setTimeout(120_000);
+
+test('the merchant admin signs in, creates an access token, uses it with curl and sees its last use, then signs out', async ({
+  page,
+  harness,
+}) => {
+  const signIn = new SignInPage(page);
+  const shell = new AdminShell(page);
+  await signIn.open(harness.gatewayUrl);
+  await shell.expectAccessible();
+  await shell.screenshots('sign-in');
+  await signIn.signIn(harness.admin.merchantAdmin.username, harness.admin.merchantAdmin.password);
+  await shell.expectPage(/^Merchant /);
+  await shell.expectAccessible();
+  await shell.screenshots('merchant');
+
+  const merchant = new MerchantPage(page);
+  const token = await merchant.createToken();
+  expect(token.accessToken.length).toBeGreaterThanOrEqual(32);
+  await expect(merchant.tokenRow(token.id)).toContainText('Never');
+  // the harness's payment of yesterday, found with the new token
+  const answer = await getWithToken(
+    `${harness.gatewayUrl}/v1/query?entityId=${encodeURIComponent(harness.entityId)}&merchantTransactionId=${harness.admin.settledOrder}`,
+    token.accessToken,
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(JSON.stringify(answer.body)).toContain(harness.admin.settledOrder);
+  await page.reload();
+  await shell.expectPage(/^Merchant /);
+  await expect(merchant.tokenRow(token.id)).not.toContainText('Never');
+  await shell.expectAccessible();
+
+  await shell.go('Account', 'Your account');
+  await shell.expectAccessible();
+  await shell.screenshots('account');
+  await shell.signOut();
+});
+
+test('the merchant admin registers a webhook, finds a shop payment by its merchantTransactionId, refunds part of it and sees the refund and its webhook delivery', async ({
+  page,
+  harness,
+  shop,
+  card,
+  result,
+}) => {
+  const shell = new AdminShell(page);
+  await new SignInPage(page).open(harness.gatewayUrl);
+  await new SignInPage(page).signIn(
+    harness.admin.merchantAdmin.username,
+    harness.admin.merchantAdmin.password,
+  );
+  await shell.expectPage(/^Merchant /);
+
+  await shell.go('Webhooks', 'Webhooks');
+  const webhooks = new WebhooksPage(page);
+  await webhooks.registerWebhook(`${harness.shopUrl}/webhooks`);
+  await shell.expectAccessible();
+  await shell.screenshots('webhooks');
+
+  const order = `order-${randomBytes(6).toString('hex')}`;
+  await shop.open({ order });
+  await card.ready();
+  await card.fill(TEST_CARD);
+  await card.pay();
+  await result.expectOutcome('success', '000.100.110');
+
+  await page.goto(`${harness.gatewayUrl}/admin/`);
+  await shell.expectPage(/^Merchant /);
+  await shell.go('Payments', 'Payments');
+  const payments = new PaymentsPage(page);
+  await payments.searchByMerchantTransactionId(order);
+  await shell.expectAccessible();
+  await shell.screenshots('payments');
+  const id = await payments.openOnly();
+  await shell.expectPage(`Payment ${id}`);
+  const payment = new PaymentPage(page);
+  await expect(payment.deliveries.first()).toContainText('PAYMENT');
+
+  await payment.refund('10.00');
+  await expect(payment.related.filter({ hasText: 'RF' })).toHaveCount(1);
+  await expect(payment.related.filter({ hasText: 'RF' })).toContainText(/10[.,]00/);
+  await shell.expectAccessible();
+  await shell.screenshots('payment');
+
+  // the refund's own page: its webhook delivery
+  await payment.related.filter({ hasText: 'RF' }).getByRole('link').click();
+  await shell.expectPage(/^Payment /);
+  await expect(payment.deliveries.filter({ hasText: 'PAYMENT' }).first()).toBeVisible();
+  await shell.expectAccessible();
+  await shell.signOut();
+});
+
+test('the merchant admin downloads a reconciliation file', async ({ page, harness }) => {
+  const shell = new AdminShell(page);
+  await new SignInPage(page).open(harness.gatewayUrl);
+  await new SignInPage(page).signIn(
+    harness.admin.merchantAdmin.username,
+    harness.admin.merchantAdmin.password,
+  );
+  await shell.expectPage(/^Merchant /);
+  await shell.go('Settlements', 'Settlements and reconciliation files');
+  const settlements = new SettlementsPage(page);
+  await expect(settlements.rows.first()).toBeVisible();
+  await shell.expectAccessible();
+  await shell.screenshots('settlements');
+  const download = await settlements.downloadFirst();
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\n').length).toBeGreaterThan(1);
+  await shell.go('Schedules', 'Schedules');
+  await shell.expectAccessible();
+  await shell.signOut();
+});
