@@ -14,6 +14,11 @@ import { expect, test } from '../support/fixtures';
 
 test.setTimeout(120_000);
 
+/** A signed-out dashboard asks GET /admin/v1/session first: the API's 401, which Chromium logs. */
+const SIGNED_OUT_401 = /status of 401/;
+
+test.beforeEach(({ browserErrors }) => browserErrors.allow(SIGNED_OUT_401));
+
 test('the operator creates a merchant, a channel and a merchant-viewer, who then cannot refund', async ({
   page,
   harness,
