@@ -16,6 +16,7 @@ import {
   systemClock,
   type TokenStore,
 } from '../shared/engine/core/ports';
+import { developerDefaults } from './admin/demo-users';
 import { createApp, type GatewayDeps } from './app';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/middleware/credentials/failures';
@@ -166,10 +167,10 @@ export async function startGateway(options: GatewayOptions) {
     issuers: processors,
   });
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
-  // The demo merchant is for a developer's machine only.
-  const demo = production ? undefined : await ensureDemoMerchant(store, clock, listening, options.dataDir);
-  if (demo !== undefined)
-    logger.info('created demo merchant', { entityId: demo.entityId, file: 'demo-merchant.json' });
+  const { demo, demoUsers } = await developerDefaults(
+    { store, clock, dataDir: options.dataDir, production, logger },
+    () => ensureDemoMerchant(store, clock, listening, options.dataDir),
+  );
   warnIfShared(options.dataDir, logger);
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const fingerprint = riskFingerprint(vault);
@@ -245,7 +246,7 @@ export async function startGateway(options: GatewayOptions) {
     await ftp?.close();
     await store.close();
   };
-  return { app, liveApp, store, vault, demo, production, ...workers, ftp, close };
+  return { app, liveApp, store, vault, demo, demoUsers, production, ...workers, ftp, close };
 }
 
 /** The settings the gateway runs with; those it must not run with are refused before anything is opened. */

@@ -114,6 +114,12 @@ if (gateway.demo !== undefined) {
   console.log(`  entityId:    ${gateway.demo.entityId}`);
   console.log(`  accessToken: ${gateway.demo.accessToken}`);
 }
+// The dashboard's demo users, likewise: printed once, kept in demo-users.json (mode 0600).
+if (gateway.demoUsers !== undefined && gateway.demoUsers.length > 0) {
+  console.log(`Demo users for the dashboard at ${baseUrl}/admin/ (also in ${dataDir}/demo-users.json):`);
+  for (const user of gateway.demoUsers)
+    console.log(`  ${user.role.padEnd(15)} ${user.username}  password: ${user.password}`);
+}
 
 const server = serve(
   {

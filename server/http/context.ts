@@ -6,6 +6,7 @@
 import type { AccessToken, Channel, Checkout, Environment } from '../../shared/engine/core/model';
 import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import type { RequestKind, RequestOf } from '../../shared/params/requests';
+import type { AdminPrincipal } from '../admin/principal';
 import type { EgressPolicy } from '../security/egress';
 import type { Logger } from '../security/logger';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
@@ -41,6 +42,8 @@ export interface RouteDeps extends EngineDeps {
   readonly trustProxy: boolean;
   /** Opens what `seal` sealed: the stored Idempotency-Key responses (sealed only when given). */
   readonly unseal?: (sealed: string) => string;
+  /** The listener serves TLS itself: the admin session cookie is Secure (as over a trusted proxy's HTTPS). */
+  readonly tls?: boolean;
 }
 
 /** `body`: the request's parameters as text (a POST body, or the query string of a GET or DELETE). */
@@ -58,6 +61,9 @@ export type CheckoutEnv = { Variables: { checkout: Checkout } };
 /** `store`: the store the request's work runs on (the Idempotency-Key's claim rides on its writes). */
 export type StoreEnv = { Variables: { store: GatewayStore } };
 
+/** `admin`: who acts on the admin API (the operator's token or a signed-in user). */
+export type AdminEnv = { Variables: { admin: AdminPrincipal } };
+
 /** Every value the gateway's middleware may leave on the context; a route sees those its chain sets. */
 export type GatewayEnv = {
   Variables: {
@@ -67,6 +73,7 @@ export type GatewayEnv = {
     channel?: Channel;
     checkout?: Checkout;
     store?: GatewayStore;
+    admin?: AdminPrincipal;
   };
 };
 

@@ -2,7 +2,7 @@
  * The one query layer: the engine's storage ports (and the server's: webhooks, schedules,
  * settlements, risk history) over Kysely, the same code for SQLite and PostgreSQL, composed from
  * one store per aggregate (payments/, sessions/, registrations/, checkouts/, merchants/,
- * idempotency/, webhooks/, schedules/, settlements/, risk/). Rows map to records in each
+ * idempotency/, webhooks/, schedules/, settlements/, risk/, admin-users/). Rows map to records in each
  * aggregate (JSON columns, epoch-millisecond dates, minor amounts, null ↔ absent).
  *
  * Payments are written with group commit (core/group-commit.ts): `insertPayment` queues the row;
@@ -15,12 +15,14 @@ import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { keyedLock } from '../../shared/engine/core/keyed-lock';
 import type { Exclusive, Store } from '../../shared/engine/core/ports';
 import type { AccountSealer } from '../../shared/sealing/account-data';
+import { type AdminUserStore, adminUserStore } from './admin-users/store';
 import { checkoutNotificationStore, checkoutStore } from './checkouts/store';
 import type { StoreContext } from './core/context';
 import type { Database } from './core/database';
 import { GroupCommit } from './core/group-commit';
 import { idempotencyStore } from './idempotency/store';
 import { channelStore, merchantDirectory, tokenStore } from './merchants/store';
+import { type PaymentListStore, paymentListStore } from './payments/list';
 import { paymentStore } from './payments/store';
 import { kyselyPaymentWriter, type PaymentBatchWriter, type PaymentWrite } from './payments/writers';
 import { registrationStore } from './registrations/store';
@@ -52,7 +54,13 @@ export interface KyselyStoreOptions {
  * The engine's Store, the webhooks' outbox and the stores of the back-office features
  * (schedules, settlements, risk history), over one database.
  */
-export type GatewayStore = Store & WebhookStore & ScheduleStore & SettlementStore & RiskStore;
+export type GatewayStore = Store &
+  WebhookStore &
+  ScheduleStore &
+  SettlementStore &
+  RiskStore &
+  AdminUserStore &
+  PaymentListStore;
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
@@ -78,6 +86,8 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     ...channelStore(context),
     ...tokenStore(context),
     ...idempotencyStore(context),
+    ...adminUserStore(context),
+    ...paymentListStore(context),
     close() {
       closing ??= (async () => {
         await payments.drained();

@@ -13,16 +13,17 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
+import { createAdminUserTables } from './admin-users/tables';
 import { checkoutsMigration } from './checkouts/tables';
 import { createIdempotencyTable, idempotencyClaimsMigration } from './idempotency/tables';
-import { createMerchantTables, environmentsMigration } from './merchants/tables';
-import { addPaymentsCheckoutColumn, createPaymentsTable } from './payments/tables';
+import { addTokenLastUse, createMerchantTables, environmentsMigration } from './merchants/tables';
+import { addPaymentsCheckoutColumn, addPaymentsListIndex, createPaymentsTable } from './payments/tables';
 import { createRegistrationsTable } from './registrations/tables';
 import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
 import { paymentSessionsMigration } from './sessions/tables';
 import { settlementsMigration } from './settlements/tables';
-import { createWebhookTables } from './webhooks/tables';
+import { addDeliveriesByOrderKeyIndex, createWebhookTables } from './webhooks/tables';
 
 /** 0001: merchants, channels, access tokens, payments, registrations, idempotent responses. */
 const initial: Migration = {
@@ -39,6 +40,16 @@ const webhooks: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await addPaymentsCheckoutColumn(db);
     await createWebhookTables(db);
+  },
+};
+
+/** 0013: the administration's users, sessions and audit log; tokens' last use; the payments list's index. */
+const adminUsers: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await createAdminUserTables(db);
+    await addTokenLastUse(db);
+    await addPaymentsListIndex(db);
+    await addDeliveriesByOrderKeyIndex(db);
   },
 };
 
@@ -109,6 +120,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_idempotency_claims': idempotencyClaimsMigration,
   // 0009_account_data_sealed is added by migrate (it needs the vault)
   '0010_environments': environmentsMigration,
+  '0013_admin_users': adminUsers,
 };
 
 /**

@@ -14,6 +14,7 @@
  *
  * Amounts are BIGINT minor units (safe integers in JS), JSON values are TEXT.
  */
+import type { AdminAuditTable, AdminSessionsTable, AdminUsersTable } from '../admin-users/tables';
 import type { CheckoutsTable } from '../checkouts/tables';
 import type { IdempotentResponsesTable } from '../idempotency/tables';
 import type { AccessTokensTable, ChannelsTable, MerchantsTable } from '../merchants/tables';
@@ -44,4 +45,7 @@ export interface Database {
   schedules: SchedulesTable;
   schedule_runs: ScheduleRunsTable;
   risk_events: RiskEventsTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  admin_audit: AdminAuditTable;
 }

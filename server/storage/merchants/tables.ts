@@ -34,6 +34,8 @@ export interface AccessTokensTable {
   environment: Generated<string>;
   revoked_at: EpochMs | null;
   created_at: EpochMs;
+  /** When the token last opened a request, to the minute (0013_admin_users). */
+  last_used_at?: EpochMs | null;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -113,3 +115,8 @@ export const environmentsMigration: Migration = {
     }
   },
 };
+
+/** 0013 (part): when each access token was last used (written at most once a minute per token). */
+export async function addTokenLastUse(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('access_tokens').addColumn('last_used_at', 'bigint').execute();
+}

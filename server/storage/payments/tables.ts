@@ -77,3 +77,15 @@ export async function createPaymentsTable(db: Kysely<unknown>): Promise<void> {
 export async function addPaymentsCheckoutColumn(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('payments').addColumn('checkout_id', 'text').execute();
 }
+
+/**
+ * 0013 (part): the administration's payments list, newest first per merchant and channel (the
+ * environment is a set of channels), after a (created_at, id) cursor: one range scan per channel.
+ */
+export async function addPaymentsListIndex(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('payments_channel_created')
+    .on('payments')
+    .columns(['merchant_id', 'channel_id', 'created_at', 'id'])
+    .execute();
+}

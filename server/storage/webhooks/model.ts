@@ -66,6 +66,8 @@ export interface DeliveryFilter {
   readonly status?: DeliveryStatus;
   /** Only deliveries before this seq (the next page of the log, newest first). */
   readonly beforeSeq?: number;
+  /** Only deliveries of this order key: a payment and what references it (the original's id). */
+  readonly orderKey?: string;
   readonly limit: number;
 }
 

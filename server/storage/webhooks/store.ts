@@ -223,6 +223,7 @@ function deliveryLog({
       if (filter.webhookId !== undefined) query = query.where('webhook_id', '=', filter.webhookId);
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);
       if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
+      if (filter.orderKey !== undefined) query = query.where('order_key', '=', filter.orderKey);
       const rows = await query.orderBy('seq', 'desc').limit(filter.limit).execute();
       return rows.map(toDelivery);
     },

@@ -118,3 +118,12 @@ export async function createWebhookTables(db: Kysely<unknown>): Promise<void> {
     .columns(['merchant_id', 'seq'])
     .execute();
 }
+
+/** 0013 (part): a payment's deliveries for the administration's payment page. */
+export async function addDeliveriesByOrderKeyIndex(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('webhook_deliveries_order_key')
+    .on('webhook_deliveries')
+    .columns(['merchant_id', 'order_key', 'seq'])
+    .execute();
+}

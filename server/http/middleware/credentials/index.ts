@@ -20,6 +20,7 @@ import { expiringMap } from '../../expiring';
 import type { Envelope } from '../envelope';
 import { clientAddress } from '../transport';
 import { type AuthFailures, authKeys } from './failures';
+import { type TokenUseDeps, tokenUseRecorder } from './last-use';
 
 export type Authenticated = { readonly ok: true; readonly token: AccessToken };
 export type AuthFailure = { readonly ok: false; readonly status: 401 | 403; readonly description: string };
@@ -94,8 +95,8 @@ export function tooManyFailedAttempts(env: Envelope, c: Context, retryAfterSecon
   });
 }
 
-export interface AuthenticatorDeps {
-  readonly store: Store;
+export interface AuthenticatorDeps extends Pick<TokenUseDeps, 'clock' | 'logger'> {
+  readonly store: Store & TokenUseDeps['store'];
   readonly env: Envelope;
   readonly authFailures: AuthFailures;
   readonly environment: Environment;
@@ -114,6 +115,7 @@ export type Authenticate = (c: Context, credentials: Credentials) => Promise<Acc
 export function authenticator(deps: AuthenticatorDeps): Authenticate {
   const { env } = deps;
   const checkToken = tokenChecker(deps.store);
+  const used = tokenUseRecorder(deps);
   return async (c, credentials) => {
     const keys = authKeys(
       clientAddress(c, deps.trustProxy),
@@ -130,6 +132,7 @@ export function authenticator(deps: AuthenticatorDeps): Authenticate {
           code: ResultCodes.INVALID_AUTH,
           description: `invalid authentication information: a ${tokenEnvironment(auth.token)} token on the ${deps.environment} address`,
         });
+      used(auth.token.id);
       return auth.token;
     }
     if (credentials.kind !== 'missing') deps.authFailures.fail(keys);

@@ -1,0 +1,28 @@
+/**
+ * The admin API (`/admin/v1/…`, docs/admin-api.md): what the dashboard (`/admin/`) and an
+ * operator's automation use. Who calls: the operator's bearer token (GATEWAY_ADMIN_TOKEN, acts
+ * as operator) or a signed-in user's session with its CSRF token (middleware/admin-session);
+ * each route names the access its role needs (middleware/admin-role), and another merchant's
+ * things answer 404. Every action is written to the audit log. JSON in, the family's envelope out.
+ * The dashboard's own files at /admin/ are public and served elsewhere: only /admin/v1/* is guarded.
+ */
+import type { Hono } from 'hono';
+import type { GatewayEnv, RouteDeps } from '../../context';
+import { adminSession } from '../../middleware/admin-session';
+import { backOfficeRoutes } from './back-office';
+import { merchantRoutes } from './channels';
+import { sessionRoutes } from './session';
+import { type AdminDeps, adminKit } from './shared';
+import { webhookRoutes } from './webhooks';
+
+export type { AdminDeps } from './shared';
+export { adminRouteTable } from './shared';
+
+export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: AdminDeps): void {
+  app.use('/admin/v1/*', adminSession(deps, admin.token));
+  const kit = adminKit(app, deps);
+  sessionRoutes(deps, admin, kit);
+  merchantRoutes(deps, kit);
+  webhookRoutes(deps, admin, kit);
+  backOfficeRoutes(deps, kit);
+}

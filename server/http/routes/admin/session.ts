@@ -1,0 +1,202 @@
+/**
+ * The dashboard's session (`/admin/v1/session`): sign in with username, password and, once set
+ * up, a TOTP code; read it (the user and the CSRF token); sign out; change one's password; set
+ * up the second factor (a secret, active once a code from it is confirmed). Wrong passwords lock
+ * the account after ten (server/admin/sign-in.ts) and are throttled per client address too
+ * (credentials/failures.ts, `admin-login:<address>`).
+ */
+import type { Context } from 'hono';
+import { ResultCodes } from '../../../../shared/result-codes';
+import { passwordProblem, userView } from '../../../admin/accounts';
+import {
+  csrfTokenOf,
+  openSession,
+  sessionCookie,
+  sessionHash,
+  sessionSecretIn,
+} from '../../../admin/sessions';
+import { signIn } from '../../../admin/sign-in';
+import { hashPassword, verifyPassword } from '../../../security/passwords';
+import { checkTotp, newTotpSecret, otpauthUrl } from '../../../security/totp';
+import type { AdminUser } from '../../../storage/admin-users/store';
+import type { RouteDeps } from '../../context';
+import { tooManyFailedAttempts } from '../../middleware/credentials';
+import { authKeys } from '../../middleware/credentials/failures';
+import { clientAddress, isHttps } from '../../middleware/transport';
+import type { AdminContext, AdminDeps, AdminKit } from './shared';
+
+const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
+
+export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
+  const { env, ok, invalid, body, audit, route } = kit;
+  const { store } = deps;
+  const vault = admin.vault;
+  const unseal = (sealed: string) => {
+    if (vault.decrypt === undefined) throw new Error('the admin API needs the vault’s decrypt for TOTP');
+    return vault.decrypt(sealed);
+  };
+  const secure = (c: Context) => isHttps(c, { tls: deps.tls ?? false, trustProxy: deps.trustProxy });
+  const signedInUser = async (c: AdminContext): Promise<AdminUser | undefined> =>
+    c.var.admin.userId === null ? undefined : store.getAdminUser(c.var.admin.userId);
+  const noUser = (c: Context) =>
+    env.send(c, 400, {
+      code: ResultCodes.INVALID_PARAMETER,
+      description: 'the operator’s token has no session',
+    });
+
+  signInRoute(deps, kit, { unseal, secure });
+  totpRoutes(deps, admin, kit, { unseal, signedInUser, noUser });
+
+  route('GET', '/admin/v1/session', 'read', async (c) => {
+    const user = await signedInUser(c);
+    const secret = sessionSecretIn(c.req.header('cookie'));
+    if (user === undefined || secret === undefined) return noUser(c);
+    return env.send(c, 200, ok, { user: userView(user), csrfToken: csrfTokenOf(secret) });
+  });
+
+  route('DELETE', '/admin/v1/session', 'read', async (c) => {
+    const secret = sessionSecretIn(c.req.header('cookie'));
+    if (c.var.admin.userId === null || secret === undefined) return noUser(c);
+    await store.deleteAdminSession(sessionHash(secret));
+    c.header('Set-Cookie', sessionCookie(undefined, secure(c)));
+    await audit(c, 'session.sign-out', c.var.admin.userId, c.var.admin.merchantId);
+    return env.send(c, 200, ok);
+  });
+
+  route('POST', '/admin/v1/session/password', 'read', async (c) => {
+    const user = await signedInUser(c);
+    if (user === undefined) return noUser(c);
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const { currentPassword, newPassword } = input;
+    const problem = passwordProblem(newPassword);
+    const errors = [
+      ...(typeof currentPassword === 'string' && (await verifyPassword(currentPassword, user.passwordHash))
+        ? []
+        : [{ name: 'currentPassword', value: null, message: 'is not the current password' }]),
+      ...(problem === undefined ? [] : [{ name: 'newPassword', value: null, message: problem }]),
+    ];
+    if (errors.length > 0) return invalid(c, errors);
+    await store.updateAdminUser(user.id, { passwordHash: await hashPassword(newPassword as string) });
+    await audit(c, 'session.password', user.id, user.merchantId);
+    return env.send(c, 200, ok, { user: userView(user) });
+  });
+}
+
+interface SessionHelpers {
+  readonly unseal: (sealed: string) => string;
+  readonly secure: (c: Context) => boolean;
+}
+
+function signInRoute(deps: RouteDeps, kit: AdminKit, { unseal, secure }: SessionHelpers): void {
+  const { env, ok, invalid, body, audit, publicRoute } = kit;
+  const { store, clock } = deps;
+  publicRoute('POST', '/admin/v1/session', async (c) => {
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const { username, password, totp } = input;
+    const errors = [
+      ...(typeof username === 'string' && username !== ''
+        ? []
+        : [{ name: 'username', value: text(username), message: 'is required' }]),
+      ...(typeof password === 'string' && password !== ''
+        ? []
+        : [{ name: 'password', value: null, message: 'is required' }]),
+      ...(totp === undefined || typeof totp === 'string'
+        ? []
+        : [{ name: 'totp', value: null, message: 'must be a string' }]),
+    ];
+    if (errors.length > 0) return invalid(c, errors);
+    const address = clientAddress(c, deps.trustProxy);
+    const keys = authKeys(address === undefined ? undefined : `admin-login:${address}`);
+    const blocked = deps.authFailures.check(keys);
+    if (!blocked.ok) return tooManyFailedAttempts(env, c, blocked.retryAfterSeconds);
+    const outcome = await signIn(
+      { store, clock, unseal },
+      {
+        username: username as string,
+        password: password as string,
+        ...(typeof totp === 'string' ? { totp } : {}),
+      },
+    );
+    if (outcome.kind !== 'signed-in') deps.authFailures.fail(keys);
+    switch (outcome.kind) {
+      case 'locked':
+        return tooManyFailedAttempts(env, c, outcome.retryAfterSeconds);
+      case 'wrong':
+        return env.send(c, 401, {
+          code: ResultCodes.INVALID_AUTH,
+          description: 'wrong username or password',
+        });
+      case 'totp-required':
+        return env.send(
+          c,
+          401,
+          {
+            code: ResultCodes.INVALID_AUTH,
+            description: 'a valid code of the authenticator app is needed (totp)',
+          },
+          { totpRequired: true },
+        );
+      case 'signed-in': {
+        const { secret, csrfToken } = await openSession(store, clock, outcome.user, address);
+        c.header('Set-Cookie', sessionCookie(secret, secure(c)));
+        c.set('admin', {
+          kind: 'session',
+          role: outcome.user.role,
+          merchantId: outcome.user.merchantId,
+          userId: outcome.user.id,
+          actor: outcome.user.username,
+        });
+        await audit(c, 'session.sign-in', outcome.user.id, outcome.user.merchantId);
+        return env.send(c, 200, ok, { user: userView(outcome.user), csrfToken });
+      }
+    }
+  });
+}
+
+function totpRoutes(
+  deps: RouteDeps,
+  admin: AdminDeps,
+  kit: AdminKit,
+  helpers: Pick<SessionHelpers, 'unseal'> & {
+    readonly signedInUser: (c: AdminContext) => Promise<AdminUser | undefined>;
+    readonly noUser: (c: Context) => Response;
+  },
+): void {
+  const { env, ok, invalid, body, audit, route } = kit;
+  const { store, clock } = deps;
+  const { unseal, signedInUser, noUser } = helpers;
+  const vault = admin.vault;
+  route('POST', '/admin/v1/session/totp', 'read', async (c) => {
+    const user = await signedInUser(c);
+    if (user === undefined) return noUser(c);
+    const secret = newTotpSecret();
+    await store.updateAdminUser(user.id, { totpPending: vault.encrypt(secret) });
+    await audit(c, 'session.totp-setup', user.id, user.merchantId);
+    return env.send(c, 200, ok, { secret, otpauthUrl: otpauthUrl(secret, user.username) });
+  });
+
+  route('POST', '/admin/v1/session/totp/confirm', 'read', async (c) => {
+    const user = await signedInUser(c);
+    if (user === undefined) return noUser(c);
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const code = typeof input.code === 'string' ? input.code : '';
+    const step =
+      user.totpPending === null ? undefined : checkTotp(unseal(user.totpPending), code, clock.now());
+    if (user.totpPending === null || step === undefined)
+      return invalid(c, [
+        {
+          name: 'code',
+          value: null,
+          message:
+            user.totpPending === null ? 'start with POST /admin/v1/session/totp' : 'is not the current code',
+        },
+      ]);
+    const change = { totpSecret: user.totpPending, totpPending: null, totpStep: step };
+    await store.updateAdminUser(user.id, change);
+    await audit(c, 'session.totp-enabled', user.id, user.merchantId);
+    return env.send(c, 200, ok, { user: userView({ ...user, ...change }) });
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * What the admin routes share: their dependencies, the answers (ok, 404, 400 with
+ * parameterErrors, the JSON body), the route table (each route with the access its role needs,
+ * middleware/admin-role) and the audit log of every action.
+ */
+import type { Context, Handler, Hono } from 'hono';
+import { ResultCodes } from '../../../../shared/result-codes';
+import type { FieldError } from '../../../admin/accounts';
+import type { AdminPrincipal } from '../../../admin/principal';
+import type { EgressPolicy } from '../../../security/egress';
+import type { Vault } from '../../../security/vault';
+import type { WebhookStore } from '../../../storage/webhooks/model';
+import type { AdminEnv, GatewayEnv, RouteDeps } from '../../context';
+import { type Access, adminRole } from '../../middleware/admin-role';
+import { clientAddress } from '../../middleware/transport';
+
+export interface AdminDeps {
+  /** The operator's token; without it only signed-in users reach the admin API. */
+  readonly token: string | undefined;
+  readonly webhooks: WebhookStore;
+  /** Seals webhook keys and TOTP secrets, and opens the latter. */
+  readonly vault: Pick<Vault, 'encrypt'> & Partial<Pick<Vault, 'decrypt'>>;
+  /** The HTTP client of the test notification. */
+  readonly fetch?: typeof fetch;
+  /** Refuses webhook URLs the gateway would not call (server/security/egress.ts). */
+  readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
+  /** The reconciliation files' folder (settlement downloads). */
+  readonly dataDir?: string;
+}
+
+export type AdminContext = Context<GatewayEnv & AdminEnv>;
+
+export interface RouteSpec {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly access: Access;
+}
+
+const TABLE = new Map<string, RouteSpec>();
+/** Every admin route and the access it needs (the role tests loop over it). */
+export const adminRouteTable = (): RouteSpec[] => [...TABLE.values()];
+
+export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
+  const { env } = deps;
+  const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
+  const notFound = (c: Context, what: string) =>
+    env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: `${what} not found` });
+  const invalid = (c: Context, errors: readonly FieldError[]) =>
+    env.send(c, 400, {
+      code: ResultCodes.INVALID_PARAMETER,
+      description: 'invalid or missing parameter',
+      parameterErrors: errors,
+    });
+  const forbidden = (c: Context, description: string) =>
+    env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description });
+
+  /** The JSON body, or an answer saying why there is none. */
+  async function body(c: Context): Promise<Record<string, unknown> | Response> {
+    const text = await c.req.text();
+    if (text.length > deps.maxBodyBytes)
+      return env.send(c, 413, { code: ResultCodes.INVALID_PARAMETER, description: 'request body too large' });
+    if (text.trim() === '') return {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
+    } catch {}
+    return env.send(c, 400, {
+      code: ResultCodes.INVALID_PARAMETER,
+      description: 'the body must be a JSON object',
+    });
+  }
+
+  /** Writes one audit entry: who (the principal), what, on what, for which merchant, from where. */
+  async function audit(c: AdminContext, action: string, target: string | null, merchantId: string | null) {
+    const principal: AdminPrincipal = c.var.admin;
+    await deps.store.appendAudit({
+      at: deps.clock.now(),
+      actor: principal.actor,
+      actorId: principal.userId,
+      role: principal.role,
+      action,
+      target,
+      merchantId,
+      address: clientAddress(c, deps.trustProxy) ?? null,
+    });
+  }
+
+  /** Registers a route with the access its role needs. */
+  function route(
+    method: RouteSpec['method'],
+    path: string,
+    access: Access,
+    handler: Handler<GatewayEnv & AdminEnv>,
+  ) {
+    TABLE.set(`${method} ${path}`, { method, path, access });
+    app.on(method, path, adminRole(env, access), handler as Handler<GatewayEnv>);
+  }
+
+  /** A route before any principal: signing in. */
+  function publicRoute(method: RouteSpec['method'], path: string, handler: Handler<GatewayEnv & AdminEnv>) {
+    app.on(method, path, handler as Handler<GatewayEnv>);
+  }
+
+  const merchantOf = async (c: Context) => deps.store.getMerchant(c.req.param('merchantId') ?? '');
+  return { env, ok, notFound, invalid, forbidden, body, audit, route, publicRoute, merchantOf };
+}
+
+export type AdminKit = ReturnType<typeof adminKit>;
+
+/** A path parameter ('' when absent: the route's pattern always has it). */
+export const param = (c: Context, name: string): string => c.req.param(name) ?? '';
