@@ -98,6 +98,8 @@ export function BackOffice(props: Props) {
   if (!canChange.value) return <p class="muted">Your role may look at payments, not change them.</p>;
   const succeeded = payment.status === 'success' || SUCCESS.test(payment.result?.code ?? '');
   const type = payment.paymentType;
+  if (succeeded && type === 'CB' && testEnvironment)
+    return <PlainAction label="Reverse the chargeback" path="chargeback-reversals" props={props} />;
   if (!succeeded || (type !== 'PA' && type !== 'DB' && type !== 'CP'))
     return <p class="muted">No back-office action applies to this transaction.</p>;
   return (

@@ -1,6 +1,7 @@
 /**
  * A channel's settings as an operator creates or changes them (server/channels/settings.ts):
- * name, mode, brands and currencies (empty: all), 3-D Secure, the throttle per minute.
+ * name and mode (creation only), brands and currencies (empty: all), 3-D Secure, the throttle
+ * per minute. The connector is set with the CLI.
  */
 import { useState } from 'preact/hooks';
 import type { Channel } from '../types';
@@ -28,7 +29,6 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
   const submit = onSubmit(() =>
     action.run(async () => {
       const body: Record<string, unknown> = {
-        name: name.trim(),
         threeDSecure,
         brands: brands.trim() === '' ? null : list(brands),
         currencies: currencies.trim() === '' ? null : list(currencies),
@@ -41,6 +41,7 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
               : throttle.trim(),
       };
       if (channel === undefined) {
+        body.name = name.trim();
         body.mode = mode;
         // a new channel takes every brand and currency unless told otherwise
         if (body.brands === null) delete body.brands;
@@ -52,7 +53,9 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
   );
   return (
     <form onSubmit={submit} noValidate>
-      <Field label="Channel name" value={name} onValue={setName} error={action.field('name')} />
+      {channel === undefined && (
+        <Field label="Channel name" value={name} onValue={setName} error={action.field('name')} />
+      )}
       {channel === undefined && (
         <Select
           label="Mode"

@@ -4,9 +4,10 @@ import { href, route } from '../router';
 import { currentMerchant } from '../state/merchant';
 import { canChange, isOperator, signOut, user } from '../state/session';
 
-function NavLink({ path, children }: { path: string; children: ComponentChildren }) {
+/** A link of the main navigation; current on its own page and on those below it (`below`). */
+function NavLink({ path, below, children }: { path: string; below?: string; children: ComponentChildren }) {
   const here = route.value.path;
-  const current = here === path || (path !== '/' && here.startsWith(`${path}/`));
+  const current = here === path || (below !== undefined && here.startsWith(below));
   return (
     <li>
       <a href={href(path)} aria-current={current ? 'page' : undefined}>
@@ -39,8 +40,12 @@ export function Layout({ children }: { children: ComponentChildren }) {
           {isOperator.value && <NavLink path="/merchants">Merchants</NavLink>}
           {m !== undefined && (
             <>
-              <NavLink path={m}>{isOperator.value ? 'Merchant' : 'Merchant and channels'}</NavLink>
-              <NavLink path={`${m}/payments`}>Payments</NavLink>
+              <NavLink path={m} below="/channels/">
+                {isOperator.value ? 'Merchant' : 'Merchant and channels'}
+              </NavLink>
+              <NavLink path={`${m}/payments`} below={`${m}/payments/`}>
+                Payments
+              </NavLink>
               <NavLink path={`${m}/webhooks`}>Webhooks</NavLink>
               <NavLink path={`${m}/settlements`}>Settlements</NavLink>
               <NavLink path={`${m}/schedules`}>Schedules</NavLink>
