@@ -61,7 +61,14 @@ export function PaymentSearch({ initial, errorOf, onSearch }: Props) {
         {text('amount', 'Amount', { inputMode: 'decimal' })}
       </div>
       <button type="submit">Search</button>{' '}
-      <button type="button" class="secondary" onClick={() => (setSearch({}), onSearch({}))}>
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => {
+          setSearch({});
+          onSearch({});
+        }}
+      >
         Clear
       </button>
     </form>

@@ -11,7 +11,7 @@ export interface Loaded<T> {
 export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[]): Loaded<T> {
   const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: true });
   const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's keys say when to load again
+  // the caller's keys say when to load again
   useEffect(() => {
     let current = true;
     setState((s) => ({ ...s, loading: true }));

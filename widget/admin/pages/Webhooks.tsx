@@ -138,7 +138,13 @@ export function Webhooks({ merchantId }: { merchantId: string }) {
       </Section>
       {canChange.value && (
         <Section title="Register a webhook">
-          <Register merchantId={merchantId} registered={() => (webhooks.reload(), deliveries.reload())} />
+          <Register
+            merchantId={merchantId}
+            registered={() => {
+              webhooks.reload();
+              deliveries.reload();
+            }}
+          />
         </Section>
       )}
       <Section title="Delivery log">
