@@ -51,6 +51,13 @@ process.exitCode = await run(process.argv.slice(2), {
   dataDir,
   egress,
   fetch: egress.fetch,
+  // a password piped in (`… | gateway user create …`); none from a terminal
+  readStdin: async () => {
+    if (process.stdin.isTTY) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
   output: {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

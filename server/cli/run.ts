@@ -15,6 +15,7 @@ import { MERCHANT_COMMANDS } from './table/merchant';
 import { SETTLEMENT_COMMANDS } from './table/settlement';
 import type { CommandSpec } from './table/spec';
 import { TOKEN_COMMANDS } from './table/token';
+import { USER_COMMANDS } from './table/user';
 import { WEBHOOK_COMMANDS } from './table/webhook';
 import type { WebhookCommandContext } from './webhook-commands';
 
@@ -25,6 +26,7 @@ const GROUPS = {
   webhook: 'Webhooks: where a merchant’s notifications go, and their delivery log.',
   chargeback: 'Chargebacks: booked from the acquirer’s side against a DB, CP or RB, and reversed.',
   settlement: 'Settlement: the daily run that writes reconciliation records and files.',
+  user: 'Users: who may sign in to the administration dashboard, and their roles.',
 } as const;
 type Group = keyof typeof GROUPS;
 
@@ -35,6 +37,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   webhook: WEBHOOK_COMMANDS,
   chargeback: CHARGEBACK_COMMANDS,
   settlement: SETTLEMENT_COMMANDS,
+  user: USER_COMMANDS,
 };
 
 const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -111,6 +114,8 @@ export interface RunDeps {
   readonly dataDir?: string;
   readonly output: Output;
   readonly clock?: Clock;
+  /** What is piped to standard input (`gateway user create`'s password); undefined from a terminal. */
+  readonly readStdin?: () => Promise<string | undefined>;
 }
 
 /** Runs one CLI invocation (argv without `node` and the script); resolves to the exit code. */
@@ -167,6 +172,7 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
         ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
         ...(deps.egress === undefined ? {} : { egress: deps.egress }),
         ...(deps.dataDir === undefined ? {} : { dataDir: deps.dataDir }),
+        ...(deps.readStdin === undefined ? {} : { readStdin: deps.readStdin }),
       });
     } finally {
       await store.close();

@@ -30,6 +30,8 @@ export interface WebhookCommandContext extends CommandContext {
   readonly fetch?: typeof fetch;
   /** The gateway's data folder (reconciliation files). */
   readonly dataDir?: string;
+  /** What is piped to standard input (a new user's password); undefined from a terminal. */
+  readonly readStdin?: () => Promise<string | undefined>;
 }
 
 export interface AddWebhookInput {

@@ -28,7 +28,14 @@ import { writeOutbox } from '../webhooks/outbox';
 import type { ScheduleRow, ScheduleRunRow } from './tables';
 
 /** The schedules' storage is the engine's port (shared/engine/operations/schedules.ts). */
-export type ScheduleStore = SchedulePort;
+export type ScheduleStore = SchedulePort & {
+  /** A merchant's schedules on these channels, newest first (the administration's list). */
+  listMerchantSchedules(
+    merchantId: string,
+    channelIds: readonly string[],
+    limit: number,
+  ): Promise<Schedule[]>;
+};
 
 // ---- Row mapping -------------------------------------------------------------------------------
 
@@ -114,7 +121,23 @@ async function scheduleRow(q: Kysely<Database>, id: string): Promise<ScheduleRow
 }
 
 export function scheduleStore(db: Kysely<Database>, sealer: AccountSealer): ScheduleStore {
-  return { ...scheduleRecords(db, sealer), ...scheduleRuns(db, sealer) };
+  return {
+    ...scheduleRecords(db, sealer),
+    ...scheduleRuns(db, sealer),
+    async listMerchantSchedules(merchantId, channelIds, limit) {
+      if (channelIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('schedules')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('channel_id', 'in', [...channelIds])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(rowToSchedule);
+    },
+  };
 }
 
 type ScheduleRecords = Pick<

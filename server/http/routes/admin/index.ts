@@ -11,8 +11,12 @@ import type { GatewayEnv, RouteDeps } from '../../context';
 import { adminSession } from '../../middleware/admin-session';
 import { backOfficeRoutes } from './back-office';
 import { merchantRoutes } from './channels';
+import { operationRoutes } from './operations';
+import { paymentRoutes } from './payments';
 import { sessionRoutes } from './session';
 import { type AdminDeps, adminKit } from './shared';
+import { tokenRoutes } from './tokens';
+import { userRoutes } from './users';
 import { webhookRoutes } from './webhooks';
 
 export type { AdminDeps } from './shared';
@@ -24,5 +28,9 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
   sessionRoutes(deps, admin, kit);
   merchantRoutes(deps, kit);
   webhookRoutes(deps, admin, kit);
+  tokenRoutes(deps, kit);
+  userRoutes(deps, kit);
+  paymentRoutes(deps, kit);
   backOfficeRoutes(deps, kit);
+  operationRoutes(deps, kit);
 }

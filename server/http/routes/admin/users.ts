@@ -1,0 +1,93 @@
+/**
+ * The administration's users (`/admin/v1/users`) and the audit log (`/admin/v1/audit`).
+ * Operators see and manage everyone; a merchant admin their merchant's users (never operators,
+ * never another merchant's: 404); a viewer reads their merchant's list. Passwords are generated
+ * when not given and shown once.
+ */
+import { createUser, disableUser, resetPassword, userView } from '../../../admin/accounts';
+import { mayActOn } from '../../../admin/principal';
+import type { AdminUser } from '../../../storage/admin-users/store';
+import type { RouteDeps } from '../../context';
+import { type AdminContext, type AdminKit, param } from './shared';
+
+const MAX_AUDIT = 500;
+
+export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
+  const { env, ok, notFound, invalid, forbidden, body, route, audit } = kit;
+  const { store, clock } = deps;
+
+  route('GET', '/admin/v1/users', 'read', async (c) => {
+    const own = c.var.admin.merchantId;
+    const asked = c.req.query('merchantId');
+    const users = await store.listAdminUsers(own ?? asked);
+    return env.send(c, 200, ok, { users: users.map(userView) });
+  });
+
+  route('POST', '/admin/v1/users', 'write', async (c) => {
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const own = c.var.admin.merchantId;
+    if (own !== null && input.role === 'operator')
+      return forbidden(c, 'only an operator may create operators');
+    if (own !== null && input.merchantId !== undefined && input.merchantId !== own)
+      return notFound(c, 'merchant');
+    const created = await createUser(store, clock, {
+      username: input.username,
+      role: input.role,
+      password: input.password,
+      merchantId: own ?? input.merchantId,
+    });
+    if (created.kind === 'invalid') return invalid(c, created.errors);
+    await audit(c, 'user.create', created.user.id, created.user.merchantId);
+    return env.send(c, 201, ok, {
+      user: userView(created.user),
+      ...(created.password === undefined ? {} : { password: created.password }),
+    });
+  });
+
+  /** The path's user, when the principal may manage them (another merchant's: undefined, 404). */
+  const userOf = async (c: AdminContext): Promise<AdminUser | undefined> => {
+    const user = await store.getAdminUser(param(c, 'id'));
+    if (user === undefined) return undefined;
+    if (c.var.admin.merchantId === null) return user;
+    return user.merchantId !== null && mayActOn(c.var.admin, user.merchantId) ? user : undefined;
+  };
+
+  route('POST', '/admin/v1/users/:id/disable', 'write', async (c) => {
+    const user = await userOf(c);
+    if (user === undefined) return notFound(c, 'user');
+    const disabled = await disableUser(store, clock, user);
+    await audit(c, 'user.disable', user.id, user.merchantId);
+    return env.send(c, 200, ok, { user: userView(disabled) });
+  });
+
+  route('POST', '/admin/v1/users/:id/reset-password', 'write', async (c) => {
+    const user = await userOf(c);
+    if (user === undefined) return notFound(c, 'user');
+    const reset = await resetPassword(store, user);
+    await audit(c, 'user.reset-password', user.id, user.merchantId);
+    return env.send(c, 200, ok, { user: userView(reset.user), password: reset.password });
+  });
+
+  route('GET', '/admin/v1/audit', 'write', async (c) => {
+    const after = c.req.query('after');
+    const limitText = c.req.query('limit') ?? '100';
+    const errors = [];
+    if (after !== undefined && !/^[0-9]{1,15}$/.test(after))
+      errors.push({ name: 'after', value: after, message: 'must be an entry id' });
+    if (!/^[0-9]{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_AUDIT)
+      errors.push({ name: 'limit', value: limitText, message: `must be 1 to ${MAX_AUDIT}` });
+    if (errors.length > 0) return invalid(c, errors);
+    const limit = Number(limitText);
+    const own = c.var.admin.merchantId;
+    const entries = await store.listAudit({
+      limit,
+      ...(own === null ? {} : { merchantId: own }),
+      ...(after === undefined ? {} : { after: Number(after) }),
+    });
+    return env.send(c, 200, ok, {
+      entries: entries.map((e) => ({ ...e, at: e.at.toISOString() })),
+      next: entries.length === limit ? String(entries[entries.length - 1]!.id) : null,
+    });
+  });
+}
