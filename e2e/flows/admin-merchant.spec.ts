@@ -101,15 +101,20 @@ test('the merchant admin registers a webhook, finds a shop payment by its mercha
   await expect(payment.deliveries.first()).toContainText('PAYMENT');
 
   await payment.refund('10.00');
-  await expect(payment.related.filter({ hasText: 'RF' })).toHaveCount(1);
-  await expect(payment.related.filter({ hasText: 'RF' })).toContainText(/10[.,]00/);
+  const refund = payment.related.filter({ hasText: 'RF' });
+  await expect(refund).toHaveCount(1);
+  await expect(refund).toContainText(/10[.,]00/);
+  const refundId = (await refund.getByRole('link').textContent())!.trim();
+  // the refund's PAYMENT notification, in the payment's delivery log
+  await expect(payment.deliveries.filter({ hasText: refundId })).toContainText('PAYMENT');
   await shell.expectAccessible();
   await shell.screenshots('payment');
 
-  // the refund's own page: its webhook delivery
-  await payment.related.filter({ hasText: 'RF' }).getByRole('link').click();
-  await shell.expectPage(/^Payment /);
-  await expect(payment.deliveries.filter({ hasText: 'PAYMENT' }).first()).toBeVisible();
+  // the refund's own page: the original it refunds, and the family's deliveries
+  await refund.getByRole('link').click();
+  await shell.expectPage(`Payment ${refundId}`);
+  await expect(payment.related.filter({ hasText: id })).toHaveCount(1);
+  await expect(payment.deliveries.filter({ hasText: refundId })).toContainText('PAYMENT');
   await shell.expectAccessible();
   await shell.signOut();
 });

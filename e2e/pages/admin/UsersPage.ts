@@ -18,7 +18,7 @@ export class UsersPage {
     await form.getByRole('button', { name: 'Create user' }).click();
     await expect(form.getByRole('status')).toContainText(`User ${user.username} created`);
     await expect(
-      this.page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: user.username }),
+      this.page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: user.username, exact: true }),
     ).toBeVisible();
   }
 }

@@ -4,6 +4,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import { ApiError, del, get, onUnauthorised, post, setCsrfToken } from '../api';
+import { navigate } from '../router';
 import type { User } from '../types';
 
 export const user = signal<User | null | undefined>(undefined);
@@ -56,11 +57,13 @@ export async function signIn(username: string, password: string, totp?: string):
   }
 }
 
+/** Signs out; the next user to sign in starts at the start page, not at this user's last one. */
 export async function signOut(): Promise<void> {
   try {
     await del('/session');
   } finally {
     signedOut();
+    navigate('/');
   }
 }
 
