@@ -108,7 +108,7 @@ export function BackOffice(props: Props) {
       {type === 'PA' && <PlainAction label="Reverse" path="reversals" props={props} />}
       {type !== 'PA' && <AmountAction label="Refund" path="refunds" props={props} />}
       {type !== 'PA' && testEnvironment && (
-        <PlainAction label="Book a chargeback" path="chargebacks" props={props} />
+        <AmountAction label="Book a chargeback" path="chargebacks" props={props} />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { formatDate } from '../format';
 import { canChange } from '../state/session';
 import type { Delivery } from '../types';
 import { ActionMessages } from './ActionMessages';
+import { ScrollTable } from './ScrollTable';
 import { useAction } from './useAction';
 
 export function Deliveries({
@@ -19,7 +20,7 @@ export function Deliveries({
   if (deliveries.length === 0) return <p class="muted">No webhook deliveries.</p>;
   return (
     <>
-      <div class="scroll">
+      <ScrollTable label="Webhook deliveries">
         <table>
           <caption class="visually-hidden">Webhook deliveries</caption>
           <thead>
@@ -75,7 +76,7 @@ export function Deliveries({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <ActionMessages action={redeliver} />
     </>
   );

@@ -7,6 +7,7 @@ import type { AccessToken } from '../types';
 import { ActionMessages } from './ActionMessages';
 import { Loading } from './Alert';
 import { Field, Select } from './Field';
+import { ScrollTable } from './ScrollTable';
 import { ShownOnce } from './ShownOnce';
 import { onSubmit, useAction } from './useAction';
 import { useLoad } from './useLoad';
@@ -70,7 +71,7 @@ export function Tokens({ merchantId }: { merchantId: string }) {
       <Loading data={tokens.data} error={tokens.error} />
       {tokens.data && tokens.data.tokens.length === 0 && <p class="muted">No access tokens.</p>}
       {tokens.data && tokens.data.tokens.length > 0 && (
-        <div class="scroll">
+        <ScrollTable label="Access tokens">
           <table>
             <caption class="visually-hidden">Access tokens</caption>
             <thead>
@@ -120,7 +121,7 @@ export function Tokens({ merchantId }: { merchantId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <ActionMessages action={revoke} />
       {canChange.value && (

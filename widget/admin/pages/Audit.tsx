@@ -2,6 +2,7 @@
 import { get, query } from '../api';
 import { Loading } from '../components/Alert';
 import { Page } from '../components/Page';
+import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatDate } from '../format';
 import { href, route } from '../router';
@@ -18,7 +19,7 @@ export function Audit() {
       <Loading data={log.data} error={log.error} />
       {log.data && log.data.entries.length === 0 && <p class="muted">Nothing recorded yet.</p>}
       {log.data && log.data.entries.length > 0 && (
-        <div class="scroll">
+        <ScrollTable label="Audit log, newest first">
           <table>
             <caption class="visually-hidden">Audit log, newest first</caption>
             <thead>
@@ -48,7 +49,7 @@ export function Audit() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <nav aria-label="Pages of the audit log" class="pager">
         {after !== undefined && <a href={href('/audit')}>Newest entries</a>}

@@ -4,6 +4,7 @@ import { get, post, seg } from '../api';
 import { Loading } from '../components/Alert';
 import { ChannelForm } from '../components/ChannelForm';
 import { Page, Section } from '../components/Page';
+import { ScrollTable } from '../components/ScrollTable';
 import { Tokens } from '../components/Tokens';
 import { useLoad } from '../components/useLoad';
 import { formatDate } from '../format';
@@ -15,7 +16,7 @@ import type { Channel, Merchant } from '../types';
 function ChannelTable({ channels }: { channels: readonly Channel[] }) {
   if (channels.length === 0) return <p class="muted">No channels yet.</p>;
   return (
-    <div class="scroll">
+    <ScrollTable label="Channels">
       <table>
         <caption class="visually-hidden">Channels</caption>
         <thead>
@@ -47,7 +48,7 @@ function ChannelTable({ channels }: { channels: readonly Channel[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -10,6 +10,7 @@ import { BackOffice } from '../components/BackOffice';
 import { Deliveries } from '../components/Deliveries';
 import { KeyValues } from '../components/KeyValues';
 import { Page, Section } from '../components/Page';
+import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDate } from '../format';
 import { href } from '../router';
@@ -23,7 +24,7 @@ const when = (t: Transaction) => (t.createdAt ?? (t.timestamp as string | undefi
 function Related({ merchantId, related }: { merchantId: string; related: readonly Transaction[] }) {
   if (related.length === 0) return <p class="muted">No linked transactions.</p>;
   return (
-    <div class="scroll">
+    <ScrollTable label="Linked transactions">
       <table>
         <caption class="visually-hidden">Linked transactions</caption>
         <thead>
@@ -59,7 +60,7 @@ function Related({ merchantId, related }: { merchantId: string; related: readonl
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -90,7 +91,13 @@ export function PaymentPage({ merchantId, paymentId }: { merchantId: string; pay
             <code>{p.result?.code}</code> {p.result?.description} · {formatDate(when(p))}
           </p>
           <Section title="Transaction">
-            <KeyValues value={p} />
+            <KeyValues value={p} skip={['response']} />
+            {p.response !== undefined && (
+              <details>
+                <summary>The whole answer, as GET /v1/payments/{'{id}'} gives it</summary>
+                <KeyValues value={p.response} />
+              </details>
+            )}
           </Section>
           <Section title="Back office">
             <BackOffice

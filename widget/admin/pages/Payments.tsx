@@ -4,6 +4,7 @@ import { ApiError, get, query, seg } from '../api';
 import { Loading } from '../components/Alert';
 import { Page } from '../components/Page';
 import { PaymentSearch, type Search, searchOf } from '../components/PaymentSearch';
+import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDate } from '../format';
 import { href, navigate, route } from '../router';
@@ -43,7 +44,7 @@ export function Payments({ merchantId }: { merchantId: string }) {
       <Loading data={page.data} error={page.error} />
       {page.data && page.data.payments.length === 0 && <p role="status">No payments match.</p>}
       {page.data && page.data.payments.length > 0 && (
-        <div class="scroll">
+        <ScrollTable label="Payments, newest first">
           <table>
             <caption class="visually-hidden">Payments, newest first</caption>
             <thead>
@@ -85,7 +86,7 @@ export function Payments({ merchantId }: { merchantId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <nav aria-label="Pages of payments" class="pager">
         {after !== undefined && <a href={href(base, search)}>First page</a>}

@@ -4,6 +4,7 @@ import { del, get, seg } from '../api';
 import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
 import { Page } from '../components/Page';
+import { ScrollTable } from '../components/ScrollTable';
 import { useAction } from '../components/useAction';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDate } from '../format';
@@ -30,7 +31,7 @@ export function Schedules({ merchantId }: { merchantId: string }) {
       <Loading data={list.data} error={list.error} />
       {list.data && list.data.schedules.length === 0 && <p class="muted">No scheduled payments.</p>}
       {list.data && list.data.schedules.length > 0 && (
-        <div class="scroll">
+        <ScrollTable label="Scheduled payments">
           <table>
             <caption class="visually-hidden">Scheduled payments</caption>
             <thead>
@@ -86,7 +87,7 @@ export function Schedules({ merchantId }: { merchantId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <ActionMessages action={deschedule} />
     </Page>

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { API, get, seg } from '../api';
 import { Loading } from '../components/Alert';
 import { Page } from '../components/Page';
+import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatDate, formatDay } from '../format';
 import { openMerchant } from '../state/merchant';
@@ -19,7 +20,7 @@ export function Settlements({ merchantId }: { merchantId: string }) {
       <Loading data={files.data} error={files.error} />
       {files.data && files.data.files.length === 0 && <p class="muted">No settlement files yet.</p>}
       {files.data && files.data.files.length > 0 && (
-        <div class="scroll">
+        <ScrollTable label="Settlement files">
           <table>
             <caption class="visually-hidden">Settlement files</caption>
             <thead>
@@ -51,7 +52,7 @@ export function Settlements({ merchantId }: { merchantId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </Page>
   );

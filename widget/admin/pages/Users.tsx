@@ -8,6 +8,7 @@ import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
 import { Field, Select } from '../components/Field';
 import { Page, Section } from '../components/Page';
+import { ScrollTable } from '../components/ScrollTable';
 import { ShownOnce } from '../components/ShownOnce';
 import { onSubmit, useAction } from '../components/useAction';
 import { useLoad } from '../components/useLoad';
@@ -154,7 +155,7 @@ export function Users() {
       )}
       <Loading data={users.data} error={users.error} />
       {users.data && (
-        <div class="scroll">
+        <ScrollTable label="Users">
           <table>
             <caption class="visually-hidden">Users</caption>
             <thead>
@@ -174,7 +175,7 @@ export function Users() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <ActionMessages action={act} />
       <Section title="Create a user">
