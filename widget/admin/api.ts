@@ -13,8 +13,12 @@ export interface ParameterError {
 }
 
 export interface Envelope {
-  readonly result?: { readonly code?: string; readonly description?: string };
-  readonly parameterErrors?: readonly ParameterError[];
+  readonly result?: {
+    readonly code?: string;
+    readonly description?: string;
+    /** Each faulty field of a 400, in the envelope's result. */
+    readonly parameterErrors?: readonly ParameterError[];
+  };
   readonly [field: string]: unknown;
 }
 
@@ -74,7 +78,7 @@ export async function request<T = Envelope>(method: string, path: string, body?:
     throw new ApiError(
       response.status,
       json.result?.description ?? `The gateway answered ${response.status}`,
-      json.parameterErrors ?? [],
+      json.result?.parameterErrors ?? [],
       json,
     );
   }

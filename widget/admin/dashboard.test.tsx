@@ -195,6 +195,37 @@ describe('the dashboard', () => {
     }
   });
 
+  it('shows each field the API refused (result.parameterErrors) beside its field', async () => {
+    const OPERATOR: User = { ...ADMIN, id: 'u0', username: 'op', role: 'operator', merchantId: null };
+    handler = ({ method, path }) => {
+      if (path === '/session' && method === 'GET') return reply(200, { user: OPERATOR, csrfToken: 'c' });
+      if (path === '/merchants' && method === 'GET') return reply(200, { merchants: [] });
+      if (path === '/merchants' && method === 'POST') {
+        return {
+          status: 400,
+          body: {
+            result: {
+              code: '200.300.404',
+              description: 'invalid or missing parameter',
+              parameterErrors: [{ name: 'name', value: '', message: 'is required: 1 to 100 characters' }],
+            },
+          },
+        };
+      }
+      return undefined;
+    };
+    await start();
+    await act(async () => navigate('/merchants'));
+    await settle();
+    await act(async () => button('Create merchant')!.click());
+    await settle();
+    const field = byLabel('Merchant name');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(field.getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe('is required: 1 to 100 characters');
+    expect(root().querySelector('[role=alert]')?.textContent).toContain('invalid or missing parameter');
+  });
+
   it('formats amounts from decimal strings in the browser’s locale, never through a float', () => {
     expect(formatAmount('92.00', 'EUR')).toMatch(/92[.,]00/);
     // a float would round this

@@ -50,7 +50,9 @@ function TotpSetup() {
   const [secret, setSecret] = useState<{ secret: string; otpauthUrl: string } | undefined>(undefined);
   const [code, setCode] = useState('');
   const action = useAction();
-  if (user.value?.totpEnabled) return <p>An authenticator app is set up: sign-in asks for its code.</p>;
+  // a status: announced when the confirmation turns the set-up into this
+  if (user.value?.totpEnabled)
+    return <p role="status">An authenticator app is set up: sign-in asks for its code.</p>;
   if (secret === undefined)
     return (
       <>
