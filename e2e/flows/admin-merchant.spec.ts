@@ -116,6 +116,10 @@ test('the merchant admin registers a webhook, finds a shop payment by its mercha
   await expect(payment.related.filter({ hasText: id })).toHaveCount(1);
   await expect(payment.deliveries.filter({ hasText: refundId })).toContainText('PAYMENT');
   await shell.expectAccessible();
+  // only a dead-lettered delivery may be sent again
+  await expect(
+    payment.deliveries.filter({ hasText: refundId }).getByRole('button', { name: /^Redeliver/ }),
+  ).toHaveCount(0);
   await shell.signOut();
 });
 

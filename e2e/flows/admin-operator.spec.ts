@@ -46,6 +46,12 @@ test('the operator creates a merchant, a channel and a merchant-viewer, who then
   await page.getByRole('link', { name: `E2E_Channel_${suffix}` }).click();
   await shell.expectPage(`Channel E2E_Channel_${suffix}`);
   await expect(page.getByText(entityId).first()).toBeVisible();
+  // the operator changes it: a throttle of its own
+  const change = page.getByRole('region', { name: 'Change the channel' });
+  await change.getByLabel('Throttle (requests per minute)').fill('120');
+  await change.getByRole('button', { name: 'Save channel' }).click();
+  await expect(change.getByRole('status')).toHaveText('The channel was saved.');
+  await expect(page.locator('dl.facts')).toContainText('120 requests per minute');
   await shell.expectAccessible();
   await shell.screenshots('channel');
 

@@ -1,4 +1,4 @@
-/** Webhook deliveries (the delivery log): state, attempts, last answer, and for admins redelivery. */
+/** Webhook deliveries (the delivery log): state, attempts, last answer, and for admins redelivery of a dead-lettered one. */
 import { post, seg } from '../api';
 import { formatDate } from '../format';
 import { canChange } from '../state/session';
@@ -53,23 +53,26 @@ export function Deliveries({
                 </td>
                 {canChange.value && (
                   <td>
-                    <button
-                      type="button"
-                      class="secondary"
-                      aria-label={`Redeliver delivery ${d.id}`}
-                      disabled={redeliver.busy}
-                      onClick={() =>
-                        void redeliver.run(async () => {
-                          await post(
-                            `/merchants/${seg(merchantId)}/webhook-deliveries/${seg(String(d.id))}/redeliver`,
-                          );
-                          changed();
-                          return `Delivery ${d.id} will be sent again.`;
-                        })
-                      }
-                    >
-                      Redeliver
-                    </button>
+                    {/* the gateway retries the others itself */}
+                    {d.status === 'dead' && (
+                      <button
+                        type="button"
+                        class="secondary"
+                        aria-label={`Redeliver delivery ${d.id}`}
+                        disabled={redeliver.busy}
+                        onClick={() =>
+                          void redeliver.run(async () => {
+                            await post(
+                              `/merchants/${seg(merchantId)}/webhook-deliveries/${seg(String(d.id))}/redeliver`,
+                            );
+                            changed();
+                            return `Delivery ${d.id} will be sent again.`;
+                          })
+                        }
+                      >
+                        Redeliver
+                      </button>
+                    )}
                   </td>
                 )}
               </tr>
