@@ -26,7 +26,10 @@ async function requireUser(ctx: WebhookCommandContext, username: string): Promis
 }
 
 function printPassword(ctx: WebhookCommandContext, view: UserView, password: string, verb: string): void {
-  if (ctx.json) return printJson(ctx, { user: view, password });
+  if (ctx.json) {
+    printJson(ctx, { user: view, password });
+    return;
+  }
   ctx.output.err(
     `${verb} ${view.role} ${view.username}${view.merchantId === null ? '' : ` of merchant ${view.merchantId}`}.`,
   );

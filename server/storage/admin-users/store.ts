@@ -78,7 +78,8 @@ export interface AdminUserStore {
   getAdminSession(idHash: string): Promise<AdminSession | undefined>;
   touchAdminSession(idHash: string, at: Date): Promise<void>;
   deleteAdminSession(idHash: string): Promise<void>;
-  deleteAdminSessions(userId: string): Promise<void>;
+  /** Ends a user's sessions (all, or all but one: a password change keeps the session that made it). */
+  deleteAdminSessions(userId: string, exceptIdHash?: string): Promise<void>;
   appendAudit(entry: AuditEntry): Promise<void>;
   /** Oldest first after `after`; a merchant's, or every entry. */
   listAudit(query: { merchantId?: string; after?: number; limit: number }): Promise<StoredAuditEntry[]>;
@@ -245,8 +246,10 @@ function sessionsAndAudit({ db }: Pick<StoreContext, 'db'>) {
     async deleteAdminSession(idHash: string) {
       await db.deleteFrom('admin_sessions').where('id_hash', '=', idHash).execute();
     },
-    async deleteAdminSessions(userId: string) {
-      await db.deleteFrom('admin_sessions').where('user_id', '=', userId).execute();
+    async deleteAdminSessions(userId: string, exceptIdHash?: string) {
+      let query = db.deleteFrom('admin_sessions').where('user_id', '=', userId);
+      if (exceptIdHash !== undefined) query = query.where('id_hash', '<>', exceptIdHash);
+      await query.execute();
     },
     async appendAudit(e: AuditEntry) {
       await db

@@ -3,7 +3,7 @@
  * passwords and the lock after ten, TOTP as a second factor, and the demo users of the
  * developer default. Through HTTP, with an injected clock.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../../security/totp';
@@ -146,6 +146,7 @@ describe('the session', () => {
 
   it('changes the password: the current one is needed, the new one 12 characters at least', async () => {
     await addUser(gw, 'dave', 'operator');
+    const elsewhere = await signIn(gw.app, 'dave');
     const session = await signIn(gw.app, 'dave');
     const short = await session.call('POST', '/admin/v1/session/password', {
       currentPassword: 'wrong',
@@ -161,6 +162,9 @@ describe('the session', () => {
       newPassword: 'a much longer passphrase',
     });
     expect(changed.status).toBe(200);
+    // the other session ends; this one stays
+    expect((await elsewhere.call('GET', '/admin/v1/session')).status).toBe(401);
+    expect((await session.call('GET', '/admin/v1/session')).status).toBe(200);
     await expect(signIn(gw.app, 'dave')).rejects.toThrow(/401/);
     expect((await signIn(gw.app, 'dave', 'a much longer passphrase')).user.username).toBe('dave');
   });
@@ -212,6 +216,15 @@ describe('the demo users (developer default)', () => {
     expect(users.map((u) => u.role)).toEqual(['operator', 'merchant-admin']);
     for (const u of users) expect((await signIn(gw.app, u.username, u.password)).user.role).toBe(u.role);
     expect(gw.demoUsers?.map((u) => u.username)).toEqual(users.map((u) => u.username));
+
+    const production = await testGateway({ env: { NODE_ENV: 'production', GATEWAY_TRUST_PROXY: '1' } });
+    try {
+      expect(production.demoUsers).toBeUndefined();
+      expect(await production.store.countAdminUsers()).toBe(0);
+      expect(existsSync(join(production.dataDir, 'demo-users.json'))).toBe(false);
+    } finally {
+      await production.cleanup();
+    }
   });
 });
 
@@ -223,5 +236,26 @@ describe('the operator token', () => {
     });
     expect(res.status).toBe(201);
     expect((await adminCall(gw.app, 'GET', '/admin/v1/merchants')).status).toBe(401);
+  });
+});
+
+describe('per-address throttling', () => {
+  it('slows one address guessing at many usernames (429), not another address', async () => {
+    const proxied = await testGateway({ env: { GATEWAY_TRUST_PROXY: '1' } });
+    try {
+      const attempt = (username: string, address: string) =>
+        proxied.app.request('http://localhost/admin/v1/session', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ username, password: 'not the password' }),
+        });
+      for (let i = 0; i < 10; i++) expect((await attempt(`user-${i}`, '10.1.1.1')).status).toBe(401);
+      const blocked = await attempt('user-10', '10.1.1.1');
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('retry-after')).not.toBeNull();
+      expect((await attempt('user-10', '10.2.2.2')).status).toBe(401);
+    } finally {
+      await proxied.cleanup();
+    }
   });
 });

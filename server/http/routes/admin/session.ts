@@ -15,7 +15,7 @@ import {
   sessionHash,
   sessionSecretIn,
 } from '../../../admin/sessions';
-import { signIn } from '../../../admin/sign-in';
+import { LOCK_AFTER_FAILURES, LOCK_MS, signIn } from '../../../admin/sign-in';
 import { hashPassword, verifyPassword } from '../../../security/passwords';
 import { checkTotp, newTotpSecret, otpauthUrl } from '../../../security/totp';
 import type { AdminUser } from '../../../storage/admin-users/store';
@@ -70,14 +70,19 @@ export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
     if (input instanceof Response) return input;
     const { currentPassword, newPassword } = input;
     const problem = passwordProblem(newPassword);
+    const current =
+      typeof currentPassword === 'string' && (await verifyPassword(currentPassword, user.passwordHash));
+    // a wrong current password counts as a wrong sign-in: a left-open session must not guess at leisure
+    if (!current) await store.recordLoginFailure(user.id, deps.clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
     const errors = [
-      ...(typeof currentPassword === 'string' && (await verifyPassword(currentPassword, user.passwordHash))
-        ? []
-        : [{ name: 'currentPassword', value: null, message: 'is not the current password' }]),
+      ...(current ? [] : [{ name: 'currentPassword', value: null, message: 'is not the current password' }]),
       ...(problem === undefined ? [] : [{ name: 'newPassword', value: null, message: problem }]),
     ];
     if (errors.length > 0) return invalid(c, errors);
     await store.updateAdminUser(user.id, { passwordHash: await hashPassword(newPassword as string) });
+    // whoever else held a session (an old password's) is signed out; this one stays
+    const secret = sessionSecretIn(c.req.header('cookie'));
+    await store.deleteAdminSessions(user.id, secret === undefined ? undefined : sessionHash(secret));
     await audit(c, 'session.password', user.id, user.merchantId);
     return env.send(c, 200, ok, { user: userView(user) });
   });
