@@ -14,9 +14,10 @@ export const LOCK_MS = 15 * 60_000;
 
 export type SignIn =
   | { readonly kind: 'signed-in'; readonly user: AdminUser }
-  | { readonly kind: 'wrong' }
-  | { readonly kind: 'totp-required' }
-  | { readonly kind: 'locked'; readonly retryAfterSeconds: number };
+  /** `user`: the account tried, when it exists (for the audit log; never told to the caller). */
+  | { readonly kind: 'wrong'; readonly user?: AdminUser }
+  | { readonly kind: 'totp-required'; readonly user: AdminUser }
+  | { readonly kind: 'locked'; readonly retryAfterSeconds: number; readonly user: AdminUser };
 
 export interface SignInDeps {
   readonly store: AdminUserStore;
@@ -41,21 +42,21 @@ export async function signIn(
     return { kind: 'wrong' };
   }
   const locked = lockedFor(user, clock.now());
-  if (locked !== undefined) return { kind: 'locked', retryAfterSeconds: locked };
+  if (locked !== undefined) return { kind: 'locked', retryAfterSeconds: locked, user };
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     const until = await store.recordLoginFailure(user.id, clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
-    if (until !== null) return { kind: 'locked', retryAfterSeconds: Math.ceil(LOCK_MS / 1000) };
-    return { kind: 'wrong' };
+    if (until !== null) return { kind: 'locked', retryAfterSeconds: Math.ceil(LOCK_MS / 1000), user };
+    return { kind: 'wrong', user };
   }
-  if (user.disabledAt !== null) return { kind: 'wrong' };
+  if (user.disabledAt !== null) return { kind: 'wrong', user };
   if (user.totpSecret !== null) {
-    if (input.totp === undefined) return { kind: 'totp-required' };
+    if (input.totp === undefined) return { kind: 'totp-required', user };
     const step = checkTotp(deps.unseal(user.totpSecret), input.totp, clock.now(), user.totpStep ?? undefined);
     if (step === undefined) {
       // a wrong code counts like a wrong password: six digits must not be guessable at leisure
       const until = await store.recordLoginFailure(user.id, clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
-      if (until !== null) return { kind: 'locked', retryAfterSeconds: Math.ceil(LOCK_MS / 1000) };
-      return { kind: 'totp-required' };
+      if (until !== null) return { kind: 'locked', retryAfterSeconds: Math.ceil(LOCK_MS / 1000), user };
+      return { kind: 'totp-required', user };
     }
     await store.updateAdminUser(user.id, { totpStep: step });
   }

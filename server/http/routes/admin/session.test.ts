@@ -109,6 +109,13 @@ describe('the session', () => {
     ).toBe(429);
     advance(60_000 + 1);
     expect((await signIn(gw.app, 'bob')).user.username).toBe('bob');
+    const audit = await adminCall(gw.app, 'GET', '/admin/v1/audit?limit=500', { token: ADMIN_TOKEN });
+    const bobs = audit.body.entries
+      .filter((e: { actor: string }) => e.actor === 'bob')
+      .map((e: { action: string }) => e.action);
+    expect(bobs.filter((a: string) => a === 'session.sign-in-failed')).toHaveLength(9);
+    expect(bobs.filter((a: string) => a === 'session.sign-in-locked')).toHaveLength(3);
+    expect(bobs.at(-1)).toBe('session.sign-in');
   });
 
   it('ends after 30 minutes idle, and 12 hours after sign-in however busy', async () => {

@@ -124,7 +124,26 @@ function signInRoute(deps: RouteDeps, kit: AdminKit, { unseal, secure }: Session
         ...(typeof totp === 'string' ? { totp } : {}),
       },
     );
-    if (outcome.kind !== 'signed-in') deps.authFailures.fail(keys);
+    if (outcome.kind !== 'signed-in') {
+      deps.authFailures.fail(keys);
+      // a known account's failed sign-in is told to its admins (unknown names are only throttled)
+      const tried = outcome.user;
+      if (tried !== undefined) {
+        c.set('admin', {
+          kind: 'session',
+          role: tried.role,
+          merchantId: tried.merchantId,
+          userId: tried.id,
+          actor: tried.username,
+        });
+        await audit(
+          c,
+          outcome.kind === 'locked' ? 'session.sign-in-locked' : 'session.sign-in-failed',
+          tried.id,
+          tried.merchantId,
+        );
+      }
+    }
     switch (outcome.kind) {
       case 'locked':
         return tooManyFailedAttempts(env, c, outcome.retryAfterSeconds);
