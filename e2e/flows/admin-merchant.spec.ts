@@ -15,6 +15,7 @@ import { SignInPage } from '../pages/admin/SignInPage';
 import { WebhooksPage } from '../pages/admin/WebhooksPage';
 import { TEST_CARD } from '../pages/CardForm';
 import { expect, test } from '../support/fixtures';
+import { createRegistration } from '../support/gateway';
 import { getWithToken } from '../support/http';
 
 test.setTimeout(120_000);
@@ -123,7 +124,31 @@ test('the merchant admin registers a webhook, finds a shop payment by its mercha
   await shell.signOut();
 });
 
-test('the merchant admin downloads a reconciliation file', async ({ page, harness }) => {
+test('the merchant admin downloads a reconciliation file and deschedules a scheduled payment', async ({
+  page,
+  harness,
+  request,
+}) => {
+  // a subscription of the demo merchant, as its backend makes one
+  const registrationId = await createRegistration(request, harness);
+  const created = await request.post(`${harness.gatewayUrl}/scheduling/v1/schedules`, {
+    headers: { authorization: `Bearer ${harness.accessToken}` },
+    form: {
+      entityId: harness.entityId,
+      amount: '9.99',
+      currency: 'EUR',
+      paymentType: 'DB',
+      registrationId,
+      'job.second': '0',
+      'job.minute': '30',
+      'job.hour': '9',
+      'job.dayOfMonth': '*',
+      'job.month': '*',
+    },
+  });
+  const schedule = (await created.json()) as { id?: string };
+  expect(created.status(), JSON.stringify(schedule)).toBe(200);
+
   const shell = new AdminShell(page);
   await new SignInPage(page).open(harness.gatewayUrl);
   await new SignInPage(page).signIn(
@@ -140,7 +165,14 @@ test('the merchant admin downloads a reconciliation file', async ({ page, harnes
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.split('\n').length).toBeGreaterThan(1);
+
   await shell.go('Schedules', 'Schedules');
+  const row = page.getByRole('row').filter({ hasText: schedule.id! });
+  await expect(row).toContainText(/9[.,]99/);
   await shell.expectAccessible();
+  await shell.screenshots('schedules');
+  await row.getByRole('button', { name: `Deschedule ${schedule.id}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Schedule ${schedule.id} descheduled.`);
+  await expect(row.getByRole('button')).toHaveCount(0);
   await shell.signOut();
 });

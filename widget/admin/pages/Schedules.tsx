@@ -64,7 +64,7 @@ export function Schedules({ merchantId }: { merchantId: string }) {
                   </td>
                   {canChange.value && (
                     <td>
-                      {s.state !== 'DESCHEDULED' && s.state !== 'descheduled' && (
+                      {s.state === 'ACTIVE' && (
                         <button
                           type="button"
                           class="danger"
