@@ -76,5 +76,27 @@ test('a new merchant admin changes the password, sets up TOTP, signs in with a c
   );
   await page.reload();
   await expect(page.getByLabel('Rules (JSON)')).toHaveValue(/999999/);
+
+  // the admin manages the merchant's users: a viewer (no merchant to choose: the admin's own),
+  // its password reset (shown once), then disabled
+  await shell.go('Users', 'Users');
+  const viewer = `viewer-of-${suffix}`;
+  await new UsersPage(page).create({
+    username: viewer,
+    role: 'merchant-viewer',
+    password: `viewer-password-${suffix}`,
+  });
+  const row = page.getByRole('row').filter({ hasText: viewer });
+  await row.getByRole('button', { name: `Reset the password of ${viewer}` }).click();
+  await expect(row.getByRole('status').locator('output')).toHaveText(/\S{12,}/);
+  await row.getByRole('button', { name: `Disable ${viewer}` }).click();
+  await expect(row).toContainText('Disabled');
+  await shell.expectAccessible();
+
+  // by keyboard: the skip link (the page's first control) moves the focus to the page's content
+  await page.getByRole('button', { name: 'Skip to content' }).focus();
+  await expect(page.getByRole('button', { name: 'Skip to content' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
   await shell.signOut();
 });
