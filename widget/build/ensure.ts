@@ -1,5 +1,6 @@
 /**
- * Builds the widget (`vite build` → dist/widget/) when it is missing or older than its sources.
+ * Builds the widget (`vite build` → dist/widget/, and its second entry, the dashboard → dist/admin/)
+ * when either is missing or older than its sources.
  * `npm start` and `npm test` run this first (prestart, pretest), so both work on a fresh clone;
  * the budget test calls it too when Vitest runs alone.
  *
