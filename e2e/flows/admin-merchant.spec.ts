@@ -25,7 +25,7 @@ const SIGNED_OUT_401 = /status of 401/;
 
 test.beforeEach(({ browserErrors }) => browserErrors.allow(SIGNED_OUT_401));
 
-test('the merchant admin signs in, creates an access token, uses it with curl and sees its last use, then signs out', async ({
+test('the merchant admin signs in, creates an access token, uses it with curl, sees its last use, revokes it, then signs out', async ({
   page,
   harness,
 }) => {
@@ -54,6 +54,19 @@ test('the merchant admin signs in, creates an access token, uses it with curl an
   await shell.expectPage(/^Merchant /);
   await expect(merchant.tokenRow(token.id)).not.toContainText('Never');
   await shell.expectAccessible();
+
+  // revoked: the same call is refused
+  await merchant
+    .tokenRow(token.id)
+    .getByRole('button', { name: `Revoke token ${token.id}` })
+    .click();
+  await expect(merchant.tokenRow(token.id)).toContainText('Revoked');
+  // the gateway keeps a checked token a few seconds (credentials middleware): refused once that ends
+  const query = `${harness.gatewayUrl}/v1/query?entityId=${encodeURIComponent(harness.entityId)}&merchantTransactionId=${harness.admin.settledOrder}`;
+  await expect.poll(async () => (await getWithToken(query, token.accessToken)).status).not.toBe(200);
+  const refused = await getWithToken(query, token.accessToken);
+  expect([401, 403]).toContain(refused.status);
+  expect((refused.body as { result: { code: string } }).result.code).toMatch(/^800\.900\./);
 
   await shell.go('Account', 'Your account');
   await shell.expectAccessible();
