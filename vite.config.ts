@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist/widget');
+const adminOutDir = join(root, 'dist/admin');
 
 // One config for the widget build and for Vitest.
 //
@@ -19,6 +20,8 @@ const outDir = join(root, 'dist/widget');
 //   logos/<BRAND>.svg         the brands' logos (widget/components/internal/BrandLogo/logos/), loaded
 //                             by the widget as images, apart from its script
 //   manifest.json             {integrity: sha384 of paymentWidgets.js, builtAt, files: {path: bytes}}
+// and, as its second entry, dist/admin/: the administration dashboard (widget/admin/, served at
+// /admin/ by server/http/routes/dashboard.ts): index.html, assets/<name>-<hash>.js|css, manifest.json.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
@@ -110,16 +113,47 @@ function widgetExtras(): Plugin {
           writeFileSync(join(outDir, 'logos', name), readFileSync(join(logos, name)));
       }
 
-      const files: Record<string, number> = {};
-      for (const file of listFiles(outDir)) {
-        if (file !== 'manifest.json') files[file] = statSync(join(outDir, file)).size;
-      }
+      await buildDashboard();
+
+      const files = sizes(outDir);
       const script = readFileSync(join(outDir, 'paymentWidgets.js'));
       const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
       const manifest = { integrity, builtAt: new Date().toISOString(), files };
       writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     },
   };
+}
+
+/** The dashboard (widget/admin/index.html → dist/admin/), its own build: no code shared with the widget. */
+async function buildDashboard(): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    root: join(root, 'widget/admin'),
+    base: '/admin/',
+    build: {
+      outDir: adminOutDir,
+      emptyOutDir: true,
+      target: 'es2020',
+      // no inline polyfill script: the dashboard's CSP allows only its own files
+      modulePreload: { polyfill: false },
+      cssCodeSplit: false,
+      assetsInlineLimit: 0,
+      reportCompressedSize: false,
+    },
+  });
+  const manifest = { builtAt: new Date().toISOString(), files: sizes(adminOutDir) };
+  writeFileSync(join(adminOutDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Path below `dir` → size in bytes, for every file but the manifest. */
+function sizes(dir: string): Record<string, number> {
+  const files: Record<string, number> = {};
+  for (const file of listFiles(dir)) {
+    if (file !== 'manifest.json') files[file] = statSync(join(dir, file)).size;
+  }
+  return files;
 }
 
 function listFiles(dir: string, base = dir): string[] {

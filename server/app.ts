@@ -15,6 +15,7 @@ import { createThrottle, type Throttle } from './http/middleware/throttle';
 import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
+import { dashboardRoutes } from './http/routes/dashboard';
 import { paymentRoutes } from './http/routes/payments';
 import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
@@ -128,6 +129,8 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
     ),
   );
   widgetRoutes(app, env);
+  // before the admin API's authentication: the dashboard's files are public code
+  dashboardRoutes(app);
 
   if (deps !== undefined) {
     const routeDeps = {

@@ -37,6 +37,8 @@ export interface ShopVariant {
   readonly csp?: 'strict';
   /** false: the shop sends no billing address with the checkout (it sends one by default). */
   readonly billing?: false;
+  /** The shop's order number, sent as merchantTransactionId. */
+  readonly order?: string;
 }
 
 /** The fast-checkout page (`/fast`): no checkout until a button's createCheckout. */
@@ -79,6 +81,7 @@ export class ShopPage {
     if (variant.register) q.set('register', '1');
     if (variant.csp) q.set('csp', variant.csp);
     if (variant.billing === false) q.set('billing', '0');
+    if (variant.order) q.set('order', variant.order);
     return url.href;
   }
 

@@ -18,10 +18,14 @@
  *   (`POST /admin/v1/clock`), as a QA suite would. A test clock is refused while a live channel
  *   exists, and moving it would expire every other flow's checkout, so it is not the gateway above.
  *
+ * - for the dashboard (/admin/): the demo users `startGateway` makes on a fresh data folder (its
+ *   `demo-users.json`: the operator and the demo merchant's admin), and a payment of the demo
+ *   merchant made yesterday (the clock moved back for it) and settled, so a reconciliation file exists.
+ *
  * It prints one JSON line with the URLs and the credentials, then serves until killed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +37,7 @@ import {
   createToken,
   setChannel,
 } from '../../server/cli/commands';
+import { settle } from '../../server/cli/webhook-commands';
 import { createShop } from '../../server/demo-shop/shop';
 import { startGateway } from '../../server/gateway';
 import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
@@ -71,6 +76,24 @@ export interface ClockGatewayInfo extends MerchantAccount {
   readonly adminToken: string;
 }
 
+/** A dashboard user's credentials. */
+export interface AdminUser {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** What the dashboard's flows (e2e/flows/admin-*) sign in with and look for. */
+export interface AdminInfo {
+  /** The demo merchant, whose admin `merchantAdmin` is. */
+  readonly merchantId: string;
+  readonly operator: AdminUser;
+  readonly merchantAdmin: AdminUser;
+  /** The merchantTransactionId of the demo merchant's payment made yesterday and settled. */
+  readonly settledOrder: string;
+  /** Its channel (a test channel of the demo merchant without 3-D Secure). */
+  readonly settledEntityId: string;
+}
+
 export interface HarnessInfo extends MerchantAccount {
   readonly gatewayUrl: string;
   readonly shopUrl: string;
@@ -84,6 +107,7 @@ export interface HarnessInfo extends MerchantAccount {
   };
   readonly live: LiveInfo;
   readonly clock: ClockGatewayInfo;
+  readonly admin: AdminInfo;
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'gateway-e2e-'));
@@ -102,8 +126,13 @@ const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const liveUrl = `https://127.0.0.1:${livePort}`;
 const certificate = selfSignedCertificate(dataDir);
 const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+// The clock of the gateway above: moved back a day only while the harness makes yesterday's payment
+// (settledYesterday); flows that move time use the gateway on the test clock below.
+let offsetMs = 0;
+const clock = { now: () => new Date(Date.now() + offsetMs) };
 const gateway = await startGateway({
   dataDir,
+  clock,
   commit: '0'.repeat(40),
   baseUrl: gatewayUrl,
   live: { baseUrl: liveUrl, tls: true },
@@ -181,6 +210,65 @@ const clockInfo: ClockGatewayInfo = {
   adminToken,
 };
 
+/** The demo users startGateway wrote (demo-users.json), by role. */
+async function demoUsers(): Promise<{ operator: AdminUser; merchantAdmin: AdminUser }> {
+  const none = { username: '', password: '' };
+  let users: { username: string; password: string; role: string }[] = [];
+  try {
+    users = JSON.parse(await readFile(join(dataDir, 'demo-users.json'), 'utf8'));
+  } catch {}
+  const of = (role: string) => {
+    const user = users.find((u) => u.role === role);
+    return user === undefined ? none : { username: user.username, password: user.password };
+  };
+  return { operator: of('operator'), merchantAdmin: of('merchant-admin') };
+}
+
+/**
+ * A payment of the demo merchant made yesterday (the clock moved back a day for it) on a test
+ * channel without 3-D Secure, and yesterday settled: the dashboard then lists a reconciliation file.
+ */
+async function settledYesterday(): Promise<{ order: string; entityId: string }> {
+  const channel = await createChannel(cli, { merchantId, name: 'Settled_Yesterday' });
+  const order = `settled-${Date.now().toString(36)}`;
+  offsetMs = -24 * 60 * 60 * 1000;
+  const yesterday = clock.now().toISOString().slice(0, 10);
+  try {
+    const res = await gateway.app.request(`${gatewayUrl}/v1/payments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        entityId: channel.id,
+        amount: '25.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        paymentBrand: 'VISA',
+        'card.number': '4200000000000000',
+        'card.holder': 'Jane Jones',
+        'card.expiryMonth': '05',
+        'card.expiryYear': '2034',
+        'card.cvv': '123',
+        merchantTransactionId: order,
+      }),
+    });
+    if (res.status !== 200) throw new Error(`the settled payment was refused: ${await res.text()}`);
+  } finally {
+    offsetMs = 0;
+  }
+  await settle({ ...cli, store: gateway.store, dataDir }, { date: yesterday, merchantId });
+  return { order, entityId: channel.id };
+}
+const settled = await settledYesterday();
+const admin: AdminInfo = {
+  merchantId,
+  ...(await demoUsers()),
+  settledOrder: settled.order,
+  settledEntityId: settled.entityId,
+};
+
 const local = (port: number, fetch: (request: Request) => Response | Promise<Response>) =>
   serve({ fetch, port, hostname: '127.0.0.1' });
 const servers = [
@@ -219,6 +307,7 @@ const info: HarnessInfo = {
   channels,
   live,
   clock: clockInfo,
+  admin,
 };
 console.log(JSON.stringify(info));
 

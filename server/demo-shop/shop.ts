@@ -13,6 +13,8 @@
  *   register=1                a registration-only checkout (createRegistration=true, no paymentType)
  *   csp=strict                a strict Content-Security-Policy with a nonce and Trusted Types
  *   billing=0                 no billing address (3-D Secure v2 then refuses enrolled cards)
+ *   order=<id>                the shop's order number, sent as merchantTransactionId (found again
+ *                             in the dashboard's payment search)
  *
  * Fast checkout (no checkout before the click) is its own page, `/fast`:
  *   brands=WALLETA            the form's data-brands (wallet buttons, WALLETD_CONTINUE)
@@ -275,6 +277,8 @@ async function shopCheckout(
   }
   const registration = q.get('registration');
   if (registration) body.set('registrations[0].id', registration);
+  const order = q.get('order');
+  if (order) body.set('merchantTransactionId', order);
   const res = await (options.fetch ?? fetch)(`${gateway}/v1/checkouts`, {
     method: 'POST',
     headers: {

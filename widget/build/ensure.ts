@@ -1,5 +1,6 @@
 /**
- * Builds the widget (`vite build` → dist/widget/) when it is missing or older than its sources.
+ * Builds the widget (`vite build` → dist/widget/, and its second entry, the dashboard → dist/admin/)
+ * when either is missing or older than its sources.
  * `npm start` and `npm test` run this first (prestart, pretest), so both work on a fresh clone;
  * the budget test calls it too when Vitest runs alone.
  *
@@ -12,6 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist/widget');
+/** The dashboard's build, made by the same `vite build` (its second entry). */
+export const ADMIN_DIST = join(ROOT, 'dist/admin');
 
 /** What the build reads: the widget, the shared code it imports, the config and the dependencies. */
 const SOURCES = [
@@ -41,11 +44,14 @@ function newest(path: string): number {
   return latest;
 }
 
-/** True when dist/widget/manifest.json is missing or older than any source. */
+/** True when dist/widget/manifest.json or dist/admin/manifest.json is missing or older than any source. */
 export function widgetStale(): boolean {
   let built: number;
   try {
-    built = statSync(join(DIST, 'manifest.json')).mtimeMs;
+    built = Math.min(
+      statSync(join(DIST, 'manifest.json')).mtimeMs,
+      statSync(join(ADMIN_DIST, 'manifest.json')).mtimeMs,
+    );
   } catch {
     return true;
   }

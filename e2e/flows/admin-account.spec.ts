@@ -1,0 +1,102 @@
+/**
+ * A dashboard user's own account and a channel's risk rules: a merchant admin the operator made
+ * signs in, changes the password (a wrong current one refused), sets up TOTP, signs out and in
+ * again with the new password and a code; then edits a channel's risk rules, refused with the
+ * gateway's validation message first.
+ */
+import { randomBytes } from 'node:crypto';
+import { totpCode } from '../../server/security/totp';
+import { AccountPage } from '../pages/admin/AccountPage';
+import { AdminShell } from '../pages/admin/AdminShell';
+import { SignInPage } from '../pages/admin/SignInPage';
+import { UsersPage } from '../pages/admin/UsersPage';
+import { expect, test } from '../support/fixtures';
+
+test.setTimeout(120_000);
+
+test('a new merchant admin changes the password, sets up TOTP, signs in with a code and edits risk rules', async ({
+  page,
+  harness,
+  browserErrors,
+}) => {
+  // the signed-out session read, a refused password change, a sign-in waiting for its code, refused rules
+  browserErrors.allow(/status of (400|401)/);
+  const suffix = randomBytes(4).toString('hex');
+  const user = { username: `admin-${suffix}`, password: `first-password-${suffix}` };
+  const signIn = new SignInPage(page);
+  const shell = new AdminShell(page);
+  await signIn.open(harness.gatewayUrl);
+  await signIn.signIn(harness.admin.operator.username, harness.admin.operator.password);
+  await shell.go('Users', 'Users');
+  await new UsersPage(page).create({ ...user, role: 'merchant-admin', merchantId: harness.admin.merchantId });
+  await shell.signOut();
+
+  await signIn.signIn(user.username, user.password);
+  await shell.go('Account', 'Your account');
+  const account = new AccountPage(page);
+  await account.changePassword('not the password', 'a new password that is long');
+  await expect(account.password.getByRole('alert')).toBeVisible();
+  const next = `second-password-${suffix}`;
+  await account.changePassword(user.password, next);
+  await expect(account.password.getByRole('status')).toHaveText('Your password was changed.');
+
+  const secret = await account.startTotp();
+  await shell.expectAccessible();
+  await account.confirmTotp(totpCode(secret, new Date()));
+  await expect(account.totp).toContainText('An authenticator app is set up');
+  await shell.signOut();
+
+  // the password alone is not enough any more: the code is asked for
+  await signIn.username.fill(user.username);
+  await signIn.password.fill(next);
+  await signIn.submit.click();
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await shell.expectAccessible();
+  // the next step's code: the one confirmed above is spent
+  await code.fill(totpCode(secret, new Date(Date.now() + 30_000)));
+  await signIn.submit.click();
+  await expect(shell.signOutButton).toBeVisible();
+
+  // the risk rules of the harness's quiet channel (nobody else pays there)
+  await page.goto(`${harness.gatewayUrl}/admin/#/channels/${harness.admin.settledEntityId}`);
+  await shell.expectPage('Channel Settled_Yesterday');
+  const rules = page.getByLabel('Rules (JSON)');
+  await rules.fill('{"blockedBins": ["12"], "blockedCardCountries": ["XX"]}');
+  await page.getByRole('button', { name: 'Save risk rules' }).click();
+  const refusal = page.getByRole('region', { name: 'Risk rules' }).getByRole('alert');
+  await expect(refusal).toContainText('rules.blockedBins');
+  await expect(refusal).toContainText('rules.blockedCardCountries');
+  await expect(rules).toHaveAttribute('aria-invalid', 'true');
+  await shell.expectAccessible();
+  await rules.fill('{"blockedBins": ["999999"], "blockedCardCountries": ["KP"]}');
+  await page.getByRole('button', { name: 'Save risk rules' }).click();
+  await expect(page.getByRole('region', { name: 'Risk rules' }).getByRole('status')).toHaveText(
+    'The risk rules were saved.',
+  );
+  await page.reload();
+  await expect(page.getByLabel('Rules (JSON)')).toHaveValue(/999999/);
+
+  // the admin manages the merchant's users: a viewer (no merchant to choose: the admin's own),
+  // its password reset (shown once), then disabled
+  await shell.go('Users', 'Users');
+  const viewer = `viewer-of-${suffix}`;
+  await new UsersPage(page).create({
+    username: viewer,
+    role: 'merchant-viewer',
+    password: `viewer-password-${suffix}`,
+  });
+  const row = page.getByRole('row').filter({ hasText: viewer });
+  await row.getByRole('button', { name: `Reset the password of ${viewer}` }).click();
+  await expect(row.getByRole('status').locator('output')).toHaveText(/\S{12,}/);
+  await row.getByRole('button', { name: `Disable ${viewer}` }).click();
+  await expect(row).toContainText('Disabled');
+  await shell.expectAccessible();
+
+  // by keyboard: the skip link (the page's first control) moves the focus to the page's content
+  await page.getByRole('button', { name: 'Skip to content' }).focus();
+  await expect(page.getByRole('button', { name: 'Skip to content' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await shell.signOut();
+});

@@ -1,0 +1,21 @@
+/** A merchant's webhooks: register (after the test notification), the list, the delivery log. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class WebhooksPage {
+  readonly registered: Locator;
+  readonly register: Locator;
+  readonly log: Locator;
+
+  constructor(readonly page: Page) {
+    this.registered = page.getByRole('region', { name: 'Registered webhooks' });
+    this.register = page.getByRole('region', { name: 'Register a webhook' });
+    this.log = page.getByRole('region', { name: 'Delivery log' });
+  }
+
+  async registerWebhook(url: string): Promise<void> {
+    await this.register.getByLabel('Webhook URL').fill(url);
+    await this.register.getByRole('button', { name: 'Register webhook' }).click();
+    await expect(this.register.getByRole('status').first()).toContainText('registered');
+    await expect(this.registered.getByText(url)).toBeVisible();
+  }
+}

@@ -1,0 +1,235 @@
+// @vitest-environment happy-dom
+/**
+ * The dashboard in happy-dom against a scripted admin API (docs/admin-api.md): signing in (with a
+ * TOTP code when asked), the CSRF token on state-changing requests, what a viewer is not offered,
+ * amounts from decimal strings. The real API is exercised by the Playwright flows (e2e/flows/admin-*).
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { formatAmount } from './format';
+import { navigate } from './router';
+import { loadSession, user } from './state/session';
+import type { User } from './types';
+
+interface Call {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+  readonly credentials: RequestCredentials | undefined;
+}
+
+type Handler = (call: Call) => { status: number; body: unknown } | undefined;
+
+let calls: Call[];
+let handler: Handler;
+
+const reply = (status: number, body: Record<string, unknown> = {}) => ({
+  status,
+  body: {
+    result: { code: status < 300 ? '000.000.000' : '800.900.300', description: `answer ${status}` },
+    ...body,
+  },
+});
+
+const ADMIN: User = {
+  id: 'u1',
+  username: 'demo-admin',
+  role: 'merchant-admin',
+  merchantId: 'm1',
+  totpEnabled: false,
+  disabled: false,
+  createdAt: '2026-11-24T10:00:00Z',
+};
+const VIEWER: User = { ...ADMIN, id: 'u2', username: 'viewer', role: 'merchant-viewer' };
+
+const PAYMENT = {
+  id: 'p1',
+  paymentType: 'DB',
+  paymentBrand: 'VISA',
+  amount: '92.00',
+  currency: 'EUR',
+  result: { code: '000.100.110', description: 'Request successfully processed' },
+  status: 'success',
+  merchantTransactionId: 'order-1',
+  createdAt: '2026-11-24T10:00:00Z',
+  entityId: 'c1',
+};
+
+beforeEach(() => {
+  calls = [];
+  handler = () => undefined;
+  document.body.innerHTML = '<div id="app"></div>';
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: new URL(url, 'http://gw.test').pathname.replace('/admin/v1', ''),
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+      credentials: init.credentials,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? reply(404);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  render(null, document.getElementById('app')!);
+  vi.unstubAllGlobals();
+  user.value = undefined;
+});
+
+const root = () => document.getElementById('app')!;
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
+};
+const byLabel = (text: string) => {
+  const label = [...root().querySelectorAll('label')].find((l) => l.textContent === text);
+  if (label === undefined) throw new Error(`no field labelled ${text}`);
+  return document.getElementById(label.htmlFor) as HTMLInputElement;
+};
+const type = (text: string, value: string) =>
+  act(() => {
+    const input = byLabel(text);
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+const button = (text: string) =>
+  [...root().querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as
+    | HTMLButtonElement
+    | undefined;
+
+async function start(): Promise<void> {
+  await act(async () => {
+    render(<App />, root());
+  });
+  await act(() => loadSession());
+  await settle();
+}
+
+describe('the dashboard', () => {
+  it('signs in with Username and Password, then asks for the TOTP code when the API wants one', async () => {
+    handler = ({ method, path, body }) => {
+      if (path === '/session' && method === 'GET') return reply(401);
+      if (path === '/session' && method === 'POST') {
+        const { totp } = body as { totp?: string };
+        if (totp === undefined) return reply(401, { totpRequired: true });
+        return totp === '123456' ? reply(200, { user: ADMIN, csrfToken: 'csrf-1' }) : reply(401);
+      }
+      if (path === '/merchants/m1') return reply(200, { id: 'm1', name: 'Demo', createdAt: ADMIN.createdAt });
+      if (path.startsWith('/merchants/m1/')) return reply(200, { channels: [], tokens: [] });
+      return undefined;
+    };
+    await start();
+    expect(root().querySelector('h1')?.textContent).toBe('Sign in');
+    await type('Username', 'demo-admin');
+    await type('Password', 'a long password');
+    await act(async () => button('Sign in')!.click());
+    await settle();
+    expect(calls.at(-1)!.body).toEqual({ username: 'demo-admin', password: 'a long password' });
+    expect(calls.at(-1)!.credentials).toBe('same-origin');
+    await type('Authentication code', '123456');
+    await act(async () => button('Sign in')!.click());
+    await settle();
+    expect(
+      calls.find((c) => c.method === 'POST' && (c.body as { totp?: string }).totp === '123456'),
+    ).toBeDefined();
+    expect(user.value?.username).toBe('demo-admin');
+    expect(root().textContent).toContain('Sign out');
+  });
+
+  it('sends the session’s CSRF token on state-changing requests only', async () => {
+    handler = ({ method, path }) => {
+      if (path === '/session' && method === 'GET') return reply(200, { user: ADMIN, csrfToken: 'csrf-7' });
+      if (path === '/session' && method === 'DELETE') return reply(200);
+      if (path === '/merchants/m1') return reply(200, { id: 'm1', name: 'Demo', createdAt: ADMIN.createdAt });
+      if (path.startsWith('/merchants/m1/')) return reply(200, { channels: [], tokens: [] });
+      return undefined;
+    };
+    await start();
+    const reads = calls.filter((c) => c.method === 'GET');
+    expect(reads.length).toBeGreaterThan(1);
+    for (const read of reads) expect(read.headers['X-CSRF-Token']).toBeUndefined();
+    await act(async () => button('Sign out')!.click());
+    await settle();
+    const signOut = calls.find((c) => c.method === 'DELETE')!;
+    expect(signOut.headers['X-CSRF-Token']).toBe('csrf-7');
+    expect(root().querySelector('h1')?.textContent).toBe('Sign in');
+  });
+
+  it('offers a refund to an admin, and none to a viewer', async () => {
+    for (const [who, offered] of [
+      [ADMIN, true],
+      [VIEWER, false],
+    ] as const) {
+      handler = ({ method, path }) => {
+        if (path === '/session' && method === 'GET') return reply(200, { user: who, csrfToken: 'c' });
+        if (path === '/merchants/m1/payments/p1')
+          return reply(200, {
+            payment: PAYMENT,
+            related: [],
+            threeDSecure: null,
+            risk: null,
+            deliveries: [],
+            checkout: null,
+          });
+        if (path === '/channels/c1')
+          return reply(200, { entityId: 'c1', merchantId: 'm1', mode: 'TEST', environment: 'test' });
+        if (path.startsWith('/merchants/m1'))
+          return reply(200, { id: 'm1', name: 'Demo', channels: [], tokens: [] });
+        return undefined;
+      };
+      await start();
+      await act(async () => navigate('/merchants/m1/payments/p1'));
+      await settle();
+      expect(root().querySelector('h1')?.textContent).toBe('Payment p1');
+      expect(button('Refund') !== undefined, who.role).toBe(offered);
+      expect(button('Book a chargeback') !== undefined, who.role).toBe(offered);
+      render(null, root());
+      user.value = undefined;
+    }
+  });
+
+  it('shows each field the API refused (result.parameterErrors) beside its field', async () => {
+    const OPERATOR: User = { ...ADMIN, id: 'u0', username: 'op', role: 'operator', merchantId: null };
+    handler = ({ method, path }) => {
+      if (path === '/session' && method === 'GET') return reply(200, { user: OPERATOR, csrfToken: 'c' });
+      if (path === '/merchants' && method === 'GET') return reply(200, { merchants: [] });
+      if (path === '/merchants' && method === 'POST') {
+        return {
+          status: 400,
+          body: {
+            result: {
+              code: '200.300.404',
+              description: 'invalid or missing parameter',
+              parameterErrors: [{ name: 'name', value: '', message: 'is required: 1 to 100 characters' }],
+            },
+          },
+        };
+      }
+      return undefined;
+    };
+    await start();
+    await act(async () => navigate('/merchants'));
+    await settle();
+    await act(async () => button('Create merchant')!.click());
+    await settle();
+    const field = byLabel('Merchant name');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(field.getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe('is required: 1 to 100 characters');
+    expect(root().querySelector('[role=alert]')?.textContent).toContain('invalid or missing parameter');
+  });
+
+  it('formats amounts from decimal strings in the browser’s locale, never through a float', () => {
+    expect(formatAmount('92.00', 'EUR')).toMatch(/92[.,]00/);
+    // a float would round this
+    expect(formatAmount('12345678901234567.89', 'EUR')).toMatch(/12.345.678.901.234.567.89/);
+    expect(formatAmount('not a number', 'EUR')).toBe('not a number EUR');
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * A merchant's webhooks: register (the gateway sends a test notification first), list, remove;
+ * and the delivery log with redelivery.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { del, get, post, query, seg } from '../api';
+import { ActionMessages } from '../components/ActionMessages';
+import { Loading } from '../components/Alert';
+import { Deliveries } from '../components/Deliveries';
+import { Checkbox, Field, Select } from '../components/Field';
+import { Page, Section } from '../components/Page';
+import { ShownOnce } from '../components/ShownOnce';
+import { onSubmit, useAction } from '../components/useAction';
+import { useLoad } from '../components/useLoad';
+import { formatDate } from '../format';
+import { openMerchant } from '../state/merchant';
+import { canChange } from '../state/session';
+import type { Delivery, Webhook } from '../types';
+
+const TYPES = ['PAYMENT', 'REGISTRATION', 'SCHEDULE', 'RISK'] as const;
+
+function Register({ merchantId, registered }: { merchantId: string; registered: () => void }) {
+  const [url, setUrl] = useState('');
+  const [types, setTypes] = useState<readonly string[]>(TYPES);
+  const [encrypted, setEncrypted] = useState(true);
+  const [key, setKey] = useState<string | undefined>(undefined);
+  const action = useAction();
+  const submit = onSubmit(() =>
+    action.run(async () => {
+      setKey(undefined);
+      const answer = await post<Webhook & { key: string }>(`/merchants/${seg(merchantId)}/webhooks`, {
+        url: url.trim(),
+        types,
+        encrypted,
+      });
+      if (answer.encrypted) setKey(answer.key);
+      setUrl('');
+      registered();
+      return `The test notification was answered: webhook ${answer.id} registered.`;
+    }),
+  );
+  const toggle = (type: string) => (on: boolean) =>
+    setTypes((now) => (on ? [...now, type] : now.filter((t) => t !== type)));
+  return (
+    <form onSubmit={submit} noValidate>
+      <Field
+        label="Webhook URL"
+        type="url"
+        value={url}
+        onValue={setUrl}
+        hint="The gateway sends a test notification to it before registering it"
+        error={action.field('url')}
+      />
+      <fieldset>
+        <legend>Notifications</legend>
+        {TYPES.map((type) => (
+          <Checkbox key={type} label={type} checked={types.includes(type)} onChecked={toggle(type)} />
+        ))}
+        {action.field('types') && <span class="field-error">{action.field('types')}</span>}
+      </fieldset>
+      <Checkbox label="Encrypted (AES-256-GCM)" checked={encrypted} onChecked={setEncrypted} />
+      <ActionMessages action={action} />
+      {key !== undefined && <ShownOnce label="Decryption key" secret={key} />}
+      <button type="submit" disabled={action.busy}>
+        Register webhook
+      </button>
+    </form>
+  );
+}
+
+function WebhookList({
+  merchantId,
+  webhooks,
+  changed,
+}: {
+  merchantId: string;
+  webhooks: Webhook[];
+  changed: () => void;
+}) {
+  const remove = useAction();
+  if (webhooks.length === 0) return <p class="muted">No webhooks registered.</p>;
+  return (
+    <>
+      <ul class="cards">
+        {webhooks.map((w) => (
+          <li key={w.id}>
+            <p>
+              <strong class="url">{w.url}</strong>
+            </p>
+            <p class="muted">
+              {(w.types ?? TYPES).join(', ')} · {w.encrypted ? 'encrypted' : 'plain JSON'} · since{' '}
+              {formatDate(w.createdAt)} · <code>{w.id}</code>
+            </p>
+            {canChange.value && (
+              <button
+                type="button"
+                class="danger"
+                aria-label={`Remove webhook ${w.url}`}
+                disabled={remove.busy}
+                onClick={() =>
+                  void remove.run(async () => {
+                    await del(`/merchants/${seg(merchantId)}/webhooks/${seg(w.id)}`);
+                    changed();
+                    return `Webhook ${w.url} removed.`;
+                  })
+                }
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ActionMessages action={remove} />
+    </>
+  );
+}
+
+export function Webhooks({ merchantId }: { merchantId: string }) {
+  useEffect(() => openMerchant(merchantId), [merchantId]);
+  const [status, setStatus] = useState('');
+  const webhooks = useLoad(
+    () => get<{ webhooks: Webhook[] }>(`/merchants/${seg(merchantId)}/webhooks`),
+    [merchantId],
+  );
+  const deliveries = useLoad(
+    () =>
+      get<{ deliveries: Delivery[] }>(`/merchants/${seg(merchantId)}/webhook-deliveries${query({ status })}`),
+    [merchantId, status],
+  );
+  return (
+    <Page title="Webhooks">
+      <Section title="Registered webhooks">
+        <Loading data={webhooks.data} error={webhooks.error} />
+        {webhooks.data && (
+          <WebhookList merchantId={merchantId} webhooks={webhooks.data.webhooks} changed={webhooks.reload} />
+        )}
+      </Section>
+      {canChange.value && (
+        <Section title="Register a webhook">
+          <Register
+            merchantId={merchantId}
+            registered={() => {
+              webhooks.reload();
+              deliveries.reload();
+            }}
+          />
+        </Section>
+      )}
+      <Section title="Delivery log">
+        <Select
+          label="Show deliveries"
+          value={status}
+          onValue={setStatus}
+          options={[
+            ['', 'All'],
+            ['pending', 'Pending'],
+            ['delivered', 'Delivered'],
+            ['dead', 'Failed (dead letter)'],
+          ]}
+        />
+        <Loading data={deliveries.data} error={deliveries.error} />
+        {deliveries.data && (
+          <Deliveries
+            merchantId={merchantId}
+            deliveries={deliveries.data.deliveries}
+            changed={deliveries.reload}
+          />
+        )}
+      </Section>
+    </Page>
+  );
+}
