@@ -11,6 +11,7 @@ import type { GatewayEnv } from './http/context';
 import { gatewayMiddleware } from './http/middleware';
 import { type AuthFailures, createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, type Envelope, envelope } from './http/middleware/envelope';
+import { requestId, requestLogger } from './http/middleware/request-id';
 import { createThrottle, type Throttle } from './http/middleware/throttle';
 import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
@@ -101,6 +102,8 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   const now = options.now ?? deps?.clock.now ?? (() => new Date());
   const env: Envelope = envelope(buildNumber(options.commit, options.builtAt), now);
   const app = new Hono<GatewayEnv>({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
+  // first: every answer, refusals and errors included, carries the request id
+  app.use('*', requestId(deps?.logger));
   app.use(
     '*',
     transportSecurity(
@@ -160,14 +163,15 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   );
   app.onError((error, c) => {
     // A client that hangs up mid-body is no fault of ours: one line, no stack. The answer goes nowhere.
+    const logger = requestLogger(c, deps?.logger);
     if (isClientAbort(error, c)) {
-      deps?.logger?.info('client closed the connection before the request was complete', {
+      logger?.info('client closed the connection before the request was complete', {
         method: c.req.method,
         path: c.req.path,
       });
       return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: 'request incomplete' });
     }
-    deps?.logger?.error('unhandled error', { error, path: c.req.path });
+    logger?.error('unhandled error', { error, path: c.req.path });
     return env.send(c, 500, { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, description: 'internal error' });
   });
   return app;

@@ -67,6 +67,8 @@ export type GatewayEnv = {
     channel?: Channel;
     checkout?: Checkout;
     store?: GatewayStore;
+    /** X-Request-Id (middleware/request-id): the caller's or a new one. */
+    requestId?: string;
   };
 };
 
