@@ -23,6 +23,9 @@ import { reportingRoutes } from './http/routes/reporting';
 import { scheduleRoutes } from './http/routes/schedules';
 import { threeDSecureRoutes } from './http/routes/three-d-secure';
 import { widgetRoutes } from './http/routes/widget';
+import { healthRoutes, type Readiness } from './lifecycle/health';
+import { httpMetrics } from './metrics/http';
+import type { GatewayMetrics } from './metrics/instruments';
 import { gatewayProcessors } from './processors';
 import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
 import { simulatorRoutes } from './processors/simulator/routes';
@@ -94,6 +97,10 @@ export interface GatewayDeps {
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /** The operator's admin API (webhooks, deliveries, chargebacks); off without it. */
   readonly admin?: AdminDeps;
+  /** The gateway's metrics (server/metrics): requests, throttle rejections; none counted without. */
+  readonly metrics?: GatewayMetrics;
+  /** `/readyz` (server/lifecycle/health.ts); only `/healthz` without it. */
+  readonly readiness?: Readiness;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -104,6 +111,9 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   const app = new Hono<GatewayEnv>({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
   // first: every answer, refusals and errors included, carries the request id
   app.use('*', requestId(deps?.logger));
+  // probes before the transport check (answered over plain HTTP) and outside the request metrics
+  healthRoutes(app, deps?.readiness);
+  if (deps?.metrics !== undefined) app.use('*', httpMetrics(deps.metrics));
   app.use(
     '*',
     transportSecurity(

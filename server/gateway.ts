@@ -22,6 +22,7 @@ import { createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
+import { type GatewayMetrics, type Instrumentation, instrumentation } from './lifecycle/instrumentation';
 import {
   adminToken,
   checkLiveTransport,
@@ -41,7 +42,7 @@ import { riskFingerprint } from './security/risk-fingerprint';
 import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
 import { walletTokens } from './security/wallet-tokens';
-import { openStore } from './storage';
+import type { GatewayStore } from './storage';
 import { DEFAULT_DISPATCH_INTERVAL_MS, webhookDispatcher } from './webhooks/dispatcher';
 import { pendingPaymentsWorker } from './workers/pending-payments';
 import { schedulerWorker } from './workers/scheduler';
@@ -138,6 +139,8 @@ export interface GatewayOptions {
    * the webhooks and the connector goes through it; a fetch injected above does not.
    */
   readonly egress?: Partial<EgressOptions>;
+  /** The metrics the seams feed (server/metrics); a registry of its own by default. */
+  readonly metrics?: GatewayMetrics;
 }
 
 export interface DemoMerchant {
@@ -159,7 +162,8 @@ export async function startGateway(options: GatewayOptions) {
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
   const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
-  const store = await openStore({
+  const ops = instrumentation(options.metrics);
+  const store = await ops.openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
@@ -202,6 +206,8 @@ export async function startGateway(options: GatewayOptions) {
     },
     // one throttle for both environments: its keys hold the channel and its mode
     throttle: createThrottle(),
+    metrics: ops.metrics,
+    readiness: ops.readiness(store),
   };
   const app = createApp(appOptions, { ...deps, environment: 'test' });
   // The live environment: the same store, workers and throttle, its own address and transport.
@@ -217,7 +223,7 @@ export async function startGateway(options: GatewayOptions) {
   const workers = startWorkers(
     options,
     env,
-    { store, clock, vault, logger, wallets, fingerprint, processors, egress },
+    { store, clock, vault, logger, wallets, fingerprint, processors, egress, ops },
     builtAt,
   );
   const { webhooks, notifier, pending, scheduler, settlement } = workers;
@@ -225,18 +231,13 @@ export async function startGateway(options: GatewayOptions) {
   try {
     ftp = await startFtp(options, env, { store, authFailures, logger });
   } catch (error) {
-    await Promise.all([
-      notifier.stop(),
-      pending.stop(),
-      scheduler.stop(),
-      webhooks.stop(),
-      settlement.stop(),
-    ]);
+    await Promise.all(Object.values(workers).map((worker) => worker.stop()));
     await store.close();
     throw error;
   }
   // The workers first: a poll in progress still needs the store.
   const close = async () => {
+    ops.drain();
     await notifier.stop();
     await pending.stop();
     await scheduler.stop();
@@ -245,7 +246,7 @@ export async function startGateway(options: GatewayOptions) {
     await ftp?.close();
     await store.close();
   };
-  return { app, liveApp, store, vault, demo, production, ...workers, ftp, close };
+  return { app, liveApp, store, vault, demo, production, ...workers, ftp, ops, close };
 }
 
 /** The settings the gateway runs with; those it must not run with are refused before anything is opened. */
@@ -298,7 +299,7 @@ function startWorkers(
   options: GatewayOptions,
   env: Readonly<Record<string, string | undefined>>,
   parts: {
-    store: Awaited<ReturnType<typeof openStore>>;
+    store: GatewayStore;
     clock: Clock;
     vault: ReturnType<typeof openVault>;
     logger: Logger;
@@ -306,6 +307,7 @@ function startWorkers(
     fingerprint: ReturnType<typeof riskFingerprint>;
     processors: ReturnType<typeof gatewayProcessors>;
     egress: ReturnType<typeof egressPolicy>;
+    ops: Instrumentation;
   },
   builtAt: Date,
 ) {
@@ -324,6 +326,7 @@ function startWorkers(
       positiveNumber(env.GATEWAY_WEBHOOK_INTERVAL_MS) ??
       DEFAULT_DISPATCH_INTERVAL_MS,
     fetch: options.webhooks?.fetch ?? egress.fetch,
+    observe: parts.ops.observeDeliveries,
     ...(webhookTimeoutMs === undefined ? {} : { timeoutMs: webhookTimeoutMs }),
   });
   if (options.webhooks?.autoStart !== false) webhooks.start();
@@ -373,6 +376,7 @@ function startWorkers(
     },
   );
   if (settleOnClock !== false) settlement.start();
+  parts.ops.watch({ webhooks, notifier, pending, scheduler, settlement });
   return { webhooks, notifier, pending, scheduler, settlement };
 }
 
@@ -381,7 +385,7 @@ async function startFtp(
   options: GatewayOptions,
   env: Readonly<Record<string, string | undefined>>,
   parts: {
-    store: Awaited<ReturnType<typeof openStore>>;
+    store: GatewayStore;
     authFailures: ReturnType<typeof createAuthFailures>;
     logger: Logger;
   },

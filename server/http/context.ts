@@ -6,6 +6,7 @@
 import type { AccessToken, Channel, Checkout, Environment } from '../../shared/engine/core/model';
 import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import type { RequestKind, RequestOf } from '../../shared/params/requests';
+import type { GatewayMetrics } from '../metrics/instruments';
 import type { EgressPolicy } from '../security/egress';
 import type { Logger } from '../security/logger';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
@@ -41,6 +42,8 @@ export interface RouteDeps extends EngineDeps {
   readonly trustProxy: boolean;
   /** Opens what `seal` sealed: the stored Idempotency-Key responses (sealed only when given). */
   readonly unseal?: (sealed: string) => string;
+  /** The gateway's metrics (server/metrics): throttle rejections counted here. */
+  readonly metrics?: Pick<GatewayMetrics, 'throttled'>;
 }
 
 /** `body`: the request's parameters as text (a POST body, or the query string of a GET or DELETE). */

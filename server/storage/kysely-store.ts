@@ -21,8 +21,15 @@ import type { Database } from './core/database';
 import { GroupCommit } from './core/group-commit';
 import { idempotencyStore } from './idempotency/store';
 import { channelStore, merchantDirectory, tokenStore } from './merchants/store';
+import { pendingMigrations } from './migrations';
 import { paymentStore } from './payments/store';
-import { kyselyPaymentWriter, type PaymentBatchWriter, type PaymentWrite } from './payments/writers';
+import {
+  type BatchObserver,
+  kyselyPaymentWriter,
+  observedWriter,
+  type PaymentBatchWriter,
+  type PaymentWrite,
+} from './payments/writers';
 import { registrationStore } from './registrations/store';
 import { type RiskStore, riskStore } from './risk/store';
 import { type ScheduleStore, scheduleStore } from './schedules/store';
@@ -46,13 +53,22 @@ export interface KyselyStoreOptions {
   readonly lockAcrossProcesses?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
   /** PostgreSQL: velocity keys are also locked across processes, in their transaction (risk/store.ts). */
   readonly advisoryLocks?: boolean;
+  /** Told each written batch of payments (the gateway's metrics); storage imports nothing of them. */
+  readonly observeBatch?: BatchObserver;
 }
 
 /**
  * The engine's Store, the webhooks' outbox and the stores of the back-office features
  * (schedules, settlements, risk history), over one database.
  */
-export type GatewayStore = Store & WebhookStore & ScheduleStore & SettlementStore & RiskStore;
+export type GatewayStore = Store &
+  WebhookStore &
+  ScheduleStore &
+  SettlementStore &
+  RiskStore & {
+    /** readyz: the migrations not applied (none when current); rejects when the storage is unreachable. */
+    pendingMigrations(): Promise<string[]>;
+  };
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
@@ -61,7 +77,9 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     sealer,
     ...(options.issuers === undefined ? {} : { issuers: options.issuers }),
   };
-  const payments = new GroupCommit<PaymentWrite>(options.writePayments ?? kyselyPaymentWriter(db, sealer));
+  const payments = new GroupCommit<PaymentWrite>(
+    observedWriter(options.writePayments ?? kyselyPaymentWriter(db, sealer), options.observeBatch),
+  );
   let closing: Promise<void> | undefined;
   return {
     ...scheduleStore(db, sealer),
@@ -78,6 +96,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     ...channelStore(context),
     ...tokenStore(context),
     ...idempotencyStore(context),
+    pendingMigrations: () => pendingMigrations(db as Kysely<unknown>),
     close() {
       closing ??= (async () => {
         await payments.drained();

@@ -38,7 +38,12 @@ export interface DispatcherOptions {
   /** How long a receiver may take to answer: 30 s (decisions). */
   readonly timeoutMs?: number;
   readonly logger?: Logger;
+  /** Told each attempt's outcome and how long its delivery had waited since it was queued (metrics). */
+  readonly observe?: (outcome: DeliveryOutcome, queueAgeSeconds: number) => void;
 }
+
+/** An attempt's outcome: delivered, failed (retried later) or dead-lettered (no retry left, or its webhook gone). */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
 
 export const DEFAULT_DISPATCH_INTERVAL_MS = 2_000;
 export const DELIVERY_TIMEOUT_MS = 30_000;
@@ -145,6 +150,10 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   async function deliver(delivery: Delivery, webhookOf: WebhookOf): Promise<boolean> {
     const result = await attempt(delivery, webhookOf);
     await store.recordAttempt(delivery, result);
+    options.observe?.(
+      result.delivered ? 'delivered' : result.retryAt === undefined ? 'dead_lettered' : 'failed',
+      (result.at.getTime() - delivery.createdAt.getTime()) / 1000,
+    );
     if (!result.delivered)
       logger?.warn('webhook delivery failed', {
         delivery: delivery.seq,

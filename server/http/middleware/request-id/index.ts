@@ -37,7 +37,7 @@ export function requestId(logger?: Logger): MiddlewareHandler {
       await next();
       requestLogger(c, logger).debug('request', {
         method: c.req.method,
-        route: routePath(c, -1),
+        route: routePath(c),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       });
