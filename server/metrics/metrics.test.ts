@@ -82,8 +82,11 @@ describe('/metrics after a scripted run', () => {
     );
 
   it('moves each counter by exactly what happened', async () => {
+    // payments: two successes (DB, PA), a decline, a pending redirect payment, a paid checkout
     const before = await scrape();
 
+    const groupOf = (r: { body: { result: { code: string } } }) =>
+      resultCodeGroup(r.body.result.code) ?? 'unclassified';
     const ok1 = await pay(VISA_CARD);
     const ok2 = await pay({ ...VISA_CARD, paymentType: 'PA' });
     const declined = await pay({ ...VISA_CARD, 'customParameters[forceResultCode]': '800.100.151' });
@@ -95,6 +98,8 @@ describe('/metrics after a scripted run', () => {
       { token: w.token },
     );
     expect(checkout.status, checkout.text).toBe(200);
+    const paid = await gw.post(`/v1/checkouts/${checkout.body.id}/payment`, VISA_CARD);
+    expect(groupOf(paid), paid.text).toBe('success');
     const missing = await gw.get(`/v1/payments/${newId()}`, { entityId: w.entityId }, { token: w.token });
     expect(missing.status).toBe(404);
     await gw.webhooks.runOnce();
@@ -102,12 +107,12 @@ describe('/metrics after a scripted run', () => {
     const after = await scrape();
     const delta = (name: string, labels?: Record<string, string>) =>
       (after.get(key(name, labels)) ?? 0) - (before.get(key(name, labels)) ?? 0);
-    const groupOf = (r: typeof ok1) => resultCodeGroup(r.body.result.code) ?? 'unclassified';
 
     expect(groupOf(ok1)).toBe('success');
     expect(groupOf(declined)).not.toBe('success');
     expect(groupOf(pending)).toBe('pending');
-    expect(delta('gateway_payments_total', { method: 'CC', payment_type: 'DB', result: 'success' })).toBe(1);
+    // one through the API, one through the checkout
+    expect(delta('gateway_payments_total', { method: 'CC', payment_type: 'DB', result: 'success' })).toBe(2);
     expect(delta('gateway_payments_total', { method: 'CC', payment_type: 'PA', result: 'success' })).toBe(1);
     expect(
       delta('gateway_payments_total', { method: 'CC', payment_type: 'DB', result: groupOf(declined) }),
@@ -128,9 +133,10 @@ describe('/metrics after a scripted run', () => {
       delta('gateway_http_requests_total', { method: 'GET', route: '/v1/payments/:id', status: '404' }),
     ).toBe(1);
     expect(delta('gateway_checkouts_total', { event: 'created', result: '' })).toBe(1);
+    expect(delta('gateway_checkouts_total', { event: 'completed', result: 'success' })).toBe(1);
 
     // every payment went through one group-commit batch; each attempt of the failing receiver counted once
-    expect(delta('gateway_payment_batch_size_sum')).toBe(4);
+    expect(delta('gateway_payment_batch_size_sum')).toBe(5);
     expect(delta('gateway_payment_batch_duration_seconds_count', { failed: 'false' })).toBe(
       delta('gateway_payment_batch_size_count'),
     );
