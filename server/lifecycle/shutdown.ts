@@ -7,8 +7,9 @@
  *    in-flight requests finish and are answered (a payment's answer waits for its group-commit
  *    batch, so every batch holding an answered payment is committed);
  * 3. the gateway closes: the workers finish the poll in progress (each item they claimed is
- *    processed and recorded, which ends its claim) and stop, the open group-commit batch is
- *    flushed, the store is closed;
+ *    processed and recorded, which ends its claim; the webhook dispatcher abandons attempts still
+ *    waiting for a receiver and gives their claims back, due at once) and stop, the open
+ *    group-commit batch is flushed, the store is closed;
  * 4. the process exits 0.
  *
  * A hard deadline (GATEWAY_SHUTDOWN_TIMEOUT_MS, 10 s by default) ends it with exit code 1 and

@@ -85,12 +85,18 @@ export type Sent =
  * One HTTP attempt: delivered by a 2xx (decisions). Redirects are never followed, and a 3xx is a
  * failed attempt, for a notificationUrl callback too: its target was never checked.
  */
-export async function sendOnce(send: typeof fetch, request: Request, timeoutMs: number): Promise<Sent> {
+export async function sendOnce(
+  send: typeof fetch,
+  request: Request,
+  timeoutMs: number,
+  abandon?: AbortSignal,
+): Promise<Sent> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const res = await send(request.url, {
       ...request.init,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: abandon === undefined ? timeout : AbortSignal.any([timeout, abandon]),
     });
     await res.body?.cancel().catch(() => {});
     const ok = res.status >= 200 && res.status < 300;
@@ -120,7 +126,10 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   // again when the lease ends.
   const leaseMs = timeoutMs + 5_000;
 
-  async function attempt(delivery: Delivery, webhookOf: WebhookOf): Promise<AttemptResult> {
+  // Aborted by stop(): attempts in flight are abandoned and their claims given back (releaseDelivery).
+  let stopping = new AbortController();
+
+  async function attempt(delivery: Delivery, webhookOf: WebhookOf): Promise<AttemptResult | 'abandoned'> {
     const webhook = await webhookOf(delivery);
     let request: Request | undefined;
     try {
@@ -130,7 +139,8 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
       return failed(delivery, `cannot build the notification: ${String(error)}`);
     }
     if (request === undefined) return { delivered: false, at: clock.now(), error: 'webhook deleted' };
-    const sent = await sendOnce(send, request, timeoutMs);
+    const sent = await sendOnce(send, request, timeoutMs, stopping.signal);
+    if (!sent.ok && stopping.signal.aborted) return 'abandoned';
     if (sent.ok) return { delivered: true, at: clock.now(), status: sent.status };
     return failed(delivery, sent.error, sent.status);
   }
@@ -149,6 +159,10 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
 
   async function deliver(delivery: Delivery, webhookOf: WebhookOf): Promise<boolean> {
     const result = await attempt(delivery, webhookOf);
+    if (result === 'abandoned') {
+      await store.releaseDelivery(delivery, clock.now());
+      return false;
+    }
     await store.recordAttempt(delivery, result);
     options.observe?.(
       result.delivered ? 'delivered' : result.retryAt === undefined ? 'dead_lettered' : 'failed',
@@ -187,7 +201,23 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
     return sent.filter(Boolean).length;
   }
 
-  return poller(poll, options.intervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, (error) =>
+  const polling = poller(poll, options.intervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, (error) =>
     logger?.error('webhook dispatcher poll failed', { error }),
   );
+  return {
+    ...polling,
+    runOnce() {
+      if (stopping.signal.aborted) stopping = new AbortController();
+      return polling.runOnce();
+    },
+    start() {
+      if (stopping.signal.aborted) stopping = new AbortController();
+      polling.start();
+    },
+    // A receiver may take 30 s to answer: a shutdown does not wait for it, the claim goes back.
+    async stop() {
+      stopping.abort();
+      await polling.stop();
+    },
+  };
 }
