@@ -2,11 +2,12 @@
  * X-Request-Id: the caller's well-formed id is kept, anything else replaced by a new one, and the
  * id is on every answer (a route's, the 404, the error handler's) and on the request's log lines.
  */
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../app';
 import { createLogger } from '../../../security/logger';
 import { testGateway } from '../../../test-kit/gateway';
-import { MAX_REQUEST_ID_LENGTH, REQUEST_ID_HEADER } from '.';
+import { MAX_REQUEST_ID_LENGTH, REQUEST_ID_HEADER, requestId, requestLogger } from '.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const app = createApp({ commit: '0'.repeat(40), builtAt: new Date(0) });
@@ -63,5 +64,25 @@ describe('X-Request-Id', () => {
     } finally {
       await gw.cleanup();
     }
+  });
+
+  it("is on an error answer and on the error handler's log line", async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', stream: { write: (l: string) => lines.push(l) } });
+    const app = new Hono();
+    app.use('*', requestId(logger));
+    app.get('/boom', () => {
+      throw new Error('connector exploded');
+    });
+    app.onError((error, c) => {
+      requestLogger(c, logger).error('unhandled error', { error });
+      return c.json({ result: { code: '900.100.100' } }, 500);
+    });
+    const res = await app.request('/boom', { headers: { [REQUEST_ID_HEADER]: 'req-500' } });
+    expect(res.status).toBe(500);
+    expect(res.headers.get(REQUEST_ID_HEADER)).toBe('req-500');
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'unhandled error', requestId: 'req-500' }),
+    ]);
   });
 });
