@@ -127,7 +127,7 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   const leaseMs = timeoutMs + 5_000;
 
   // Aborted by stop(): attempts in flight are abandoned and their claims given back (releaseDelivery).
-  let stopping = new AbortController();
+  const stopping = abandonable();
 
   async function attempt(delivery: Delivery, webhookOf: WebhookOf): Promise<AttemptResult | 'abandoned'> {
     const webhook = await webhookOf(delivery);
@@ -139,8 +139,8 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
       return failed(delivery, `cannot build the notification: ${String(error)}`);
     }
     if (request === undefined) return { delivered: false, at: clock.now(), error: 'webhook deleted' };
-    const sent = await sendOnce(send, request, timeoutMs, stopping.signal);
-    if (!sent.ok && stopping.signal.aborted) return 'abandoned';
+    const sent = await sendOnce(send, request, timeoutMs, stopping.signal());
+    if (!sent.ok && stopping.signal().aborted) return 'abandoned';
     if (sent.ok) return { delivered: true, at: clock.now(), status: sent.status };
     return failed(delivery, sent.error, sent.status);
   }
@@ -201,23 +201,39 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
     return sent.filter(Boolean).length;
   }
 
-  const polling = poller(poll, options.intervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, (error) =>
-    logger?.error('webhook dispatcher poll failed', { error }),
+  return stopping.wrap(
+    poller(poll, options.intervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, (error) =>
+      logger?.error('webhook dispatcher poll failed', { error }),
+    ),
   );
+}
+
+/**
+ * A signal that stop() aborts before waiting for the poll in progress: a receiver may take 30 s
+ * to answer, and a shutdown does not wait for it (the claim goes back). start() and runOnce()
+ * after a stop get a fresh one.
+ */
+function abandonable() {
+  let controller = new AbortController();
+  const renew = () => {
+    if (controller.signal.aborted) controller = new AbortController();
+  };
   return {
-    ...polling,
-    runOnce() {
-      if (stopping.signal.aborted) stopping = new AbortController();
-      return polling.runOnce();
-    },
-    start() {
-      if (stopping.signal.aborted) stopping = new AbortController();
-      polling.start();
-    },
-    // A receiver may take 30 s to answer: a shutdown does not wait for it, the claim goes back.
-    async stop() {
-      stopping.abort();
-      await polling.stop();
-    },
+    signal: () => controller.signal,
+    wrap: (polling: Poller): Poller => ({
+      ...polling,
+      runOnce() {
+        renew();
+        return polling.runOnce();
+      },
+      start() {
+        renew();
+        polling.start();
+      },
+      async stop() {
+        controller.abort();
+        await polling.stop();
+      },
+    }),
   };
 }
