@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandMethod } from '../../shared/brands/registry';
 import { newId } from '../../shared/engine/core/ids';
 import { resultCodeGroup } from '../../shared/result-codes';
+import { fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type MetricsServer, startMetricsServer } from './server';
@@ -179,5 +180,45 @@ describe('/metrics after a scripted run', () => {
     expect((await gw.get('/metrics')).status).toBe(404);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.url}/nothing`)).status).toBe(404);
+  });
+});
+
+describe('a pending payment that ends', () => {
+  it('counts its end once, by the final result group', async () => {
+    const clock = fakeClock();
+    const gw = await testGateway({ clock, pending: { autoStart: false }, webhooks: { autoStart: false } });
+    try {
+      const w = await gw.addMerchant({ channels: 1 });
+      const scrape = async () => parse(await gw.ops.metrics.registry.metrics());
+      const before = await scrape();
+      const pending = await gw.post(
+        '/v1/payments',
+        {
+          entityId: w.entityId,
+          amount: '7.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          paymentBrand: 'PAYPAL',
+          shopperResultUrl: 'https://shop.example/result',
+        },
+        { token: w.token },
+      );
+      expect(pending.body.result.code, pending.text).toBe('000.200.000');
+      clock.advance(24 * 60 * 60 * 1000); // far past any session's end
+      expect(await gw.pending.runOnce()).toBe(1);
+      expect(await gw.pending.runOnce()).toBe(0);
+      const final = await gw.get(
+        `/v1/payments/${pending.body.id}`,
+        { entityId: w.entityId },
+        { token: w.token },
+      );
+      const group = resultCodeGroup(final.body.result.code) ?? 'unclassified';
+      expect(group).not.toBe('pending');
+      const after = await scrape();
+      const ended = key('gateway_pending_payments_ended_total', { result: group });
+      expect((after.get(ended) ?? 0) - (before.get(ended) ?? 0)).toBe(1);
+    } finally {
+      await gw.cleanup();
+    }
   });
 });
