@@ -11,6 +11,7 @@ import type { GatewayEnv } from './http/context';
 import { gatewayMiddleware } from './http/middleware';
 import { type AuthFailures, createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, type Envelope, envelope } from './http/middleware/envelope';
+import { requestId, requestLogger } from './http/middleware/request-id';
 import { createThrottle, type Throttle } from './http/middleware/throttle';
 import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
@@ -23,6 +24,9 @@ import { reportingRoutes } from './http/routes/reporting';
 import { scheduleRoutes } from './http/routes/schedules';
 import { threeDSecureRoutes } from './http/routes/three-d-secure';
 import { widgetRoutes } from './http/routes/widget';
+import { healthRoutes, type Readiness } from './lifecycle/health';
+import { httpMetrics } from './metrics/http';
+import type { GatewayMetrics } from './metrics/instruments';
 import { gatewayProcessors } from './processors';
 import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
 import { simulatorRoutes } from './processors/simulator/routes';
@@ -94,6 +98,10 @@ export interface GatewayDeps {
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /** The operator's admin API (webhooks, deliveries, chargebacks); off without it. */
   readonly admin?: AdminDeps;
+  /** The gateway's metrics (server/metrics): requests, throttle rejections; none counted without. */
+  readonly metrics?: GatewayMetrics;
+  /** `/readyz` (server/lifecycle/health.ts); only `/healthz` without it. */
+  readonly readiness?: Readiness;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -102,6 +110,11 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   const now = options.now ?? deps?.clock.now ?? (() => new Date());
   const env: Envelope = envelope(buildNumber(options.commit, options.builtAt), now);
   const app = new Hono<GatewayEnv>({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
+  // first: every answer, refusals and errors included, carries the request id
+  app.use('*', requestId(deps?.logger));
+  // probes before the transport check (answered over plain HTTP) and outside the request metrics
+  healthRoutes(app, deps?.readiness);
+  if (deps?.metrics !== undefined) app.use('*', httpMetrics(deps.metrics));
   app.use(
     '*',
     transportSecurity(
@@ -163,14 +176,15 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   );
   app.onError((error, c) => {
     // A client that hangs up mid-body is no fault of ours: one line, no stack. The answer goes nowhere.
+    const logger = requestLogger(c, deps?.logger);
     if (isClientAbort(error, c)) {
-      deps?.logger?.info('client closed the connection before the request was complete', {
+      logger?.info('client closed the connection before the request was complete', {
         method: c.req.method,
         path: c.req.path,
       });
       return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: 'request incomplete' });
     }
-    deps?.logger?.error('unhandled error', { error, path: c.req.path });
+    logger?.error('unhandled error', { error, path: c.req.path });
     return env.send(c, 500, { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, description: 'internal error' });
   });
   return app;

@@ -4,18 +4,12 @@
  * gateway through here. Production (NODE_ENV=production, server/mode.ts) is decided here too,
  * and a configuration it must not run with is refused before anything is opened.
  */
-import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { checkoutNodeName, newId } from '../shared/engine/core/ids';
-import {
-  type ChannelStore,
-  type Clock,
-  type Connector,
-  type MerchantDirectory,
-  systemClock,
-  type TokenStore,
-} from '../shared/engine/core/ports';
+import { checkoutNodeName } from '../shared/engine/core/ids';
+import { type Clock, type Connector, systemClock } from '../shared/engine/core/ports';
+import { ensureDemoMerchant } from './admin/demo-merchant';
 import { developerDefaults } from './admin/demo-users';
 import { createApp, type GatewayDeps } from './app';
 import { gatewayTestClock, type TestClockSetting } from './clock/compose';
@@ -24,6 +18,7 @@ import { createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
+import { type GatewayMetrics, type Instrumentation, instrumentation } from './lifecycle/instrumentation';
 import {
   adminToken,
   checkLiveTransport,
@@ -40,10 +35,9 @@ import { type SettlementWorkerOptions, settlementWorker } from './reporting/sett
 import { type EgressOptions, egressOptionsFromEnv, egressPolicy } from './security/egress';
 import { createLogger, type Logger } from './security/logger';
 import { riskFingerprint } from './security/risk-fingerprint';
-import { newToken } from './security/tokens';
 import { openVault } from './security/vault';
 import { walletTokens } from './security/wallet-tokens';
-import { openStore } from './storage';
+import type { GatewayStore } from './storage';
 import { DEFAULT_DISPATCH_INTERVAL_MS, webhookDispatcher } from './webhooks/dispatcher';
 import { pendingPaymentsWorker } from './workers/pending-payments';
 import { schedulerWorker } from './workers/scheduler';
@@ -145,14 +139,11 @@ export interface GatewayOptions {
    * when absent. Refused in production and while a live channel exists.
    */
   readonly testClock?: TestClockSetting;
+  /** The metrics the seams feed (server/metrics); a registry of its own by default. */
+  readonly metrics?: GatewayMetrics;
 }
 
-export interface DemoMerchant {
-  readonly merchantId: string;
-  readonly entityId: string;
-  readonly accessToken: string;
-  readonly baseUrl: string;
-}
+export type { DemoMerchant } from './admin/demo-merchant';
 
 export async function startGateway(options: GatewayOptions) {
   const env = options.env ?? process.env;
@@ -167,7 +158,8 @@ export async function startGateway(options: GatewayOptions) {
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
   const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
-  const store = await openStore({
+  const ops = instrumentation(options.metrics);
+  const store = await ops.openStore({
     dataDir: options.dataDir,
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
@@ -213,22 +205,14 @@ export async function startGateway(options: GatewayOptions) {
     },
     // one throttle for both environments: its keys hold the channel and its mode
     throttle: createThrottle(),
+    metrics: ops.metrics,
+    readiness: ops.readiness(store),
   };
-  const app = createApp(appOptions, { ...deps, environment: 'test' });
-  // The live environment: the same store, workers and throttle, its own address and transport.
-  const liveApp =
-    options.live === undefined
-      ? undefined
-      : createApp(appOptions, {
-          ...deps,
-          environment: 'live',
-          publicUrl: liveUrl ?? options.live.baseUrl ?? '',
-          tls: options.live.tls ?? false,
-        });
+  const { app, liveApp } = createApps(options, appOptions, deps, liveUrl);
   const workers = startWorkers(
     options,
     env,
-    { store, clock, vault, logger, wallets, fingerprint, processors, egress },
+    { store, clock, vault, logger, wallets, fingerprint, processors, egress, ops },
     builtAt,
   );
   const { webhooks, notifier, pending, scheduler, settlement } = workers;
@@ -243,15 +227,33 @@ export async function startGateway(options: GatewayOptions) {
   }
   // The workers first: a poll in progress still needs the store.
   const close = async () => {
-    await notifier.stop();
-    await pending.stop();
-    await scheduler.stop();
-    await webhooks.stop();
-    await settlement.stop();
+    ops.drain();
+    for (const worker of [notifier, pending, scheduler, webhooks, settlement]) await worker.stop();
     await ftp?.close();
     await store.close();
   };
-  return { app, liveApp, store, vault, demo, demoUsers, production, clock, ...workers, ftp, close };
+  return { app, liveApp, store, vault, demo, demoUsers, production, clock, ...workers, ftp, ops, close };
+}
+
+/** The test environment's app, and the live one's when it has an address: the same store, workers and throttle. */
+function createApps(
+  options: GatewayOptions,
+  appOptions: Parameters<typeof createApp>[0],
+  deps: GatewayDeps,
+  liveUrl: string | undefined,
+) {
+  const app = createApp(appOptions, { ...deps, environment: 'test' });
+  // The live environment: its own address and transport.
+  const liveApp =
+    options.live === undefined
+      ? undefined
+      : createApp(appOptions, {
+          ...deps,
+          environment: 'live',
+          publicUrl: liveUrl ?? options.live.baseUrl ?? '',
+          tls: options.live.tls ?? false,
+        });
+  return { app, liveApp };
 }
 
 /** The settings the gateway runs with; those it must not run with are refused before anything is opened. */
@@ -304,7 +306,7 @@ function startWorkers(
   options: GatewayOptions,
   env: Readonly<Record<string, string | undefined>>,
   parts: {
-    store: Awaited<ReturnType<typeof openStore>>;
+    store: GatewayStore;
     clock: Clock;
     vault: ReturnType<typeof openVault>;
     logger: Logger;
@@ -312,6 +314,7 @@ function startWorkers(
     fingerprint: ReturnType<typeof riskFingerprint>;
     processors: ReturnType<typeof gatewayProcessors>;
     egress: ReturnType<typeof egressPolicy>;
+    ops: Instrumentation;
   },
   builtAt: Date,
 ) {
@@ -331,6 +334,7 @@ function startWorkers(
       positiveNumber(env.GATEWAY_WEBHOOK_INTERVAL_MS) ??
       DEFAULT_DISPATCH_INTERVAL_MS,
     fetch: options.webhooks?.fetch ?? egress.fetch,
+    observe: parts.ops.observeDeliveries,
     ...(webhookTimeoutMs === undefined ? {} : { timeoutMs: webhookTimeoutMs }),
   });
   if (options.webhooks?.autoStart !== false) webhooks.start();
@@ -380,6 +384,7 @@ function startWorkers(
     },
   );
   if (settleOnClock !== false) settlement.start();
+  parts.ops.watch({ webhooks, notifier, pending, scheduler, settlement });
   return { webhooks, notifier, pending, scheduler, settlement };
 }
 
@@ -388,7 +393,7 @@ async function startFtp(
   options: GatewayOptions,
   env: Readonly<Record<string, string | undefined>>,
   parts: {
-    store: Awaited<ReturnType<typeof openStore>>;
+    store: GatewayStore;
     authFailures: ReturnType<typeof createAuthFailures>;
     logger: Logger;
   },
@@ -426,48 +431,6 @@ const positiveNumber = (value: string | undefined): number | undefined => {
   const n = Number(value);
   return value !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
 };
-
-/**
- * On an empty store: a demo merchant with one test channel (3-D Secure on) and an access token,
- * written to `<dataDir>/demo-merchant.json` (mode 0600: it holds a credential) and returned once.
- */
-export async function ensureDemoMerchant(
-  store: MerchantDirectory & ChannelStore & TokenStore,
-  clock: Clock,
-  baseUrl: string,
-  dataDir: string,
-): Promise<DemoMerchant | undefined> {
-  if ((await store.listMerchants()).length > 0) return undefined;
-  const now = clock.now();
-  const merchantId = newId();
-  const entityId = newId();
-  await store.insertMerchant({ id: merchantId, name: 'Demo Merchant', createdAt: now });
-  await store.insertChannel({
-    id: entityId,
-    merchantId,
-    name: 'Demo_Test_Channel',
-    mode: 'TEST',
-    settings: { threeDSecure: true },
-    createdAt: now,
-  });
-  const token = newToken();
-  await store.insertToken({
-    id: newId(),
-    merchantId,
-    userId: token.userId,
-    secretHash: token.secretHash,
-    channelIds: [],
-    environment: 'test',
-    revokedAt: null,
-    createdAt: now,
-  });
-  const demo = { merchantId, entityId, accessToken: token.token, baseUrl };
-  const file = join(dataDir, 'demo-merchant.json');
-  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
-  // The mode applies to a new file only: one left from an earlier store keeps its own otherwise.
-  chmodSync(file, 0o600);
-  return demo;
-}
 
 /** A warning when the data folder is open to group or others (database, key file, reconciliation files). */
 function warnIfShared(dataDir: string, logger: Logger): void {

@@ -17,10 +17,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { startDemoShop } from './demo-shop/serve';
 import { startGateway } from './gateway';
+import { gracefulShutdown, shutdownTimeout } from './lifecycle/shutdown';
+import { startMetricsFromEnv } from './metrics/server';
 import { isProduction, StartupError } from './mode';
 import { createLogger } from './security/logger';
 import { VaultError } from './security/vault';
@@ -162,12 +165,32 @@ const shop = gateway.production
   ? undefined
   : await startDemoShop(dataDir, baseUrl, hostname, Number(process.env.DEMO_SHOP_PORT ?? port + 1));
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    shop?.close();
-    liveServer?.close();
-    server.close(() => {
-      void gateway.close().then(() => process.exit(0));
-    });
-  });
+// GATEWAY_METRICS_PORT: /metrics, /healthz and /readyz on an address of their own, never the public one.
+let metrics: Awaited<ReturnType<typeof startMetricsFromEnv>>;
+try {
+  metrics = await startMetricsFromEnv(process.env, gateway.ops);
+} catch (error) {
+  refuse((error as Error).message);
 }
+if (metrics !== undefined) logger.info('metrics listening', { url: `${metrics.url}/metrics` });
+
+// SIGTERM, SIGINT: stop accepting, answer what is in flight, flush, stop the workers, exit 0 (lifecycle/shutdown.ts).
+const shutdown = gracefulShutdown({
+  servers: [
+    server as Server,
+    liveServer as Server | undefined,
+    metrics?.server,
+    // the demo shop's close takes no callback: it holds nothing to wait for
+    shop && {
+      close(done?: () => void) {
+        shop.close();
+        done?.();
+      },
+    },
+  ],
+  drain: () => gateway.ops.drain(),
+  close: gateway.close,
+  logger,
+  timeoutMs: shutdownTimeout(process.env),
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));

@@ -7,6 +7,7 @@ import type { AccessToken, Channel, Checkout, Environment } from '../../shared/e
 import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import type { RequestKind, RequestOf } from '../../shared/params/requests';
 import type { AdminPrincipal } from '../admin/principal';
+import type { GatewayMetrics } from '../metrics/instruments';
 import type { EgressPolicy } from '../security/egress';
 import type { Logger } from '../security/logger';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
@@ -44,6 +45,8 @@ export interface RouteDeps extends EngineDeps {
   readonly unseal?: (sealed: string) => string;
   /** The listener serves TLS itself: the admin session cookie is Secure (as over a trusted proxy's HTTPS). */
   readonly tls?: boolean;
+  /** The gateway's metrics (server/metrics): throttle rejections counted here. */
+  readonly metrics?: Pick<GatewayMetrics, 'throttled'>;
 }
 
 /** `body`: the request's parameters as text (a POST body, or the query string of a GET or DELETE). */
@@ -74,6 +77,8 @@ export type GatewayEnv = {
     checkout?: Checkout;
     store?: GatewayStore;
     admin?: AdminPrincipal;
+    /** X-Request-Id (middleware/request-id): the caller's or a new one. */
+    requestId?: string;
   };
 };
 

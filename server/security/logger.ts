@@ -1,9 +1,17 @@
 /**
- * Structured logging: one JSON object per line, `{time, level, msg, …fields}`, with every field
- * (and the message) passed through {@link redact} first, so no card number, security code,
- * password or token reaches the log whatever a caller hands in.
+ * Structured logging on pino: one JSON object per line, `{time, level, msg, …fields}`. The
+ * scrubbing of server/security/redact.ts is pino's own configuration, so no card number, IBAN,
+ * security code, password or token reaches the log whatever a caller hands in:
+ * - `formatters.log` and `formatters.bindings` pass every field and every child binding through
+ *   {@link redact} (names, PAN-looking digit runs and IBANs in any string, errors and their causes);
+ * - the `msg` serializer passes the message through {@link redactString};
+ * - `redact` paths censor the credential fields by name once more, after the serializers.
+ *
+ * The interface is the gateway's (message first, fields second), not pino's, so callers never
+ * depend on the library.
  */
-import { redact, redactString } from './redact';
+import pino from 'pino';
+import { MASK, redact, redactString } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogThreshold = LogLevel | 'silent';
@@ -35,8 +43,6 @@ export interface LoggerOptions {
   readonly bindings?: LogFields;
 }
 
-const RANK: Record<LogThreshold, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-
 const ALIASES: Readonly<Record<string, LogThreshold>> = {
   trace: 'debug',
   debug: 'debug',
@@ -56,60 +62,97 @@ export function parseLogLevel(text: string | undefined): LogThreshold | undefine
   return ALIASES[text.trim().toLowerCase()];
 }
 
+/** Keys pino writes itself: a field of that name is kept as `field.<name>`. */
 const RESERVED = new Set(['time', 'level', 'msg']);
+
+/** Credential fields censored by name after the serializers too (pino's redact paths). */
+const CREDENTIAL_PATHS = [
+  'authorization',
+  'password',
+  'cvv',
+  'token',
+  '*.authorization',
+  '*.password',
+  '*.cvv',
+  '*.token',
+  'headers["proxy-authorization"]',
+  'headers.cookie',
+];
+
+/** A line's fields, redacted and with pino's own keys moved aside; never throws. */
+function scrubbed(fields: Record<string, unknown>): Record<string, unknown> {
+  let clean: unknown;
+  try {
+    clean = redact(fields);
+  } catch {
+    return { logError: 'unserializable fields' };
+  }
+  const out: Record<string, unknown> = {};
+  if (typeof clean !== 'object' || clean === null || Array.isArray(clean)) return out;
+  for (const [k, v] of Object.entries(clean)) out[RESERVED.has(k) ? `field.${k}` : k] = v;
+  return out;
+}
+
+/** A stream whose failures stay with it: a broken log must not take a payment down. */
+function guarded(stream: LogStream): LogStream {
+  return {
+    write(chunk: string) {
+      try {
+        stream.write(chunk);
+      } catch {}
+      return true;
+    },
+  };
+}
+
+function wrap(p: pino.Logger, level: LogThreshold): Logger {
+  const at =
+    (l: LogLevel) =>
+    (msg: string, fields?: LogFields): void => {
+      if (p.isLevelEnabled(l)) p[l](fields ?? {}, msg);
+    };
+  return {
+    level,
+    enabled: (l) => p.isLevelEnabled(l),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: (bindings) => wrap(p.child(bindings), level),
+  };
+}
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const env = options.env ?? process.env;
   const requested = options.level ?? env.LOG_LEVEL;
   const parsed = parseLogLevel(requested);
   const level: LogThreshold = parsed ?? 'info';
-  const stream = options.stream ?? process.stdout;
   const now = options.now ?? (() => new Date());
-
-  const make = (bindings: LogFields): Logger => {
-    const enabled = (l: LogLevel) => RANK[l] >= RANK[level];
-    const write = (l: LogLevel, msg: string, fields: LogFields | undefined) => {
-      if (!enabled(l)) return;
-      const entry: Record<string, unknown> = {
-        time: now().toISOString(),
-        level: l,
-        msg: redactString(String(msg)),
-      };
-      for (const source of [bindings, fields]) {
-        if (source === undefined) continue;
-        const clean = redact(source);
-        if (typeof clean !== 'object' || clean === null || Array.isArray(clean)) continue;
-        for (const [k, v] of Object.entries(clean)) entry[RESERVED.has(k) ? `field.${k}` : k] = v;
-      }
-      let line: string;
-      try {
-        line = JSON.stringify(entry);
-      } catch {
-        line = JSON.stringify({
-          time: entry.time,
-          level: l,
-          msg: entry.msg,
-          logError: 'unserializable fields',
-        });
-      }
-      try {
-        stream.write(`${line}\n`);
-      } catch {
-        // A broken log stream must not take a payment down with it.
-      }
-    };
-    return {
+  const p = pino(
+    {
       level,
-      enabled,
-      debug: (msg, fields) => write('debug', msg, fields),
-      info: (msg, fields) => write('info', msg, fields),
-      warn: (msg, fields) => write('warn', msg, fields),
-      error: (msg, fields) => write('error', msg, fields),
-      child: (more) => make({ ...bindings, ...more }),
-    };
-  };
-
-  const logger = make(options.bindings ?? {});
+      base: null,
+      messageKey: 'msg',
+      timestamp: () => `,"time":"${now().toISOString()}"`,
+      formatters: {
+        level: (label) => ({ level: label }),
+        bindings: scrubbed,
+        log: scrubbed,
+      },
+      serializers: {
+        msg: (msg: unknown) => redactString(String(msg)),
+        // errors are plain objects already (formatters.log): pino's own would fold causes into the message
+        err: (err: unknown) => err,
+      },
+      redact: {
+        paths: CREDENTIAL_PATHS,
+        censor: (value: unknown) => (value === '' || value === null || value === undefined ? value : MASK),
+      },
+    },
+    guarded(options.stream ?? process.stdout) as pino.DestinationStream,
+  );
+  const bound = options.bindings === undefined ? p : p.child(options.bindings);
+  const logger = wrap(bound, level);
   if (requested !== undefined && requested.trim() !== '' && parsed === undefined)
     logger.warn('Unknown LOG_LEVEL, using info', { logLevel: requested });
   return logger;

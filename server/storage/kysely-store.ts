@@ -25,9 +25,16 @@ import { type DueWorkStore, dueWorkStore } from './due/store';
 import { idempotencyStore } from './idempotency/store';
 import { type InboxStore, inboxStore } from './inbox/store';
 import { channelStore, merchantDirectory, tokenStore } from './merchants/store';
+import { pendingMigrations } from './migrations';
 import { type PaymentListStore, paymentListStore } from './payments/list';
 import { paymentStore } from './payments/store';
-import { kyselyPaymentWriter, type PaymentBatchWriter, type PaymentWrite } from './payments/writers';
+import {
+  type BatchObserver,
+  kyselyPaymentWriter,
+  observedWriter,
+  type PaymentBatchWriter,
+  type PaymentWrite,
+} from './payments/writers';
 import { registrationStore } from './registrations/store';
 import { type RiskStore, riskStore } from './risk/store';
 import { type ScheduleStore, scheduleStore } from './schedules/store';
@@ -51,6 +58,8 @@ export interface KyselyStoreOptions {
   readonly lockAcrossProcesses?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
   /** PostgreSQL: velocity keys are also locked across processes, in their transaction (risk/store.ts). */
   readonly advisoryLocks?: boolean;
+  /** Told each written batch of payments (the gateway's metrics); storage imports nothing of them. */
+  readonly observeBatch?: BatchObserver;
 }
 
 /**
@@ -66,7 +75,10 @@ export type GatewayStore = Store &
   InboxStore &
   DueWorkStore &
   AdminUserStore &
-  PaymentListStore;
+  PaymentListStore & {
+    /** readyz: the migrations not applied (none when current); rejects when the storage is unreachable. */
+    pendingMigrations(): Promise<string[]>;
+  };
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
@@ -75,7 +87,9 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     sealer,
     ...(options.issuers === undefined ? {} : { issuers: options.issuers }),
   };
-  const payments = new GroupCommit<PaymentWrite>(options.writePayments ?? kyselyPaymentWriter(db, sealer));
+  const payments = new GroupCommit<PaymentWrite>(
+    observedWriter(options.writePayments ?? kyselyPaymentWriter(db, sealer), options.observeBatch),
+  );
   let closing: Promise<void> | undefined;
   return {
     ...scheduleStore(db, sealer),
@@ -97,6 +111,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     ...dueWorkStore(context),
     ...adminUserStore(context),
     ...paymentListStore(context),
+    pendingMigrations: () => pendingMigrations(db as Kysely<unknown>),
     close() {
       closing ??= (async () => {
         await payments.drained();

@@ -156,3 +156,14 @@ export async function migrate(db: Kysely<unknown>, vault: SealingVault): Promise
     throw new Error(`Storage migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }
+
+/**
+ * The migrations not yet applied to this database (readyz: empty when the schema is current).
+ * Reading the migrator's table is also the trivial query that shows the storage is reachable.
+ */
+export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const names = [...Object.keys(migrations), '0009_account_data_sealed'];
+  const listed = Object.fromEntries(names.map((name) => [name, { up: async () => {} }]));
+  const known = await new Migrator({ db, provider: { getMigrations: async () => listed } }).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

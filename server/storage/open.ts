@@ -14,7 +14,7 @@ import type { Database } from './core/database';
 import { withStatementCache } from './core/statement-cache';
 import { createKyselyStore, type GatewayStore } from './kysely-store';
 import { migrate } from './migrations';
-import { sqlitePaymentWriter } from './payments/writers';
+import { type BatchObserver, sqlitePaymentWriter } from './payments/writers';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite database (created with mode 0700 if missing); default `data`. */
@@ -25,6 +25,8 @@ export interface OpenStoreOptions {
   readonly vault: SealingVault;
   /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
   readonly issuers?: IssuerLookup;
+  /** Told each written batch of payments: size, seconds, failed (the gateway's metrics). */
+  readonly observeBatch?: BatchObserver;
 }
 
 export const SQLITE_FILE = 'gateway.db';
@@ -38,8 +40,8 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export async function openStore(options: OpenStoreOptions): Promise<GatewayStore> {
   return isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, options.vault, options.issuers)
-    : openSqlite(options.dataDir ?? 'data', options.vault, options.issuers);
+    ? openPostgres(options.databaseUrl, options.vault, options.issuers, options.observeBatch)
+    : openSqlite(options.dataDir ?? 'data', options.vault, options.issuers, options.observeBatch);
 }
 
 type StoreVault = OpenStoreOptions['vault'];
@@ -48,6 +50,7 @@ async function openSqlite(
   dataDir: string,
   vault: StoreVault,
   issuers: IssuerLookup | undefined,
+  observeBatch: BatchObserver | undefined,
 ): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -78,6 +81,7 @@ async function openSqlite(
       sealer,
       writePayments: sqlitePaymentWriter(db, raw, sealer),
       ...(issuers === undefined ? {} : { issuers }),
+      ...(observeBatch === undefined ? {} : { observeBatch }),
     });
   } catch (error) {
     if (raw.open) raw.close();
@@ -107,6 +111,7 @@ async function openPostgres(
   url: string,
   vault: StoreVault,
   issuers: IssuerLookup | undefined,
+  observeBatch: BatchObserver | undefined,
 ): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
   const pool = new pg.Pool({
@@ -134,6 +139,7 @@ async function openPostgres(
   const store = createKyselyStore(db, {
     sealer,
     ...(issuers === undefined ? {} : { issuers }),
+    ...(observeBatch === undefined ? {} : { observeBatch }),
     advisoryLocks: true,
     lockAcrossProcesses: async (key, task) => {
       const client = await lockPool.connect();

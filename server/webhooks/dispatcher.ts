@@ -41,7 +41,12 @@ export interface DispatcherOptions {
   readonly logger?: Logger;
   /** The gateway's own inbox: where inbox webhooks' notifications are decrypted and kept (inbox.ts). */
   readonly inbox?: InboxWriter;
+  /** Told each attempt's outcome and how long its delivery had waited since it was queued (metrics). */
+  readonly observe?: (outcome: DeliveryOutcome, queueAgeSeconds: number) => void;
 }
+
+/** An attempt's outcome: delivered, failed (retried later) or dead-lettered (no retry left, or its webhook gone). */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
 
 export const DEFAULT_DISPATCH_INTERVAL_MS = 2_000;
 export const DELIVERY_TIMEOUT_MS = 30_000;
@@ -83,12 +88,18 @@ export type Sent =
  * One HTTP attempt: delivered by a 2xx (decisions). Redirects are never followed, and a 3xx is a
  * failed attempt, for a notificationUrl callback too: its target was never checked.
  */
-export async function sendOnce(send: typeof fetch, request: Request, timeoutMs: number): Promise<Sent> {
+export async function sendOnce(
+  send: typeof fetch,
+  request: Request,
+  timeoutMs: number,
+  abandon?: AbortSignal,
+): Promise<Sent> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const res = await send(request.url, {
       ...request.init,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: abandon === undefined ? timeout : AbortSignal.any([timeout, abandon]),
     });
     await res.body?.cancel().catch(() => {});
     const ok = res.status >= 200 && res.status < 300;
@@ -121,7 +132,10 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   const key = (webhook: Webhook | undefined) =>
     webhook?.encrypted ? options.vault.decrypt(webhook.secret) : undefined;
 
-  async function attempt(delivery: Delivery, webhookOf: WebhookOf): Promise<AttemptResult> {
+  // Aborted by stop(): attempts in flight are abandoned and their claims given back (releaseDelivery).
+  const stopping = abandonable();
+
+  async function attempt(delivery: Delivery, webhookOf: WebhookOf): Promise<AttemptResult | 'abandoned'> {
     const webhook = await webhookOf(delivery);
     let request: Request | undefined;
     try {
@@ -135,7 +149,8 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
         ? options.inbox === undefined
           ? { ok: false as const, error: 'this gateway has no inbox' }
           : await deliverToInbox(options.inbox, webhook, key(webhook), request, clock.now())
-        : await sendOnce(send, request, timeoutMs);
+        : await sendOnce(send, request, timeoutMs, stopping.signal());
+    if (!sent.ok && stopping.signal().aborted) return 'abandoned';
     if (sent.ok) return { delivered: true, at: clock.now(), status: sent.status };
     return failed(delivery, sent.error, sent.status);
   }
@@ -154,7 +169,15 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
 
   async function deliver(delivery: Delivery, webhookOf: WebhookOf): Promise<boolean> {
     const result = await attempt(delivery, webhookOf);
+    if (result === 'abandoned') {
+      await store.releaseDelivery(delivery, clock.now());
+      return false;
+    }
     await store.recordAttempt(delivery, result);
+    options.observe?.(
+      result.delivered ? 'delivered' : result.retryAt === undefined ? 'dead_lettered' : 'failed',
+      (result.at.getTime() - delivery.createdAt.getTime()) / 1000,
+    );
     if (!result.delivered)
       logger?.warn('webhook delivery failed', {
         delivery: delivery.seq,
@@ -188,7 +211,39 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
     return sent.filter(Boolean).length;
   }
 
-  return poller(poll, options.intervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, (error) =>
-    logger?.error('webhook dispatcher poll failed', { error }),
+  return stopping.wrap(
+    poller(poll, options.intervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, (error) =>
+      logger?.error('webhook dispatcher poll failed', { error }),
+    ),
   );
+}
+
+/**
+ * A signal that stop() aborts before waiting for the poll in progress: a receiver may take 30 s
+ * to answer, and a shutdown does not wait for it (the claim goes back). start() and runOnce()
+ * after a stop get a fresh one.
+ */
+function abandonable() {
+  let controller = new AbortController();
+  const renew = () => {
+    if (controller.signal.aborted) controller = new AbortController();
+  };
+  return {
+    signal: () => controller.signal,
+    wrap: (polling: Poller): Poller => ({
+      ...polling,
+      runOnce() {
+        renew();
+        return polling.runOnce();
+      },
+      start() {
+        renew();
+        polling.start();
+      },
+      async stop() {
+        controller.abort();
+        await polling.stop();
+      },
+    }),
+  };
 }

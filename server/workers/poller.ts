@@ -10,6 +10,14 @@ export interface Poller {
   start(): void;
   /** Stops polling and waits for a run in progress. */
   stop(): Promise<void>;
+  /** Whether it polls, and when (epoch ms) it started and last finished a run: readyz, the workers' lag. */
+  state(): PollerState;
+}
+
+export interface PollerState {
+  readonly running: boolean;
+  readonly startedAt: number | undefined;
+  readonly lastRunAt: number | undefined;
 }
 
 export function poller(
@@ -20,9 +28,14 @@ export function poller(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const running = new Set<Promise<number>>();
   let stopped = true;
+  let startedAt: number | undefined;
+  let lastRunAt: number | undefined;
 
   function runOnce(): Promise<number> {
-    const current = run().finally(() => running.delete(current));
+    const current = run().finally(() => {
+      running.delete(current);
+      lastRunAt = Date.now();
+    });
     running.add(current);
     return current;
   }
@@ -42,6 +55,7 @@ export function poller(
     start() {
       if (!stopped) return;
       stopped = false;
+      startedAt = Date.now();
       schedule();
     },
     async stop() {
@@ -50,5 +64,6 @@ export function poller(
       timer = undefined;
       await Promise.allSettled([...running]);
     },
+    state: () => ({ running: !stopped, startedAt, lastRunAt }),
   };
 }

@@ -137,3 +137,21 @@ export function sqlitePaymentWriter(
     insertAll(writes);
   };
 }
+
+/** Told each batch a writer wrote: how many payments, in how many seconds, and whether it failed. */
+export type BatchObserver = (size: number, seconds: number, failed: boolean) => void;
+
+/** The writer, timing each batch for `observe` (the metrics' group-commit batch sizes and latency). */
+export function observedWriter(write: PaymentBatchWriter, observe?: BatchObserver): PaymentBatchWriter {
+  if (observe === undefined) return write;
+  return async (writes) => {
+    const started = performance.now();
+    let failed = true;
+    try {
+      await write(writes);
+      failed = false;
+    } finally {
+      observe(writes.length, (performance.now() - started) / 1000, failed);
+    }
+  };
+}

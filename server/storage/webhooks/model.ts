@@ -93,6 +93,12 @@ export interface WebhookStore {
    * claimed again meanwhile (its lease ran out): the newer claim's result counts.
    */
   recordAttempt(claimed: Delivery, result: AttemptResult): Promise<boolean>;
+  /**
+   * Gives back a claim whose attempt was abandoned (a dispatcher shutting down): due again at `at`,
+   * its attempt not counted, so another process takes it at once rather than when the lease ends.
+   * False (nothing changed) when it was claimed again or recorded meanwhile.
+   */
+  releaseDelivery(claimed: Delivery, at: Date): Promise<boolean>;
   getDelivery(merchantId: string, seq: number): Promise<Delivery | undefined>;
   /** The delivery log, newest first. */
   listDeliveries(merchantId: string, filter: DeliveryFilter): Promise<Delivery[]>;

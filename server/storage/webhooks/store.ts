@@ -126,7 +126,7 @@ function webhookRegistry({ db }: StoreContext): WebhookRegistry {
 function deliveryQueue({
   db,
   sealer,
-}: StoreContext): Pick<WebhookStore, 'claimDeliveries' | 'recordAttempt'> {
+}: StoreContext): Pick<WebhookStore, 'claimDeliveries' | 'recordAttempt' | 'releaseDelivery'> {
   const toDelivery = (r: WebhookDeliveryRow) => rowToDelivery(r, sealer);
   return {
     async claimDeliveries(now, leaseUntil, limit) {
@@ -199,6 +199,16 @@ function deliveryQueue({
         .where('attempts', '=', claimed.attempts)
         .executeTakeFirst();
       return updated.numUpdatedRows > 0n;
+    },
+    async releaseDelivery(claimed, at) {
+      const released = await db
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: ms(at), attempts: claimed.attempts - 1 })
+        .where('seq', '=', claimed.seq)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', claimed.attempts)
+        .executeTakeFirst();
+      return released.numUpdatedRows > 0n;
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { newId } from '../../../../shared/engine/core/ids';
 import type { AccessToken, Channel, Checkout } from '../../../../shared/engine/core/model';
 import { ResultCodes } from '../../../../shared/result-codes';
+import type { GatewayMetrics } from '../../../metrics/instruments';
 import type { ChannelEnv } from '../../context';
 import type { Envelope } from '../envelope';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './buckets';
@@ -16,6 +17,7 @@ export { createThrottle, DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './bucke
 export interface ThrottleDeps {
   readonly env: Envelope;
   readonly throttle: Throttle;
+  readonly metrics?: Pick<GatewayMetrics, 'throttled'>;
 }
 
 /**
@@ -35,6 +37,7 @@ export function throttled(
     channel.settings.throttlePerMinute ?? DEFAULT_LIMIT_PER_MINUTE,
   );
   if (taken.ok) return undefined;
+  deps.metrics?.throttled.inc({ operation });
   c.header('Retry-After', String(taken.retryAfterSeconds));
   return deps.env.send(
     c,

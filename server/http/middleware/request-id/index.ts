@@ -1,0 +1,45 @@
+/**
+ * The request id (`X-Request-Id`): the caller's when it sends a well-formed one (at most 128 of
+ * `A-Z a-z 0-9 _ - =`), else a new UUID; left on the context as `c.var.requestId`, echoed on every
+ * answer (refusals, 404s and errors too) and bound to the request's log lines ({@link requestLogger}).
+ * Hono's own requestId middleware does the reading, checking and echoing. At debug level each
+ * request also leaves one line (method, route, status, duration) carrying its id.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { requestId as honoRequestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import type { Logger } from '../../../security/logger';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** The longest caller-sent id kept; a longer one is replaced (log lines stay bounded). */
+export const MAX_REQUEST_ID_LENGTH = 128;
+
+export type RequestIdEnv = { Variables: { requestId?: string } };
+
+/** The request's logger: `base` with the request id on every line (made only when something is logged). */
+export function requestLogger(c: Context, base: Logger): Logger;
+export function requestLogger(c: Context, base: Logger | undefined): Logger | undefined;
+export function requestLogger(c: Context, base: Logger | undefined): Logger | undefined {
+  const id = (c.var as RequestIdEnv['Variables']).requestId;
+  return base === undefined || id === undefined ? base : base.child({ requestId: id });
+}
+
+export function requestId(logger?: Logger): MiddlewareHandler {
+  const assign = honoRequestId({
+    headerName: REQUEST_ID_HEADER,
+    limitLength: MAX_REQUEST_ID_LENGTH,
+    generator: () => crypto.randomUUID(),
+  });
+  if (logger === undefined || !logger.enabled('debug')) return assign;
+  return (c, next) =>
+    assign(c, async () => {
+      const started = performance.now();
+      await next();
+      requestLogger(c, logger).debug('request', {
+        method: c.req.method,
+        route: routePath(c),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
+    });
+}
