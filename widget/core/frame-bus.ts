@@ -89,7 +89,6 @@ export class FrameBus {
       iframe.src = new URL(FRAME_PATH, this.apiBase).href + frameHash({ field, group, origin, checkout });
       iframe.referrerPolicy = 'origin';
       iframe.allow = 'payment';
-      iframe.tabIndex = -1;
       holder.append(iframe);
       frames.set(field, { iframe, said: [] });
     }
