@@ -394,8 +394,10 @@ export function start(options: StartOptions): WpwlGlobal {
       Promise.all([strings, sessionRead, preloadParts(doc.querySelectorAll('form.paymentWidgets'))]),
     )
     .then(async ([texts, read]) => {
-      if (read?.kind === 'ok' && (read.session.registrations?.length ?? 0) > 0)
-        await preloadOf(registry.registrations);
+      await prepareParts(
+        doc.querySelectorAll('form.paymentWidgets'),
+        read?.kind === 'ok' ? read.session : undefined,
+      );
       if (b.unloaded) return;
       adopt(b, read);
       for (const form of Array.from(doc.querySelectorAll<HTMLFormElement>('form.paymentWidgets'))) {
@@ -416,15 +418,22 @@ export function start(options: StartOptions): WpwlGlobal {
 const preloadOf = (component: unknown): Promise<unknown> | undefined =>
   (component as { preload?: () => Promise<unknown> } | undefined)?.preload?.();
 
+const plannedKinds = (forms: ArrayLike<HTMLFormElement>): Set<string> =>
+  new Set(Array.from(forms, (form) => planMethods(parseBrands(form))).flatMap((p) => p.map((m) => m.kind)));
+
 /**
  * The parts the page's forms are drawn with, fetched while the session is read, so that `onReady`
  * still comes once they are drawn (brands the session then drops were fetched for nothing).
  */
 function preloadParts(forms: ArrayLike<HTMLFormElement>): Promise<unknown> {
-  const kinds = new Set(
-    Array.from(forms, (form) => planMethods(parseBrands(form))).flatMap((p) => p.map((m) => m.kind)),
-  );
-  return Promise.all([...kinds].map((kind) => preloadOf(registry.get(kind)?.Component)));
+  return Promise.all([...plannedKinds(forms)].map((kind) => preloadOf(registry.get(kind)?.Component)));
+}
+
+/** Once the session is read: the parts it calls for (the registrations' form, a method's `prepare`). */
+function prepareParts(forms: ArrayLike<HTMLFormElement>, session: Session | undefined): Promise<unknown> {
+  const waits = [...plannedKinds(forms)].map((kind) => registry.get(kind)?.prepare?.(session));
+  if ((session?.registrations.length ?? 0) > 0) waits.push(preloadOf(registry.registrations));
+  return Promise.all(waits);
 }
 
 function domReady(doc: Document): Promise<void> {

@@ -9,7 +9,7 @@
  * them (`claimGroup`, `take`) and move them into the form with `moveBefore`, which keeps a frame's
  * document where `insertBefore` would reload it. What they say before that waits here.
  */
-import { type FieldName, FRAME_PATH, type FrameMessage, frameHash, isProtocol } from '../frames/protocol';
+import { type FieldName, type FrameMessage, frameSrc, isProtocol } from '../frames/protocol';
 
 /** A field whose frame's messages the bus routes: its frame's window, and what receives them. */
 export interface BusField {
@@ -86,7 +86,7 @@ export class FrameBus {
     const frames = new Map<FieldName, PrestartedFrame>();
     for (const field of ['number', 'cvv'] as const) {
       const iframe = doc.createElement('iframe');
-      iframe.src = new URL(FRAME_PATH, this.apiBase).href + frameHash({ field, group, origin, checkout });
+      iframe.src = frameSrc(this.apiBase, { field, group, origin, checkout });
       iframe.referrerPolicy = 'origin';
       iframe.allow = 'payment';
       holder.append(iframe);

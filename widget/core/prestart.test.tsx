@@ -101,7 +101,11 @@ describe('card frames started at boot', () => {
     expect(cvv).toMatchObject({ field: 'cvv', checkout: ID, origin: window.location.origin });
     expect(number!.group).toBe(cvv!.group);
     expect(number!.group).toMatch(/^[0-9a-f]{32}$/);
-    expect(frames[0]!.dataset.testSrc!.startsWith(`${GW}/v1/widget/frames/card-field.html#`)).toBe(true);
+    // One URL per field, so the two documents load side by side.
+    expect(frames[0]!.dataset.testSrc!.startsWith(`${GW}/v1/widget/frames/card-field.html?number#`)).toBe(
+      true,
+    );
+    expect(frames[1]!.dataset.testSrc!.startsWith(`${GW}/v1/widget/frames/card-field.html?cvv#`)).toBe(true);
     expect(frames[0]!.getAttribute('referrerpolicy')).toBe('origin');
   });
 

@@ -19,7 +19,7 @@ import { formatExpiry } from './expiry';
 import { brandName, type CardModel, cardModel } from './model';
 
 /** Only checkouts that lack the address 3-D Secure needs ask for it: a part, fetched then. */
-const BillingAddress = lazy(() => import('./BillingAddress').then((m) => m.BillingAddress));
+export const BillingAddress = lazy(() => import('./BillingAddress').then((m) => m.BillingAddress));
 
 /** The card form draws every card brand listed (`brands`: card brands only, see index.ts). */
 export type CardProps = Pick<MethodProps, 'brands' | 'payLabel'>;

@@ -28,10 +28,14 @@ export function SecureField({ field, id, cls, title, error }: SecureFieldProps) 
       field.attach(ref.current as HTMLIFrameElement | null);
       return () => field.attach(null);
     }
-    (slot.parentNode as ParentNode & { moveBefore(node: Node, child: Node | null): void }).moveBefore(
-      started,
-      slot,
-    );
+    const parent = slot.parentNode as ParentNode & { moveBefore(node: Node, child: Node | null): void };
+    try {
+      parent.moveBefore(started, slot);
+    } catch {
+      // Taken out of the page meanwhile (moveBefore keeps only a connected frame): it loads again
+      // here, bound as before, and says ready again.
+      parent.insertBefore(started, slot);
+    }
     field.attach(started);
     return () => {
       field.attach(null);

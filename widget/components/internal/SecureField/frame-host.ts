@@ -12,9 +12,8 @@ import {
   type FailReason,
   type FieldName,
   type FieldState,
-  FRAME_PATH,
   type FrameMessage,
-  frameHash,
+  frameSrc,
   type HostMessage,
   type InitMessage,
   NS,
@@ -71,8 +70,7 @@ export class FrameField {
     readonly checkout: string,
     private readonly hooks: FrameFieldHooks,
   ) {
-    this.src =
-      new URL(FRAME_PATH, bus.apiBase).href + frameHash({ field: name, group, origin: pageOrigin, checkout });
+    this.src = frameSrc(bus.apiBase, { field: name, group, origin: pageOrigin, checkout });
     const started: PrestartedFrame | undefined = bus.take(name, group);
     this.prestarted = started?.iframe;
     if (started) this.said = started.said;
