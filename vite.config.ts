@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { widgetParts } from './widget/build/parts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist/widget');
@@ -16,6 +17,7 @@ const adminOutDir = join(root, 'dist/admin');
 //                             checkoutId from its own URL)
 //   frames/card-field.html    the card-field frame document, its script and CSS in frames/assets/
 //   frames/wallet-sheet.html  the simulated wallet sheet (Preact), its script and CSS in frames/assets/
+//   parts/<name>-<hash>.js    code only some checkouts need, fetched when drawn (widget/build/parts.ts)
 //   locales/<code>.json       every language but English (which is built in)
 //   logos/<BRAND>.svg         the brands' logos (widget/components/internal/BrandLogo/logos/), loaded
 //                             by the widget as images, apart from its script
@@ -44,7 +46,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [widgetExtras()],
+  plugins: [widgetParts(root), widgetExtras()],
   test: {
     include: [
       'shared/**/*.test.ts',

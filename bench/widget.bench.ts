@@ -17,7 +17,17 @@
  *             the form is interactive (checked afterwards: the number input is enabled)
  *
  * Cold: a new browser context (empty HTTP cache) per load. Warm: one context, loaded again.
+ *
+ * The floor (issue 21): a page that does nothing but what the card form cannot avoid, in the same
+ * run, each cold floor load right after a cold widget load so both see the same machine. Its page
+ * is on http://localhost:<port> and loads a small script from http://127.0.0.1:<port> (another
+ * site, like the shop and the gateway), which opens two frames of that origin whose document only
+ * tells its parent it is there (one URL per frame, as the card field's: Chromium's HTTP cache
+ * would load one URL's frames one after the other); `ready` is when both have. The goal: the widget's cold median
+ * `ready` within 1.3 × the floor's (PASS/FAIL; `--strict` exits 1 on FAIL).
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../e2e/support/chromium';
 import { startHarness } from '../e2e/support/global-setup';
@@ -34,6 +44,67 @@ const argValue = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const LOADS = Number(argValue('--loads') ?? process.env.BENCH_LOADS ?? 20);
+const STRICT = process.argv.includes('--strict');
+/** Issue 21: script start → interactive card form within this many times the two-frame floor. */
+const GOAL_RATIO = 1.3;
+
+/**
+ * The floor's files. The frame document is served like the card field's (no-cache, its script a
+ * module file of its own); the page's script starts both frames at once and marks `ready` when
+ * both have said so.
+ */
+const FLOOR_FILES: Readonly<Record<string, readonly [type: string, body: (frames: string) => string]>> = {
+  '/floor.html': [
+    'text/html',
+    (frames) =>
+      `<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body><form></form><script src="${frames}/floor.js"></script></body></html>`,
+  ],
+  '/floor.js': [
+    'text/javascript',
+    (frames) => `(() => {
+  const bench = (window.__bench = window.__bench || {});
+  let heard = 0;
+  const frames = [];
+  window.addEventListener('message', (e) => {
+    if (e.origin !== ${JSON.stringify(frames)} || !frames.some((f) => f.contentWindow === e.source)) return;
+    if (++heard === 2) bench.ready = performance.now();
+  });
+  for (const name of ['number', 'cvv']) {
+    const frame = document.createElement('iframe');
+    frame.src = ${JSON.stringify(`${frames}/frame.html?`)} + name;
+    frames.push(frame);
+    document.body.append(frame);
+  }
+})();`,
+  ],
+  '/frame.html': [
+    'text/html',
+    () =>
+      '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="./frame.js"></script></head><body></body></html>',
+  ],
+  '/frame.js': ['text/javascript', () => "parent.postMessage('ready', '*');"],
+};
+
+/** Serves the floor on one port: the page as http://localhost:<port>, the frames as 127.0.0.1. */
+async function startFloor(): Promise<{ readonly url: string; readonly server: Server }> {
+  let frames = '';
+  const server = createServer((req, res) => {
+    const file = FLOOR_FILES[new URL(req.url ?? '/', 'http://x').pathname];
+    if (file === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': `${file[0]}; charset=utf-8`,
+      'Cache-Control': file[0] === 'text/html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+    });
+    res.end(file[1](frames));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  frames = `http://127.0.0.1:${port}`;
+  return { url: `http://localhost:${port}/floor.html`, server };
+}
 
 /**
  * Runs in the page before its scripts: wraps the two callbacks whenever wpwlOptions is assigned.
@@ -63,7 +134,8 @@ const INSTRUMENT = `(() => {
   });
 })();`;
 
-async function load(context: BrowserContext, url: string): Promise<Marks> {
+/** One load of `url`; `script`: the name of the script timed from, `form`: wait for the card form. */
+async function load(context: BrowserContext, url: string, script: string, form: boolean): Promise<Marks> {
   const page = await context.newPage();
   try {
     await page.goto(url);
@@ -73,25 +145,37 @@ async function load(context: BrowserContext, url: string): Promise<Marks> {
       { timeout: 30_000 },
     );
     // The frame has applied the host's init: its input is enabled.
-    await page
-      .locator('iframe.wpwl-control-cardNumber')
-      .contentFrame()
-      .locator('input#field:enabled')
-      .waitFor({ timeout: 10_000 });
-    return await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { rendered: number; ready: number } }).__bench;
-      const entry = performance
-        .getEntriesByType('resource')
-        .find((e) => e.name.includes('/v1/paymentWidgets.js')) as PerformanceResourceTiming | undefined;
-      if (entry === undefined) throw new Error('no resource timing entry for paymentWidgets.js');
+    if (form)
+      await page
+        .locator('iframe.wpwl-control-cardNumber')
+        .contentFrame()
+        .locator('input#field:enabled')
+        .waitFor({ timeout: 10_000 });
+    return await page.evaluate((name) => {
+      const bench = (window as unknown as { __bench: { rendered?: number; ready: number } }).__bench;
+      const entry = performance.getEntriesByType('resource').find((e) => e.name.includes(name)) as
+        | PerformanceResourceTiming
+        | undefined;
+      if (entry === undefined) throw new Error(`no resource timing entry for ${name}`);
       return {
         script: entry.responseEnd - entry.startTime,
-        rendered: bench.rendered - entry.startTime,
+        rendered: (bench.rendered ?? Number.NaN) - entry.startTime,
         ready: bench.ready - entry.startTime,
       };
-    });
+    }, script);
   } finally {
     await page.close();
+  }
+}
+
+/** A cold load: a new context, so an empty HTTP cache. */
+async function coldLoad(browser: Browser, url: string, script: string, form: boolean): Promise<Marks> {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript({ content: INSTRUMENT });
+    return await load(context, url, script, form);
+  } finally {
+    await context.close();
   }
 }
 
@@ -100,56 +184,76 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[i]!;
 }
 
-function summary(label: string, runs: readonly Marks[]): void {
+function summary(label: string, runs: readonly Marks[], keys: readonly (keyof Marks)[]): void {
   console.log(`\n${label} (${runs.length} loads), ms from the script's fetch start:`);
   console.log('  mark       median     p90     min     max');
-  for (const key of ['script', 'rendered', 'ready'] as const) {
+  for (const key of keys) {
     const values = runs.map((r) => r[key]).sort((a, b) => a - b);
     const cells = [0.5, 0.9, 0, 1].map((q) => quantile(values, q).toFixed(1).padStart(7));
     console.log(`  ${key.padEnd(9)} ${cells.join(' ')}`);
   }
 }
 
+const median = (runs: readonly Marks[]): number =>
+  quantile(
+    runs.map((r) => r.ready).sort((a, b) => a - b),
+    0.5,
+  );
+
 async function main(): Promise<void> {
   if (await ensureWidgetBuilt()) console.log('widget built');
   const harness = await startHarness({ ...process.env, LOG_LEVEL: 'warn' });
+  const floor = await startFloor();
   let browser: Browser | undefined;
+  const widget = 'paymentWidgets.js';
   try {
     browser = await chromium.launch(CHROMIUM_LAUNCH);
     console.log(`Chromium ${browser.version()}, Node ${process.version}, ${LOADS} loads each`);
     const url = `${harness.info.shopUrl}/`;
 
-    // One load first, not counted: the gateway's and the shop's first requests load code.
-    const warmup = await browser.newContext();
-    await warmup.addInitScript({ content: INSTRUMENT });
-    await load(warmup, url);
-    await warmup.close();
+    // One load of each first, not counted: the servers' first requests load code.
+    await coldLoad(browser, url, widget, true);
+    await coldLoad(browser, floor.url, 'floor.js', false);
 
+    // Side by side: each widget load, then a floor load.
     const cold: Marks[] = [];
+    const floors: Marks[] = [];
     for (let i = 0; i < LOADS; i++) {
-      const context = await browser.newContext();
-      await context.addInitScript({ content: INSTRUMENT });
-      cold.push(await load(context, url));
-      await context.close();
+      cold.push(await coldLoad(browser, url, widget, true));
+      floors.push(await coldLoad(browser, floor.url, 'floor.js', false));
     }
 
     const warmContext = await browser.newContext();
     await warmContext.addInitScript({ content: INSTRUMENT });
-    await load(warmContext, url);
+    await load(warmContext, url, widget, true);
     const warm: Marks[] = [];
-    for (let i = 0; i < LOADS; i++) warm.push(await load(warmContext, url));
+    for (let i = 0; i < LOADS; i++) warm.push(await load(warmContext, url, widget, true));
     await warmContext.close();
 
-    summary('Cold (new context, empty cache)', cold);
-    summary('Warm (same context, cached script, styles and frame)', warm);
-    const median = quantile(
-      cold.map((r) => r.ready).sort((a, b) => a - b),
-      0.5,
+    summary('Cold (new context, empty cache)', cold, ['script', 'rendered', 'ready']);
+    summary('Warm (same context, cached script, styles and frame)', warm, ['script', 'rendered', 'ready']);
+    summary('Floor, cold (a script opening two cross-site frames that only say they are there)', floors, [
+      'script',
+      'ready',
+    ]);
+    const ready = median(cold);
+    const base = median(floors);
+    const ratio = ready / base;
+    const verdict = ratio <= GOAL_RATIO ? 'PASS' : 'FAIL';
+    console.log(`\nwidget script start → interactive card form (cold, median): ${ready.toFixed(1)} ms`);
+    console.log(`floor: two cross-site frames (cold, median): ${base.toFixed(1)} ms`);
+    console.log(`ratio: ${ratio.toFixed(2)} × the floor (goal ≤ ${GOAL_RATIO}) ${verdict}`);
+    // Each widget load over the floor load right after it: less moved by the machine's load drifting
+    // during the run (shown for reading; the verdict is the ratio of the medians).
+    const paired = cold.map((r, i) => r.ready / floors[i]!.ready).sort((a, b) => a - b);
+    console.log(
+      `paired ratios (each widget load / the floor load after it): median ${quantile(paired, 0.5).toFixed(2)}, p25 ${quantile(paired, 0.25).toFixed(2)}, p75 ${quantile(paired, 0.75).toFixed(2)}`,
     );
-    console.log(`\nwidget script start → interactive card form (cold, median): ${median.toFixed(1)} ms`);
+    if (STRICT && verdict === 'FAIL') process.exitCode = 1;
   } finally {
     await browser?.close();
     await harness.stop();
+    floor.server.close();
   }
 }
 

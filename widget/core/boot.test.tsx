@@ -174,7 +174,7 @@ describe('boot', () => {
     for (const iframe of $$('iframe')) {
       expect(iframe.getAttribute('title')).toBeTruthy();
       expect((iframe as HTMLIFrameElement).dataset.testSrc).toMatch(
-        /^https:\/\/gw\.test\/v1\/widget\/frames\/card-field\.html#f=/,
+        /^https:\/\/gw\.test\/v1\/widget\/frames\/card-field\.html\?(number|cvv)#f=/,
       );
     }
     // Each frame's address binds it to this page's origin and this checkout, the two to one group.

@@ -6,6 +6,7 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
+import { isCardBrand } from '../../shared/brands';
 import {
   bcp47,
   EN,
@@ -31,6 +32,8 @@ import { invalidCheckoutId, type WpwlError, widgetError } from './errors';
 import { FrameBus } from './frame-bus';
 import { Message } from './Message';
 import { callback, readSettings, type Settings } from './options';
+import { partsFrom } from './parts';
+import { registry } from './registry';
 import { Widget } from './Widget';
 
 export const VERSION = '1';
@@ -360,27 +363,47 @@ function firstRead(b: Boot): Promise<SessionRead | undefined> {
   return Promise.resolve(undefined);
 }
 
+/**
+ * Whether boot starts the card frames: the script names a checkout (fast checkout has no card form)
+ * and no form on the page yet lists only other brands. A form parsed later, a session whose channel
+ * takes no card, or no form.paymentWidgets at all leaves them unused: removed once the widget is drawn.
+ */
+function wantsCardFrames(b: Boot): boolean {
+  if (b.idParam === undefined || b.checkout.closed.peek() !== null) return false;
+  const forms = Array.from(b.doc.querySelectorAll('form.paymentWidgets'));
+  return forms.length === 0 || forms.some((form) => parseBrands(form).some(isCardBrand));
+}
+
 export function start(options: StartOptions): WpwlGlobal {
   const b = setup(options);
   const { win, doc, settings, rawOptions } = b;
+  partsFrom(doc, b.apiBase, options.script.nonce);
   const link = stylesheet(doc, new URL('widget/paymentWidgets.css', b.apiBase).href, options.script.nonce);
   const api = globalApi(b, link);
   win.wpwl = api;
   updateInfo(b);
-  // The session, the language and the DOM side by side.
+  // The session, the language, the DOM and the card frames side by side.
   const sessionRead = firstRead(b);
+  if (wantsCardFrames(b)) b.bus.prestart(doc, b.idParam as string, win.location.origin);
   // The language's texts under the page's own labels and errorMessages.
   const strings = loadStrings(b.locale, b.apiBase, b.fetch)
     .catch(() => EN)
     .then((texts) => mergeStrings({ labels: settings.labels, errorMessages: settings.errorMessages }, texts));
   void domReady(doc)
-    .then(() => Promise.all([strings, sessionRead]))
-    .then(([texts, read]) => {
+    .then(() =>
+      Promise.all([strings, sessionRead, preloadParts(doc.querySelectorAll('form.paymentWidgets'))]),
+    )
+    .then(async ([texts, read]) => {
+      await prepareParts(
+        doc.querySelectorAll('form.paymentWidgets'),
+        read?.kind === 'ok' ? read.session : undefined,
+      );
       if (b.unloaded) return;
       adopt(b, read);
       for (const form of Array.from(doc.querySelectorAll<HTMLFormElement>('form.paymentWidgets'))) {
         mount(b, form, texts);
       }
+      b.bus.release();
       if (b.unloaded) return;
       api.isReady = true;
       callback(rawOptions, 'onReady', undefined);
@@ -389,6 +412,28 @@ export function start(options: StartOptions): WpwlGlobal {
       report(b, widgetError(error instanceof Error ? error.message : String(error))),
     );
   return api;
+}
+
+/** A component from a part of the widget (components/internal/lazy.tsx): fetched ahead of drawing. */
+const preloadOf = (component: unknown): Promise<unknown> | undefined =>
+  (component as { preload?: () => Promise<unknown> } | undefined)?.preload?.();
+
+const plannedKinds = (forms: ArrayLike<HTMLFormElement>): Set<string> =>
+  new Set(Array.from(forms, (form) => planMethods(parseBrands(form))).flatMap((p) => p.map((m) => m.kind)));
+
+/**
+ * The parts the page's forms are drawn with, fetched while the session is read, so that `onReady`
+ * still comes once they are drawn (brands the session then drops were fetched for nothing).
+ */
+function preloadParts(forms: ArrayLike<HTMLFormElement>): Promise<unknown> {
+  return Promise.all([...plannedKinds(forms)].map((kind) => preloadOf(registry.get(kind)?.Component)));
+}
+
+/** Once the session is read: the parts it calls for (the registrations' form, a method's `prepare`). */
+function prepareParts(forms: ArrayLike<HTMLFormElement>, session: Session | undefined): Promise<unknown> {
+  const waits = [...plannedKinds(forms)].map((kind) => registry.get(kind)?.prepare?.(session));
+  if ((session?.registrations.length ?? 0) > 0) waits.push(preloadOf(registry.registrations));
+  return Promise.all(waits);
 }
 
 function domReady(doc: Document): Promise<void> {

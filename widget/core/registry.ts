@@ -8,7 +8,7 @@
  */
 import type { ComponentType } from 'preact';
 import { type BrandKind, brandKind } from '../../shared/brands';
-import type { StoredRegistration } from './api';
+import type { Session, StoredRegistration } from './api';
 
 /** What core hands every method's component. */
 export interface MethodProps {
@@ -32,6 +32,11 @@ export interface MethodDescriptor {
   /** Methods are asked in this order (lowest first); the first that accepts a brand draws it. */
   readonly order: number;
   readonly Component: ComponentType<MethodProps>;
+  /**
+   * Fetches the parts (components/internal/lazy.tsx) its form will draw for this session, before
+   * the widget is drawn, so that `onReady` still means drawn (the card form's billing address).
+   */
+  readonly prepare?: (session: Session | undefined) => Promise<unknown> | undefined;
 }
 
 /** The stored registrations' form (one-click), drawn before the methods when the session has any. */

@@ -159,3 +159,11 @@ export const checkoutPath = (checkout: string, kind: CheckoutKind): string =>
 
 /** Where the frame document lives, relative to the gateway's `/v1/`. */
 export const FRAME_PATH = 'widget/frames/card-field.html';
+
+/**
+ * A card frame's address below the gateway's `/v1/`: the document, its field as the query (one
+ * URL per field: Chromium's HTTP cache lets one request per URL through at a time, so a shared
+ * URL would load the two frames one after the other), and the binding in the fragment.
+ */
+export const frameSrc = (apiBase: string, p: FrameParams): string =>
+  `${new URL(FRAME_PATH, apiBase).href}?${p.field}${frameHash(p)}`;

@@ -39,6 +39,7 @@ beforeAll(() => {
     'frames/card-field.html':
       '<!doctype html><script type="module" src="./assets/card-field-abc.js"></script>',
     'frames/assets/card-field-abc.js': 'void 0;',
+    'parts/OneClick-Ab12Cd34Ef.js': 'export default function(need){return{}}',
     'locales/de.json': '{"labels":{}}',
   });
   writeFileSync(join(dir, 'secret.txt'), 'not listed');
@@ -75,6 +76,22 @@ describe('widget routes', () => {
     const asset = await app().request('/v1/widget/frames/assets/card-field-abc.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('serves the widget’s parts as JavaScript to any origin (a module: CORS), cached for a year under their hashed names', async () => {
+    const res = await app().request('/v1/widget/parts/OneClick-Ab12Cd34Ef.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await app().request('/v1/widget/parts/OneClick-other.js')).status).toBe(404);
+  });
+
+  // The two card frames load one URL each (`?number`, `?cvv`): the query names no other file.
+  it('serves the frame document whatever its query', async () => {
+    const res = await app().request('/v1/widget/frames/card-field.html?number');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(FRAME_CSP);
   });
 
   it('serves the CSS and the languages to any origin', async () => {

@@ -3,7 +3,9 @@
  * `npm test` build it when it is missing or stale):
  *
  *   GET /v1/paymentWidgets.js          the widget script (any origin may load it, with SRI)
- *   GET /v1/widget/<file>              its CSS, the card-field frame document and assets, the languages
+ *   GET /v1/widget/<file>              its CSS, the card-field frame document and assets, the languages,
+ *                                      its parts (parts/<name>-<hash>.js: code only some checkouts need,
+ *                                      loaded by paymentWidgets.js with the SRI hash it carries)
  *   GET /v1/fastcheckout/integrity     {integrity}: the SRI hash of paymentWidgets.js
  *
  * Only files the build's manifest lists are served, so no path can reach anything else. The
@@ -111,8 +113,9 @@ function cacheControl(path: string): string {
   // The script's URL is the same for every build while its SRI hash is not: a copy kept past a
   // deploy would fail the page's new integrity value, so it is revalidated (ETag) on every use.
   if (path.endsWith('.html') || path === WIDGET_SCRIPT) return 'no-cache';
-  // Vite names the frame's assets by content hash.
-  if (path.startsWith('frames/assets/')) return 'public, max-age=31536000, immutable';
+  // Vite names the frame's assets, and the build the widget's parts, by content hash.
+  if (path.startsWith('frames/assets/') || path.startsWith('parts/'))
+    return 'public, max-age=31536000, immutable';
   if (path.startsWith('locales/')) return 'public, max-age=3600';
   return 'public, max-age=300';
 }

@@ -12,11 +12,14 @@ import type { MethodProps } from '../../core/registry';
 import { BrandLogo, preloadLogos } from '../internal/BrandLogo/BrandLogo';
 import { Group, Message, TextInput } from '../internal/Field';
 import { enterGuard } from '../internal/form-model';
+import { lazy } from '../internal/lazy';
 import { PayButton } from '../internal/PayButton';
 import { SecureField } from '../internal/SecureField/SecureField';
-import { BillingAddress } from './BillingAddress';
 import { formatExpiry } from './expiry';
 import { brandName, type CardModel, cardModel } from './model';
+
+/** Only checkouts that lack the address 3-D Secure needs ask for it: a part, fetched then. */
+export const BillingAddress = lazy(() => import('./BillingAddress').then((m) => m.BillingAddress));
 
 /** The card form draws every card brand listed (`brands`: card brands only, see index.ts). */
 export type CardProps = Pick<MethodProps, 'brands' | 'payLabel'>;
@@ -62,7 +65,7 @@ function CardForm({ brands: listed, payLabel }: CardProps) {
         <ExpiryGroup model={model} />
         <CvvGroup model={model} />
         <HolderGroup model={model} />
-        <BillingAddress model={model} />
+        {model.billing === undefined ? null : <BillingAddress model={model} />}
         <PayButton model={model.form} label={payLabel} />
       </form>
     </div>

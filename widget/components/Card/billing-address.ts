@@ -42,13 +42,17 @@ export interface BillingModel {
 
 const isField = (name: string): name is BillingField => (BILLING_FIELDS as readonly string[]).includes(name);
 
+/** The billing fields 3-D Secure needs and the checkout lacks (none: the form asks for no address). */
+export const neededFields = (session: Pick<Session, 'requiredBillingFields'> | undefined): BillingField[] =>
+  (session?.requiredBillingFields ?? []).filter(isField);
+
 /** The form's billing address, or undefined when the checkout needs none from the shopper. */
 export function billingModel(
   settings: Pick<Settings, 'billingAddress' | 'mandatoryBillingFields'>,
   session: Pick<Session, 'requiredBillingFields'> | undefined,
   messages: ErrorMessages,
 ): BillingModel | undefined {
-  const needed = (session?.requiredBillingFields ?? []).filter(isField);
+  const needed = neededFields(session);
   if (needed.length === 0) return undefined;
   const mandatory = settings.mandatoryBillingFields;
   const prefill = settings.billingAddress;

@@ -4,7 +4,8 @@
  */
 import { isCardBrand } from '../../../shared/brands';
 import { registry } from '../../core/registry';
-import { Card } from './Card';
+import { neededFields } from './billing-address';
+import { BillingAddress, Card } from './Card';
 
 registry.add({
   name: 'card',
@@ -13,4 +14,5 @@ registry.add({
   grouped: true,
   order: 10,
   Component: Card,
+  prepare: (session) => (neededFields(session).length > 0 ? BillingAddress.preload() : undefined),
 });

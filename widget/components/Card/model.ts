@@ -118,7 +118,9 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
  */
 function cardFrames(ctx: WidgetContext, brands: readonly CardBrand[], model: () => CardModel) {
   const { settings, strings } = ctx;
-  const group = randomId(16);
+  const checkoutId = ctx.checkout.id.peek() ?? '';
+  // The frames boot started for this checkout and page, else new ones.
+  const group = ctx.bus.claimGroup(checkoutId, ctx.pageOrigin) ?? randomId(16);
   let framesReady = 0;
   const frameInit = (name: 'number' | 'cvv') => () => {
     const styles = settings.iframeStyles;
@@ -157,7 +159,6 @@ function cardFrames(ctx: WidgetContext, brands: readonly CardBrand[], model: () 
       if (framesReady === 2) callback(ctx.options, 'onReadyIframeCommunication', undefined);
     },
   });
-  const checkoutId = ctx.checkout.id.peek() ?? '';
   return {
     number: new FrameField(ctx.bus, 'number', group, ctx.pageOrigin, checkoutId, hooks('number')),
     cvv: new FrameField(ctx.bus, 'cvv', group, ctx.pageOrigin, checkoutId, hooks('cvv')),

@@ -4,12 +4,12 @@
  */
 import { brandGroup } from '../../../shared/brands';
 import { registry } from '../../core/registry';
-import { Redirect } from './Redirect';
+import { lazy } from '../internal/lazy';
 
 registry.add({
   name: 'onlineTransfer',
   kinds: ['redirect', 'bank'],
   accepts: (brand) => brandGroup(brand) === undefined,
   order: 100,
-  Component: Redirect,
+  Component: lazy(() => import('./Redirect').then((m) => m.Redirect)),
 });

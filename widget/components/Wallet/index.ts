@@ -4,7 +4,7 @@
  */
 import { brandGroup } from '../../../shared/brands';
 import { registry } from '../../core/registry';
-import { Wallet } from './Wallet';
+import { lazy } from '../internal/lazy';
 
 const SHEET_GROUPS = /^wallet[ABC]$/;
 
@@ -13,5 +13,5 @@ registry.add({
   kinds: ['wallet'],
   accepts: (brand) => SHEET_GROUPS.test(brandGroup(brand) ?? ''),
   order: 50,
-  Component: Wallet,
+  Component: lazy(() => import('./Wallet').then((m) => m.Wallet)),
 });

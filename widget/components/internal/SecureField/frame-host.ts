@@ -6,15 +6,14 @@
  * binds the frame to this page's origin and to one checkout; the frame posts to no other.
  */
 import { signal } from '@preact/signals';
-import type { FrameBus } from '../../../core/frame-bus';
+import { type FrameBus, type PrestartedFrame, randomId } from '../../../core/frame-bus';
 import {
   type CheckoutKind,
   type FailReason,
   type FieldName,
   type FieldState,
-  FRAME_PATH,
   type FrameMessage,
-  frameHash,
+  frameSrc,
   type HostMessage,
   type InitMessage,
   NS,
@@ -49,6 +48,10 @@ export class FrameField {
   readonly state = signal<FieldState>(EMPTY_STATE);
   readonly focused = signal(false);
   readonly src: string;
+  /** The frame boot started for this field (FrameBus.prestart), if it took one: SecureField moves it in. */
+  readonly prestarted: HTMLIFrameElement | undefined;
+  /** What the started frame said before this field had it, heard once the frame is attached. */
+  private said: FrameMessage[] = [];
   private iframe: HTMLIFrameElement | null = null;
   private queue: HostMessage[] = [];
   private readonly submits = new Map<string, (outcome: FrameOutcome) => void>();
@@ -67,8 +70,10 @@ export class FrameField {
     readonly checkout: string,
     private readonly hooks: FrameFieldHooks,
   ) {
-    this.src =
-      new URL(FRAME_PATH, bus.apiBase).href + frameHash({ field: name, group, origin: pageOrigin, checkout });
+    this.src = frameSrc(bus.apiBase, { field: name, group, origin: pageOrigin, checkout });
+    const started: PrestartedFrame | undefined = bus.take(name, group);
+    this.prestarted = started?.iframe;
+    if (started) this.said = started.said;
     bus.add(this);
   }
 
@@ -78,6 +83,14 @@ export class FrameField {
 
   attach(iframe: HTMLIFrameElement | null): void {
     this.iframe = iframe;
+    if (iframe === null || iframe !== this.prestarted || this.said.length === 0) return;
+    // After the render that attached it (the page's onReady comes before onReadyIframeCommunication,
+    // as with a frame loaded in place), and before any message the frame sends next.
+    const said = this.said;
+    this.said = [];
+    queueMicrotask(() => {
+      if (this.iframe === iframe) for (const m of said) this.receive(m);
+    });
   }
 
   destroy(): void {
@@ -180,9 +193,4 @@ export class FrameField {
   }
 }
 
-/** URL-safe random id (hex) from the platform's CSPRNG. */
-export function randomId(bytes = 16): string {
-  const buf = new Uint8Array(bytes);
-  crypto.getRandomValues(buf);
-  return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { randomId };
