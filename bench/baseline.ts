@@ -2,11 +2,14 @@
  * The naive baseline for `payments.bench.ts`: a bare Hono endpoint on @hono/node-server with the
  * same kind of durable store as the gateway (better-sqlite3, WAL, `synchronous=FULL`), but none
  * of the gateway's work: no authentication, no validation, no simulator, no encryption, no
- * envelope, no group commit.
+ * envelope; and no group commit on `POST /payments` (`POST /group/payments` has one).
  *
  *   POST /payments      parses the form body (URLSearchParams), one INSERT in its own transaction
  *                       (one WAL sync per request), answers a small JSON
- *   GET  /payments/:id  one SELECT by primary key
+ *   POST /group/payments  the group-commit floor: the same parsing, but the INSERTs of one
+ *                       event-loop turn share one transaction (one WAL sync per turn), and each
+ *                       request is answered after that commit, as the gateway's group commit does
+ *   GET  /payments/:id  one SELECT by primary key (rows of either POST)
  *
  * Started as a child process by the benchmark: `node --import tsx bench/baseline.ts` with PORT,
  * HOST (default 127.0.0.1) and BASELINE_DATA_DIR (the folder of its database; it must exist).
@@ -49,6 +52,41 @@ app.post('/payments', async (c) => {
   const id = randomBytes(16).toString('hex');
   // Autocommit: each INSERT is its own transaction, synced to the WAL before it returns.
   insert.run(id, amount, currency, JSON.stringify(Object.fromEntries(params)));
+  return c.json({ id, amount, currency, result: { code: '000.100.110' } });
+});
+
+/**
+ * The group-commit floor: rows queued during one event-loop turn are inserted by one
+ * transaction (one fsync) in the next turn's check phase; each request waits for its commit.
+ */
+type Row = readonly [id: string, amount: string, currency: string, body: string];
+let queue: { row: Row; done: (error?: unknown) => void }[] = [];
+const insertMany = db.transaction((rows: readonly Row[]) => {
+  for (const row of rows) insert.run(...row);
+});
+function commitQueued(): void {
+  const batch = queue;
+  queue = [];
+  try {
+    insertMany(batch.map((q) => q.row));
+    for (const q of batch) q.done();
+  } catch (error) {
+    for (const q of batch) q.done(error);
+  }
+}
+const committed = (row: Row) =>
+  new Promise<void>((resolve, reject) => {
+    if (queue.length === 0) setImmediate(commitQueued);
+    queue.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) });
+  });
+
+app.post('/group/payments', async (c) => {
+  const params = new URLSearchParams(await c.req.text());
+  const amount = params.get('amount');
+  const currency = params.get('currency');
+  if (amount === null || currency === null) return c.json({ error: 'amount and currency are required' }, 400);
+  const id = randomBytes(16).toString('hex');
+  await committed([id, amount, currency, JSON.stringify(Object.fromEntries(params))]);
   return c.json({ id, amount, currency, result: { code: '000.100.110' } });
 });
 

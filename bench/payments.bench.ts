@@ -38,8 +38,14 @@ const MAX_IDS = 5_000;
 /** Payments made before the GET scenarios when no POST scenario runs. */
 const SEED_IDS = 500;
 const READY_TIMEOUT_MS = 60_000;
-const P99_GOAL_MS = 30;
-const P99_GOAL_CONNECTIONS = 50;
+/** Goals at GOAL_CONNECTIONS (issue 21): POST p99, POST against the group-commit floor, GET against the bare read. */
+const GOAL_CONNECTIONS = 50;
+const P99_GOAL_MS = 15;
+const GROUP_COMMIT_GOAL = 0.85;
+const READ_GOAL = 0.7;
+/** The gateway's resident memory: at most this after the load, and back within 20 % of its start after the settle. */
+const RSS_LOAD_GOAL_MB = 200;
+const RSS_SETTLE_GOAL = 0.2;
 
 const argv = process.argv.slice(2);
 
@@ -64,6 +70,8 @@ const quick = argv.includes('--quick');
 const strict = argv.includes('--strict');
 const DURATION = seconds(option('duration') ?? process.env.BENCH_DURATION, quick ? 3 : 10, '--duration');
 const WARMUP = seconds(option('warmup') ?? process.env.BENCH_WARMUP, quick ? 1 : 2, '--warmup');
+/** Idle time after the last scenario before the gateway's resident memory is read again. */
+const SETTLE = seconds(option('settle') ?? process.env.BENCH_SETTLE, quick ? 3 : 10, '--settle');
 const CONNECTIONS = (option('connections') ?? process.env.BENCH_CONNECTIONS ?? '10,50')
   .split(',')
   .map((s) => {
@@ -220,6 +228,17 @@ function machineUserSeconds(): number | undefined {
   }
 }
 
+/** Resident memory of a process in MB (VmRSS), from /proc; undefined elsewhere. */
+function residentMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Mean time of a 4 KiB write + fdatasync in `dir`, in ms: what one durable commit costs at least
  * on this disk. A naive store pays it per request, a group commit per batch.
@@ -260,7 +279,8 @@ async function otherLoad(ms: number): Promise<number | undefined> {
 type Op = 'POST' | 'GET';
 
 interface Target {
-  readonly name: 'gateway' | 'baseline';
+  /** baseline: one transaction per request; group-commit: the same server, one transaction per event-loop turn. */
+  readonly name: 'gateway' | 'baseline' | 'group-commit';
   readonly child: Child;
   readonly headers: Record<string, string>;
   readonly postPath: string;
@@ -541,18 +561,24 @@ function table(rows: readonly Measurement[]): string {
     'Errors',
     'Non-2xx',
     'Server CPU',
+    'µs/resp',
     'Bench CPU',
     'Other CPU',
     'Checked',
   ];
-  const name = (m: Measurement) =>
-    m.op === 'POST'
-      ? m.target === 'gateway'
-        ? 'POST /v1/payments'
-        : 'POST /payments'
-      : m.target === 'gateway'
-        ? 'GET /v1/payments/{id}'
-        : 'GET /payments/:id';
+  const names: Record<Op, Record<Target['name'], string>> = {
+    POST: {
+      gateway: 'POST /v1/payments',
+      baseline: 'POST /payments',
+      'group-commit': 'POST /group/payments',
+    },
+    GET: {
+      gateway: 'GET /v1/payments/{id}',
+      baseline: 'GET /payments/:id',
+      'group-commit': 'GET /payments/:id',
+    },
+  };
+  const name = (m: Measurement) => names[m.op][m.target];
   const body = rows.map((m) => [
     name(m),
     m.target,
@@ -564,6 +590,7 @@ function table(rows: readonly Measurement[]): string {
     String(m.errors + m.timeouts),
     String(m.non2xx),
     pct(m.serverCpu),
+    m.serverCpu === undefined ? '-' : fmt((m.serverCpu * 1e6) / m.rps, 0),
     pct(m.benchCpu),
     pct(m.otherCpu),
     m.sampleFailure === undefined && m.missingCode === 0 ? `${m.sampled} ok` : 'FAILED',
@@ -592,23 +619,33 @@ async function main(): Promise<number> {
   }
   const gateway = await startGatewayTarget();
   const baseline = await startBaselineTarget();
+  // The group-commit floor: the baseline's server, its batched endpoint (POST scenarios only).
+  const groupCommit: Target = { ...baseline, name: 'group-commit', postPath: '/group/payments', ids: [] };
   const targets = [gateway, baseline];
+  const targetsOf = (op: Op) => (op === 'POST' ? [gateway, baseline, groupCommit] : targets);
   console.log(`gateway on ${HOST}:${gateway.child.port}, baseline on ${HOST}:${baseline.child.port}`);
   console.log(`data in ${tempDirs.join(' and ')} (removed at the end)`);
   console.log(`4 KiB write + fdatasync there: ${fmt(fsyncMs(tempDirs[0]!), 3)} ms (mean of 200)`);
   console.log(`gateway channel throttle lifted to ${MAX_THROTTLE}/min for the run`);
-  for (const t of targets) await preflight(t);
-  console.log('preflight: POST and GET answer 200 with result.code 000.100.110 on both');
+  for (const t of targetsOf('POST')) await preflight(t);
+  console.log('preflight: POST and GET answer 200 with result.code 000.100.110 on all three');
   if (!OPS.includes('POST')) {
     for (const t of targets) await seed(t, SEED_IDS);
     console.log(`seeded ${SEED_IDS} payments on each for the reads`);
   }
   console.log('');
 
+  const gatewayPid = gateway.child.proc.pid;
+  const rssStart = residentMb(gatewayPid);
+  let rssPeak = rssStart;
+  const rssTimer = setInterval(() => {
+    const now = residentMb(gatewayPid);
+    if (now !== undefined && (rssPeak === undefined || now > rssPeak)) rssPeak = now;
+  }, 250);
   const rows: Measurement[] = [];
   for (const op of OPS) {
     for (const connections of CONNECTIONS) {
-      for (const target of targets) {
+      for (const target of targetsOf(op)) {
         const label = `${op} ${target.name} c=${connections}`;
         if (WARMUP > 0) {
           process.stdout.write(`${label}: warm-up ${WARMUP} s … `);
@@ -626,6 +663,10 @@ async function main(): Promise<number> {
       }
     }
   }
+  clearInterval(rssTimer);
+  const rssEnd = residentMb(gatewayPid);
+  await sleep(SETTLE * 1000);
+  const rssSettled = residentMb(gatewayPid);
 
   console.log(`\n${table(rows)}\n`);
   console.log(
@@ -633,6 +674,7 @@ async function main(): Promise<number> {
       'Errors: connection errors + timeouts. CPU in % of one core over the run (of ' +
       `${os.cpus().length * 100}% in all): Server: the\n` +
       'server process (all threads, user + kernel); Bench: this process (the load generator, user + kernel);\n' +
+      'µs/resp: server CPU time per response (steadier than Req/s on a busy machine).\n' +
       'Other: user-mode CPU of every other process on the machine (competition the run did not cause).\n' +
       `Checked: responses of the run parsed in full (HTTP 200,\n` +
       `result.code ${SUCCESS}, an id): the first ${SAMPLE}, or more while POST runs collect ids for the GETs\n` +
@@ -642,29 +684,64 @@ async function main(): Promise<number> {
   const find = (op: Op, target: Target['name'], c: number) =>
     rows.find((r) => r.op === op && r.target === target && r.connections === c);
   let goalsMet = true;
+  const goal = (text: string, ok: boolean | undefined): void => {
+    if (ok === undefined) console.log(`  ${text}: not measured`);
+    else {
+      goalsMet &&= ok;
+      console.log(`  ${text}  ${ok ? 'PASS' : 'FAIL'}`);
+    }
+  };
+  const ratio = (a: Measurement, b: Measurement) => `${fmt((a.rps / b.rps) * 100, 0)}%`;
   console.log('Goals');
   for (const c of CONNECTIONS) {
     const g = find('POST', 'gateway', c);
     const b = find('POST', 'baseline', c);
+    const f = find('POST', 'group-commit', c);
+    if (g !== undefined && b !== undefined)
+      goal(
+        `POST at ${c} connections, gateway ≥ naive baseline: ${fmt(g.rps, 0)} vs ${fmt(b.rps, 0)} req/s (${ratio(g, b)})`,
+        g.rps >= b.rps,
+      );
+    if (g !== undefined && f !== undefined && c === GOAL_CONNECTIONS)
+      goal(
+        `POST at ${c} connections, gateway ≥ ${GROUP_COMMIT_GOAL * 100}% of the group-commit floor: ` +
+          `${fmt(g.rps, 0)} vs ${fmt(f.rps, 0)} req/s (${ratio(g, f)})`,
+        g.rps >= GROUP_COMMIT_GOAL * f.rps,
+      );
+    else if (g !== undefined && f !== undefined)
+      console.log(
+        `  POST at ${c} connections, gateway against the group-commit floor: ${ratio(g, f)} (no goal)`,
+      );
+  }
+  const g50 = find('POST', 'gateway', GOAL_CONNECTIONS);
+  goal(
+    `POST p99 ≤ ${P99_GOAL_MS} ms at ${GOAL_CONNECTIONS} connections` +
+      (g50 === undefined ? '' : `: ${fmt(g50.p99, 2)} ms`),
+    g50 === undefined ? undefined : g50.p99 <= P99_GOAL_MS,
+  );
+  for (const c of CONNECTIONS) {
+    const g = find('GET', 'gateway', c);
+    const b = find('GET', 'baseline', c);
     if (g === undefined || b === undefined) continue;
-    const ok = g.rps >= b.rps;
-    goalsMet &&= ok;
-    console.log(
-      `  POST throughput at ${c} connections, gateway ≥ baseline: ${fmt(g.rps, 0)} vs ${fmt(b.rps, 0)} req/s ` +
-        `(${fmt((g.rps / b.rps) * 100, 0)}% of baseline)  ${ok ? 'PASS' : 'FAIL'}`,
-    );
+    const text = `GET at ${c} connections, gateway against the bare primary-key read: ${fmt(g.rps, 0)} vs ${fmt(b.rps, 0)} req/s (${ratio(g, b)})`;
+    if (c === GOAL_CONNECTIONS) goal(`${text}, goal ≥ ${READ_GOAL * 100}%`, g.rps >= READ_GOAL * b.rps);
+    else console.log(`  ${text} (no goal)`);
   }
-  const g50 = find('POST', 'gateway', P99_GOAL_CONNECTIONS);
-  if (g50 === undefined) {
-    console.log(`  POST p99 ≤ ${P99_GOAL_MS} ms at ${P99_GOAL_CONNECTIONS} connections: not measured`);
-  } else {
-    const ok = g50.p99 <= P99_GOAL_MS;
-    goalsMet &&= ok;
-    console.log(
-      `  POST p99 ≤ ${P99_GOAL_MS} ms at ${P99_GOAL_CONNECTIONS} connections: ${fmt(g50.p99, 2)} ms` +
-        `${ok ? '' : ` (${fmt(g50.p99 - P99_GOAL_MS, 2)} ms over)`}  ${ok ? 'PASS' : 'FAIL'}`,
-    );
-  }
+  const mb = (n: number | undefined) => (n === undefined ? '-' : `${fmt(n, 0)} MB`);
+  console.log(
+    `  gateway RSS: ${mb(rssStart)} at the start, ${mb(rssEnd)} at the end of the load (peak ${mb(rssPeak)}), ` +
+      `${mb(rssSettled)} after ${SETTLE} s idle`,
+  );
+  goal(
+    `gateway RSS at the end of the load ≤ ${RSS_LOAD_GOAL_MB} MB: ${mb(rssEnd)}`,
+    rssEnd === undefined ? undefined : rssEnd <= RSS_LOAD_GOAL_MB,
+  );
+  goal(
+    `gateway RSS after ${SETTLE} s idle within ${RSS_SETTLE_GOAL * 100}% of its start: ${mb(rssSettled)} vs ${mb(rssStart)}`,
+    rssSettled === undefined || rssStart === undefined
+      ? undefined
+      : rssSettled <= rssStart * (1 + RSS_SETTLE_GOAL),
+  );
 
   const invalid = rows.filter(
     (r) => r.errors + r.timeouts + r.non2xx > 0 || r.sampleFailure !== undefined || r.missingCode > 0,

@@ -175,7 +175,7 @@ export function createParse(deps: ParseDeps): Parse {
     const checkUrls = options.checkUrls ?? true;
     // Not async: parsing is synchronous, and the chain's next step needs no promise of ours.
     const middleware: MiddlewareHandler<BodyEnv & RequestEnv<K>> = (c, next) => {
-      const text = c.var.body;
+      const text = c.get('body');
       const parsed = (
         isQuery(c) ? parseQuery(kind, text) : parseRequest(kind, text, { maxBytes: deps.maxBodyBytes })
       ) as ReturnType<typeof parseRequest<K>>;
