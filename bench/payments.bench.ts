@@ -10,8 +10,10 @@
  *   npx tsx bench/payments.bench.ts --strict    # exit 1 when a goal is missed
  *
  *   npx tsx bench/payments.bench.ts --ops GET   # only the reads (ids from payments made first)
+ *   npx tsx bench/payments.bench.ts --rounds 10 # the measured time in 10 slices, targets in turns
  *
- * Environment: BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_CONNECTIONS, BENCH_OPS (comma-separated),
+ * Environment: BENCH_DURATION, BENCH_WARMUP, BENCH_SETTLE (seconds), BENCH_ROUNDS, BENCH_CONNECTIONS,
+ * BENCH_OPS (comma-separated),
  * BENCH_TMPDIR (where the temporary data folders go; the OS temp dir by default),
  * BENCH_GATEWAY_NODE_ARGS (extra node flags for the gateway, e.g. `--cpu-prof --cpu-prof-dir=prof`).
  */
@@ -70,6 +72,15 @@ const quick = argv.includes('--quick');
 const strict = argv.includes('--strict');
 const DURATION = seconds(option('duration') ?? process.env.BENCH_DURATION, quick ? 3 : 10, '--duration');
 const WARMUP = seconds(option('warmup') ?? process.env.BENCH_WARMUP, quick ? 1 : 2, '--warmup');
+/**
+ * The measured time of a scenario is cut into this many slices, the targets taking turns slice by
+ * slice: on a shared machine each target then meets the same mix of competition and disk.
+ */
+const ROUNDS = (() => {
+  const n = Number(option('rounds') ?? process.env.BENCH_ROUNDS ?? (quick ? 3 : 5));
+  if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new Error(`--rounds must be 1 to 100, got ${n}`);
+  return n;
+})();
 /** Idle time after the last scenario before the gateway's resident memory is read again. */
 const SETTLE = seconds(option('settle') ?? process.env.BENCH_SETTLE, quick ? 3 : 10, '--settle');
 const CONNECTIONS = (option('connections') ?? process.env.BENCH_CONNECTIONS ?? '10,50')
@@ -438,6 +449,46 @@ interface Measurement {
   readonly benchCpu: number;
   /** User-mode CPU of every other process meanwhile (what else competed for the cores). */
   readonly otherCpu: number | undefined;
+  /** Every response's latency (ms), sorted. */
+  readonly latencies: Float64Array;
+}
+
+/** The slices of one scenario and target as one measurement: sums, CPU weighted by time, percentiles of all. */
+function merge(parts: readonly Measurement[]): Measurement {
+  const first = parts[0]!;
+  const sum = (f: (m: Measurement) => number) => parts.reduce((n, m) => n + f(m), 0);
+  const elapsedS = sum((m) => m.elapsedS);
+  const weighted = (f: (m: Measurement) => number | undefined) =>
+    parts.some((m) => f(m) === undefined) ? undefined : sum((m) => f(m)! * m.elapsedS) / elapsedS;
+  const latencies = new Float64Array(sum((m) => m.latencies.length));
+  let at = 0;
+  for (const m of parts) {
+    latencies.set(m.latencies, at);
+    at += m.latencies.length;
+  }
+  latencies.sort();
+  const statusCodes: Record<string, number> = {};
+  for (const m of parts)
+    for (const [code, n] of Object.entries(m.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  return {
+    ...first,
+    responses: latencies.length,
+    elapsedS,
+    rps: latencies.length / elapsedS,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    non2xx: sum((m) => m.non2xx),
+    statusCodes,
+    sampled: sum((m) => m.sampled),
+    sampleFailure: parts.find((m) => m.sampleFailure !== undefined)?.sampleFailure,
+    missingCode: sum((m) => m.missingCode),
+    serverCpu: weighted((m) => m.serverCpu),
+    benchCpu: weighted((m) => m.benchCpu) ?? 0,
+    otherCpu: weighted((m) => m.otherCpu),
+    latencies,
+  };
 }
 
 function percentile(sorted: Float64Array, q: number): number {
@@ -540,6 +591,7 @@ async function load(target: Target, op: Op, connections: number, durationS: numb
       server === undefined || machine0 === undefined || machine1 === undefined
         ? undefined
         : Math.max(0, machine1 - machine0 - server.user - bench.user / 1e6) / elapsedS,
+    latencies: sorted,
   };
 }
 
@@ -608,7 +660,8 @@ function table(rows: readonly Measurement[]): string {
 async function main(): Promise<number> {
   console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} CPUs`);
   console.log(
-    `${DURATION} s per scenario after ${WARMUP} s of warm-up (not counted), connections ${CONNECTIONS.join(', ')}`,
+    `${DURATION} s per scenario and target (${ROUNDS} slices, the targets in turns) after ${WARMUP} s of ` +
+      `warm-up (not counted), connections ${CONNECTIONS.join(', ')}`,
   );
 
   const before = await otherLoad(1_000);
@@ -643,24 +696,29 @@ async function main(): Promise<number> {
     if (now !== undefined && (rssPeak === undefined || now > rssPeak)) rssPeak = now;
   }, 250);
   const rows: Measurement[] = [];
+  const slice = Math.max(1, Math.round(DURATION / ROUNDS));
   for (const op of OPS) {
     for (const connections of CONNECTIONS) {
-      for (const target of targetsOf(op)) {
-        const label = `${op} ${target.name} c=${connections}`;
-        if (WARMUP > 0) {
-          process.stdout.write(`${label}: warm-up ${WARMUP} s … `);
-          await load(target, op, connections, WARMUP);
-        } else process.stdout.write(`${label}: `);
-        process.stdout.write(`measuring ${DURATION} s … `);
-        const m = await load(target, op, connections, DURATION);
+      const targetsNow = targetsOf(op);
+      if (WARMUP > 0) {
+        process.stdout.write(`${op} c=${connections}: warm-up ${WARMUP} s each … `);
+        for (const target of targetsNow) await load(target, op, connections, WARMUP);
+      }
+      process.stdout.write(`measuring ${ROUNDS} × ${slice} s each, in turns … `);
+      const parts = new Map<Target, Measurement[]>(targetsNow.map((t) => [t, []]));
+      for (let round = 0; round < ROUNDS; round++)
+        for (const target of targetsNow) parts.get(target)!.push(await load(target, op, connections, slice));
+      console.log('');
+      for (const target of targetsNow) {
+        const m = merge(parts.get(target)!);
         rows.push(m);
         console.log(
-          `${fmt(m.rps, 0)} req/s, p50 ${fmt(m.p50, 2)} ms, p99 ${fmt(m.p99, 2)} ms` +
+          `  ${target.name}: ${fmt(m.rps, 0)} req/s, p50 ${fmt(m.p50, 2)} ms, p99 ${fmt(m.p99, 2)} ms` +
             `${m.errors + m.timeouts + m.non2xx > 0 ? `, status ${JSON.stringify(m.statusCodes)}` : ''}`,
         );
         if (m.sampleFailure !== undefined) console.log(`  sampled response failed: ${m.sampleFailure}`);
-        await sleep(500);
       }
+      await sleep(500);
     }
   }
   clearInterval(rssTimer);
