@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { MAX_THROTTLE } from '../server/cli/args';
+import { seedSqlite } from './seed';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -81,6 +82,15 @@ const ROUNDS = (() => {
   if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new Error(`--rounds must be 1 to 100, got ${n}`);
   return n;
 })();
+/** `--seed N`: a second gateway, its store seeded with N payments (and deliveries), in turns with the empty one. */
+const SEED = (() => {
+  const n = Number(option('seed') ?? process.env.BENCH_SEED ?? 0);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 10_000_000)
+    throw new Error(`--seed must be 0 to 10,000,000, got ${n}`);
+  return n;
+})();
+/** The seeded gateway's goal: POST and GET throughput within 10 % of the empty store's. */
+const SEEDED_GOAL = 0.9;
 /** Idle time after the last scenario before the gateway's resident memory is read again. */
 const SETTLE = seconds(option('settle') ?? process.env.BENCH_SETTLE, quick ? 3 : 10, '--settle');
 const CONNECTIONS = (option('connections') ?? process.env.BENCH_CONNECTIONS ?? '10,50')
@@ -290,8 +300,13 @@ async function otherLoad(ms: number): Promise<number | undefined> {
 type Op = 'POST' | 'GET';
 
 interface Target {
-  /** baseline: one transaction per request; group-commit: the same server, one transaction per event-loop turn. */
-  readonly name: 'gateway' | 'baseline' | 'group-commit';
+  /**
+   * baseline: one transaction per request; group-commit: the same server, one transaction per
+   * event-loop turn; seeded: a second gateway whose store holds `--seed` payments.
+   */
+  readonly name: 'gateway' | 'seeded' | 'baseline' | 'group-commit';
+  /** The gateway's data folder. */
+  readonly dataDir?: string;
   readonly child: Child;
   readonly headers: Record<string, string>;
   readonly postPath: string;
@@ -307,7 +322,7 @@ const PAYMENT_FIELDS =
 
 const FORM = 'application/x-www-form-urlencoded';
 
-async function startGatewayTarget(): Promise<Target> {
+async function startGatewayTarget(name: 'gateway' | 'seeded' = 'gateway'): Promise<Target> {
   const dataDir = mkdtempSync(join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'opg-bench-gateway-'));
   tempDirs.push(dataDir);
   const env = {
@@ -318,7 +333,7 @@ async function startGatewayTarget(): Promise<Target> {
     DEMO_SHOP_PORT: '0',
   };
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = await startChild('gateway', 'server/main.ts', env, '"gateway listening"', nodeArgs);
+  const child = await startChild(name, 'server/main.ts', env, '"gateway listening"', nodeArgs);
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-merchant.json'), 'utf8')) as {
     entityId: string;
     accessToken: string;
@@ -341,7 +356,8 @@ async function startGatewayTarget(): Promise<Target> {
   );
   if (cli.status !== 0) throw new Error(`gateway channel set --throttle failed:\n${cli.stdout}${cli.stderr}`);
   return {
-    name: 'gateway',
+    name,
+    dataDir,
     child,
     headers: { authorization: `Bearer ${demo.accessToken}`, 'content-type': FORM },
     postPath: '/v1/payments',
@@ -621,11 +637,13 @@ function table(rows: readonly Measurement[]): string {
   const names: Record<Op, Record<Target['name'], string>> = {
     POST: {
       gateway: 'POST /v1/payments',
+      seeded: 'POST /v1/payments',
       baseline: 'POST /payments',
       'group-commit': 'POST /group/payments',
     },
     GET: {
       gateway: 'GET /v1/payments/{id}',
+      seeded: 'GET /v1/payments/{id}',
       baseline: 'GET /payments/:id',
       'group-commit': 'GET /payments/:id',
     },
@@ -674,14 +692,25 @@ async function main(): Promise<number> {
   const baseline = await startBaselineTarget();
   // The group-commit floor: the baseline's server, its batched endpoint (POST scenarios only).
   const groupCommit: Target = { ...baseline, name: 'group-commit', postPath: '/group/payments', ids: [] };
-  const targets = [gateway, baseline];
-  const targetsOf = (op: Op) => (op === 'POST' ? [gateway, baseline, groupCommit] : targets);
+  const seeded = SEED > 0 ? await startGatewayTarget('seeded') : undefined;
+  const gateways = seeded === undefined ? [gateway] : [gateway, seeded];
+  const targets = [...gateways, baseline];
+  const targetsOf = (op: Op) => (op === 'POST' ? [...gateways, baseline, groupCommit] : targets);
   console.log(`gateway on ${HOST}:${gateway.child.port}, baseline on ${HOST}:${baseline.child.port}`);
   console.log(`data in ${tempDirs.join(' and ')} (removed at the end)`);
   console.log(`4 KiB write + fdatasync there: ${fmt(fsyncMs(tempDirs[0]!), 3)} ms (mean of 200)`);
   console.log(`gateway channel throttle lifted to ${MAX_THROTTLE}/min for the run`);
   for (const t of targetsOf('POST')) await preflight(t);
-  console.log('preflight: POST and GET answer 200 with result.code 000.100.110 on all three');
+  console.log('preflight: POST and GET answer 200 with result.code 000.100.110 on every target');
+  if (seeded !== undefined) {
+    const s = seedSqlite(seeded.dataDir!, seeded.ids[0]!, SEED);
+    // Its reads: old rows as well as the ones the load makes.
+    seeded.ids.push(...s.sampleIds);
+    console.log(
+      `seeded ${s.count.toLocaleString('en')} payments and as many delivered webhook deliveries into the ` +
+        `second gateway's store in ${fmt(s.seconds, 1)} s`,
+    );
+  }
   if (!OPS.includes('POST')) {
     for (const t of targets) await seed(t, SEED_IDS);
     console.log(`seeded ${SEED_IDS} payments on each for the reads`);
@@ -785,6 +814,18 @@ async function main(): Promise<number> {
     if (c === GOAL_CONNECTIONS) goal(`${text}, goal ≥ ${READ_GOAL * 100}%`, g.rps >= READ_GOAL * b.rps);
     else console.log(`  ${text} (no goal)`);
   }
+  if (seeded !== undefined)
+    for (const op of OPS)
+      for (const c of CONNECTIONS) {
+        const e = find(op, 'gateway', c);
+        const g = find(op, 'seeded', c);
+        if (e !== undefined && g !== undefined)
+          goal(
+            `${op} at ${c} connections with ${SEED.toLocaleString('en')} payments stored, within ` +
+              `${fmt((1 - SEEDED_GOAL) * 100, 0)}% of the empty store: ${fmt(g.rps, 0)} vs ${fmt(e.rps, 0)} req/s (${ratio(g, e)})`,
+            g.rps >= SEEDED_GOAL * e.rps,
+          );
+      }
   const mb = (n: number | undefined) => (n === undefined ? '-' : `${fmt(n, 0)} MB`);
   console.log(
     `  gateway RSS: ${mb(rssStart)} at the start, ${mb(rssEnd)} at the end of the load (peak ${mb(rssPeak)}), ` +
