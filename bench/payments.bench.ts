@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { MAX_THROTTLE } from '../server/cli/args';
+import { type PostgresCluster, startPostgres } from '../server/test-kit/postgres';
 import { seedSqlite } from './seed';
 
 // ---------------------------------------------------------------------------------------------
@@ -89,6 +90,9 @@ const SEED = (() => {
     throw new Error(`--seed must be 0 to 10,000,000, got ${n}`);
   return n;
 })();
+/** `--postgres`: the gateway and the baseline on a throwaway PostgreSQL cluster instead of SQLite. */
+const POSTGRES = argv.includes('--postgres') || process.env.BENCH_POSTGRES === '1';
+if (POSTGRES && SEED > 0) throw new Error('--seed seeds SQLite only: not with --postgres');
 /** The seeded gateway's goal: POST and GET throughput within 10 % of the empty store's. */
 const SEEDED_GOAL = 0.9;
 /** Idle time after the last scenario before the gateway's resident memory is read again. */
@@ -122,6 +126,8 @@ interface Child {
 
 const children: Child[] = [];
 const tempDirs: string[] = [];
+/** The throwaway PostgreSQL cluster of a `--postgres` run. */
+let cluster: PostgresCluster | undefined;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -142,7 +148,7 @@ async function freePort(): Promise<number> {
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   for (const name of ['DATABASE_URL', 'GATEWAY_TLS_CERT', 'GATEWAY_TLS_KEY', 'NODE_OPTIONS'])
-    delete env[name];
+    if (!(name in extra)) delete env[name];
   return env;
 }
 
@@ -203,6 +209,7 @@ async function stopChild(child: Child): Promise<void> {
 
 async function cleanup(): Promise<void> {
   await Promise.all(children.map(stopChild));
+  await cluster?.stop();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -304,9 +311,13 @@ interface Target {
    * baseline: one transaction per request; group-commit: the same server, one transaction per
    * event-loop turn; seeded: a second gateway whose store holds `--seed` payments.
    */
-  readonly name: 'gateway' | 'seeded' | 'baseline' | 'group-commit';
+  readonly name: 'gateway' | 'seeded' | 'pair' | 'baseline' | 'group-commit';
   /** The gateway's data folder. */
   readonly dataDir?: string;
+  /** The gateway's environment (a second process of it shares the data key and database). */
+  readonly env?: Record<string, string>;
+  /** More processes serving the same target (pair: a second gateway on the same PostgreSQL). */
+  readonly also?: readonly Child[];
   readonly child: Child;
   readonly headers: Record<string, string>;
   readonly postPath: string;
@@ -331,6 +342,7 @@ async function startGatewayTarget(name: 'gateway' | 'seeded' = 'gateway'): Promi
     GATEWAY_COMMIT: '0'.repeat(40),
     LOG_LEVEL: 'warn',
     DEMO_SHOP_PORT: '0',
+    ...(cluster === undefined ? {} : { DATABASE_URL: cluster.url }),
   };
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = await startChild(name, 'server/main.ts', env, '"gateway listening"', nodeArgs);
@@ -358,6 +370,7 @@ async function startGatewayTarget(name: 'gateway' | 'seeded' = 'gateway'): Promi
   return {
     name,
     dataDir,
+    env,
     child,
     headers: { authorization: `Bearer ${demo.accessToken}`, 'content-type': FORM },
     postPath: '/v1/payments',
@@ -373,7 +386,7 @@ async function startBaselineTarget(): Promise<Target> {
   const child = await startChild(
     'baseline',
     'bench/baseline.ts',
-    { BASELINE_DATA_DIR: dataDir },
+    { BASELINE_DATA_DIR: dataDir, ...(cluster === undefined ? {} : { BASELINE_DATABASE_URL: cluster.url }) },
     '"baseline listening"',
   );
   return {
@@ -554,26 +567,39 @@ async function load(target: Target, op: Op, connections: number, durationS: numb
   }
 
   const latencies: number[] = [];
-  const pid = target.child.proc.pid;
-  const cpu0 = processCpu(pid);
+  // Several processes (the scale-out target): the connections split among them, their CPU summed.
+  const servers = [target.child, ...(target.also ?? [])];
+  const cpuOf = () => {
+    const each = servers.map((s) => processCpu(s.proc.pid));
+    return each.some((c) => c === undefined)
+      ? undefined
+      : { user: each.reduce((n, c) => n + c!.user, 0), system: each.reduce((n, c) => n + c!.system, 0) };
+  };
+  const cpu0 = cpuOf();
   const machine0 = machineUserSeconds();
   const bench0 = process.cpuUsage();
   const t0 = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://${HOST}:${target.child.port}`,
-        connections,
-        duration: durationS,
-        timeout: 10,
-        requests: [request],
-      },
-      (error: unknown, res: autocannon.Result) => (error ? reject(error) : resolve(res)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+  const results = await Promise.all(
+    servers.map(
+      (server, i) =>
+        new Promise<autocannon.Result>((resolve, reject) => {
+          const share = Math.floor(connections / servers.length) + (i < connections % servers.length ? 1 : 0);
+          const instance = autocannon(
+            {
+              url: `http://${HOST}:${server.port}`,
+              connections: share,
+              duration: durationS,
+              timeout: 10,
+              requests: [request],
+            },
+            (error: unknown, res: autocannon.Result) => (error ? reject(error) : resolve(res)),
+          );
+          instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+        }),
+    ),
+  );
   const elapsedS = (performance.now() - t0) / 1000;
-  const cpu1 = processCpu(pid);
+  const cpu1 = cpuOf();
   const machine1 = machineUserSeconds();
   const bench = process.cpuUsage(bench0);
   const server =
@@ -583,8 +609,14 @@ async function load(target: Target, op: Op, connections: number, durationS: numb
 
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
-    statusCodes[code] = stat.count ?? 0;
+  for (const result of results)
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+      statusCodes[code] = (statusCodes[code] ?? 0) + (stat.count ?? 0);
+  const result = {
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+  };
   return {
     op,
     target: target.name,
@@ -638,12 +670,14 @@ function table(rows: readonly Measurement[]): string {
     POST: {
       gateway: 'POST /v1/payments',
       seeded: 'POST /v1/payments',
+      pair: 'POST /v1/payments',
       baseline: 'POST /payments',
       'group-commit': 'POST /group/payments',
     },
     GET: {
       gateway: 'GET /v1/payments/{id}',
       seeded: 'GET /v1/payments/{id}',
+      pair: 'GET /v1/payments/{id}',
       baseline: 'GET /payments/:id',
       'group-commit': 'GET /payments/:id',
     },
@@ -688,12 +722,30 @@ async function main(): Promise<number> {
     if (before > 0.1)
       console.log('  the machine is not idle: expect lower and noisier numbers than on an idle one');
   }
+  if (POSTGRES) {
+    cluster = await startPostgres();
+    console.log(`PostgreSQL: a throwaway cluster at ${cluster.url} for the gateway and the baseline`);
+  }
   const gateway = await startGatewayTarget();
   const baseline = await startBaselineTarget();
   // The group-commit floor: the baseline's server, its batched endpoint (POST scenarios only).
   const groupCommit: Target = { ...baseline, name: 'group-commit', postPath: '/group/payments', ids: [] };
   const seeded = SEED > 0 ? await startGatewayTarget('seeded') : undefined;
-  const gateways = seeded === undefined ? [gateway] : [gateway, seeded];
+  // With PostgreSQL: a second gateway process on the same database, and the target `pair` that
+  // splits the connections between the two.
+  const pair: Target | undefined =
+    cluster === undefined
+      ? undefined
+      : {
+          ...gateway,
+          name: 'pair',
+          also: [await startChild('gateway #2', 'server/main.ts', gateway.env!, '"gateway listening"')],
+        };
+  const gateways = [
+    gateway,
+    ...(seeded === undefined ? [] : [seeded]),
+    ...(pair === undefined ? [] : [pair]),
+  ];
   const targets = [...gateways, baseline];
   const targetsOf = (op: Op) => (op === 'POST' ? [...gateways, baseline, groupCommit] : targets);
   console.log(`gateway on ${HOST}:${gateway.child.port}, baseline on ${HOST}:${baseline.child.port}`);
@@ -814,6 +866,17 @@ async function main(): Promise<number> {
     if (c === GOAL_CONNECTIONS) goal(`${text}, goal ≥ ${READ_GOAL * 100}%`, g.rps >= READ_GOAL * b.rps);
     else console.log(`  ${text} (no goal)`);
   }
+  if (pair !== undefined)
+    for (const op of OPS)
+      for (const c of CONNECTIONS) {
+        const one = find(op, 'gateway', c);
+        const two = find(op, 'pair', c);
+        if (one !== undefined && two !== undefined)
+          console.log(
+            `  ${op} at ${c} connections, two gateway processes on one PostgreSQL against one: ` +
+              `${fmt(two.rps, 0)} vs ${fmt(one.rps, 0)} req/s (${ratio(two, one)}) (no goal)`,
+          );
+      }
   if (seeded !== undefined)
     for (const op of OPS)
       for (const c of CONNECTIONS) {
