@@ -62,7 +62,7 @@ function fullPayment(items: number): Pairs {
     ...CARD_PAYMENT,
     ...group('', {
       entityId: '8a8294174b7ecb28014b9699220015ca',
-      taxAmount: '100.00',
+      taxAmount: '10.00', // not above amount (the catalogue's rule)
       discountAmount: '5.00',
       descriptor: 'Shop order 4711',
       merchantTransactionId: 'order-2024-000471',

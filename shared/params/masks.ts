@@ -34,6 +34,8 @@ export const ACCOUNT_NAMES: readonly string[] = [...masks]
  * A bracket may also spell a field (`card[cvv]`), so both readings are tried.
  */
 export function maskOf(name: string): Mask | undefined {
+  // Without a bracket both readings are the name itself (every echoed and validated leaf's name).
+  if (!name.includes('[')) return masks.get(name);
   return (
     masks.get(name.replace(/\[[^\]]*\]/g, '')) ??
     masks.get(name.replace(/\[(\d+)\]/g, '').replace(/\[([^\]]*)\]/g, '.$1'))

@@ -13,11 +13,12 @@ import type { Context } from 'hono';
 import type { AccessToken, Channel, Payment } from '../../../shared/engine/core/model';
 import type { GatewayStore } from '../../storage';
 import type { RouteDeps } from '../context';
+import { paymentReads } from '../payment-reads';
 import { body, createParse } from './body';
 import { cachedChannels, channel, mayUse } from './channel';
 import { checkout, checkoutChannel, noSession } from './channel/checkout';
 import { authenticator, credentials, optionalCredentials } from './credentials';
-import { invalid, paymentAnswer } from './envelope';
+import { invalid, paymentAnswer, renderedPaymentAnswer } from './envelope';
 import { createIdempotency } from './idempotency';
 import { throttle, throttled } from './throttle';
 
@@ -57,6 +58,15 @@ export function gatewayMiddleware(deps: RouteDeps) {
     /** The throttle's answer for a handler that throttles by itself (a checkout's public session). */
     throttled: (c: Context, tokenId: string, operation: string, on: Channel, id?: string) =>
       throttled(deps, c, tokenId, operation, on, id),
+    /** GET /v1/payments/{id}'s answer (a final payment's kept), undefined when the token may not see it. */
+    readPayment: paymentReads({
+      environment: deps.environment,
+      getPayment: (merchantId, id) => deps.store.getPayment(merchantId, id),
+      getChannel: (id) => channels.getChannel(id),
+      render: renderedPaymentAnswer(env, deps.processors),
+      answer,
+      sendRendered: (c, rendered) => env.sendRendered(c, rendered),
+    }),
     /** A payment the token may see: its merchant's, on a channel the token may use, of this environment. */
     async visible(token: AccessToken, id: string): Promise<Payment | undefined> {
       const payment = await deps.store.getPayment(token.merchantId, id);

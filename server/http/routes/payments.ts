@@ -66,10 +66,6 @@ export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gatewa
     mw.parse('entity'),
     mw.channel,
     mw.throttle('payments.get'),
-    async (c) => {
-      const payment = await visible(c.var.token, c.req.param('id'));
-      if (payment === undefined) return notFound(c);
-      return answer(c, payment);
-    },
+    async (c) => (await mw.readPayment(c, c.get('token'), c.req.param('id'))) ?? notFound(c),
   );
 }

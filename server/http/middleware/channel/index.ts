@@ -168,14 +168,20 @@ export function channel(
   const { env } = deps;
   const dispatchOnRequest = options.dispatchOnRequest ?? true;
   return async (c, next) => {
-    const value = c.var.request as ChannelParameters;
+    const value = c.get('request') as ChannelParameters;
     const needs: DispatchNeeds = dispatchOnRequest
       ? {
           ...(typeof value.paymentBrand === 'string' ? { brand: value.paymentBrand } : {}),
           ...(typeof value.currency === 'string' ? { currency: value.currency } : {}),
         }
       : {};
-    const resolved = await resolveChannel(channels, c.var.token, entityIdOf(value), deps.environment, needs);
+    const resolved = await resolveChannel(
+      channels,
+      c.get('token'),
+      entityIdOf(value),
+      deps.environment,
+      needs,
+    );
     if (!resolved.ok) {
       if (resolved.status === 400 && dispatchOnRequest)
         return env.send(c, 400, {

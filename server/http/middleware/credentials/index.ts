@@ -147,7 +147,7 @@ const credentialsIn = (header: string | undefined, body: string): Credentials =>
 /** Credentials required: `c.var.token`, or 401/403/429. After `body`. */
 export function credentials(authenticate: Authenticate): MiddlewareHandler<BodyEnv & TokenEnv> {
   return async (c, next) => {
-    const token = await authenticate(c, credentialsIn(c.req.header('authorization'), c.var.body));
+    const token = await authenticate(c, credentialsIn(c.req.header('authorization'), c.get('body')));
     if (token instanceof Response) return token;
     c.set('token', token);
     await next();
@@ -162,7 +162,7 @@ export function optionalCredentials(
   authenticate: Authenticate,
 ): MiddlewareHandler<BodyEnv & OptionalTokenEnv> {
   return async (c, next) => {
-    const sent = credentialsIn(c.req.header('authorization'), c.var.body);
+    const sent = credentialsIn(c.req.header('authorization'), c.get('body'));
     let token: AccessToken | undefined;
     if (sent.kind !== 'missing') {
       const authenticated = await authenticate(c, sent);

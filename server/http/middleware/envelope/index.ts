@@ -42,7 +42,23 @@ export const JSON_HEADERS = {
 export interface Envelope {
   /** One JSON write: the body, then result, buildNumber, timestamp and ndc. */
   send(c: Context, status: number, result: Result, body?: object, ndc?: string): Response;
+  /**
+   * An answer that never changes (a final payment's) serialised once, all but its timestamp;
+   * undefined when the body holds one of the envelope's own names (send() it instead).
+   */
+  render(status: number, result: Result, body: object, ndc: string): RenderedAnswer | undefined;
+  /** A rendered answer sent as send() would send it: the same bytes, this moment's timestamp. */
+  sendRendered(c: Context, answer: RenderedAnswer): Response;
 }
+
+/** The JSON of an answer around its timestamp: `head` + `,"timestamp":"…"` + `tail`. */
+export interface RenderedAnswer {
+  readonly status: number;
+  readonly head: string;
+  readonly tail: string;
+}
+
+const ENVELOPE_NAMES = ['result', 'buildNumber', 'timestamp', 'ndc'];
 
 export function envelope(build: string, now: () => Date): Envelope {
   return {
@@ -52,6 +68,15 @@ export function envelope(build: string, now: () => Date): Envelope {
         result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
       const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: timestamp(now()), ndc });
       return c.body(json, status as 200, JSON_HEADERS);
+    },
+    render(status, result, body, ndc) {
+      if (ENVELOPE_NAMES.some((name) => name in body) || result.parameterErrors !== undefined)
+        return undefined;
+      const json = JSON.stringify({ ...body, result, buildNumber: build });
+      return { status, head: json.slice(0, -1), tail: `,"ndc":${JSON.stringify(ndc)}}` };
+    },
+    sendRendered(c, { status, head, tail }) {
+      return c.body(`${head},"timestamp":"${timestamp(now())}"${tail}`, status as 200, JSON_HEADERS);
     },
   };
 }
@@ -72,4 +97,12 @@ export const paymentAnswer =
   (c: Context, payment: Payment): Response => {
     const { result, ndc, ...body } = paymentResponse(payment, issuers);
     return env.send(c, statusOf(payment.resultCode), result, body, ndc);
+  };
+
+/** A payment's answer rendered once (see {@link Envelope.render}), for a payment that no longer changes. */
+export const renderedPaymentAnswer =
+  (env: Envelope, issuers: IssuerLookup) =>
+  (payment: Payment): RenderedAnswer | undefined => {
+    const { result, ndc, ...body } = paymentResponse(payment, issuers);
+    return env.render(statusOf(payment.resultCode), result, body, ndc);
   };

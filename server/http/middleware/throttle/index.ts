@@ -54,10 +54,10 @@ type ThrottleEnv = ChannelEnv & {
 /** Throttles `operation` on `c.var.channel` for `c.var.token` (or, without one, `c.var.checkout`). After `channel`. */
 export function throttle(deps: ThrottleDeps, operation: string): MiddlewareHandler<ThrottleEnv> {
   return (c, next) => {
-    const token = c.var.token;
-    const checkout = c.var.checkout;
+    const token = c.get('token');
+    const checkout = c.get('checkout');
     const key = token?.id ?? `checkout:${checkout?.id}`;
-    const refused = throttled(deps, c, key, operation, c.var.channel, checkout?.id);
+    const refused = throttled(deps, c, key, operation, c.get('channel'), checkout?.id);
     if (refused !== undefined) return Promise.resolve(refused);
     return next();
   };
