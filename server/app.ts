@@ -15,6 +15,7 @@ import { createThrottle, type Throttle } from './http/middleware/throttle';
 import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
+import { docsRoutes } from './http/routes/docs';
 import { paymentRoutes } from './http/routes/payments';
 import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
@@ -22,6 +23,7 @@ import { reportingRoutes } from './http/routes/reporting';
 import { scheduleRoutes } from './http/routes/schedules';
 import { threeDSecureRoutes } from './http/routes/three-d-secure';
 import { widgetRoutes } from './http/routes/widget';
+import type { Addresses } from './openapi/document';
 import { gatewayProcessors } from './processors';
 import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
 import { simulatorRoutes } from './processors/simulator/routes';
@@ -93,6 +95,8 @@ export interface GatewayDeps {
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /** The operator's admin API (webhooks, deliveries, chargebacks); off without it. */
   readonly admin?: AdminDeps;
+  /** Both environments' public addresses: the `servers` of /v1/openapi.json (publicUrl alone without it). */
+  readonly addresses?: Addresses;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -128,6 +132,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
     ),
   );
   widgetRoutes(app, env);
+  docsRoutes(app, deps?.addresses ?? { test: deps?.publicUrl ?? 'http://127.0.0.1:8080' });
 
   if (deps !== undefined) {
     const routeDeps = {
