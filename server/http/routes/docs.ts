@@ -16,11 +16,25 @@ import { widgetPage } from '../../openapi/pages/widget';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Redoc's sidebar shows its maker's logo from a CDN: the served bundle shows a blank image of its
+ * own instead, so the page loads nothing from elsewhere (its link to redocly.com stays).
+ */
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const BLANK_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+
+interface Asset {
+  readonly file: () => string;
+  readonly type: string;
+  readonly patch?: (text: string) => string;
+}
+
 /** The files under /docs/assets/: the renderer and the pages' own script and style. */
-const ASSETS: Readonly<Record<string, { readonly file: () => string; readonly type: string }>> = {
+const ASSETS: Readonly<Record<string, Asset>> = {
   'redoc.standalone.js': {
     file: () => require.resolve('redoc/bundles/redoc.standalone.js'),
     type: 'text/javascript; charset=utf-8',
+    patch: (text) => text.replaceAll(REDOC_LOGO, BLANK_IMAGE),
   },
   'docs.js': {
     file: () => new URL('../../openapi/pages/assets/docs.js', import.meta.url).pathname,
@@ -84,7 +98,10 @@ export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses): v
     if (asset === undefined) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     let body = bodies.get(name);
     if (body === undefined) {
-      body = new Uint8Array(readFileSync(asset.file()));
+      const bytes = readFileSync(asset.file());
+      body = new Uint8Array(
+        asset.patch === undefined ? bytes : Buffer.from(asset.patch(bytes.toString('utf8'))),
+      );
       bodies.set(name, body);
     }
     return c.body(body as Uint8Array<ArrayBuffer>, 200, {

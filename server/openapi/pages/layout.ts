@@ -58,6 +58,7 @@ export function layout(current: string, title: string, body: string, bare = fals
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · Open Payment Gateway</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs/assets/docs.css">
 </head>
 <body>

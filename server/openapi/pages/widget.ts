@@ -35,11 +35,11 @@ export function widgetOptions(text = source('core/options.ts')): Option[] {
   return out;
 }
 
-/** The `wpwl-*` classes and the `--wpwl-*` custom properties (with their defaults). */
+/** The `wpwl-*` classes and the `--wpwl-*` custom properties with their defaults (`var(--wpwl-x, default)`). */
 export function widgetStyles(css = source('styles/paymentWidgets.css')) {
   const classes = [...new Set([...css.matchAll(/\.(wpwl-[a-z0-9-]+)/g)].map((m) => m[1]!))].sort();
   const variables = new Map<string, string>();
-  for (const m of css.matchAll(/(--wpwl-[a-z0-9-]+)\s*:\s*([^;]+);/g))
+  for (const m of css.matchAll(/var\((--wpwl-[a-z0-9-]+)\s*,\s*((?:[^()]|\([^()]*\))*)\)/g))
     if (!variables.has(m[1]!)) variables.set(m[1]!, m[2]!.trim());
   return { classes, variables };
 }
@@ -56,7 +56,8 @@ const SHOP_CSP = [
 export function widgetPage(): string {
   const options = widgetOptions();
   const isCallback = (o: Option) => /^on[A-Z]/.test(o.name) || o.type.includes('=>');
-  const optionRows = (list: Option[]) => list.map((o) => [code(o.name), code(o.type), esc(o.says)]);
+  const optionRows = (list: Option[]) =>
+    list.map((o) => [code(o.name), code(o.type), esc(o.says || '\u2014')]);
   const { classes, variables } = widgetStyles();
   const body = `
 <p>A shop page loads the widget with ${code('<script src="{gateway}/v1/paymentWidgets.js?checkoutId={id}"></script>')} and a

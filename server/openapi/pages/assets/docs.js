@@ -22,3 +22,15 @@ Redoc.init(
   },
   document.getElementById('redoc'),
 );
+
+// Redoc's code samples scroll sideways: each gets a tab stop, so a keyboard can scroll it too.
+const focusable = (root) => {
+  for (const pre of root.querySelectorAll('pre:not([tabindex])')) pre.tabIndex = 0;
+};
+new MutationObserver(() => focusable(document.getElementById('redoc'))).observe(
+  document.getElementById('redoc'),
+  {
+    childList: true,
+    subtree: true,
+  },
+);
