@@ -14,7 +14,7 @@ import type { Rule } from '../../shared/params/rules';
 export type JsonSchema = { readonly [key: string]: unknown };
 
 const REQ_WORDS = {
-  R: 'Required (inside a group: when the group is sent).',
+  R: 'Required when its group is sent.',
   C: 'Conditional: see the rules.',
   O: 'Optional.',
 } as const;
@@ -76,7 +76,10 @@ export function formatSchema(f: Format): Record<string, unknown> {
 function leafSchema(leaf: Leaf, name: string): JsonSchema {
   const words = [
     `${describeFormat(leaf.format)[0]?.toUpperCase()}${describeFormat(leaf.format).slice(1)}.`,
-    REQ_WORDS[leaf.req],
+    // at the top level the request kind says what it requires (each request's `required`)
+    leaf.req === 'R' && !name.includes('.')
+      ? 'Required where the request lists it as required.'
+      : REQ_WORDS[leaf.req],
     leaf.note ?? '',
     maskNote(leaf.mask),
   ];
