@@ -154,7 +154,11 @@ describe('the examples of /v1/openapi.json, sent to the gateway', () => {
     expect(byName.size, 'example names are unique').toBe(all.length);
     const answers = new Map<string, Sent>();
     const ours = (v: string) =>
-      v.replaceAll(SAMPLE.entityId, m.entityId).replaceAll(SAMPLE.merchantId, m.merchantId);
+      v
+        .replaceAll(SAMPLE.entityId, m.entityId)
+        .replaceAll(SAMPLE.merchantId, m.merchantId)
+        .replaceAll(SAMPLE.userId, m.userId)
+        .replaceAll(SAMPLE.password, m.secret);
 
     async function run(name: string): Promise<Sent> {
       const done = answers.get(name);
@@ -188,7 +192,10 @@ describe('the examples of /v1/openapi.json, sent to the gateway', () => {
         headers['Content-Type'] = 'application/json';
       }
       const security = (ex.op.security ?? []).map((s: Json) => Object.keys(s)[0]);
-      if (security.includes('merchantBearer')) headers.Authorization = `Bearer ${m.token}`;
+      // an example sending the deprecated authentication.* parameters authenticates by them alone
+      const legacy =
+        query.has('authentication.password') || (body ?? '').includes('authentication.password=');
+      if (security.includes('merchantBearer') && !legacy) headers.Authorization = `Bearer ${m.token}`;
       if (security.includes('operatorBearer')) headers.Authorization = `Bearer ${ADMIN}`;
       const search = query.toString();
       const res = await gw.send(ex.method, `${path}${search === '' ? '' : `?${search}`}`, body, { headers });

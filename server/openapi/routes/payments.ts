@@ -90,6 +90,17 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
         answer: { status: 200, code: '000.100.110' },
       },
       {
+        name: 'paymentStatusLegacy',
+        summary: 'The same with the deprecated authentication.* parameters instead of the Bearer token',
+        path: { id: { idOf: 'debit' } },
+        params: {
+          entityId,
+          'authentication.userId': SAMPLE.userId,
+          'authentication.password': SAMPLE.password,
+        },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
         name: 'unknownPayment',
         summary: 'An id no payment has',
         path: { id: unknownId },
