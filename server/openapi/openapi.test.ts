@@ -107,6 +107,23 @@ describe('GET /v1/openapi.json', () => {
     ).toEqual([]);
   });
 
+  it("says which parameters each route requires: the kind's, less what the route does without", () => {
+    const query = (path: string) =>
+      Object.fromEntries(
+        doc.paths[path].get.parameters
+          .filter((p: Json) => p.in === 'query')
+          .map((p: Json) => [p.name, p.required]),
+      );
+    const aggregations = '/reports/v1/reconciliations/aggregations';
+    expect(query(aggregations)).toMatchObject({ 'date.from': true, 'date.to': true, entityId: false });
+    expect(query(`${aggregations}/{id}`)).toMatchObject({
+      'date.from': false,
+      'date.to': false,
+      sortOrder: false,
+    });
+    expect(doc.components.schemas['Request.payment'].required).toEqual(['paymentType', 'amount', 'currency']);
+  });
+
   it('carries the result-code catalogue and the security schemes', () => {
     expect(Object.keys(doc['x-resultCodes'].codes).length).toBeGreaterThan(500);
     expect(doc['x-resultCodes'].codes['000.100.110']).toBe(

@@ -63,7 +63,8 @@ function pathParameters(doc: RouteDoc): JsonSchema[] {
 
 function queryParams(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSchema[] {
   if (doc.kind === undefined || doc.method === 'POST' || doc.method === 'PATCH') return [];
-  return queryParameters(doc.kind, schemas).map((p) => {
+  return queryParameters(doc.kind, schemas).map((param) => {
+    const p = doc.optional?.includes(param.name as string) ? { ...param, required: false } : param;
     const examples: Record<string, JsonSchema> = {};
     for (const ex of doc.examples ?? []) {
       const v = ex.params?.[p.name as string];

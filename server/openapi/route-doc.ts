@@ -49,6 +49,8 @@ export interface RouteDoc {
   readonly auth: Auth;
   /** The request kind validating its parameters (form body for POST, query string otherwise). */
   readonly kind?: RequestKind;
+  /** Parameters the kind requires that this route does without (the reporting detail's dates). */
+  readonly optional?: readonly string[];
   /** A JSON request body (the admin API), as JSON Schema. */
   readonly json?: JsonSchema;
   readonly content?: Content;

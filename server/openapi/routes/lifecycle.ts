@@ -135,9 +135,10 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     tag: 'Reporting',
     summary: 'One aggregation and its records',
     description:
-      'Query: entityId, sortValue=SettlementTxDate, sortOrder=ASC|DESC. With `Accept: text/csv` the records come as the reconciliation file.',
+      'The records ordered by sortValue and sortOrder (ASC by default); date.from and date.to are not needed here (sent, they are checked). With `Accept: text/csv` the records come as the reconciliation file.',
     auth: 'merchant',
-    kind: 'entity',
+    kind: 'reporting',
+    optional: ['date.from', 'date.to'],
     content: 'csv',
     answers: { 200: 'The aggregation and its `records`.', 404: 'None with this id.' },
     examples: [
@@ -158,7 +159,8 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     description:
       'The records as the reconciliation CSV (text/csv), byte for byte what the FTP file holds for that currency.',
     auth: 'merchant',
-    kind: 'entity',
+    kind: 'reporting',
+    optional: ['date.from', 'date.to'],
     content: 'csv',
     answers: { 200: 'The CSV (see /docs/reconciliation).', 404: 'None with this id.' },
   },
