@@ -1,0 +1,20 @@
+/**
+ * Every route's OpenAPI entry, area by area. A new route file gets its table here (one line);
+ * a new route, its entry in its area's table. openapi.test.ts fails on a route without one.
+ */
+import type { RouteDoc } from '../route-doc';
+import { ADMIN_ROUTES } from './admin';
+import { CHECKOUT_ROUTES } from './checkouts';
+import { GATEWAY_FILE_ROUTES } from './gateway-files';
+import { LIFECYCLE_ROUTES } from './lifecycle';
+import { PAYMENT_ROUTES } from './payments';
+import { SIMULATOR_ROUTES } from './simulators';
+
+export const ROUTE_DOCS: readonly RouteDoc[] = [
+  ...PAYMENT_ROUTES,
+  ...CHECKOUT_ROUTES,
+  ...LIFECYCLE_ROUTES,
+  ...GATEWAY_FILE_ROUTES,
+  ...SIMULATOR_ROUTES,
+  ...ADMIN_ROUTES,
+];
