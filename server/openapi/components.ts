@@ -86,6 +86,20 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      "The operator's admin token (GATEWAY_ADMIN_TOKEN, at least 32 characters); the admin API is off without one.",
+      "The operator's admin token (GATEWAY_ADMIN_TOKEN, at least 32 characters): acts as the role operator, needs no CSRF token. Without one only signed-in users reach the admin API.",
+  },
+  adminSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'gw_admin',
+    description:
+      "A signed-in user's session (the dashboard): the cookie POST /admin/v1/session sets (HttpOnly, SameSite=Strict, Path=/admin, Secure over TLS; idle expiry 30 min, absolute 12 h).",
+  },
+  adminCsrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description:
+      "With a session, every state-changing request (POST, PUT, PATCH, DELETE) sends the session's csrfToken (from the sign-in answer or GET /admin/v1/session): 403 without it.",
   },
 } as const;

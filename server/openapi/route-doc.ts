@@ -7,20 +7,28 @@
 import type { RequestKind } from '../../shared/params/requests';
 import type { JsonSchema } from './schema';
 
-export type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'OPTIONS';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 
 /**
  * Who may call it: the merchant's access token (Bearer, or the deprecated authentication.*
- * parameters), the checkout id alone (the widget's routes), the operator's admin token, or nobody
- * in particular (public files and the simulators' pages).
+ * parameters), the checkout id alone (the widget's routes), the admin API's callers (the
+ * operator's token, or a signed-in user's session cookie with its CSRF token; the role each route
+ * needs is the route table's, routes/admin/shared.ts), a signed-in user's session only (their own
+ * session's routes), or nobody in particular (public files, health, the simulators' pages).
  */
-export type Auth = 'merchant' | 'checkout' | 'operator' | 'public';
+export type Auth = 'merchant' | 'checkout' | 'admin' | 'session' | 'public';
 
-/** What the route answers with, besides the family's JSON envelope. */
-export type Content = 'json' | 'html' | 'javascript' | 'css' | 'csv' | 'empty' | 'file';
+/**
+ * What the route answers with, besides the family's JSON envelope: `data` is JSON outside the
+ * envelope (the health probes), its schema the route's `data`.
+ */
+export type Content = 'json' | 'data' | 'html' | 'javascript' | 'css' | 'csv' | 'empty' | 'file';
 
-/** A parameter of an example: a value, or the `id` that an earlier example answered. */
-export type PathValue = string | { readonly idOf: string };
+/**
+ * A parameter of an example: a value, or what an earlier example answered: its `id`, or the
+ * field `field` names (dotted: `user.id`).
+ */
+export type PathValue = string | { readonly idOf: string; readonly field?: string };
 
 /**
  * A request the docs show and openapi.test.ts sends to a gateway, with the answer it gets.
@@ -35,8 +43,13 @@ export interface Example {
   readonly params?: Readonly<Record<string, PathValue>>;
   /** A JSON body (the admin API). */
   readonly json?: Readonly<Record<string, unknown>>;
-  /** The HTTP status and, for JSON answers, the result code. */
-  readonly answer: { readonly status: number; readonly code?: string };
+  /**
+   * Why openapi.test.ts cannot send it (its gateway lacks what the answer needs): shown as the
+   * example's description; the test lists the same names, and sends every other example.
+   */
+  readonly notSent?: string;
+  /** The HTTP status and, for JSON answers, the result code (`data` answers: the body shown). */
+  readonly answer: { readonly status: number; readonly code?: string; readonly body?: unknown };
 }
 
 export interface RouteDoc {
@@ -53,6 +66,12 @@ export interface RouteDoc {
   readonly optional?: readonly string[];
   /** A JSON request body (the admin API), as JSON Schema. */
   readonly json?: JsonSchema;
+  /** A form body that no request kind describes (the simulated acquirer's), as JSON Schema. */
+  readonly form?: JsonSchema;
+  /** Query parameters that no request kind describes (the admin API's lists), name → schema. */
+  readonly query?: Readonly<Record<string, JsonSchema>>;
+  /** The schema of a `data` answer. */
+  readonly data?: JsonSchema;
   readonly content?: Content;
   /** Each status it may answer, and when. */
   readonly answers: Readonly<Record<number, string>>;
@@ -74,7 +93,9 @@ export const TAGS = {
   Simulators:
     'Test mode only: the simulated issuer, redirect providers, wallets and acquirer (see /docs/test-data).',
   Administration:
-    'The operator\u2019s admin API (GATEWAY_ADMIN_TOKEN): webhooks, deliveries, channels, chargebacks.',
+    'The admin API (docs/admin-api.md), what the dashboard and the operator\u2019s automation use: the session, merchants, channels, tokens, users, the audit log, payments and the back office, webhooks and deliveries, settlements, risk rules, schedules, the test clock and the webhook inbox. Called with the operator\u2019s token (GATEWAY_ADMIN_TOKEN) or a signed-in user\u2019s session (the `gw_admin` cookie, with `X-CSRF-Token` on every state-changing request); `x-access` says the role each route needs.',
+  Operations: 'Health probes for orchestrators and load balancers.',
+  'Dashboard files': 'The administration dashboard (`/admin/`): its document and files, public code.',
   Documentation: 'This document and the documentation pages.',
 } as const;
 

@@ -10,6 +10,8 @@ export const SAMPLE = {
   /** The two halves of the access token, as the deprecated authentication.* parameters send them. */
   userId: '8a8294174b7ecb28014b9699220015cc',
   password: 'sy6KJsT8',
+  /** A user of the admin API (a merchant admin of the merchant): openapi.test.ts creates them. */
+  admin: { username: 'shop.admin@example.com', password: 'correct horse battery staple' },
   /** An id that names nothing. */
   unknownId: '8ac7a4a17f3e4c1a017f3e9b5a1f0000',
   /** The simulator's card that succeeds without 3-D Secure (see /docs/test-data). */

@@ -67,7 +67,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/webhooks`,
     tag: 'Administration',
     summary: 'Register a webhook',
-    auth: 'operator',
+    auth: 'admin',
     json: WEBHOOK_BODY,
     answers: {
       201: 'Registered: the webhook and its key (shown once).',
@@ -90,7 +90,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/webhooks`,
     tag: 'Administration',
     summary: "A merchant's webhooks",
-    auth: 'operator',
+    auth: 'admin',
     answers: { 200: '`webhooks`.', 404: 'No such merchant.', ...OPERATOR },
     examples: [
       {
@@ -106,7 +106,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/webhooks/:id`,
     tag: 'Administration',
     summary: 'A webhook',
-    auth: 'operator',
+    auth: 'admin',
     answers: { 200: 'The webhook (never its key).', 404: 'No such merchant or webhook.', ...OPERATOR },
     examples: [
       {
@@ -122,7 +122,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/webhooks/:id`,
     tag: 'Administration',
     summary: 'Delete a webhook',
-    auth: 'operator',
+    auth: 'admin',
     answers: { 200: 'Deleted.', 404: 'No such merchant or webhook.', ...OPERATOR },
   },
   {
@@ -130,7 +130,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/channels`,
     tag: 'Administration',
     summary: "A merchant's channels",
-    auth: 'operator',
+    auth: 'admin',
     answers: { 200: '`channels`: each with its mode and settings.', 404: 'No such merchant.', ...OPERATOR },
     examples: [
       {
@@ -146,7 +146,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/channels`,
     tag: 'Administration',
     summary: 'Create a channel',
-    auth: 'operator',
+    auth: 'admin',
     json: {
       type: 'object',
       required: ['name'],
@@ -178,7 +178,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: '/admin/v1/channels/:entityId',
     tag: 'Administration',
     summary: 'A channel',
-    auth: 'operator',
+    auth: 'admin',
     answers: { 200: 'The channel and its settings.', 404: 'No such channel.', ...OPERATOR },
     examples: [
       {
@@ -195,7 +195,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
       path: '/admin/v1/channels/:entityId',
       tag: 'Administration',
       summary: `Change a channel's settings${method === 'POST' ? ' (for clients without PATCH)' : ''}`,
-      auth: 'operator',
+      auth: 'admin',
       json: { type: 'object', additionalProperties: false, properties: CHANNEL_SETTINGS },
       answers: {
         200: 'The channel as changed.',
@@ -225,7 +225,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     summary: "A merchant's notification log",
     description:
       'Query: status (pending, delivered, dead), webhookId, limit (1 to 500, 100 by default), before (for the next page).',
-    auth: 'operator',
+    auth: 'admin',
     answers: {
       200: '`deliveries`, newest first.',
       400: 'Invalid query.',
@@ -246,7 +246,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/webhook-deliveries/:id`,
     tag: 'Administration',
     summary: 'One delivery and its attempts',
-    auth: 'operator',
+    auth: 'admin',
     answers: { 200: 'The delivery.', 404: 'No such merchant or delivery.', ...OPERATOR },
   },
   {
@@ -254,7 +254,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/webhook-deliveries/:id/redeliver`,
     tag: 'Administration',
     summary: 'Send a delivery again',
-    auth: 'operator',
+    auth: 'admin',
     answers: { 200: 'Queued again.', 404: 'No such merchant or delivery.', ...OPERATOR },
   },
   {
@@ -263,7 +263,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     tag: 'Administration',
     summary: 'Book a chargeback',
     description: 'A CB against a DB, CP or RB (the whole amount unless `amount` says less).',
-    auth: 'operator',
+    auth: 'admin',
     json: {
       type: 'object',
       additionalProperties: false,
@@ -297,7 +297,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/payments/:id/chargeback-reversals`,
     tag: 'Administration',
     summary: 'Reverse a chargeback',
-    auth: 'operator',
+    auth: 'admin',
     answers: {
       200: 'The reversal (CR) as a payment.',
       400: 'Refused.',

@@ -4,9 +4,12 @@
  */
 import type { RouteDoc } from '../route-doc';
 import { ADMIN_ROUTES } from './admin';
+import { ADMIN_ACCOUNT_ROUTES } from './admin-accounts';
+import { ADMIN_OPERATION_ROUTES } from './admin-operations';
 import { CHECKOUT_ROUTES } from './checkouts';
 import { GATEWAY_FILE_ROUTES } from './gateway-files';
 import { LIFECYCLE_ROUTES } from './lifecycle';
+import { OPERATION_ROUTES } from './operations';
 import { PAYMENT_ROUTES } from './payments';
 import { SIMULATOR_ROUTES } from './simulators';
 
@@ -16,5 +19,8 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...LIFECYCLE_ROUTES,
   ...GATEWAY_FILE_ROUTES,
   ...SIMULATOR_ROUTES,
+  ...OPERATION_ROUTES,
+  ...ADMIN_ACCOUNT_ROUTES,
   ...ADMIN_ROUTES,
+  ...ADMIN_OPERATION_ROUTES,
 ];

@@ -34,6 +34,18 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
         answer: { status: 200, code: '000.100.110' },
       },
       {
+        name: 'preauthorizationForBackOffice',
+        summary: 'A pre-authorization the admin API captures (Administration)',
+        params: { ...debit, amount: '50.00', paymentType: 'PA' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'preauthorizationToRelease',
+        summary: 'A pre-authorization the admin API reverses (Administration)',
+        params: { ...debit, amount: '30.00', paymentType: 'PA' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
         name: 'declined',
         summary: 'A card the simulated issuer declines',
         params: { ...debit, 'card.number': '4000000000000002' },

@@ -1,5 +1,18 @@
-/** The OpenAPI entries of server/processors/simulator/routes.ts and acquirer-routes.ts. */
+/**
+ * The OpenAPI entries of server/processors/simulator/routes.ts, acquirer-routes.ts and
+ * acquirer-records.ts.
+ */
 import type { RouteDoc } from '../route-doc';
+import { SAMPLE } from '../samples';
+
+const { entityId } = SAMPLE;
+const HEX32 = { type: 'string', pattern: '^[0-9a-f]{32}$' } as const;
+
+/** Their credentials: as the acquirer's chargebacks (none in test mode; the Bearer token in production). */
+const ACQUIRER_ANSWERS = {
+  401: 'In production, no credentials.',
+  403: 'The token may not use the channel.',
+} as const;
 
 const TEST_ONLY = 'Test mode only (the simulated issuer and providers); see /docs/test-data.';
 
@@ -93,5 +106,82 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
       401: 'In production, no credentials.',
       403: 'The token may not use the channel.',
     },
+  },
+  {
+    method: 'POST',
+    path: '/simulators/acquirer/transfer-failures',
+    tag: 'Simulators',
+    summary: "The simulated acquirer reports a payment's transfer failed",
+    description: `${TEST_ONLY} A successful test-mode bank-account payment (DB, CP, RB, RF or CD with bankAccount.*): its day settles it FAILED (no fee, not in the totals). Reported once per payment: a repeat answers the first report. A day already settled takes no more records.`,
+    auth: 'public',
+    form: {
+      type: 'object',
+      required: ['entityId', 'id'],
+      properties: {
+        entityId: { ...HEX32, description: 'The test-mode channel.' },
+        id: { ...HEX32, description: 'The payment.' },
+      },
+    },
+    answers: {
+      200: 'The acquirer record `{id, entityId, paymentId, date, status: FAILED, paymentType, amount, currency, …}` (000.100.110).',
+      400: 'Not a transfer (a card payment, or one that moved no money), or its day is settled already.',
+      404: 'No payment of the simulated acquirer with this id on this entity.',
+      ...ACQUIRER_ANSWERS,
+    },
+    examples: [
+      {
+        name: 'transferFailureOfCard',
+        summary: 'A card payment: only a bank transfer can fail',
+        params: { entityId, id: { idOf: 'debit' } },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/simulators/acquirer/records',
+    tag: 'Simulators',
+    summary: 'The simulated acquirer reports a transaction the gateway did not make',
+    description: `${TEST_ONLY} Settled NOT_MATCHED on its day, unless its merchantTransactionId finds a payment of that day. A day already settled takes no more records.`,
+    auth: 'public',
+    form: {
+      type: 'object',
+      required: ['entityId', 'amount', 'currency'],
+      properties: {
+        entityId: { ...HEX32, description: 'The test-mode channel.' },
+        amount: { type: 'string', pattern: '^[0-9]{1,10}(\\.[0-9]{2})?$' },
+        currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+        paymentType: { enum: ['DB', 'CD', 'RF'], default: 'DB' },
+        paymentBrand: { type: 'string', maxLength: 32, description: 'A brand the gateway knows.' },
+        merchantTransactionId: { type: 'string', minLength: 8, maxLength: 255 },
+        date: { type: 'string', format: 'date', description: 'yyyy-MM-dd (default: today, UTC).' },
+      },
+    },
+    answers: {
+      200: 'The acquirer record `{id, entityId, date, status: SUCCESS, paymentType, amount, currency, …}` (000.100.110).',
+      400: 'Invalid parameters, each named, or its day is settled already.',
+      404: 'No test-mode entity with this entityId.',
+      ...ACQUIRER_ANSWERS,
+    },
+    examples: [
+      {
+        name: 'acquirerRecord',
+        summary: 'A debit only the acquirer knows',
+        params: {
+          entityId,
+          amount: '12.50',
+          currency: 'EUR',
+          paymentBrand: 'VISA',
+          merchantTransactionId: 'acquirer-only-0001',
+        },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'acquirerRecordWithoutAmount',
+        summary: 'A missing amount',
+        params: { entityId, currency: 'EUR' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
   },
 ];
