@@ -153,7 +153,8 @@ function responses(doc: RouteDoc): JsonSchema {
       continue;
     }
     // every answer that is not the page or file itself is the JSON envelope
-    const json = content === 'json' || status >= 400;
+    const refusal = status >= 400;
+    const json = content === 'json' || (refusal && doc.refusals !== 'text');
     out[status] = {
       description,
       content: json
@@ -181,12 +182,14 @@ function responses(doc: RouteDoc): JsonSchema {
             },
           }
         : {
-            [MEDIA[content as keyof typeof MEDIA]]: {
+            [refusal ? 'text/plain' : MEDIA[content as keyof typeof MEDIA]]: {
               schema: { type: 'string' },
               ...(examples.length === 0
                 ? {}
                 : {
-                    examples: Object.fromEntries(examples.map((e) => [e.name, { ...head(e), value: '' }])),
+                    examples: Object.fromEntries(
+                      examples.map((e) => [e.name, { ...head(e), value: e.answer.body ?? '' }]),
+                    ),
                   }),
             },
           },
@@ -254,7 +257,9 @@ function credentialsNote(doc: RouteDoc, role: keyof typeof ACCESS_WORDS | undefi
     doc.auth === 'session'
       ? "A signed-in user's session only (the operator's token has no session: 400)."
       : "The operator's token, or a signed-in user's session.";
-  return `\n\n${who} Access: ${ACCESS_WORDS[role]}; another merchant's things answer 404.`;
+  // a path naming a merchant's thing answers 404 for another merchant's, before any role check
+  const others = doc.path.includes('/:') ? "; another merchant's things answer 404" : '';
+  return `\n\n${who} Access: ${ACCESS_WORDS[role]}${others}.`;
 }
 
 export function operation(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSchema {

@@ -70,6 +70,8 @@ export interface RouteDoc {
   readonly form?: JsonSchema;
   /** Query parameters that no request kind describes (the admin API's lists), name → schema. */
   readonly query?: Readonly<Record<string, JsonSchema>>;
+  /** Its refusals are plain text, not the envelope (the dashboard's files). */
+  readonly refusals?: 'text';
   /** The schema of a `data` answer. */
   readonly data?: JsonSchema;
   readonly content?: Content;

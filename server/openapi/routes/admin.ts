@@ -1,24 +1,29 @@
 /**
- * The OpenAPI entries of server/http/routes/admin.ts (the operator's admin API, JSON in and out;
- * docs/admin-api.md is its contract). A route added there gets its entry here.
+ * The OpenAPI entries of the admin API's webhooks, deliveries, channels and chargebacks
+ * (server/http/routes/admin/webhooks.ts, channels.ts, back-office.ts; JSON in and out;
+ * docs/admin-api.md is its contract). A route added there gets its entry here or in
+ * admin-accounts.ts / admin-operations.ts; the role it needs is the route table's.
  */
 import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
 import type { RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
+import { ADMIN_REFUSALS } from './admin-accounts';
 
 const { merchantId, entityId, unknownId } = SAMPLE;
 const M = '/admin/v1/merchants/:merchantId';
 
-const OPERATOR = {
-  401: 'No or wrong operator token (or the admin API is off: no GATEWAY_ADMIN_TOKEN).',
-  429: 'Too many wrong tokens from this address.',
-} as const;
+const OPERATOR = ADMIN_REFUSALS;
 
 const WEBHOOK_BODY = {
   type: 'object',
-  required: ['url'],
+  description: 'A URL, or `inbox: true`.',
   additionalProperties: false,
   properties: {
+    inbox: {
+      type: 'boolean',
+      description:
+        "true: deliver into the gateway's own inbox (GET /admin/v1/merchants/{merchantId}/inbox) instead of a URL; test channels only.",
+    },
     url: {
       type: 'string',
       format: 'uri',
@@ -76,6 +81,13 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
       ...OPERATOR,
     },
     examples: [
+      {
+        name: 'webhookInbox',
+        summary: "Into the gateway's inbox (test channels)",
+        path: { merchantId },
+        json: { inbox: true, types: ['PAYMENT'] },
+        answer: { status: 201, code: '000.000.100' },
+      },
       {
         name: 'webhookWithoutUrl',
         summary: 'A webhook without its URL',
@@ -223,8 +235,18 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     path: `${M}/webhook-deliveries`,
     tag: 'Administration',
     summary: "A merchant's notification log",
-    description:
-      'Query: status (pending, delivered, dead), webhookId, limit (1 to 500, 100 by default), before (for the next page).',
+    description: 'Newest first, in pages (`before`: the last id seen).',
+    query: {
+      status: { enum: ['pending', 'delivered', 'dead'] },
+      webhookId: { type: 'string' },
+      paymentId: {
+        type: 'string',
+        pattern: '^[0-9a-f]{32}$',
+        description: "A payment's deliveries (its original's: a capture's are its PA's).",
+      },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+      before: { type: 'string', pattern: '^[0-9]{1,15}$' },
+    },
     auth: 'admin',
     answers: {
       200: '`deliveries`, newest first.',

@@ -43,6 +43,7 @@ const dashboardFile = (path: string, summary: string, doc: Partial<RouteDoc>): R
   summary,
   auth: 'public',
   content: 'html',
+  refusals: 'text',
   answers: { 503: 'The dashboard is not built (`npm run build`): Retry-After.' },
   ...doc,
 });
@@ -107,7 +108,7 @@ export const OPERATION_ROUTES: readonly RouteDoc[] = [
         name: 'dashboardMissingFile',
         summary: 'A file not in the build',
         path: { file: 'missing.js' },
-        answer: { status: 404 },
+        answer: { status: 404, body: 'Not found' },
       },
     ],
   }),
