@@ -181,10 +181,31 @@ interface Sent {
 
 /** Every example of the document, found where OpenAPI puts them, keyed by name. */
 function examples() {
-  const out: { name: string; method: string; path: string; op: Json; status: number; code?: string }[] = [];
+  const out: {
+    name: string;
+    method: string;
+    path: string;
+    op: Json;
+    status: number;
+    code?: string;
+    location?: string;
+  }[] = [];
   for (const [path, ops] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(ops as Record<string, Json>))
-      for (const [status, response] of Object.entries(op.responses as Record<string, Json>))
+      for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+        // a redirect's example is its Location
+        for (const [name, ex] of Object.entries(response.headers?.Location?.examples ?? {}) as [
+          string,
+          Json,
+        ][])
+          out.push({
+            name,
+            method: method.toUpperCase(),
+            path,
+            op,
+            status: Number(status),
+            location: ex.value,
+          });
         for (const media of Object.values(response.content ?? {}) as Json[])
           for (const [name, ex] of Object.entries(media.examples ?? {}) as [string, Json][])
             out.push({
@@ -195,6 +216,7 @@ function examples() {
               status: Number(status),
               code: ex.value?.result?.code,
             });
+      }
   return out;
 }
 
@@ -276,9 +298,14 @@ describe('the examples of /v1/openapi.json, sent to the gateway', () => {
     for (const ex of all) {
       if (ex.name in NOT_SENT) continue;
       const sent = await run(ex.name);
-      if (sent.status !== ex.status || (ex.code !== undefined && sent.code !== ex.code))
+      const location = sent.res.headers.get('location') ?? undefined;
+      if (
+        sent.status !== ex.status ||
+        (ex.code !== undefined && sent.code !== ex.code) ||
+        (ex.location !== undefined && location !== ex.location)
+      )
         wrong.push(
-          `${ex.name} (${ex.method} ${ex.path}): documented ${ex.status} ${ex.code ?? ''}, got ${sent.status} ${sent.code ?? ''} ${sent.res.text.slice(0, 300)}`,
+          `${ex.name} (${ex.method} ${ex.path}): documented ${ex.status} ${ex.code ?? ex.location ?? ''}, got ${sent.status} ${sent.code ?? location ?? ''} ${sent.res.text.slice(0, 300)}`,
         );
     }
     expect(wrong).toEqual([]);

@@ -145,7 +145,7 @@ function responses(doc: RouteDoc): JsonSchema {
     const examples = (doc.examples ?? []).filter((e) => e.answer.status === status);
     const content = doc.content ?? 'json';
     if (content === 'empty' || (status >= 300 && status < 400)) {
-      out[status] = { description };
+      out[status] = { description, ...redirectHeaders(examples) };
       continue;
     }
     if (content === 'data') {
@@ -203,6 +203,18 @@ const head = (e: Example) => ({
   summary: e.summary,
   ...(e.notSent === undefined ? {} : { description: `Not sent by the tests: ${e.notSent}` }),
 });
+
+/** A redirect's examples: where each sends the client (the Location header). */
+const redirectHeaders = (examples: readonly Example[]): JsonSchema => {
+  const located = examples.filter((e) => e.answer.location !== undefined);
+  if (located.length === 0) return {};
+  const shownLocations = located.map((e) => [e.name, { ...head(e), value: e.answer.location }]);
+  return {
+    headers: {
+      Location: { schema: { type: 'string' }, examples: Object.fromEntries(shownLocations) },
+    },
+  };
+};
 
 /** JSON outside the envelope: the route's schema, and each example's body as shown. */
 const dataAnswer = (doc: RouteDoc, examples: readonly Example[]): JsonSchema => ({

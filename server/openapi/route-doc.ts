@@ -49,7 +49,13 @@ export interface Example {
    */
   readonly notSent?: string;
   /** The HTTP status and, for JSON answers, the result code (`data` answers: the body shown). */
-  readonly answer: { readonly status: number; readonly code?: string; readonly body?: unknown };
+  readonly answer: {
+    readonly status: number;
+    readonly code?: string;
+    readonly body?: unknown;
+    /** A redirect's Location. */
+    readonly location?: string;
+  };
 }
 
 export interface RouteDoc {

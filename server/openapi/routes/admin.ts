@@ -122,6 +122,12 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     answers: { 200: 'The webhook (never its key).', 404: 'No such merchant or webhook.', ...OPERATOR },
     examples: [
       {
+        name: 'webhook',
+        summary: 'The inbox webhook',
+        path: { merchantId, id: { idOf: 'webhookInbox' } },
+        answer: { status: 200, code: '000.000.100' },
+      },
+      {
         name: 'unknownWebhook',
         summary: 'An id no webhook has',
         path: { merchantId, id: unknownId },
@@ -136,6 +142,14 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     summary: 'Delete a webhook',
     auth: 'admin',
     answers: { 200: 'Deleted.', 404: 'No such merchant or webhook.', ...OPERATOR },
+    examples: [
+      {
+        name: 'webhookDelete',
+        summary: 'Delete the inbox webhook',
+        path: { merchantId, id: { idOf: 'webhookInbox' } },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
   },
   {
     method: 'GET',
@@ -270,14 +284,36 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     summary: 'One delivery and its attempts',
     auth: 'admin',
     answers: { 200: 'The delivery.', 404: 'No such merchant or delivery.', ...OPERATOR },
+    examples: [
+      {
+        name: 'unknownDelivery',
+        summary: 'An id no delivery has',
+        path: { merchantId, id: '999999' },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
   },
   {
     method: 'POST',
     path: `${M}/webhook-deliveries/:id/redeliver`,
     tag: 'Administration',
     summary: 'Send a delivery again',
+    description: 'Only a dead-lettered delivery (400 otherwise).',
     auth: 'admin',
-    answers: { 200: 'Queued again.', 404: 'No such merchant or delivery.', ...OPERATOR },
+    answers: {
+      200: 'Queued again.',
+      400: 'Not dead-lettered.',
+      404: 'No such merchant or delivery.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'redeliverUnknown',
+        summary: 'An id no delivery has',
+        path: { merchantId, id: '999999' },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
   },
   {
     method: 'POST',
@@ -326,5 +362,13 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
       404: 'No such merchant or payment.',
       ...OPERATOR,
     },
+    examples: [
+      {
+        name: 'chargebackReversal',
+        summary: 'Reverse the chargeback',
+        path: { merchantId, id: { idOf: 'chargeback' } },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
   },
 ];

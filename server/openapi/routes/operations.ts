@@ -91,7 +91,9 @@ export const OPERATION_ROUTES: readonly RouteDoc[] = [
   dashboardFile('/admin', 'The dashboard (redirect)', {
     content: 'empty',
     answers: { 301: 'To /admin/.' },
-    examples: [{ name: 'dashboardRedirect', summary: 'To /admin/', answer: { status: 301 } }],
+    examples: [
+      { name: 'dashboardRedirect', summary: 'To /admin/', answer: { status: 301, location: '/admin/' } },
+    ],
   }),
   dashboardFile('/admin/', "The dashboard's document", {
     description:
