@@ -39,6 +39,7 @@ export const GATEWAY_FILE_ROUTES: readonly RouteDoc[] = [
     auth: 'public',
     content: 'javascript',
     answers: { 200: 'The script (one static file: its SRI hash is fixed per build).' },
+    examples: [{ name: 'widgetScript', summary: 'The script', answer: { status: 200 } }],
   },
   {
     method: 'GET',
@@ -50,6 +51,14 @@ export const GATEWAY_FILE_ROUTES: readonly RouteDoc[] = [
     auth: 'public',
     content: 'file',
     answers: { 200: 'The file.', 404: 'Not a file of the widget build.' },
+    examples: [
+      {
+        name: 'widgetMissingFile',
+        summary: 'A file not in the build',
+        path: { file: 'missing.js' },
+        answer: { status: 404 },
+      },
+    ],
   },
   {
     method: 'GET',
@@ -58,6 +67,7 @@ export const GATEWAY_FILE_ROUTES: readonly RouteDoc[] = [
     summary: "The widget script's SRI hash",
     auth: 'public',
     answers: { 200: 'The integrity value for the script tag.', 404: 'No widget build.' },
+    examples: [{ name: 'widgetIntegrity', summary: 'The hash', answer: { status: 200 } }],
   },
   {
     method: 'GET',
@@ -83,5 +93,13 @@ export const GATEWAY_FILE_ROUTES: readonly RouteDoc[] = [
     auth: 'public',
     content: 'file',
     answers: { 200: 'The file.', 404: 'No such file.' },
+    examples: [
+      {
+        name: 'docsMissingFile',
+        summary: 'A file that is none',
+        path: { file: 'missing.js' },
+        answer: { status: 404 },
+      },
+    ],
   },
 ];

@@ -65,6 +65,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
     auth: 'public',
     content: 'css',
     answers: { 200: 'The style sheet.' },
+    examples: [{ name: 'simulatorStyle', summary: 'The style sheet', answer: { status: 200 } }],
   },
   {
     method: 'GET',
@@ -74,6 +75,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
     auth: 'public',
     content: 'javascript',
     answers: { 200: 'The script.' },
+    examples: [{ name: 'simulatorReturnScript', summary: 'The script', answer: { status: 200 } }],
   },
   {
     method: 'GET',
@@ -83,6 +85,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
     description: TEST_ONLY,
     auth: 'public',
     answers: { 200: 'The cards a simulated wallet sheet offers.' },
+    examples: [{ name: 'walletCards', summary: 'The cards', answer: { status: 200 } }],
   },
   {
     method: 'POST',
@@ -100,12 +103,35 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
     summary: 'The simulated acquirer raises a chargeback',
     description: `${TEST_ONLY} Form: entityId, id (the payment), optional amount and chargebackResultCode. In production the merchant's Bearer token is required.`,
     auth: 'public',
+    form: {
+      type: 'object',
+      required: ['entityId', 'id'],
+      properties: {
+        entityId: { ...HEX32, description: 'The test-mode channel.' },
+        id: { ...HEX32, description: 'The payment charged back.' },
+        amount: {
+          type: 'string',
+          pattern: '^[0-9]{1,10}\\.[0-9]{2}$',
+          description: 'Less than the whole amount.',
+        },
+        chargebackResultCode: { type: 'string', pattern: '^[0-9]{3}\\.[0-9]{3}\\.[0-9]{3}$' },
+      },
+    },
     answers: {
       200: 'The chargeback (CB) as a payment.',
       400: 'Refused (not a simulated payment, amount too large …).',
       401: 'In production, no credentials.',
       403: 'The token may not use the channel.',
+      404: 'No payment of the simulated acquirer with this id on this entity.',
     },
+    examples: [
+      {
+        name: 'acquirerChargebackUnknown',
+        summary: 'A payment id that names none',
+        params: { entityId, id: SAMPLE.unknownId },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
   },
   {
     method: 'POST',
