@@ -17,6 +17,7 @@ import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { dashboardRoutes } from './http/routes/dashboard';
+import { docsRoutes } from './http/routes/docs';
 import { paymentRoutes } from './http/routes/payments';
 import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
@@ -27,6 +28,7 @@ import { widgetRoutes } from './http/routes/widget';
 import { healthRoutes, type Readiness } from './lifecycle/health';
 import { httpMetrics } from './metrics/http';
 import type { GatewayMetrics } from './metrics/instruments';
+import type { Addresses } from './openapi/document';
 import { gatewayProcessors } from './processors';
 import { acquirerSimulatorRoutes } from './processors/simulator/acquirer-routes';
 import { simulatorRoutes } from './processors/simulator/routes';
@@ -102,6 +104,8 @@ export interface GatewayDeps {
   readonly metrics?: GatewayMetrics;
   /** `/readyz` (server/lifecycle/health.ts); only `/healthz` without it. */
   readonly readiness?: Readiness;
+  /** Both environments' public addresses: the `servers` of /v1/openapi.json (publicUrl alone without it). */
+  readonly addresses?: Addresses;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -144,6 +148,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   widgetRoutes(app, env);
   // before the admin API's authentication: the dashboard's files are public code
   dashboardRoutes(app);
+  docsRoutes(app, deps?.addresses ?? { test: deps?.publicUrl ?? 'http://127.0.0.1:8080' });
 
   if (deps !== undefined) {
     const routeDeps = {

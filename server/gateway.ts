@@ -188,7 +188,7 @@ export async function startGateway(options: GatewayOptions) {
     processors,
     nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
     integrity: options.integrity ?? (() => widgetIntegrity()),
-    publicUrl: configuredUrl ?? listening,
+    ...publicAddresses(configuredUrl ?? listening, options.live && (liveUrl ?? options.live.baseUrl ?? '')),
     production,
     tls,
     trustProxy,
@@ -431,6 +431,14 @@ const positiveNumber = (value: string | undefined): number | undefined => {
   const n = Number(value);
   return value !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
 };
+
+/** The test app's public address, and both environments' (the `servers` of /v1/openapi.json). */
+function publicAddresses(
+  test: string,
+  live: string | undefined,
+): Pick<GatewayDeps, 'publicUrl' | 'addresses'> {
+  return { publicUrl: test, addresses: { test, ...(live === undefined ? {} : { live }) } };
+}
 
 /** A warning when the data folder is open to group or others (database, key file, reconciliation files). */
 function warnIfShared(dataDir: string, logger: Logger): void {

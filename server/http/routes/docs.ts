@@ -1,0 +1,113 @@
+/**
+ * The documentation, served by the gateway itself (nothing is loaded from elsewhere):
+ * GET /v1/openapi.json (server/openapi/document.ts), /docs (Redoc's standalone bundle from
+ * node_modules rendering it) and the guides /docs/widget, /docs/test-data, /docs/webhooks,
+ * /docs/reconciliation, each rendered once from the catalogues they describe. Strict CSP.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Context, Env, Hono } from 'hono';
+import { type Addresses, openApiDocument } from '../../openapi/document';
+import { DOCS_CSP, layout } from '../../openapi/pages/layout';
+import { reconciliationPage } from '../../openapi/pages/reconciliation';
+import { testDataPage } from '../../openapi/pages/test-data';
+import { webhooksPage } from '../../openapi/pages/webhooks';
+import { widgetPage } from '../../openapi/pages/widget';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Redoc's sidebar shows its maker's logo from a CDN: the served bundle shows a blank image of its
+ * own instead, so the page loads nothing from elsewhere (its link to redocly.com stays).
+ */
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const BLANK_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+
+interface Asset {
+  readonly file: () => string;
+  readonly type: string;
+  readonly patch?: (text: string) => string;
+}
+
+/** The files under /docs/assets/: the renderer and the pages' own script and style. */
+const ASSETS: Readonly<Record<string, Asset>> = {
+  'redoc.standalone.js': {
+    file: () => require.resolve('redoc/bundles/redoc.standalone.js'),
+    type: 'text/javascript; charset=utf-8',
+    patch: (text) => text.replaceAll(REDOC_LOGO, BLANK_IMAGE),
+  },
+  'docs.js': {
+    file: () => new URL('../../openapi/pages/assets/docs.js', import.meta.url).pathname,
+    type: 'text/javascript; charset=utf-8',
+  },
+  'docs.css': {
+    file: () => new URL('../../openapi/pages/assets/docs.css', import.meta.url).pathname,
+    type: 'text/css; charset=utf-8',
+  },
+};
+
+const apiPage = () =>
+  layout(
+    '/docs',
+    'API reference',
+    '<div id="redoc"></div>\n<script src="/docs/assets/redoc.standalone.js"></script>\n<script src="/docs/assets/docs.js"></script>',
+    true,
+  );
+
+const PAGES: Readonly<Record<string, () => string>> = {
+  '/docs': apiPage,
+  '/docs/widget': widgetPage,
+  '/docs/test-data': testDataPage,
+  '/docs/webhooks': webhooksPage,
+  '/docs/reconciliation': reconciliationPage,
+};
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': DOCS_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+/** Computed on first use, then kept: the catalogues do not change while the gateway runs. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses): void {
+  const document = once(() => JSON.stringify(openApiDocument(addresses)));
+  app.get('/v1/openapi.json', (c) =>
+    c.body(document(), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    }),
+  );
+  for (const [path, render] of Object.entries(PAGES)) {
+    const html = once(render);
+    app.get(path, (c) => c.html(html(), 200, { ...SECURITY_HEADERS, 'Cache-Control': 'no-cache' }));
+  }
+  const bodies = new Map<string, Uint8Array>();
+  app.get('/docs/assets/*', (c: Context) => {
+    const name = c.req.path.slice('/docs/assets/'.length);
+    const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+    if (asset === undefined) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    let body = bodies.get(name);
+    if (body === undefined) {
+      const bytes = readFileSync(asset.file());
+      body = new Uint8Array(
+        asset.patch === undefined ? bytes : Buffer.from(asset.patch(bytes.toString('utf8'))),
+      );
+      bodies.set(name, body);
+    }
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': asset.type,
+      'Cache-Control': 'public, max-age=3600',
+    });
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * The document's shared parts: the answer envelope, the result-code catalogue (groups and every
+ * code, from shared/result-codes) and the security schemes.
+ */
+import { RESULT_CODE_GROUPS, RESULT_CODES } from '../../shared/result-codes';
+import type { JsonSchema } from './schema';
+
+export const RESULT_CODE_PATTERN = '^[0-9]{3}\\.[0-9]{3}\\.[0-9]{3}$';
+
+/** The groups as a Markdown table: what a code means by its pattern (facts §1.4). */
+export function resultCodeGroupsTable(): string {
+  const rows = RESULT_CODE_GROUPS.map(
+    (g) => `| ${g.title} | \`${g.pattern.source.replaceAll('|', '\\|')}\` |`,
+  );
+  return ['| Group | Pattern |', '|---|---|', ...rows].join('\n');
+}
+
+export function envelopeSchemas(): Record<string, JsonSchema> {
+  return {
+    ResultCode: {
+      type: 'string',
+      pattern: RESULT_CODE_PATTERN,
+      description: `A result code: its group says success, pending or rejected (evaluated in this order; the full catalogue is \`x-resultCodes\` and GET /v1/resultcodes).\n\n${resultCodeGroupsTable()}`,
+    },
+    ParameterError: {
+      type: 'object',
+      required: ['name', 'value', 'message'],
+      properties: {
+        name: { type: 'string', description: 'The wire name, e.g. card.expiryMonth.' },
+        value: {
+          type: ['string', 'null'],
+          description: 'As sent; card data, security codes and account numbers masked.',
+        },
+        message: { type: 'string' },
+      },
+    },
+    Result: {
+      type: 'object',
+      required: ['code', 'description'],
+      properties: {
+        code: { $ref: '#/components/schemas/ResultCode' },
+        description: { type: 'string' },
+        parameterErrors: {
+          type: 'array',
+          description:
+            'Every invalid or missing parameter (the first 50, then a `(body)` entry counting the rest).',
+          items: { $ref: '#/components/schemas/ParameterError' },
+        },
+      },
+    },
+    Envelope: {
+      type: 'object',
+      description:
+        "The family's JSON answer: what the operation answers (a payment's id, paymentType, amount, currency, card, threeDSecure, redirect …), then result, buildNumber, timestamp and ndc.",
+      required: ['result', 'buildNumber', 'timestamp', 'ndc'],
+      properties: {
+        id: { type: 'string' },
+        result: { $ref: '#/components/schemas/Result' },
+        buildNumber: { type: 'string', description: '<commit>@yyyy-MM-dd HH:mm:ss +0000' },
+        timestamp: { type: 'string', description: 'yyyy-MM-dd HH:mm:ss+0000 (UTC)' },
+        ndc: { type: 'string' },
+      },
+      additionalProperties: true,
+    },
+  };
+}
+
+/** Every code of the catalogue with its description: the `x-resultCodes` extension. */
+export const resultCodeCatalogue = (): Record<string, string> => Object.fromEntries(RESULT_CODES);
+
+export const SECURITY_SCHEMES = {
+  merchantBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The merchant's access token: `Authorization: Bearer <token>` (`gateway token create`). A token belongs to one environment, test or live.",
+  },
+  legacyParameters: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'authentication.userId',
+    description:
+      'Deprecated: `authentication.userId` with `authentication.password` (and `authentication.entityId`) as form or query parameters, the two halves of the access token. Use the Bearer token.',
+  },
+  operatorBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The operator's admin token (GATEWAY_ADMIN_TOKEN, at least 32 characters): acts as the role operator, needs no CSRF token. Without one only signed-in users reach the admin API.",
+  },
+  adminSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'gw_admin',
+    description:
+      "A signed-in user's session (the dashboard): the cookie POST /admin/v1/session sets (HttpOnly, SameSite=Strict, Path=/admin, Secure over TLS; idle expiry 30 min, absolute 12 h).",
+  },
+  adminCsrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description:
+      "With a session, every state-changing request (POST, PUT, PATCH, DELETE) sends the session's csrfToken (from the sign-in answer or GET /admin/v1/session): 403 without it.",
+  },
+} as const;

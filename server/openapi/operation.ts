@@ -1,0 +1,292 @@
+/**
+ * One route's entry (route-doc.ts) as an OpenAPI operation: its parameters (path, and for GET
+ * and DELETE the request kind's query parameters), its request body (the kind's form schema, or
+ * a JSON schema), its answers, and its examples in the standard places: a request example and
+ * the answer's example share the example's name; a value another example answers is marked
+ * `x-idOf` (openapi.test.ts sends them in order).
+ */
+import { describe } from '../../shared/result-codes';
+import { adminRouteTable } from '../http/routes/admin/shared';
+import { kindSchemaName, queryParameters } from './kinds';
+import { type Example, openApiPath, type PathValue, type RouteDoc, routeKey } from './route-doc';
+import type { JsonSchema } from './schema';
+
+const MEDIA = {
+  html: 'text/html',
+  javascript: 'text/javascript',
+  css: 'text/css',
+  csv: 'text/csv',
+  file: 'application/octet-stream',
+} as const;
+
+/** How a value another example answers is shown: readable, and marked for the test. */
+export const idPlaceholder = (name: string) => `<id answered by the example "${name}">`;
+
+const shown = (v: PathValue) => (typeof v === 'string' ? v : idPlaceholder(v.idOf));
+/** An answered value's marks: the example (`x-idOf`) and, when not its `id`, the field (`x-idField`). */
+const marks = (v: PathValue) =>
+  typeof v === 'string'
+    ? {}
+    : { 'x-idOf': v.idOf, ...(v.field === undefined ? {} : { 'x-idField': v.field }) };
+const idOfs = (values: Readonly<Record<string, PathValue>>) =>
+  Object.fromEntries(
+    Object.entries(values).flatMap(([k, v]) => (typeof v === 'string' ? [] : [[k, v.idOf]])),
+  );
+/** The parameter's example of each example that gives it. */
+const parameterExamples = (doc: RouteDoc, pick: (ex: Example) => PathValue | undefined) => {
+  const examples: Record<string, JsonSchema> = {};
+  for (const ex of doc.examples ?? []) {
+    const v = pick(ex);
+    if (v !== undefined) examples[ex.name] = { summary: ex.summary, value: shown(v), ...marks(v) };
+  }
+  return examples;
+};
+
+const operationId = (doc: RouteDoc) =>
+  doc.method.toLowerCase() +
+  doc.path
+    .split(/[/.*-]/)
+    .filter(Boolean)
+    .map((s) =>
+      s.startsWith(':') ? `By${s[1]?.toUpperCase()}${s.slice(2)}` : `${s[0]?.toUpperCase()}${s.slice(1)}`,
+    )
+    .join('') +
+  (doc.path.endsWith('*') ? 'File' : '') +
+  (doc.path.length > 1 && doc.path.endsWith('/') ? 'Index' : '');
+
+function pathParameters(doc: RouteDoc): JsonSchema[] {
+  const names = [...openApiPath(doc.path).matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1]!);
+  return names.map((name) => {
+    const examples = parameterExamples(doc, (ex) => ex.path?.[name]);
+    return {
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+      ...(Object.keys(examples).length === 0 ? {} : { examples }),
+    };
+  });
+}
+
+function queryParams(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSchema[] {
+  // the admin API's own query parameters, beside (never with) a request kind's
+  const own = Object.entries(doc.query ?? {}).map(([name, schema]) => {
+    const { description, ...rest } = schema as { description?: string };
+    return {
+      name,
+      in: 'query',
+      required: false,
+      ...(description === undefined ? {} : { description }),
+      schema: rest,
+    };
+  });
+  const kind =
+    doc.kind === undefined || doc.method === 'POST' || doc.method === 'PATCH'
+      ? []
+      : queryParameters(doc.kind, schemas);
+  return [...kind, ...own].map((param) => {
+    const p = doc.optional?.includes(param.name as string) ? { ...param, required: false } : param;
+    const examples = parameterExamples(doc, (ex) => ex.params?.[p.name as string]);
+    return Object.keys(examples).length === 0 ? p : { ...p, examples };
+  });
+}
+
+function requestBody(doc: RouteDoc): JsonSchema | undefined {
+  const examples = (pick: (ex: Example) => JsonSchema | undefined) =>
+    Object.fromEntries(
+      (doc.examples ?? []).flatMap((ex) => {
+        const value = pick(ex);
+        return value === undefined ? [] : [[ex.name, value]];
+      }),
+    );
+  if (doc.json !== undefined)
+    return {
+      required: false,
+      content: {
+        'application/json': {
+          schema: doc.json,
+          examples: examples((ex) =>
+            ex.json === undefined ? undefined : { summary: ex.summary, value: ex.json },
+          ),
+        },
+      },
+    };
+  const schema =
+    doc.form ??
+    (doc.kind === undefined ? undefined : { $ref: `#/components/schemas/${kindSchemaName(doc.kind)}` });
+  if (schema === undefined || (doc.method !== 'POST' && doc.method !== 'PATCH')) return undefined;
+  return {
+    required: true,
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema,
+        examples: examples((ex) =>
+          ex.params === undefined
+            ? undefined
+            : {
+                summary: ex.summary,
+                value: Object.fromEntries(Object.entries(ex.params).map(([k, v]) => [k, shown(v)])),
+                ...(Object.keys(idOfs(ex.params)).length === 0 ? {} : { 'x-idOf': idOfs(ex.params) }),
+              },
+        ),
+      },
+    },
+  };
+}
+
+function responses(doc: RouteDoc): JsonSchema {
+  const statuses = new Set([
+    ...Object.keys(doc.answers).map(Number),
+    ...(doc.examples ?? []).map((e) => e.answer.status),
+  ]);
+  const out: Record<string, JsonSchema> = {};
+  for (const status of [...statuses].sort()) {
+    const description = doc.answers[status] ?? 'See the example.';
+    const examples = (doc.examples ?? []).filter((e) => e.answer.status === status);
+    const content = doc.content ?? 'json';
+    if (content === 'empty' || (status >= 300 && status < 400)) {
+      out[status] = { description, ...redirectHeaders(examples) };
+      continue;
+    }
+    if (content === 'data') {
+      out[status] = { description, content: { 'application/json': dataAnswer(doc, examples) } };
+      continue;
+    }
+    // every answer that is not the page or file itself is the JSON envelope
+    const refusal = status >= 400;
+    const json = content === 'json' || (refusal && doc.refusals !== 'text');
+    out[status] = {
+      description,
+      content: json
+        ? {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/Envelope' },
+              ...(examples.length === 0
+                ? {}
+                : {
+                    examples: Object.fromEntries(
+                      examples.map((e) => [
+                        e.name,
+                        {
+                          ...head(e),
+                          value:
+                            e.answer.code === undefined
+                              ? {}
+                              : {
+                                  result: { code: e.answer.code, description: describe(e.answer.code) ?? '' },
+                                },
+                        },
+                      ]),
+                    ),
+                  }),
+            },
+          }
+        : {
+            [refusal ? 'text/plain' : MEDIA[content as keyof typeof MEDIA]]: {
+              schema: { type: 'string' },
+              ...(examples.length === 0
+                ? {}
+                : {
+                    examples: Object.fromEntries(
+                      examples.map((e) => [e.name, { ...head(e), value: e.answer.body ?? '' }]),
+                    ),
+                  }),
+            },
+          },
+    };
+  }
+  return out;
+}
+
+/** An answer example's summary, and why the tests cannot send it when they cannot. */
+const head = (e: Example) => ({
+  summary: e.summary,
+  ...(e.notSent === undefined ? {} : { description: `Not sent by the tests: ${e.notSent}` }),
+});
+
+/** A redirect's examples: where each sends the client (the Location header). */
+const redirectHeaders = (examples: readonly Example[]): JsonSchema => {
+  const located = examples.filter((e) => e.answer.location !== undefined);
+  if (located.length === 0) return {};
+  const shownLocations = located.map((e) => [e.name, { ...head(e), value: e.answer.location }]);
+  return {
+    headers: {
+      Location: { schema: { type: 'string' }, examples: Object.fromEntries(shownLocations) },
+    },
+  };
+};
+
+/** JSON outside the envelope: the route's schema, and each example's body as shown. */
+const dataAnswer = (doc: RouteDoc, examples: readonly Example[]): JsonSchema => ({
+  schema: doc.data ?? { type: 'object' },
+  ...(examples.length === 0
+    ? {}
+    : {
+        examples: Object.fromEntries(
+          examples.map((e) => [e.name, { ...head(e), value: e.answer.body ?? {} }]),
+        ),
+      }),
+});
+
+/** A session's state-changing request also sends the session's CSRF token. */
+const session = (method: RouteDoc['method']) =>
+  method === 'GET' ? { adminSession: [] } : { adminSession: [], adminCsrf: [] };
+
+function security(doc: RouteDoc): JsonSchema[] {
+  switch (doc.auth) {
+    case 'merchant':
+      return [{ merchantBearer: [] }, { legacyParameters: [] }];
+    case 'admin':
+      return [{ operatorBearer: [] }, session(doc.method)];
+    case 'session':
+      return [session(doc.method)];
+    default:
+      return [];
+  }
+}
+
+const ACCESS_WORDS = {
+  read: 'every role (operator, merchant-admin, merchant-viewer)',
+  write: 'operator or merchant-admin (a merchant-viewer: 403)',
+  operator: 'operator only (the others: 403)',
+} as const;
+
+/**
+ * The role an admin route needs, as its route table registered it (routes/admin/shared.ts):
+ * written once, there. Undefined for a route the table lacks (openapi.test.ts fails on it).
+ */
+function access(doc: RouteDoc): keyof typeof ACCESS_WORDS | undefined {
+  if (doc.auth !== 'admin' && doc.auth !== 'session') return undefined;
+  const key = routeKey(doc.method, doc.path);
+  return adminRouteTable().find((r) => routeKey(r.method, r.path) === key)?.access;
+}
+
+function credentialsNote(doc: RouteDoc, role: keyof typeof ACCESS_WORDS | undefined): string {
+  if (doc.auth === 'checkout')
+    return '\n\nNo credentials: the checkout id in the path is the secret (merchant credentials, when sent, must match).';
+  if (role === undefined) return '';
+  const who =
+    doc.auth === 'session'
+      ? "A signed-in user's session only (the operator's token has no session: 400)."
+      : "The operator's token, or a signed-in user's session.";
+  // a path naming a merchant's thing answers 404 for another merchant's, before any role check
+  const others = doc.path.includes('/:') ? "; another merchant's things answer 404" : '';
+  return `\n\n${who} Access: ${ACCESS_WORDS[role]}${others}.`;
+}
+
+export function operation(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSchema {
+  const body = requestBody(doc);
+  const parameters = [...pathParameters(doc), ...queryParams(doc, schemas)];
+  const role = access(doc);
+  return {
+    operationId: operationId(doc),
+    tags: [doc.tag],
+    summary: doc.summary,
+    description: `${doc.description ?? doc.summary}${credentialsNote(doc, role)}`,
+    ...(role === undefined ? {} : { 'x-access': role }),
+    security: security(doc),
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(body === undefined ? {} : { requestBody: body }),
+    responses: responses(doc),
+  };
+}

@@ -1,0 +1,364 @@
+/**
+ * The OpenAPI entries of the admin API's session, merchants, tokens, users and audit log
+ * (server/http/routes/admin/session.ts, channels.ts, tokens.ts, users.ts; docs/admin-api.md is
+ * their prose contract). The role each needs is the route table's (operation.ts reads it).
+ */
+import { ADMIN_ROLES } from '../../storage/admin-users/store';
+import type { RouteDoc } from '../route-doc';
+import { SAMPLE } from '../samples';
+
+const { merchantId, unknownId, admin } = SAMPLE;
+
+/** What every admin route may answer besides its own. */
+export const ADMIN_REFUSALS = {
+  401: 'No or expired session, or no or wrong operator token.',
+  403: "A role without this access, or a session's state-changing request without its X-CSRF-Token.",
+  429: 'Too many wrong tokens from this address.',
+} as const;
+
+const USER =
+  '`user`: `{id, username, role, merchantId (null for operators), totpEnabled, disabled, createdAt}`.';
+
+const entry = (doc: Omit<RouteDoc, 'tag' | 'auth'> & Partial<Pick<RouteDoc, 'auth'>>): RouteDoc => ({
+  tag: 'Administration',
+  auth: 'admin',
+  ...doc,
+  answers: { ...doc.answers, ...ADMIN_REFUSALS },
+});
+
+const SESSION_ROUTES: readonly RouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/admin/v1/session',
+    tag: 'Administration',
+    summary: 'Sign in',
+    description: `Opens a session: the \`gw_admin\` cookie and the answer's \`csrfToken\` (for X-CSRF-Token). Ten failures (wrong passwords or codes) lock the account for 15 minutes; failures are also throttled per client address. ${USER}`,
+    auth: 'public',
+    json: {
+      type: 'object',
+      required: ['username', 'password'],
+      properties: {
+        username: { type: 'string', minLength: 1 },
+        password: { type: 'string', minLength: 1 },
+        totp: { type: 'string', description: "The authenticator app's code, once TOTP is confirmed." },
+      },
+    },
+    answers: {
+      200: '`{user, csrfToken}` and the session cookie.',
+      400: 'A missing field, named.',
+      401: 'Wrong credentials; `totpRequired: true` when the password was right and a code is needed (or was wrong).',
+      429: 'Locked or throttled: Retry-After says when to try again.',
+    },
+    examples: [
+      {
+        name: 'signIn',
+        summary: 'Sign in with username and password',
+        json: { username: admin.username, password: admin.password },
+        answer: { status: 200, code: '000.000.100' },
+      },
+      {
+        name: 'signInWithoutPassword',
+        summary: 'A missing password',
+        json: { username: admin.username },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  },
+  entry({
+    method: 'GET',
+    path: '/admin/v1/session',
+    summary: 'The session: its user and CSRF token',
+    auth: 'session',
+    answers: { 200: '`{user, csrfToken}`.', 400: "The operator's token has no session." },
+    examples: [{ name: 'sessionRead', summary: 'Read it', answer: { status: 200, code: '000.000.100' } }],
+  }),
+  entry({
+    method: 'DELETE',
+    path: '/admin/v1/session',
+    summary: 'Sign out',
+    auth: 'session',
+    answers: { 200: 'Signed out; the cookie cleared.', 400: "The operator's token has no session." },
+    examples: [{ name: 'signOut', summary: 'Sign out', answer: { status: 200, code: '000.000.100' } }],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/session/password',
+    summary: 'Change one’s password',
+    description:
+      "The user's other sessions are signed out. A wrong current password counts as a failed sign-in.",
+    auth: 'session',
+    json: {
+      type: 'object',
+      required: ['currentPassword', 'newPassword'],
+      properties: {
+        currentPassword: { type: 'string' },
+        newPassword: { type: 'string', minLength: 12 },
+      },
+    },
+    answers: {
+      200: '`{user}`.',
+      400: 'The current password is wrong, or the new one too short (each named).',
+    },
+    examples: [
+      {
+        name: 'passwordWrongCurrent',
+        summary: 'A wrong current password',
+        json: { currentPassword: 'not the password', newPassword: 'a new long passphrase' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/session/totp',
+    summary: 'Set up the second factor (TOTP)',
+    description: 'A new secret for the authenticator app; not active until a code from it is confirmed.',
+    auth: 'session',
+    answers: { 200: '`{secret, otpauthUrl}`.', 400: "The operator's token has no session." },
+    examples: [{ name: 'totpSetup', summary: 'Start', answer: { status: 200, code: '000.000.100' } }],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/session/totp/confirm',
+    summary: 'Confirm the second factor with a code',
+    auth: 'session',
+    json: {
+      type: 'object',
+      required: ['code'],
+      properties: { code: { type: 'string', pattern: '^[0-9]{6}$' } },
+    },
+    answers: { 200: '`{user}` (totpEnabled true).', 400: 'A wrong code, or no setup started.' },
+    examples: [
+      {
+        name: 'totpWrongCode',
+        summary: 'A code that is not the current one',
+        json: { code: '000000' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  }),
+];
+
+const MERCHANT_ROUTES: readonly RouteDoc[] = [
+  entry({
+    method: 'GET',
+    path: '/admin/v1/merchants',
+    summary: 'Merchants',
+    description: 'Every merchant for an operator; a merchant user only theirs.',
+    answers: { 200: '`merchants`: `[{id, name, createdAt}]`.' },
+    examples: [{ name: 'merchants', summary: 'List them', answer: { status: 200, code: '000.000.100' } }],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/merchants',
+    summary: 'Create a merchant',
+    json: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string', minLength: 1, maxLength: 128 } },
+    },
+    answers: { 201: 'The merchant.', 400: 'A missing or too long name.' },
+    examples: [
+      {
+        name: 'merchantCreate',
+        summary: 'A new merchant',
+        json: { name: 'Example Shop Ltd' },
+        answer: { status: 201, code: '000.000.100' },
+      },
+    ],
+  }),
+  entry({
+    method: 'GET',
+    path: '/admin/v1/merchants/:merchantId',
+    summary: 'A merchant',
+    answers: { 200: '`{id, name, createdAt}`.', 404: 'No such merchant (or another merchant’s).' },
+    examples: [
+      {
+        name: 'merchant',
+        summary: 'Read it',
+        path: { merchantId },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  }),
+  entry({
+    method: 'GET',
+    path: '/admin/v1/merchants/:merchantId/tokens',
+    summary: "A merchant's access tokens",
+    answers: {
+      200: '`tokens`: `[{id, userId, environment, channels, createdAt, lastUsedAt, revokedAt}]` (`lastUsedAt` to the minute).',
+      404: 'No such merchant.',
+    },
+    examples: [
+      {
+        name: 'tokens',
+        summary: 'List them',
+        path: { merchantId },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/merchants/:merchantId/tokens',
+    summary: 'Create an access token',
+    description: 'Only its userId and a hash of its secret are kept: `accessToken` is shown once.',
+    json: {
+      type: 'object',
+      properties: {
+        environment: { enum: ['test', 'live'], description: "Its environment (the channels', else test)." },
+        channels: {
+          type: 'array',
+          items: { type: 'string' },
+          description: "The merchant's entityIds it may use, all of one environment (none: all).",
+        },
+      },
+    },
+    answers: {
+      201: 'The token and its `accessToken`.',
+      400: 'Invalid fields, each named.',
+      404: 'No such merchant.',
+    },
+    examples: [
+      {
+        name: 'tokenCreate',
+        summary: 'A test token for every channel',
+        path: { merchantId },
+        json: { environment: 'test' },
+        answer: { status: 201, code: '000.000.100' },
+      },
+    ],
+  }),
+  entry({
+    method: 'DELETE',
+    path: '/admin/v1/merchants/:merchantId/tokens/:id',
+    summary: 'Revoke an access token',
+    answers: { 200: 'The token, revoked.', 404: 'No such merchant or token.' },
+    examples: [
+      {
+        name: 'tokenRevoke',
+        summary: 'Revoke the token just created',
+        path: { merchantId, id: { idOf: 'tokenCreate' } },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  }),
+];
+
+const USER_ROUTES: readonly RouteDoc[] = [
+  entry({
+    method: 'GET',
+    path: '/admin/v1/users',
+    summary: 'Users',
+    description: `An operator sees everyone (\`?merchantId=\` narrows); a merchant's users see their merchant's. ${USER}`,
+    query: { merchantId: { type: 'string', description: 'Only this merchant’s users (operators).' } },
+    answers: { 200: '`users`.' },
+    examples: [
+      {
+        name: 'users',
+        summary: "A merchant's users",
+        params: { merchantId },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/users',
+    summary: 'Create a user',
+    description: `A merchant admin creates users of their own merchant, never operators. The password is generated when not given (shown once). ${USER}`,
+    json: {
+      type: 'object',
+      required: ['username', 'role'],
+      properties: {
+        username: { type: 'string', pattern: '^[A-Za-z0-9._@-]{3,64}$', description: 'Unique.' },
+        role: { enum: [...ADMIN_ROLES] },
+        merchantId: { type: 'string', description: 'Required for merchant roles; none for operators.' },
+        password: { type: 'string', minLength: 12 },
+      },
+    },
+    answers: {
+      201: '`{user, password?}`.',
+      400: 'Invalid fields, each named (a taken username …).',
+      404: 'Another merchant.',
+    },
+    examples: [
+      {
+        name: 'userCreate',
+        summary: 'A viewer of a merchant, the password generated',
+        json: { username: 'viewer@shop.example', role: 'merchant-viewer', merchantId },
+        answer: { status: 201, code: '000.000.100' },
+      },
+    ],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/users/:id/disable',
+    summary: 'Disable a user',
+    description: 'Their sessions end; they can no longer sign in.',
+    answers: { 200: '`{user}`.', 404: 'No such user (or one the caller may not manage).' },
+    examples: [
+      {
+        name: 'userDisable',
+        summary: 'Disable the user just created',
+        path: { id: { idOf: 'userCreate', field: 'user.id' } },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/users/:id/reset-password',
+    summary: "Reset a user's password",
+    answers: { 200: '`{user, password}` (the new password, shown once).', 404: 'No such user.' },
+    examples: [
+      {
+        name: 'userResetPassword',
+        summary: 'A new password for the user just created',
+        path: { id: { idOf: 'userCreate', field: 'user.id' } },
+        answer: { status: 200, code: '000.000.100' },
+      },
+      {
+        name: 'unknownUser',
+        summary: 'An id no user has',
+        path: { id: unknownId },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  }),
+  entry({
+    method: 'GET',
+    path: '/admin/v1/audit',
+    summary: 'The audit log',
+    description:
+      'Every action: who, what, on what, for which merchant, from where; oldest first. An operator sees all, a merchant admin their merchant’s.',
+    query: {
+      after: { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The `next` of the previous page.' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    },
+    answers: {
+      200: '`{entries: [{id, at, actor, role, action, target, merchantId, address}], next}` (`next` null on the last page).',
+      400: 'Invalid after or limit.',
+    },
+    examples: [
+      {
+        name: 'audit',
+        summary: 'The first page',
+        params: { limit: '50' },
+        answer: { status: 200, code: '000.000.100' },
+      },
+      {
+        name: 'auditBadLimit',
+        summary: 'A limit over 500',
+        params: { limit: '501' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  }),
+];
+
+export const ADMIN_ACCOUNT_ROUTES: readonly RouteDoc[] = [
+  ...SESSION_ROUTES,
+  ...MERCHANT_ROUTES,
+  ...USER_ROUTES,
+];

@@ -1,0 +1,342 @@
+/**
+ * The OpenAPI entries of the admin API's payments and back office, settlements, risk rules,
+ * schedules, the test clock and the webhook inbox (server/http/routes/admin/payments.ts,
+ * back-office.ts, operations.ts, clock.ts, inbox.ts; docs/admin-api.md is their prose contract).
+ */
+import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
+import { MAX_PAGE, PAYMENT_STATUSES } from '../../admin/payment-list';
+import type { RouteDoc } from '../route-doc';
+import { SAMPLE } from '../samples';
+import { ADMIN_REFUSALS } from './admin-accounts';
+
+const { merchantId, entityId, unknownId } = SAMPLE;
+const M = '/admin/v1/merchants/:merchantId';
+const OK = { status: 200, code: '000.000.100' } as const;
+
+const entry = (doc: Omit<RouteDoc, 'tag' | 'auth'>): RouteDoc => ({
+  tag: 'Administration',
+  auth: 'admin',
+  ...doc,
+  answers: { ...doc.answers, ...ADMIN_REFUSALS },
+});
+
+const DAY = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
+
+const REFERENCE_BODY = {
+  type: 'object',
+  properties: {
+    amount: {
+      type: 'string',
+      pattern: '^[0-9]{1,10}\\.[0-9]{2}$',
+      description: 'As POST /v1/payments/{id}.',
+    },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+  },
+};
+
+const reference = (path: string, what: string, example: RouteDoc['examples']): RouteDoc =>
+  entry({
+    method: 'POST',
+    path: `${M}/payments/:id/${path}`,
+    summary: `${what} a payment (back office)`,
+    description: `The same referencing operation, workflow rules and codes as POST /v1/payments/{id}, on a payment of this address's environment; answered as that API answers.`,
+    json: REFERENCE_BODY,
+    answers: {
+      200: 'The new transaction (result.code as /v1/payments/{id}).',
+      400: 'Invalid or refused by the workflow.',
+      404: 'No such merchant or payment.',
+    },
+    ...(example === undefined ? {} : { examples: example }),
+  });
+
+const PAYMENT_ROUTES: readonly RouteDoc[] = [
+  entry({
+    method: 'GET',
+    path: `${M}/payments`,
+    summary: "A merchant's payments",
+    description:
+      "Newest first, in keyset pages, of this address's environment. Status: success (with review and chargebacks), pending, declined (bank, 3-D Secure, AVS, soft decline), rejected (the rest).",
+    query: {
+      id: { type: 'string', description: 'A payment id.' },
+      merchantTransactionId: { type: 'string', maxLength: 255 },
+      shortId: { type: 'string', pattern: '^[0-9.]{1,32}$' },
+      from: { type: 'string', description: 'yyyy-MM-dd (UTC) or an ISO 8601 date-time.' },
+      to: {
+        type: 'string',
+        description: 'yyyy-MM-dd (that day included) or an ISO 8601 date-time (exclusive).',
+      },
+      status: { enum: [...PAYMENT_STATUSES] },
+      brand: { type: 'string', pattern: '^[A-Z0-9_]{1,32}$' },
+      amount: { type: 'string', description: 'A decimal amount, exact per currency.' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 25 },
+      after: { type: 'string', description: 'The `next` of the previous page.' },
+    },
+    answers: {
+      200: '`{payments: [{id, paymentType, paymentBrand, amount, currency, result, status, merchantTransactionId, shortId, last4, createdAt, entityId}], next}`.',
+      400: 'Invalid filters, each named.',
+      404: 'No such merchant.',
+    },
+    examples: [
+      {
+        name: 'adminPayments',
+        summary: 'The successful ones',
+        path: { merchantId },
+        params: { status: 'success' },
+        answer: OK,
+      },
+      {
+        name: 'adminPaymentsBadStatus',
+        summary: 'A status that is none',
+        path: { merchantId },
+        params: { status: 'paid' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  }),
+  entry({
+    method: 'GET',
+    path: `${M}/payments/:id`,
+    summary: "A payment's page",
+    description:
+      'The payment (the list row, referencedId and `response`: as GET /v1/payments/{id} answers it), its related transactions, 3-D Secure and risk results, webhook deliveries and the checkout it came from.',
+    answers: {
+      200: '`{payment, related, threeDSecure, risk, deliveries, checkout}`.',
+      404: 'No such merchant or payment.',
+    },
+    examples: [
+      {
+        name: 'adminPayment',
+        summary: 'A debit and what references it',
+        path: { merchantId, id: { idOf: 'debit' } },
+        answer: OK,
+      },
+    ],
+  }),
+  reference('captures', 'Capture', [
+    {
+      name: 'adminCapture',
+      summary: 'Capture part of a pre-authorization',
+      path: { merchantId, id: { idOf: 'preauthorizationForBackOffice' } },
+      json: { amount: '20.00', currency: 'EUR' },
+      answer: { status: 200, code: '000.100.110' },
+    },
+  ]),
+  reference('refunds', 'Refund', [
+    {
+      name: 'adminRefund',
+      summary: 'Refund part of the capture',
+      path: { merchantId, id: { idOf: 'adminCapture' } },
+      json: { amount: '5.00', currency: 'EUR' },
+      answer: { status: 200, code: '000.100.110' },
+    },
+  ]),
+  reference('reversals', 'Reverse', [
+    {
+      name: 'adminReversal',
+      summary: 'Release a pre-authorization',
+      path: { merchantId, id: { idOf: 'preauthorizationToRelease' } },
+      json: {},
+      answer: { status: 200, code: '000.100.110' },
+    },
+    {
+      name: 'adminReversalRefused',
+      summary: 'A pre-authorization already captured',
+      path: { merchantId, id: { idOf: 'preauthorizationForBackOffice' } },
+      json: {},
+      answer: { status: 400, code: '700.400.300' },
+    },
+  ]),
+];
+
+const RULES = {
+  type: ['object', 'null'],
+  description:
+    'The default rule set (blockedBins, blockedCardCountries, blockedBillingCountries, blockedIps, allowedIps, blockedEmails, amount limits per currency, velocity limits …) and named `ruleSets` a request picks by risk.channelId; null: none. Money in minor units. Each fault is named (`rules.velocity[0].windowSeconds` …).',
+};
+
+const OPERATION_ROUTES: readonly RouteDoc[] = [
+  entry({
+    method: 'GET',
+    path: `${M}/settlements`,
+    summary: "A merchant's settlement files",
+    description: "Newest first, of this address's environment.",
+    query: {
+      from: { ...DAY, description: 'The first day (default: 93 days before `to`).' },
+      to: { ...DAY, description: 'The last day (default: today, UTC).' },
+    },
+    answers: {
+      200: '`{files: [{date, entityId, records, createdAt}]}`.',
+      400: 'A day that is no date.',
+      404: 'No such merchant.',
+    },
+    examples: [{ name: 'settlements', summary: 'The last 93 days', path: { merchantId }, answer: OK }],
+  }),
+  entry({
+    method: 'GET',
+    path: `${M}/settlements/:date/file`,
+    summary: 'A settlement file (the reconciliation CSV)',
+    description:
+      'Rebuilt from the stored records exactly as the settlement run wrote it; see /docs/reconciliation.',
+    query: { entityId: { type: 'string', description: 'Required when several channels settled that day.' } },
+    content: 'csv',
+    answers: {
+      200: 'The CSV (Content-Disposition: attachment).',
+      400: 'No date, or several channels settled that day without entityId.',
+      404: 'No settlement file that day.',
+    },
+    examples: [
+      {
+        name: 'settlementFileNone',
+        summary: 'A day nothing was settled',
+        path: { merchantId, date: '2026-01-15' },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  }),
+  entry({
+    method: 'GET',
+    path: '/admin/v1/channels/:entityId/risk-rules',
+    summary: "A channel's risk rules",
+    answers: { 200: '`{rules}` (null: none).', 404: 'No such channel.' },
+    examples: [{ name: 'riskRules', summary: 'Read them', path: { entityId }, answer: OK }],
+  }),
+  entry({
+    method: 'PUT',
+    path: '/admin/v1/channels/:entityId/risk-rules',
+    summary: "Replace a channel's risk rules",
+    json: { type: 'object', required: ['rules'], properties: { rules: RULES } },
+    answers: { 200: '`{rules}` as stored.', 400: 'Each faulty rule field, named.', 404: 'No such channel.' },
+    examples: [
+      {
+        name: 'riskRulesSet',
+        summary: 'At most 20 payments per card an hour',
+        path: { entityId },
+        json: { rules: { velocity: [{ per: 'card', windowSeconds: 3600, maxCount: 20 }] } },
+        answer: OK,
+      },
+      {
+        name: 'riskRulesInvalid',
+        summary: 'A velocity window of 0 seconds',
+        path: { entityId },
+        json: { rules: { velocity: [{ per: 'card', windowSeconds: 0, maxCount: 20 }] } },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  }),
+  entry({
+    method: 'GET',
+    path: `${M}/schedules`,
+    summary: "A merchant's scheduled payments",
+    answers: {
+      200: '`{schedules: [{id, state, paymentType, amount, currency, job, nextFireAt, registrationId, entityId}]}`, newest first.',
+      404: 'No such merchant.',
+    },
+    examples: [{ name: 'adminSchedules', summary: 'List them', path: { merchantId }, answer: OK }],
+  }),
+  entry({
+    method: 'DELETE',
+    path: `${M}/schedules/:id`,
+    summary: 'Deschedule',
+    description: 'As DELETE /scheduling/v1/schedules/{id}.',
+    answers: {
+      200: '`{id, state}`.',
+      400: 'Not active (100.360.303).',
+      404: 'No such merchant or schedule.',
+    },
+    examples: [
+      {
+        name: 'adminUnknownSchedule',
+        summary: 'An id no schedule has',
+        path: { merchantId, id: unknownId },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  }),
+];
+
+const TEST_ONLY = 'Test only: 404 when the gateway runs on real time (started without GATEWAY_TEST_CLOCK).';
+
+const TEST_ROUTES: readonly RouteDoc[] = [
+  entry({
+    method: 'GET',
+    path: '/admin/v1/merchants/:merchantId/inbox',
+    summary: "A merchant's webhook inbox",
+    description:
+      'What its inbox webhooks (`{"inbox": true}`, test channels only) received, decrypted, oldest first.',
+    query: {
+      type: { enum: [...NOTIFICATION_TYPES, 'test'] },
+      after: { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The last seq seen.' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    },
+    answers: {
+      200: '`{notifications: [{seq, webhookId, receivedAt, type, action?, payload}]}`.',
+      400: 'Invalid query, each named.',
+      404: 'No such merchant.',
+    },
+    examples: [
+      {
+        name: 'inbox',
+        summary: 'Payment notifications',
+        path: { merchantId },
+        params: { type: 'PAYMENT' },
+        answer: OK,
+      },
+    ],
+  }),
+  entry({
+    method: 'DELETE',
+    path: '/admin/v1/merchants/:merchantId/inbox',
+    summary: "Clear a merchant's webhook inbox",
+    answers: { 200: '`{cleared}`: how many.', 404: 'No such merchant.' },
+    examples: [{ name: 'inboxClear', summary: 'Clear it', path: { merchantId }, answer: OK }],
+  }),
+  entry({
+    method: 'GET',
+    path: '/admin/v1/clock',
+    summary: "The test clock's time",
+    description: TEST_ONLY,
+    answers: { 200: '`{now, testClock: true, frozen}`.', 404: 'No test clock.' },
+    examples: [{ name: 'clock', summary: 'Where it is', answer: OK }],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/clock',
+    summary: 'Move the test clock forward',
+    description: `${TEST_ONLY} Answered once everything that fell due (checkout expiry, pending payments, shopperResultUrl notices, schedules, webhooks, settlement) ran, in time order.`,
+    json: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        advance: {
+          oneOf: [
+            { type: 'integer', minimum: 0 },
+            { type: 'string', pattern: '^[0-9]+(ms|s|m|h|d)$' },
+          ],
+          description: 'Milliseconds, or 90s, 31m, 2h, 30d …',
+        },
+        to: { type: 'string', format: 'date-time' },
+      },
+      description: 'Exactly one of advance and to.',
+    },
+    answers: {
+      200: '`{now, testClock, frozen, ran: {checkoutExpiry, pendingPayments, shopperResultUrl, schedules, webhooks, settlement}}`.',
+      400: 'Backwards, both or neither field, or a live channel exists.',
+      404: 'No test clock.',
+    },
+    examples: [
+      { name: 'clockAdvance', summary: 'A minute on', json: { advance: '1m' }, answer: OK },
+      {
+        name: 'clockBackwards',
+        summary: 'A time already past',
+        json: { to: '2020-01-01T00:00:00Z' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  }),
+];
+
+export const ADMIN_OPERATION_ROUTES: readonly RouteDoc[] = [
+  ...PAYMENT_ROUTES,
+  ...OPERATION_ROUTES,
+  ...TEST_ROUTES,
+];

@@ -1,0 +1,374 @@
+/**
+ * The OpenAPI entries of the admin API's webhooks, deliveries, channels and chargebacks
+ * (server/http/routes/admin/webhooks.ts, channels.ts, back-office.ts; JSON in and out;
+ * docs/admin-api.md is its contract). A route added there gets its entry here or in
+ * admin-accounts.ts / admin-operations.ts; the role it needs is the route table's.
+ */
+import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
+import type { RouteDoc } from '../route-doc';
+import { SAMPLE } from '../samples';
+import { ADMIN_REFUSALS } from './admin-accounts';
+
+const { merchantId, entityId, unknownId } = SAMPLE;
+const M = '/admin/v1/merchants/:merchantId';
+
+const OPERATOR = ADMIN_REFUSALS;
+
+const WEBHOOK_BODY = {
+  type: 'object',
+  description: 'A URL, or `inbox: true`.',
+  additionalProperties: false,
+  properties: {
+    inbox: {
+      type: 'boolean',
+      description:
+        "true: deliver into the gateway's own inbox (GET /admin/v1/merchants/{merchantId}/inbox) instead of a URL; test channels only.",
+    },
+    url: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 2048,
+      description:
+        'Where notifications are posted (https when the merchant has live channels); a test notification is sent first.',
+    },
+    key: {
+      type: 'string',
+      pattern: '^[0-9a-fA-F]{64}$',
+      description: 'The AES-256 key (64 hex characters); generated when not given.',
+    },
+    types: {
+      type: 'array',
+      items: { enum: [...NOTIFICATION_TYPES] },
+      description: 'The notification types it wants.',
+    },
+    paymentTypes: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Only payments of these types (DB, PA, CP, RF, CB …).',
+    },
+    encrypted: { type: 'boolean', description: 'false: plain JSON instead of the encrypted body.' },
+  },
+};
+
+const CHANNEL_SETTINGS = {
+  threeDSecure: { type: 'boolean', description: 'The gateway authenticates new cards with 3-D Secure.' },
+  throttlePerMinute: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Requests per minute per token and operation.',
+  },
+  brands: { type: 'array', items: { type: 'string' }, description: 'The brands it accepts (none: all).' },
+  currencies: {
+    type: 'array',
+    items: { type: 'string', pattern: '^[A-Z]{3}$' },
+    description: 'The currencies it accepts (none: all).',
+  },
+  bankAccount: { type: 'object', description: "The merchant's bank account shown for bank transfers." },
+};
+
+export const ADMIN_ROUTES: readonly RouteDoc[] = [
+  {
+    method: 'POST',
+    path: `${M}/webhooks`,
+    tag: 'Administration',
+    summary: 'Register a webhook',
+    auth: 'admin',
+    json: WEBHOOK_BODY,
+    answers: {
+      201: 'Registered: the webhook and its key (shown once).',
+      400: 'Invalid, or the URL did not answer the test notification.',
+      404: 'No such merchant.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'webhookInbox',
+        summary: "Into the gateway's inbox (test channels)",
+        path: { merchantId },
+        json: { inbox: true, types: ['PAYMENT'] },
+        answer: { status: 201, code: '000.000.100' },
+      },
+      {
+        name: 'webhookWithoutUrl',
+        summary: 'A webhook without its URL',
+        path: { merchantId },
+        json: { types: ['PAYMENT'] },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: `${M}/webhooks`,
+    tag: 'Administration',
+    summary: "A merchant's webhooks",
+    auth: 'admin',
+    answers: { 200: '`webhooks`.', 404: 'No such merchant.', ...OPERATOR },
+    examples: [
+      {
+        name: 'webhooks',
+        summary: 'List them',
+        path: { merchantId },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: `${M}/webhooks/:id`,
+    tag: 'Administration',
+    summary: 'A webhook',
+    auth: 'admin',
+    answers: { 200: 'The webhook (never its key).', 404: 'No such merchant or webhook.', ...OPERATOR },
+    examples: [
+      {
+        name: 'webhook',
+        summary: 'The inbox webhook',
+        path: { merchantId, id: { idOf: 'webhookInbox' } },
+        answer: { status: 200, code: '000.000.100' },
+      },
+      {
+        name: 'unknownWebhook',
+        summary: 'An id no webhook has',
+        path: { merchantId, id: unknownId },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    path: `${M}/webhooks/:id`,
+    tag: 'Administration',
+    summary: 'Delete a webhook',
+    auth: 'admin',
+    answers: { 200: 'Deleted.', 404: 'No such merchant or webhook.', ...OPERATOR },
+    examples: [
+      {
+        name: 'webhookDelete',
+        summary: 'Delete the inbox webhook',
+        path: { merchantId, id: { idOf: 'webhookInbox' } },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: `${M}/channels`,
+    tag: 'Administration',
+    summary: "A merchant's channels",
+    auth: 'admin',
+    answers: { 200: '`channels`: each with its mode and settings.', 404: 'No such merchant.', ...OPERATOR },
+    examples: [
+      {
+        name: 'channels',
+        summary: 'List them',
+        path: { merchantId },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: `${M}/channels`,
+    tag: 'Administration',
+    summary: 'Create a channel',
+    auth: 'admin',
+    json: {
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 100 },
+        mode: { enum: ['TEST', 'LIVE'], description: 'Its environment (TEST by default).' },
+        ...CHANNEL_SETTINGS,
+      },
+    },
+    answers: {
+      201: 'Created: the channel (its entityId).',
+      400: 'Invalid fields, each named.',
+      404: 'No such merchant.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'channelCreate',
+        summary: 'A test channel taking EUR cards',
+        path: { merchantId },
+        json: { name: 'Web shop EUR', currencies: ['EUR'] },
+        answer: { status: 201, code: '000.000.100' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/admin/v1/channels/:entityId',
+    tag: 'Administration',
+    summary: 'A channel',
+    auth: 'admin',
+    answers: { 200: 'The channel and its settings.', 404: 'No such channel.', ...OPERATOR },
+    examples: [
+      {
+        name: 'channel',
+        summary: 'Read it',
+        path: { entityId },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  },
+  ...(['PATCH', 'POST'] as const).map(
+    (method): RouteDoc => ({
+      method,
+      path: '/admin/v1/channels/:entityId',
+      tag: 'Administration',
+      summary: `Change a channel's settings${method === 'POST' ? ' (for clients without PATCH)' : ''}`,
+      auth: 'admin',
+      json: { type: 'object', additionalProperties: false, properties: CHANNEL_SETTINGS },
+      answers: {
+        200: 'The channel as changed.',
+        400: 'Invalid fields, each named.',
+        404: 'No such channel.',
+        ...OPERATOR,
+      },
+      ...(method === 'PATCH'
+        ? {
+            examples: [
+              {
+                name: 'channelUpdate',
+                summary: 'Turn 3-D Secure on',
+                path: { entityId },
+                json: { threeDSecure: true },
+                answer: { status: 200, code: '000.000.100' },
+              },
+            ],
+          }
+        : {}),
+    }),
+  ),
+  {
+    method: 'GET',
+    path: `${M}/webhook-deliveries`,
+    tag: 'Administration',
+    summary: "A merchant's notification log",
+    description: 'Newest first, in pages (`before`: the last id seen).',
+    query: {
+      status: { enum: ['pending', 'delivered', 'dead'] },
+      webhookId: { type: 'string' },
+      paymentId: {
+        type: 'string',
+        pattern: '^[0-9a-f]{32}$',
+        description: "A payment's deliveries (its original's: a capture's are its PA's).",
+      },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+      before: { type: 'string', pattern: '^[0-9]{1,15}$' },
+    },
+    auth: 'admin',
+    answers: {
+      200: '`deliveries`, newest first.',
+      400: 'Invalid query.',
+      404: 'No such merchant.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'deliveries',
+        summary: 'The latest',
+        path: { merchantId },
+        answer: { status: 200, code: '000.000.100' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: `${M}/webhook-deliveries/:id`,
+    tag: 'Administration',
+    summary: 'One delivery and its attempts',
+    auth: 'admin',
+    answers: { 200: 'The delivery.', 404: 'No such merchant or delivery.', ...OPERATOR },
+    examples: [
+      {
+        name: 'unknownDelivery',
+        summary: 'An id no delivery has',
+        path: { merchantId, id: '999999' },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: `${M}/webhook-deliveries/:id/redeliver`,
+    tag: 'Administration',
+    summary: 'Send a delivery again',
+    description: 'Only a dead-lettered delivery (400 otherwise).',
+    auth: 'admin',
+    answers: {
+      200: 'Queued again.',
+      400: 'Not dead-lettered.',
+      404: 'No such merchant or delivery.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'redeliverUnknown',
+        summary: 'An id no delivery has',
+        path: { merchantId, id: '999999' },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: `${M}/payments/:id/chargebacks`,
+    tag: 'Administration',
+    summary: 'Book a chargeback',
+    description: 'A CB against a DB, CP or RB (the whole amount unless `amount` says less).',
+    auth: 'admin',
+    json: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        amount: {
+          type: 'string',
+          pattern: '^[0-9]{1,10}\\.[0-9]{2}$',
+          description: 'A decimal string such as "10.00".',
+        },
+        chargebackResultCode: { type: 'string', pattern: '^[0-9]{3}\\.[0-9]{3}\\.[0-9]{3}$' },
+      },
+    },
+    answers: {
+      200: 'The chargeback as a payment.',
+      400: 'Invalid or refused.',
+      404: 'No such merchant or payment.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'chargeback',
+        summary: 'Charge back a debit',
+        path: { merchantId, id: { idOf: 'debit' } },
+        json: {},
+        answer: { status: 200, code: '000.100.200' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: `${M}/payments/:id/chargeback-reversals`,
+    tag: 'Administration',
+    summary: 'Reverse a chargeback',
+    auth: 'admin',
+    answers: {
+      200: 'The reversal (CR) as a payment.',
+      400: 'Refused.',
+      404: 'No such merchant or payment.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'chargebackReversal',
+        summary: 'Reverse the chargeback',
+        path: { merchantId, id: { idOf: 'chargeback' } },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+];

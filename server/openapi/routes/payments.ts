@@ -1,0 +1,265 @@
+/** The OpenAPI entries of server/http/routes/payments.ts, three-d-secure.ts and registrations.ts. */
+import type { RouteDoc } from '../route-doc';
+import { SAMPLE } from '../samples';
+
+const { entityId, card, unknownId } = SAMPLE;
+const debit = { entityId, amount: '92.00', currency: 'EUR', paymentType: 'DB', ...card };
+
+const PAYMENT_ANSWERS = {
+  200: 'Processed (result.code 000.x) or pending (000.200.x, with redirect.url for the shopper).',
+  400: 'Declined or invalid: result.code says which; invalid parameters are listed in result.parameterErrors.',
+  401: 'No or wrong credentials.',
+  403: 'The token may not use this channel or environment.',
+  413: 'The body is too large or has too many parameters.',
+  429: 'Too many requests for this token and operation: Retry-After says when to try again.',
+} as const;
+
+export const PAYMENT_ROUTES: readonly RouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/v1/payments',
+    tag: 'Payments',
+    summary: 'Initial payment',
+    description:
+      'A debit (DB), pre-authorization (PA), credit (CD), risk-screened PA.CP or stand-alone risk check (RE, RI) with the instrument (`card.number` …, a wallet, a bank account, a virtual account, a gift card or a network token). Send an `Idempotency-Key` header to make retries safe.',
+    auth: 'merchant',
+    kind: 'payment',
+    answers: PAYMENT_ANSWERS,
+    examples: [
+      { name: 'debit', summary: 'A card debit', params: debit, answer: { status: 200, code: '000.100.110' } },
+      {
+        name: 'preauthorization',
+        summary: 'A card pre-authorization, captured later',
+        params: { ...debit, paymentType: 'PA' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'preauthorizationForBackOffice',
+        summary: 'A pre-authorization the admin API captures (Administration)',
+        params: { ...debit, amount: '50.00', paymentType: 'PA' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'preauthorizationToRelease',
+        summary: 'A pre-authorization the admin API reverses (Administration)',
+        params: { ...debit, amount: '30.00', paymentType: 'PA' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'declined',
+        summary: 'A card the simulated issuer declines',
+        params: { ...debit, 'card.number': '4000000000000002' },
+        answer: { status: 400, code: '800.100.151' },
+      },
+      {
+        name: 'invalidAmount',
+        summary: 'An invalid parameter, named in parameterErrors',
+        params: { ...debit, amount: '92.0' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/v1/payments/:id',
+    tag: 'Payments',
+    summary: 'Capture, reverse, refund or rebill a payment',
+    description: 'A referencing payment (CP, RV, RF, RB) on the payment the path names.',
+    auth: 'merchant',
+    kind: 'referencing',
+    answers: { ...PAYMENT_ANSWERS, 404: 'No payment of this merchant has this id.' },
+    examples: [
+      {
+        name: 'capture',
+        summary: 'Capture a pre-authorization',
+        path: { id: { idOf: 'preauthorization' } },
+        params: { entityId, amount: '92.00', currency: 'EUR', paymentType: 'CP' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'refund',
+        summary: 'Refund part of a debit',
+        path: { id: { idOf: 'debit' } },
+        params: { entityId, amount: '10.00', currency: 'EUR', paymentType: 'RF' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/payments/:id',
+    tag: 'Payments',
+    summary: 'Payment status',
+    auth: 'merchant',
+    kind: 'entity',
+    answers: { 200: 'The payment as it was answered.', 404: 'No payment of this merchant has this id.' },
+    examples: [
+      {
+        name: 'paymentStatus',
+        summary: 'The status of a debit',
+        path: { id: { idOf: 'debit' } },
+        params: { entityId },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'paymentStatusLegacy',
+        summary: 'The same with the deprecated authentication.* parameters instead of the Bearer token',
+        path: { id: { idOf: 'debit' } },
+        params: {
+          entityId,
+          'authentication.userId': SAMPLE.userId,
+          'authentication.password': SAMPLE.password,
+        },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'unknownPayment',
+        summary: 'An id no payment has',
+        path: { id: unknownId },
+        params: { entityId },
+        answer: { status: 404, code: '700.400.580' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/v1/threeDSecure',
+    tag: '3-D Secure',
+    summary: 'Stand-alone 3-D Secure authentication',
+    description:
+      'Authenticates the card with its issuer, nothing paid. A challenge answers 000.200.000 with redirect.url for the shopper; the result values (eci, verificationId …) are then passed on by a payment.',
+    auth: 'merchant',
+    kind: 'threeDSecure',
+    answers: PAYMENT_ANSWERS,
+    examples: [
+      {
+        name: 'authentication',
+        summary: 'A frictionless authentication (test card 4200000000000091)',
+        params: {
+          entityId,
+          amount: '92.00',
+          currency: 'EUR',
+          paymentBrand: 'VISA',
+          'card.number': '4200000000000091',
+          'card.expiryMonth': '05',
+          'card.expiryYear': '2034',
+          'card.holder': 'Jane Jones',
+          'customer.browser.acceptHeader': 'text/html,application/xhtml+xml',
+          'customer.browser.language': 'de-DE',
+          'customer.browser.screenHeight': '1080',
+          'customer.browser.screenWidth': '1920',
+          'customer.browser.timezone': '-60',
+          'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
+          'customer.browser.javaEnabled': 'false',
+          'billing.street1': 'Hauptstrasse 1',
+          'billing.city': 'Berlin',
+          'billing.postcode': '10115',
+          'billing.country': 'DE',
+          shopperResultUrl: 'https://shop.example/return',
+        },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/threeDSecure/:id',
+    tag: '3-D Secure',
+    summary: 'Authentication status',
+    auth: 'merchant',
+    kind: 'entity',
+    answers: {
+      200: 'The authentication and its values.',
+      404: 'No authentication of this merchant has this id.',
+    },
+    examples: [
+      {
+        name: 'authenticationStatus',
+        summary: 'The result of an authentication',
+        path: { id: { idOf: 'authentication' } },
+        params: { entityId },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/v1/registrations',
+    tag: 'Registrations',
+    summary: 'Store payment details',
+    auth: 'merchant',
+    kind: 'registration',
+    answers: PAYMENT_ANSWERS,
+    examples: [
+      {
+        name: 'registration',
+        summary: 'Store a card',
+        params: { entityId, ...card },
+        answer: { status: 200, code: '000.100.110' },
+      },
+      {
+        name: 'registrationToDelete',
+        summary: 'Store another card (the one the DELETE example deletes)',
+        params: { entityId, ...card, 'card.number': '5454545454545454', paymentBrand: 'MASTER' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/registrations/:id',
+    tag: 'Registrations',
+    summary: 'A registration',
+    auth: 'merchant',
+    kind: 'entity',
+    answers: {
+      200: 'The registration, its card masked.',
+      404: 'No registration of this merchant has this id.',
+    },
+    examples: [
+      {
+        name: 'registrationStatus',
+        summary: 'Read a stored card',
+        path: { id: { idOf: 'registration' } },
+        params: { entityId },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/registrations/:id',
+    tag: 'Registrations',
+    summary: 'Delete a registration',
+    auth: 'merchant',
+    kind: 'entity',
+    answers: { 200: 'Deleted.', 404: 'No registration of this merchant has this id.' },
+    examples: [
+      {
+        name: 'registrationDelete',
+        summary: 'Delete a stored card',
+        path: { id: { idOf: 'registrationToDelete' } },
+        params: { entityId },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/v1/registrations/:id/payments',
+    tag: 'Registrations',
+    summary: 'Pay with a registration',
+    auth: 'merchant',
+    kind: 'registrationPayment',
+    answers: { ...PAYMENT_ANSWERS, 404: 'No registration of this merchant has this id.' },
+    examples: [
+      {
+        name: 'registrationPayment',
+        summary: 'A debit with a stored card',
+        path: { id: { idOf: 'registration' } },
+        params: { entityId, amount: '15.00', currency: 'EUR', paymentType: 'DB' },
+        answer: { status: 200, code: '000.100.110' },
+      },
+    ],
+  },
+];
