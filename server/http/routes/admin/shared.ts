@@ -46,6 +46,17 @@ const TABLE = new Map<string, RouteSpec>();
 /** Every admin route and the access it needs (the role tests loop over it). */
 export const adminRouteTable = (): RouteSpec[] => [...TABLE.values()];
 
+/** A request body as a JSON object (an empty body is {}); undefined when it is something else. */
+export function jsonObjectOf(text: string): Record<string, unknown> | undefined {
+  if (text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {}
+  return undefined;
+}
+
 export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
   const { env } = deps;
   const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
@@ -65,12 +76,8 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
     const text = await c.req.text();
     if (text.length > deps.maxBodyBytes)
       return env.send(c, 413, { code: ResultCodes.INVALID_PARAMETER, description: 'request body too large' });
-    if (text.trim() === '') return {};
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {}
+    const parsed = jsonObjectOf(text);
+    if (parsed !== undefined) return parsed;
     return env.send(c, 400, {
       code: ResultCodes.INVALID_PARAMETER,
       description: 'the body must be a JSON object',
