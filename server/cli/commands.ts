@@ -22,9 +22,9 @@ import {
   type Store,
   systemClock,
 } from '../../shared/engine/core/ports';
+import { type IssuedToken, issueToken } from '../admin/tokens';
 import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
 import type { EgressPolicy } from '../security/egress';
-import { newToken } from '../security/tokens';
 import {
   checkBaseUrl,
   checkConnectorToken,
@@ -355,12 +355,6 @@ export async function setChannel(ctx: CommandContext, request: SetChannelInput):
 export const TOKEN_WARNING =
   'This access token is shown only once: the gateway stores only a hash of its secret and cannot show it again. Keep it secret.';
 
-export interface CreatedToken {
-  readonly token: AccessToken;
-  /** What the merchant sends after `Bearer`. */
-  readonly accessToken: string;
-}
-
 export async function createToken(
   ctx: CommandContext,
   input: {
@@ -369,7 +363,7 @@ export async function createToken(
     /** Required for a token without channels (else test); must match the channels' when both are given. */
     readonly environment?: Environment;
   },
-): Promise<CreatedToken> {
+): Promise<IssuedToken> {
   const channelIds = [...new Set(input.channelIds ?? [])];
   for (const id of channelIds) checkId(id, 'channel id');
   const merchant = await requireMerchant(ctx.store, input.merchantId);
@@ -389,20 +383,15 @@ export async function createToken(
       `--environment ${input.environment} does not match the channels, which are ${fromChannels}`,
     );
   const environment = fromChannels ?? input.environment ?? 'test';
-  const fresh = newToken();
-  const token: AccessToken = {
-    id: newId(),
+  const issued = await issueToken(ctx.store, {
     merchantId: merchant.id,
-    userId: fresh.userId,
-    secretHash: fresh.secretHash,
     channelIds,
     environment,
-    revokedAt: null,
-    createdAt: now(ctx),
-  };
-  await ctx.store.insertToken(token);
+    now: now(ctx),
+  });
+  const { token, accessToken } = issued;
   if (ctx.json) {
-    printJson(ctx, { ...tokenView(token), accessToken: fresh.token, warning: TOKEN_WARNING });
+    printJson(ctx, { ...tokenView(token), accessToken, warning: TOKEN_WARNING });
   } else {
     const scope =
       channelIds.length === 0
@@ -411,10 +400,10 @@ export async function createToken(
     ctx.output.err(
       `Access token ${token.id} for merchant ${merchant.id} (userId ${token.userId}, ${scope}):`,
     );
-    ctx.output.out(fresh.token);
+    ctx.output.out(accessToken);
   }
   ctx.output.err(`WARNING: ${TOKEN_WARNING}`);
-  return { token, accessToken: fresh.token };
+  return issued;
 }
 
 export async function listTokens(
