@@ -34,3 +34,12 @@ export function ActionButton({
     </button>
   );
 }
+
+/** A form's submit button: disabled while the form's action is busy, like ActionButton. */
+export function SubmitButton({ action, children }: { action: Action; children: ComponentChildren }) {
+  return (
+    <button type="submit" disabled={action.busy}>
+      {children}
+    </button>
+  );
+}

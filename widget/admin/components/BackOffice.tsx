@@ -8,7 +8,7 @@ import { post, seg } from '../api';
 import { isAmount } from '../format';
 import { canChange } from '../state/session';
 import type { PaymentSummary } from '../types';
-import { ActionButton } from './ActionButton';
+import { ActionButton, SubmitButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
 import { Field } from './Field';
 import { onSubmit, useAction } from './useAction';
@@ -60,9 +60,7 @@ function AmountAction({ label, path, props }: { label: string; path: string; pro
         hint="Empty: the whole amount"
         error={fieldError ?? action.field('amount')}
       />
-      <button type="submit" disabled={action.busy}>
-        {label}
-      </button>
+      <SubmitButton action={action}>{label}</SubmitButton>
       <ActionMessages action={action} />
     </form>
   );

@@ -1,10 +1,10 @@
 /** A merchant's access tokens: the list with last use, and for admins create (shown once) and revoke. */
 import { useState } from 'preact/hooks';
 import { del, get, post, seg } from '../api';
-import { formatDate } from '../format';
+import { formatDate, listOf } from '../format';
 import { canChange } from '../state/session';
 import type { AccessToken } from '../types';
-import { ActionButton } from './ActionButton';
+import { ActionButton, SubmitButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
 import { Loading } from './Alert';
 import { DataTable } from './DataTable';
@@ -20,7 +20,7 @@ function CreateToken({ merchantId, created }: { merchantId: string; created: () 
   const action = useAction();
   const submit = onSubmit(() =>
     action.run(async () => {
-      const list = channels.split(/[\s,]+/).filter((c) => c !== '');
+      const list = listOf(channels);
       const answer = await post<AccessToken & { accessToken: string }>(
         `/merchants/${seg(merchantId)}/tokens`,
         {
@@ -54,9 +54,7 @@ function CreateToken({ merchantId, created }: { merchantId: string; created: () 
       />
       <ActionMessages action={action} />
       {secret !== undefined && <ShownOnce label="New access token" secret={secret} />}
-      <button type="submit" disabled={action.busy}>
-        Create access token
-      </button>
+      <SubmitButton action={action}>Create access token</SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 /** The signed-in user's own account: change the password, set up a TOTP authenticator. */
 import { useState } from 'preact/hooks';
-import { ActionButton } from '../components/ActionButton';
+import { ActionButton, SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Field } from '../components/Field';
 import { Page, Section } from '../components/Page';
@@ -40,9 +40,7 @@ function PasswordForm() {
         error={action.field('newPassword')}
       />
       <ActionMessages action={action} />
-      <button type="submit" disabled={action.busy}>
-        Change password
-      </button>
+      <SubmitButton action={action}>Change password</SubmitButton>
     </form>
   );
 }
@@ -94,9 +92,7 @@ function TotpSetup() {
         error={action.field('code')}
       />
       <ActionMessages action={action} />
-      <button type="submit" disabled={action.busy}>
-        Confirm
-      </button>
+      <SubmitButton action={action}>Confirm</SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { get, post, query, seg } from '../api';
-import { ActionButton } from '../components/ActionButton';
+import { ActionButton, SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
 import { DataTable } from '../components/DataTable';
@@ -75,9 +75,7 @@ function CreateUser({ created }: { created: () => void }) {
       />
       <ActionMessages action={action} />
       {shown !== undefined && <ShownOnce label="Initial password" secret={shown} />}
-      <button type="submit" disabled={action.busy}>
-        Create user
-      </button>
+      <SubmitButton action={action}>Create user</SubmitButton>
     </form>
   );
 }

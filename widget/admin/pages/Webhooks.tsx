@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { del, get, post, query, seg } from '../api';
-import { ActionButton } from '../components/ActionButton';
+import { ActionButton, SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
 import { Deliveries } from '../components/Deliveries';
@@ -62,9 +62,7 @@ function Register({ merchantId, registered }: { merchantId: string; registered: 
       <Checkbox label="Encrypted (AES-256-GCM)" checked={encrypted} onChecked={setEncrypted} />
       <ActionMessages action={action} />
       {key !== undefined && <ShownOnce label="Decryption key" secret={key} />}
-      <button type="submit" disabled={action.busy}>
-        Register webhook
-      </button>
+      <SubmitButton action={action}>Register webhook</SubmitButton>
     </form>
   );
 }
