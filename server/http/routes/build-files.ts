@@ -9,6 +9,33 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 
+/**
+ * The Content-Security-Policy of a document served from a build: scripts, styles, connections,
+ * images and fonts from the gateway alone, nothing else by default, no <base>, and no Trusted
+ * Types policy (Preact writes no HTML). Who may frame it and where its forms go differ.
+ */
+export function buildDocumentCsp(options: {
+  readonly frameAncestors: string;
+  readonly formAction: string;
+  /** Further sources the document needs (the dashboard's web manifest). */
+  readonly also?: readonly string[];
+}): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self'",
+    "font-src 'self'",
+    ...(options.also ?? []),
+    `frame-ancestors ${options.frameAncestors}`,
+    "base-uri 'none'",
+    `form-action ${options.formAction}`,
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join('; ');
+}
+
 /** What every build's manifest holds: path below the build folder → size in bytes. */
 export interface BuildManifest {
   readonly files: Readonly<Record<string, number>>;

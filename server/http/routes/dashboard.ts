@@ -13,25 +13,16 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Context, Env, Hono } from 'hono';
-import { type BuildManifest, buildFiles, contentType } from './build-files';
+import { type BuildManifest, buildDocumentCsp, buildFiles, contentType } from './build-files';
 
 export const DASHBOARD_DIR = fileURLToPath(new URL('../../../dist/admin/', import.meta.url));
 const DOCUMENT = 'index.html';
 
-export const DASHBOARD_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join('; ');
+export const DASHBOARD_CSP = buildDocumentCsp({
+  frameAncestors: "'none'",
+  formAction: "'self'",
+  also: ["manifest-src 'self'"],
+});
 
 /** The manifest is looked at on every request: the dashboard's document is fetched once a visit. */
 const files = buildFiles<BuildManifest>(0);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Env, Hono } from 'hono';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Envelope } from '../middleware/envelope';
-import { type BuildManifest, buildFiles, contentType } from './build-files';
+import { type BuildManifest, buildDocumentCsp, buildFiles, contentType } from './build-files';
 
 export const WIDGET_DIR = fileURLToPath(new URL('../../../dist/widget/', import.meta.url));
 export const WIDGET_SCRIPT = 'paymentWidgets.js';
@@ -24,19 +24,7 @@ export const WALLET_SHEET_DOCUMENT = 'frames/wallet-sheet.html';
 /** The documents served with FRAME_CSP. */
 export const FRAME_DOCUMENTS: readonly string[] = [FRAME_DOCUMENT, WALLET_SHEET_DOCUMENT];
 
-export const FRAME_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  'frame-ancestors *',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join('; ');
+export const FRAME_CSP = buildDocumentCsp({ frameAncestors: '*', formAction: "'none'" });
 
 export interface WidgetBuild extends BuildManifest {
   /** `sha384-…` of paymentWidgets.js. */
