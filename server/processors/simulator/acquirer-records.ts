@@ -134,12 +134,7 @@ function failedTransfer(channel: Channel, payment: Payment, now: Date): Acquirer
 
 export function acquirerRecordRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
-  const invalid = (c: Context, errors: readonly ParameterError[]) =>
-    env.send(c, 400, {
-      code: ResultCodes.INVALID_PARAMETER,
-      description: 'invalid or missing parameter',
-      parameterErrors: errors,
-    });
+  const invalid = (c: Context, errors: ParameterError[]) => mw.invalid(c, 400, errors);
   const notFound = (c: Context, what: string) =>
     env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: what });
 

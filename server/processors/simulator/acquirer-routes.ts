@@ -40,11 +40,7 @@ export function acquirerSimulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, 
       case 'not-found':
         return env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: 'payment not found' });
       case 'invalid':
-        return env.send(c, 400, {
-          code: ResultCodes.INVALID_PARAMETER,
-          description: 'invalid or missing parameter',
-          parameterErrors: outcome.errors,
-        });
+        return mw.invalid(c, 400, [...outcome.errors]);
       case 'refused':
         return env.send(c, 400, { code: outcome.code, description: outcome.description });
       case 'booked': {

@@ -14,6 +14,7 @@ import type { InboxStore } from '../../../storage/inbox/store';
 import type { WebhookStore } from '../../../storage/webhooks/model';
 import type { AdminEnv, GatewayEnv, RouteDeps } from '../../context';
 import { type Access, adminRole } from '../../middleware/admin-role';
+import { invalid as invalidParameters } from '../../middleware/envelope';
 import { clientAddress } from '../../middleware/transport';
 
 export interface AdminDeps {
@@ -62,12 +63,7 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
   const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
   const notFound = (c: Context, what: string) =>
     env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: `${what} not found` });
-  const invalid = (c: Context, errors: readonly FieldError[]) =>
-    env.send(c, 400, {
-      code: ResultCodes.INVALID_PARAMETER,
-      description: 'invalid or missing parameter',
-      parameterErrors: errors,
-    });
+  const invalid = (c: Context, errors: readonly FieldError[]) => invalidParameters(env, c, 400, [...errors]);
   const forbidden = (c: Context, description: string) =>
     env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description });
 
