@@ -10,11 +10,11 @@
  * charge it back. Credentials that are sent are always checked.
  */
 import type { Hono } from 'hono';
-import { paymentResponse } from '../../../shared/engine/answers/response';
 import { bookChargeback } from '../../../shared/engine/operations/chargebacks';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../../http/context';
 import type { GatewayMiddleware } from '../../http/middleware';
+import { answerChargeback } from '../../http/routes/chargeback-answer';
 import { HEX32, NO_SIMULATED_PAYMENT, refusedCaller, simulatedPayment } from './acquirer-caller';
 import { acquirerRecordRoutes } from './acquirer-records';
 
@@ -36,17 +36,6 @@ export function acquirerSimulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, 
       ...(amount === null ? {} : { amount }),
       ...(code === null ? {} : { chargebackResultCode: code }),
     });
-    switch (outcome.kind) {
-      case 'not-found':
-        return env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: 'payment not found' });
-      case 'invalid':
-        return mw.invalid(c, 400, [...outcome.errors]);
-      case 'refused':
-        return env.send(c, 400, { code: outcome.code, description: outcome.description });
-      case 'booked': {
-        const { result, ndc, ...body } = paymentResponse(outcome.payment, deps.processors);
-        return env.send(c, 200, result, body, ndc);
-      }
-    }
+    return answerChargeback(deps, c, outcome);
   });
 }
