@@ -120,6 +120,18 @@ export function printTable(
   for (const line of table(header, rows)) ctx.output.out(line);
 }
 
+/** A listing: the items (or their JSON views) with --json, else a table with a row per item. */
+export function printList<T>(
+  ctx: CommandContext,
+  items: readonly T[],
+  header: readonly string[],
+  row: (item: T) => readonly string[],
+  view: (item: T) => unknown = (item) => item,
+): void {
+  if (ctx.json) printJson(ctx, items.map(view));
+  else printTable(ctx, header, items.map(row));
+}
+
 /** The command's clock: the context's, else the system's. */
 export const clockOf = (ctx: CommandContext): Clock => ctx.clock ?? systemClock;
 const now = (ctx: CommandContext): Date => clockOf(ctx).now();
@@ -174,17 +186,13 @@ export async function setMerchant(
 
 export async function listMerchants(ctx: CommandContext): Promise<Merchant[]> {
   const merchants = await ctx.store.listMerchants();
-  if (ctx.json) printJson(ctx, merchants.map(merchantView));
-  else
-    printTable(
-      ctx,
-      ['ID', 'CREATED', 'NAME'],
-      merchants.map((m) => [
-        m.id,
-        m.createdAt.toISOString(),
-        `${m.name}${m.dispatching === true ? ' (dispatching)' : ''}`,
-      ]),
-    );
+  printList(
+    ctx,
+    merchants,
+    ['ID', 'CREATED', 'NAME'],
+    (m) => [m.id, m.createdAt.toISOString(), `${m.name}${m.dispatching === true ? ' (dispatching)' : ''}`],
+    merchantView,
+  );
   return merchants;
 }
 
@@ -412,20 +420,20 @@ export async function listTokens(
 ): Promise<AccessToken[]> {
   const merchant = await requireMerchant(ctx.store, input.merchantId);
   const tokens = await ctx.store.listTokens(merchant.id);
-  if (ctx.json) printJson(ctx, tokens.map(tokenView));
-  else
-    printTable(
-      ctx,
-      ['ID', 'USER ID', 'ENVIRONMENT', 'CREATED', 'REVOKED', 'CHANNELS'],
-      tokens.map((t) => [
-        t.id,
-        t.userId,
-        tokenEnvironment(t),
-        t.createdAt.toISOString(),
-        t.revokedAt === null ? 'no' : t.revokedAt.toISOString(),
-        t.channelIds.length === 0 ? 'all' : t.channelIds.join(','),
-      ]),
-    );
+  printList(
+    ctx,
+    tokens,
+    ['ID', 'USER ID', 'ENVIRONMENT', 'CREATED', 'REVOKED', 'CHANNELS'],
+    (t) => [
+      t.id,
+      t.userId,
+      tokenEnvironment(t),
+      t.createdAt.toISOString(),
+      t.revokedAt === null ? 'no' : t.revokedAt.toISOString(),
+      t.channelIds.length === 0 ? 'all' : t.channelIds.join(','),
+    ],
+    tokenView,
+  );
   return tokens;
 }
 
