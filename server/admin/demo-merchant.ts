@@ -6,7 +6,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newId } from '../../shared/engine/core/ids';
 import type { ChannelStore, Clock, MerchantDirectory, TokenStore } from '../../shared/engine/core/ports';
-import { newToken } from '../security/tokens';
+import { issueToken } from './tokens';
 
 export interface DemoMerchant {
   readonly merchantId: string;
@@ -38,18 +38,8 @@ export async function ensureDemoMerchant(
     settings: { threeDSecure: true },
     createdAt: now,
   });
-  const token = newToken();
-  await store.insertToken({
-    id: newId(),
-    merchantId,
-    userId: token.userId,
-    secretHash: token.secretHash,
-    channelIds: [],
-    environment: 'test',
-    revokedAt: null,
-    createdAt: now,
-  });
-  const demo = { merchantId, entityId, accessToken: token.token, baseUrl };
+  const { accessToken } = await issueToken(store, { merchantId, channelIds: [], environment: 'test', now });
+  const demo = { merchantId, entityId, accessToken, baseUrl };
   const file = join(dataDir, 'demo-merchant.json');
   writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   // The mode applies to a new file only: one left from an earlier store keeps its own otherwise.

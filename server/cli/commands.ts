@@ -22,9 +22,9 @@ import {
   type Store,
   systemClock,
 } from '../../shared/engine/core/ports';
+import { type IssuedToken, issueToken } from '../admin/tokens';
 import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
 import type { EgressPolicy } from '../security/egress';
-import { newToken } from '../security/tokens';
 import {
   checkBaseUrl,
   checkConnectorToken,
@@ -120,6 +120,18 @@ export function printTable(
   for (const line of table(header, rows)) ctx.output.out(line);
 }
 
+/** A listing: the items (or their JSON views) with --json, else a table with a row per item. */
+export function printList<T>(
+  ctx: CommandContext,
+  items: readonly T[],
+  header: readonly string[],
+  row: (item: T) => readonly string[],
+  view: (item: T) => unknown = (item) => item,
+): void {
+  if (ctx.json) printJson(ctx, items.map(view));
+  else printTable(ctx, header, items.map(row));
+}
+
 /** The command's clock: the context's, else the system's. */
 export const clockOf = (ctx: CommandContext): Clock => ctx.clock ?? systemClock;
 const now = (ctx: CommandContext): Date => clockOf(ctx).now();
@@ -174,17 +186,13 @@ export async function setMerchant(
 
 export async function listMerchants(ctx: CommandContext): Promise<Merchant[]> {
   const merchants = await ctx.store.listMerchants();
-  if (ctx.json) printJson(ctx, merchants.map(merchantView));
-  else
-    printTable(
-      ctx,
-      ['ID', 'CREATED', 'NAME'],
-      merchants.map((m) => [
-        m.id,
-        m.createdAt.toISOString(),
-        `${m.name}${m.dispatching === true ? ' (dispatching)' : ''}`,
-      ]),
-    );
+  printList(
+    ctx,
+    merchants,
+    ['ID', 'CREATED', 'NAME'],
+    (m) => [m.id, m.createdAt.toISOString(), `${m.name}${m.dispatching === true ? ' (dispatching)' : ''}`],
+    merchantView,
+  );
   return merchants;
 }
 
@@ -355,12 +363,6 @@ export async function setChannel(ctx: CommandContext, request: SetChannelInput):
 export const TOKEN_WARNING =
   'This access token is shown only once: the gateway stores only a hash of its secret and cannot show it again. Keep it secret.';
 
-export interface CreatedToken {
-  readonly token: AccessToken;
-  /** What the merchant sends after `Bearer`. */
-  readonly accessToken: string;
-}
-
 export async function createToken(
   ctx: CommandContext,
   input: {
@@ -369,7 +371,7 @@ export async function createToken(
     /** Required for a token without channels (else test); must match the channels' when both are given. */
     readonly environment?: Environment;
   },
-): Promise<CreatedToken> {
+): Promise<IssuedToken> {
   const channelIds = [...new Set(input.channelIds ?? [])];
   for (const id of channelIds) checkId(id, 'channel id');
   const merchant = await requireMerchant(ctx.store, input.merchantId);
@@ -389,20 +391,15 @@ export async function createToken(
       `--environment ${input.environment} does not match the channels, which are ${fromChannels}`,
     );
   const environment = fromChannels ?? input.environment ?? 'test';
-  const fresh = newToken();
-  const token: AccessToken = {
-    id: newId(),
+  const issued = await issueToken(ctx.store, {
     merchantId: merchant.id,
-    userId: fresh.userId,
-    secretHash: fresh.secretHash,
     channelIds,
     environment,
-    revokedAt: null,
-    createdAt: now(ctx),
-  };
-  await ctx.store.insertToken(token);
+    now: now(ctx),
+  });
+  const { token, accessToken } = issued;
   if (ctx.json) {
-    printJson(ctx, { ...tokenView(token), accessToken: fresh.token, warning: TOKEN_WARNING });
+    printJson(ctx, { ...tokenView(token), accessToken, warning: TOKEN_WARNING });
   } else {
     const scope =
       channelIds.length === 0
@@ -411,10 +408,10 @@ export async function createToken(
     ctx.output.err(
       `Access token ${token.id} for merchant ${merchant.id} (userId ${token.userId}, ${scope}):`,
     );
-    ctx.output.out(fresh.token);
+    ctx.output.out(accessToken);
   }
   ctx.output.err(`WARNING: ${TOKEN_WARNING}`);
-  return { token, accessToken: fresh.token };
+  return issued;
 }
 
 export async function listTokens(
@@ -423,20 +420,20 @@ export async function listTokens(
 ): Promise<AccessToken[]> {
   const merchant = await requireMerchant(ctx.store, input.merchantId);
   const tokens = await ctx.store.listTokens(merchant.id);
-  if (ctx.json) printJson(ctx, tokens.map(tokenView));
-  else
-    printTable(
-      ctx,
-      ['ID', 'USER ID', 'ENVIRONMENT', 'CREATED', 'REVOKED', 'CHANNELS'],
-      tokens.map((t) => [
-        t.id,
-        t.userId,
-        tokenEnvironment(t),
-        t.createdAt.toISOString(),
-        t.revokedAt === null ? 'no' : t.revokedAt.toISOString(),
-        t.channelIds.length === 0 ? 'all' : t.channelIds.join(','),
-      ]),
-    );
+  printList(
+    ctx,
+    tokens,
+    ['ID', 'USER ID', 'ENVIRONMENT', 'CREATED', 'REVOKED', 'CHANNELS'],
+    (t) => [
+      t.id,
+      t.userId,
+      tokenEnvironment(t),
+      t.createdAt.toISOString(),
+      t.revokedAt === null ? 'no' : t.revokedAt.toISOString(),
+      t.channelIds.length === 0 ? 'all' : t.channelIds.join(','),
+    ],
+    tokenView,
+  );
   return tokens;
 }
 

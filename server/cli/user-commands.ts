@@ -7,7 +7,7 @@
 import { createUser, disableUser, resetPassword, type UserView, userView } from '../admin/accounts';
 import type { AdminUser } from '../storage/admin-users/store';
 import { failure, usageError } from './args';
-import { clockOf, printJson, printTable } from './commands';
+import { clockOf, printJson, printList } from './commands';
 import type { WebhookCommandContext } from './webhook-commands';
 
 const PASSWORD_NOTICE = 'This password is shown only once: only a hash of it is stored. Keep it secret.';
@@ -58,20 +58,14 @@ export async function createAdminUser(ctx: WebhookCommandContext, input: CreateU
 
 export async function listAdminUsers(ctx: WebhookCommandContext, input: { readonly merchantId?: string }) {
   const users = (await ctx.store.listAdminUsers(input.merchantId)).map(userView);
-  if (ctx.json) printJson(ctx, users);
-  else
-    printTable(
-      ctx,
-      ['USERNAME', 'ROLE', 'MERCHANT', 'TOTP', 'DISABLED', 'CREATED'],
-      users.map((u) => [
-        u.username,
-        u.role,
-        u.merchantId ?? '-',
-        u.totpEnabled ? 'yes' : 'no',
-        u.disabled ? 'yes' : 'no',
-        u.createdAt,
-      ]),
-    );
+  printList(ctx, users, ['USERNAME', 'ROLE', 'MERCHANT', 'TOTP', 'DISABLED', 'CREATED'], (u) => [
+    u.username,
+    u.role,
+    u.merchantId ?? '-',
+    u.totpEnabled ? 'yes' : 'no',
+    u.disabled ? 'yes' : 'no',
+    u.createdAt,
+  ]);
   return users;
 }
 

@@ -21,7 +21,7 @@ import type { GatewayStore } from '../storage';
 import type { DeliveryStatus } from '../storage/webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../webhooks/registration';
 import { checkId, failure } from './args';
-import { type CommandContext, clockOf, printJson, printTable, requireMerchant } from './commands';
+import { type CommandContext, clockOf, printJson, printList, printTable, requireMerchant } from './commands';
 
 /** What these commands need beyond the common context: the whole store, and the vault for keys. */
 export interface WebhookCommandContext extends CommandContext {
@@ -89,19 +89,19 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
 export async function listWebhooks(ctx: WebhookCommandContext, input: { readonly merchantId: string }) {
   await requireMerchant(ctx.store, input.merchantId);
   const webhooks = await ctx.store.listWebhooks(input.merchantId);
-  if (ctx.json) printJson(ctx, webhooks.map(webhookView));
-  else
-    printTable(
-      ctx,
-      ['ID', 'ENCRYPTED', 'TYPES', 'PAYMENT TYPES', 'URL'],
-      webhooks.map((w) => [
-        w.id,
-        w.encrypted ? 'yes' : 'no',
-        w.types.join(','),
-        w.paymentTypes?.join(',') ?? 'all',
-        w.inbox === true ? '(inbox)' : w.url,
-      ]),
-    );
+  printList(
+    ctx,
+    webhooks,
+    ['ID', 'ENCRYPTED', 'TYPES', 'PAYMENT TYPES', 'URL'],
+    (w) => [
+      w.id,
+      w.encrypted ? 'yes' : 'no',
+      w.types.join(','),
+      w.paymentTypes?.join(',') ?? 'all',
+      w.inbox === true ? '(inbox)' : w.url,
+    ],
+    webhookView,
+  );
   return webhooks;
 }
 
@@ -132,21 +132,15 @@ export async function listDeliveries(ctx: WebhookCommandContext, input: Deliveri
     ...(input.webhookId === undefined ? {} : { webhookId: input.webhookId }),
   });
   const views = deliveries.map((d) => deliveryView(d));
-  if (ctx.json) printJson(ctx, views);
-  else
-    printTable(
-      ctx,
-      ['ID', 'STATUS', 'ATTEMPTS', 'TYPE', 'PAYMENT', 'CREATED', 'LAST ERROR'],
-      views.map((v) => [
-        String(v.id),
-        v.status,
-        String(v.attempts),
-        v.action === null ? v.type : `${v.type} ${v.action}`,
-        v.paymentId ?? '',
-        v.createdAt,
-        v.lastError ?? '',
-      ]),
-    );
+  printList(ctx, views, ['ID', 'STATUS', 'ATTEMPTS', 'TYPE', 'PAYMENT', 'CREATED', 'LAST ERROR'], (v) => [
+    String(v.id),
+    v.status,
+    String(v.attempts),
+    v.action === null ? v.type : `${v.type} ${v.action}`,
+    v.paymentId ?? '',
+    v.createdAt,
+    v.lastError ?? '',
+  ]);
   return deliveries;
 }
 

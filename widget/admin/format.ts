@@ -40,3 +40,6 @@ export function formatAmount(amount: string | null | undefined, currency: string
 
 /** An amount as an operator may type it: digits, an optional dot and decimals. */
 export const isAmount = (text: string) => /^\d{1,10}(\.\d{1,3})?$/.test(text.trim());
+
+/** What a field of several values holds, split at spaces and commas (`VISA, MASTER` → both). */
+export const listOf = (text: string): string[] => text.split(/[\s,]+/).filter((item) => item !== '');

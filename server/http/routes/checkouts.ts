@@ -65,6 +65,7 @@ const cors: MiddlewareHandler = async (c, next) => {
 export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
   const { noSession, throttled, invalid } = mw;
+  const answers = checkoutAnswers(deps, mw);
 
   app.post(
     '/v1/checkouts',
@@ -114,13 +115,7 @@ export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, m
         case 'invalid':
           return invalid(c, 400, outcome.errors);
         case 'refused':
-          return env.send(
-            c,
-            400,
-            { code: outcome.code, description: outcome.description ?? describe(outcome.code) ?? '' },
-            {},
-            id,
-          );
+          return answers.answerRefused(c, id, outcome);
         case 'updated':
           return env.send(
             c,
@@ -154,7 +149,6 @@ export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, m
     );
   });
 
-  const answers = checkoutAnswers(deps, mw);
   for (const target of ['payment', 'registration'] as const satisfies readonly CheckoutKind[])
     targetRoutes(app, deps, mw, target, answers);
 }
@@ -268,6 +262,17 @@ function checkoutAnswers(deps: CheckoutRouteDeps, mw: GatewayMiddleware) {
     );
   }
 
+  /** An update or submission the engine refused: 400 with its code, under the checkout's ndc. */
+  function answerRefused(c: Context, id: string, refusal: { code: string; description?: string }): Response {
+    return env.send(
+      c,
+      400,
+      { code: refusal.code, description: refusal.description ?? describe(refusal.code) ?? '' },
+      {},
+      id,
+    );
+  }
+
   function answerSubmission(
     c: Context,
     id: string,
@@ -281,18 +286,12 @@ function checkoutAnswers(deps: CheckoutRouteDeps, mw: GatewayMiddleware) {
       case 'invalid':
         return invalid(c, 400, outcome.errors);
       case 'refused':
-        return env.send(
-          c,
-          400,
-          { code: outcome.code, description: outcome.description ?? describe(outcome.code) ?? '' },
-          {},
-          id,
-        );
+        return answerRefused(c, id, outcome);
       case 'not-found':
         return noSession(c, id);
     }
   }
-  return { answerResult, answerSubmission };
+  return { answerResult, answerRefused, answerSubmission };
 }
 
 type CheckoutAnswers = ReturnType<typeof checkoutAnswers>;

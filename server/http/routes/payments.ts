@@ -8,15 +8,20 @@ import { describe, ResultCodes } from '../../../shared/result-codes';
 import { type GatewayEnv, publicOrigin, type RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
 
+/**
+ * 404 for an id that names no payment (or stand-alone authentication, three-d-secure.ts) the
+ * caller may see, read or referenced: the catalogue's code and its own text.
+ */
+export function transactionNotFound(deps: RouteDeps, c: Context): Response {
+  return deps.env.send(c, 404, {
+    code: ResultCodes.TRANSACTION_NOT_FOUND,
+    description: describe(ResultCodes.TRANSACTION_NOT_FOUND) ?? '',
+  });
+}
+
 export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
-  const { env } = deps;
   const { answer, invalid, visible, serialize, using } = mw;
-  // an unknown payment id, read or referenced: the catalogue's code and its own text
-  const notFound = (c: Context) =>
-    env.send(c, 404, {
-      code: ResultCodes.TRANSACTION_NOT_FOUND,
-      description: describe(ResultCodes.TRANSACTION_NOT_FOUND) ?? '',
-    });
+  const notFound = (c: Context) => transactionNotFound(deps, c);
 
   app.post(
     '/v1/payments',

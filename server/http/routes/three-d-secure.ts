@@ -9,19 +9,14 @@ import {
   AUTHENTICATION_PAYMENT_TYPE,
   authenticateStandalone,
 } from '../../../shared/engine/operations/three-d-secure';
-import { describe, ResultCodes } from '../../../shared/result-codes';
 import { type GatewayEnv, publicOrigin, type RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
+import { transactionNotFound } from './payments';
 
 export function threeDSecureRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
-  const { env } = deps;
   const { answer, invalid, visible, using } = mw;
-  // an id that names no authentication of this merchant: the catalogue's code and its own text
-  const notFound = (c: Context) =>
-    env.send(c, 404, {
-      code: ResultCodes.TRANSACTION_NOT_FOUND,
-      description: describe(ResultCodes.TRANSACTION_NOT_FOUND) ?? '',
-    });
+  // an id that names no authentication of this merchant
+  const notFound = (c: Context) => transactionNotFound(deps, c);
 
   app.post(
     '/v1/threeDSecure',

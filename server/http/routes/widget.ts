@@ -13,12 +13,11 @@
  * scripts, styles and connections only from the gateway (the sheet fetches its test cards and
  * token there), any page may frame them, no Trusted Types policy may be created.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Env, Hono } from 'hono';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Envelope } from '../middleware/envelope';
+import { type BuildManifest, buildDocumentCsp, buildFiles, contentType } from './build-files';
 
 export const WIDGET_DIR = fileURLToPath(new URL('../../../dist/widget/', import.meta.url));
 export const WIDGET_SCRIPT = 'paymentWidgets.js';
@@ -27,68 +26,20 @@ export const WALLET_SHEET_DOCUMENT = 'frames/wallet-sheet.html';
 /** The documents served with FRAME_CSP. */
 export const FRAME_DOCUMENTS: readonly string[] = [FRAME_DOCUMENT, WALLET_SHEET_DOCUMENT];
 
-export const FRAME_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  'frame-ancestors *',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join('; ');
+export const FRAME_CSP = buildDocumentCsp({ frameAncestors: '*', formAction: "'none'" });
 
-export interface WidgetBuild {
+export interface WidgetBuild extends BuildManifest {
   /** `sha384-…` of paymentWidgets.js. */
   readonly integrity: string;
-  readonly builtAt: string;
-  /** Path below dist/widget → size in bytes. */
-  readonly files: Readonly<Record<string, number>>;
 }
 
-interface Loaded {
-  readonly build: WidgetBuild;
-  readonly mtimeMs: number;
-  readonly bodies: Map<string, Uint8Array>;
-  checkedAt: number;
-}
-
-const loaded = new Map<string, Loaded>();
 /** How often the manifest is looked at again (a rebuild while the gateway runs is picked up). */
 const RECHECK_MS = 1000;
-
-function load(dir: string): Loaded | undefined {
-  const now = Date.now();
-  const cached = loaded.get(dir);
-  if (cached !== undefined && now - cached.checkedAt < RECHECK_MS) return cached;
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(join(dir, 'manifest.json')).mtimeMs;
-  } catch {
-    loaded.delete(dir);
-    return undefined;
-  }
-  if (cached !== undefined && cached.mtimeMs === mtimeMs) {
-    cached.checkedAt = now;
-    return cached;
-  }
-  try {
-    const build = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as WidgetBuild;
-    if (typeof build.integrity !== 'string' || typeof build.files !== 'object') return undefined;
-    const fresh: Loaded = { build, mtimeMs, bodies: new Map(), checkedAt: now };
-    loaded.set(dir, fresh);
-    return fresh;
-  } catch {
-    return undefined;
-  }
-}
+const files = buildFiles<WidgetBuild>(RECHECK_MS, (build) => typeof build.integrity === 'string');
 
 /** The build's manifest, or undefined when the widget is not built. */
 export function widgetBuild(dir = WIDGET_DIR): WidgetBuild | undefined {
-  return load(dir)?.build;
+  return files.manifest(dir);
 }
 
 /**
@@ -98,16 +49,6 @@ export function widgetBuild(dir = WIDGET_DIR): WidgetBuild | undefined {
 export function widgetIntegrity(dir = WIDGET_DIR): string | undefined {
   return widgetBuild(dir)?.integrity;
 }
-
-const TYPES: Readonly<Record<string, string>> = {
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  html: 'text/html; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  woff2: 'font/woff2',
-};
 
 function cacheControl(path: string): string {
   // The script's URL is the same for every build while its SRI hash is not: a copy kept past a
@@ -121,27 +62,12 @@ function cacheControl(path: string): string {
 }
 
 function serveFile(c: Context, dir: string, path: string): Response {
-  const state = load(dir);
-  if (state === undefined) {
-    return c.text('The widget is not built: run `npm run build`.', 503, {
-      'Cache-Control': 'no-store',
-      'Retry-After': '5',
-    });
-  }
-  if (!Object.hasOwn(state.build.files, path))
-    return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-  let body = state.bodies.get(path);
-  if (body === undefined) {
-    try {
-      body = new Uint8Array(readFileSync(join(dir, path)));
-    } catch {
-      return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-    }
-    state.bodies.set(path, body);
-  }
-  const etag = `"${state.build.integrity.slice(7, 27)}-${path.length}-${body.byteLength}"`;
+  const found = files.file(c, dir, path, 'The widget is not built: run `npm run build`.');
+  if (found instanceof Response) return found;
+  const { build, body } = found;
+  const etag = `"${build.integrity.slice(7, 27)}-${path.length}-${body.byteLength}"`;
   const headers: Record<string, string> = {
-    'Content-Type': TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+    'Content-Type': contentType(path),
     'Cache-Control': cacheControl(path),
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',

@@ -1,5 +1,9 @@
-/** Who may call the simulated acquirer's routes (acquirer-routes.ts, acquirer-records.ts). */
+/**
+ * Who may call the simulated acquirer's routes (acquirer-routes.ts, acquirer-records.ts), and the
+ * payment of its own that a route names.
+ */
 import type { Context } from 'hono';
+import type { Channel, Payment } from '../../../shared/engine/core/model';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../../http/context';
 import type { GatewayMiddleware } from '../../http/middleware';
@@ -32,4 +36,24 @@ export async function refusedCaller(
       return deps.env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description: allowed.description });
   }
   return undefined;
+}
+
+export const HEX32 = /^[0-9a-f]{32}$/;
+
+export const NO_SIMULATED_PAYMENT =
+  'no payment of the simulated acquirer (test mode INTERNAL) with this id on this entity';
+
+/**
+ * The payment `id` on the channel when the simulated acquirer decided it (test mode INTERNAL):
+ * never a live or EXTERNAL one, whatever the caller knows. Undefined otherwise (404,
+ * NO_SIMULATED_PAYMENT).
+ */
+export async function simulatedPayment(
+  deps: RouteDeps,
+  channel: Channel | undefined,
+  id: string,
+): Promise<Payment | undefined> {
+  if (channel === undefined || !HEX32.test(id)) return undefined;
+  const payment = await deps.store.getPayment(channel.merchantId, id);
+  return payment?.channelId === channel.id && payment.testMode === 'INTERNAL' ? payment : undefined;
 }

@@ -26,9 +26,8 @@ import { isSuccess, ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../../http/context';
 import type { GatewayMiddleware } from '../../http/middleware';
 import type { AcquirerRecord } from '../../storage/acquirer-records';
-import { refusedCaller } from './acquirer-caller';
+import { HEX32, NO_SIMULATED_PAYMENT, refusedCaller, simulatedPayment } from './acquirer-caller';
 
-const HEX32 = /^[0-9a-f]{32}$/;
 /** The payment types whose money the acquirer transfers (PA.CP is stored as such). */
 const TRANSFERRED = new Set(['DB', 'CP', 'RB', 'RF', 'CD', 'PA.CP']);
 /** What a record without a payment books: a debit, a credit or a refund. */
@@ -135,12 +134,7 @@ function failedTransfer(channel: Channel, payment: Payment, now: Date): Acquirer
 
 export function acquirerRecordRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { env } = deps;
-  const invalid = (c: Context, errors: readonly ParameterError[]) =>
-    env.send(c, 400, {
-      code: ResultCodes.INVALID_PARAMETER,
-      description: 'invalid or missing parameter',
-      parameterErrors: errors,
-    });
+  const invalid = (c: Context, errors: ParameterError[]) => mw.invalid(c, 400, errors);
   const notFound = (c: Context, what: string) =>
     env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: what });
 
@@ -174,20 +168,8 @@ export function acquirerRecordRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw:
     if (refused !== undefined) return refused;
     const id = form.get('id') ?? '';
     const channel = await channelOf(form);
-    const payment =
-      channel === undefined || !HEX32.test(id)
-        ? undefined
-        : await deps.store.getPayment(channel.merchantId, id);
-    if (
-      channel === undefined ||
-      payment === undefined ||
-      payment.channelId !== channel.id ||
-      payment.testMode !== 'INTERNAL'
-    )
-      return notFound(
-        c,
-        'no payment of the simulated acquirer (test mode INTERNAL) with this id on this entity',
-      );
+    const payment = await simulatedPayment(deps, channel, id);
+    if (channel === undefined || payment === undefined) return notFound(c, NO_SIMULATED_PAYMENT);
     const problem = notTransferable(payment);
     if (problem !== undefined) return invalid(c, [{ name: 'id', value: id, message: problem }]);
     const record = failedTransfer(channel, payment, deps.clock.now());

@@ -10,12 +10,12 @@
  * charge it back. Credentials that are sent are always checked.
  */
 import type { Hono } from 'hono';
-import { paymentResponse } from '../../../shared/engine/answers/response';
 import { bookChargeback } from '../../../shared/engine/operations/chargebacks';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../../http/context';
 import type { GatewayMiddleware } from '../../http/middleware';
-import { refusedCaller } from './acquirer-caller';
+import { answerChargeback } from '../../http/routes/chargeback-answer';
+import { HEX32, NO_SIMULATED_PAYMENT, refusedCaller, simulatedPayment } from './acquirer-caller';
 import { acquirerRecordRoutes } from './acquirer-records';
 
 export function acquirerSimulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
@@ -26,43 +26,16 @@ export function acquirerSimulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, 
     const refused = await refusedCaller(c, deps, mw, form);
     if (refused !== undefined) return refused;
     const entityId = form.get('entityId') ?? '';
-    const id = form.get('id') ?? '';
-    const channel = /^[0-9a-f]{32}$/.test(entityId) ? await deps.store.getChannel(entityId) : undefined;
-    const payment =
-      channel === undefined || !/^[0-9a-f]{32}$/.test(id)
-        ? undefined
-        : await deps.store.getPayment(channel.merchantId, id);
-    if (
-      channel === undefined ||
-      payment === undefined ||
-      payment.channelId !== channel.id ||
-      payment.testMode !== 'INTERNAL'
-    )
-      return env.send(c, 404, {
-        code: ResultCodes.ENTITY_NOT_FOUND,
-        description: 'no payment of the simulated acquirer (test mode INTERNAL) with this id on this entity',
-      });
+    const channel = HEX32.test(entityId) ? await deps.store.getChannel(entityId) : undefined;
+    const payment = await simulatedPayment(deps, channel, form.get('id') ?? '');
+    if (channel === undefined || payment === undefined)
+      return env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: NO_SIMULATED_PAYMENT });
     const amount = form.get('amount');
     const code = form.get('chargebackResultCode');
     const outcome = await bookChargeback(deps, channel.merchantId, payment.id, {
       ...(amount === null ? {} : { amount }),
       ...(code === null ? {} : { chargebackResultCode: code }),
     });
-    switch (outcome.kind) {
-      case 'not-found':
-        return env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: 'payment not found' });
-      case 'invalid':
-        return env.send(c, 400, {
-          code: ResultCodes.INVALID_PARAMETER,
-          description: 'invalid or missing parameter',
-          parameterErrors: outcome.errors,
-        });
-      case 'refused':
-        return env.send(c, 400, { code: outcome.code, description: outcome.description });
-      case 'booked': {
-        const { result, ndc, ...body } = paymentResponse(outcome.payment, deps.processors);
-        return env.send(c, 200, result, body, ndc);
-      }
-    }
+    return answerChargeback(deps, c, outcome);
   });
 }

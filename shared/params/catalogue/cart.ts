@@ -79,14 +79,21 @@ const cartPayment = group({
   primary: BOOL({ note: 'Marks the primary payment method.' }),
 });
 
+/** marketPlace.sellers and cart.items, when both are sent as lists: what the seller checks compare. */
+function sellersAndItems(root: FormTree): { sellers: FormTree[]; items: FormTree[] } | undefined {
+  const sellers = (root.marketPlace as FormTree | undefined)?.sellers;
+  const items = (root.cart as FormTree | undefined)?.items;
+  return Array.isArray(sellers) && Array.isArray(items) ? { sellers, items } : undefined;
+}
+
 /** "Items of a seller are sent as cart items whose sellerId equals the seller id." */
 const sellerIdsKnown = check({
   paths: ['cart.items', 'marketPlace.sellers'],
   says: 'When marketplace sellers are sent, each cart item sellerId names one of them.',
   apply(root, report) {
-    const sellers = (root.marketPlace as FormTree | undefined)?.sellers;
-    const items = (root.cart as FormTree | undefined)?.items;
-    if (!Array.isArray(sellers) || !Array.isArray(items)) return;
+    const both = sellersAndItems(root);
+    if (both === undefined) return;
+    const { sellers, items } = both;
     const ids = new Set(sellers.map((s) => s.id));
     items.forEach((item, i) => {
       const id = item.sellerId;
@@ -117,9 +124,9 @@ const sellerAmountsAddUp = check({
   paths: ['marketPlace.sellers', 'cart.items'],
   says: "A seller's amount is the total of the cart items whose sellerId is the seller's id.",
   apply(root, report) {
-    const sellers = (root.marketPlace as FormTree | undefined)?.sellers;
-    const items = (root.cart as FormTree | undefined)?.items;
-    if (!Array.isArray(sellers) || !Array.isArray(items)) return;
+    const both = sellersAndItems(root);
+    if (both === undefined) return;
+    const { sellers, items } = both;
     sellers.forEach((seller, i) => {
       const amount = wireHundredths(seller.amount);
       const own = items.filter((item) => item.sellerId === seller.id);

@@ -8,6 +8,7 @@ import { post, seg } from '../api';
 import { isAmount } from '../format';
 import { canChange } from '../state/session';
 import type { PaymentSummary } from '../types';
+import { ActionButton, SubmitButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
 import { Field } from './Field';
 import { onSubmit, useAction } from './useAction';
@@ -59,9 +60,7 @@ function AmountAction({ label, path, props }: { label: string; path: string; pro
         hint="Empty: the whole amount"
         error={fieldError ?? action.field('amount')}
       />
-      <button type="submit" disabled={action.busy}>
-        {label}
-      </button>
+      <SubmitButton action={action}>{label}</SubmitButton>
       <ActionMessages action={action} />
     </form>
   );
@@ -72,22 +71,19 @@ function PlainAction({ label, path, props }: { label: string; path: string; prop
   const action = useAction();
   return (
     <div class="inline-form">
-      <button
-        type="button"
-        disabled={action.busy}
-        onClick={() =>
-          void action.run(async () => {
-            const answer = await post<Answer>(
-              `/merchants/${seg(merchantId)}/payments/${seg(payment.id ?? '')}/${path}`,
-              {},
-            );
-            changed();
-            return `${label}: ${answer.result?.description ?? 'done'} (${answer.id ?? ''})`;
-          })
-        }
+      <ActionButton
+        action={action}
+        work={async () => {
+          const answer = await post<Answer>(
+            `/merchants/${seg(merchantId)}/payments/${seg(payment.id ?? '')}/${path}`,
+            {},
+          );
+          changed();
+          return `${label}: ${answer.result?.description ?? 'done'} (${answer.id ?? ''})`;
+        }}
       >
         {label}
-      </button>
+      </ActionButton>
       <ActionMessages action={action} />
     </div>
   );

@@ -4,12 +4,12 @@
  * per minute. The connector is set with the CLI.
  */
 import { useState } from 'preact/hooks';
+import { listOf } from '../format';
 import type { Channel } from '../types';
+import { SubmitButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
 import { Checkbox, Field, Select } from './Field';
 import { onSubmit, useAction } from './useAction';
-
-const list = (text: string) => text.split(/[\s,]+/).filter((item) => item !== '');
 
 interface Props {
   readonly channel?: Channel;
@@ -30,8 +30,8 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
     action.run(async () => {
       const body: Record<string, unknown> = {
         threeDSecure,
-        brands: brands.trim() === '' ? null : list(brands),
-        currencies: currencies.trim() === '' ? null : list(currencies),
+        brands: brands.trim() === '' ? null : listOf(brands),
+        currencies: currencies.trim() === '' ? null : listOf(currencies),
         // anything but digits goes as typed, so the API's message names the field
         throttlePerMinute:
           throttle.trim() === ''
@@ -92,9 +92,7 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
       />
       <Checkbox label="3-D Secure" checked={threeDSecure} onChecked={setThreeDSecure} />
       <ActionMessages action={action} />
-      <button type="submit" disabled={action.busy}>
-        {submitLabel}
-      </button>
+      <SubmitButton action={action}>{submitLabel}</SubmitButton>
     </form>
   );
 }

@@ -3,8 +3,9 @@ import { post, seg } from '../api';
 import { formatDate } from '../format';
 import { canChange } from '../state/session';
 import type { Delivery } from '../types';
+import { ActionButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
-import { ScrollTable } from './ScrollTable';
+import { DataTable } from './DataTable';
 import { useAction } from './useAction';
 
 export function Deliveries({
@@ -20,66 +21,58 @@ export function Deliveries({
   if (deliveries.length === 0) return <p class="muted">No webhook deliveries.</p>;
   return (
     <>
-      <ScrollTable label="Webhook deliveries">
-        <table>
-          <caption class="visually-hidden">Webhook deliveries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Notification</th>
-              <th scope="col">Payment</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last answer</th>
-              {canChange.value && <th scope="col">Action</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => (
-              <tr key={d.id}>
-                <td>{formatDate(d.createdAt)}</td>
-                <td>
-                  {d.type}
-                  {d.action ? ` ${d.action}` : ''}
-                </td>
-                <td>{d.paymentId ? <code>{d.paymentId}</code> : '—'}</td>
-                <td>
-                  <span class={`badge badge-${d.status}`}>{d.status}</span>
-                </td>
-                <td>{d.attempts}</td>
-                <td>
-                  {d.lastStatus ?? ''} {d.lastError ?? ''}{' '}
-                  {d.lastAttemptAt ? `(${formatDate(d.lastAttemptAt)})` : ''}
-                </td>
-                {canChange.value && (
-                  <td>
-                    {/* the gateway retries the others itself */}
-                    {d.status === 'dead' && (
-                      <button
-                        type="button"
-                        class="secondary"
-                        aria-label={`Redeliver delivery ${d.id}`}
-                        disabled={redeliver.busy}
-                        onClick={() =>
-                          void redeliver.run(async () => {
-                            await post(
-                              `/merchants/${seg(merchantId)}/webhook-deliveries/${seg(String(d.id))}/redeliver`,
-                            );
-                            changed();
-                            return `Delivery ${d.id} will be sent again.`;
-                          })
-                        }
-                      >
-                        Redeliver
-                      </button>
-                    )}
-                  </td>
+      <DataTable
+        label="Webhook deliveries"
+        columns={[
+          'Created',
+          'Notification',
+          'Payment',
+          'State',
+          'Attempts',
+          'Last answer',
+          canChange.value && 'Action',
+        ]}
+      >
+        {deliveries.map((d) => (
+          <tr key={d.id}>
+            <td>{formatDate(d.createdAt)}</td>
+            <td>
+              {d.type}
+              {d.action ? ` ${d.action}` : ''}
+            </td>
+            <td>{d.paymentId ? <code>{d.paymentId}</code> : '—'}</td>
+            <td>
+              <span class={`badge badge-${d.status}`}>{d.status}</span>
+            </td>
+            <td>{d.attempts}</td>
+            <td>
+              {d.lastStatus ?? ''} {d.lastError ?? ''}{' '}
+              {d.lastAttemptAt ? `(${formatDate(d.lastAttemptAt)})` : ''}
+            </td>
+            {canChange.value && (
+              <td>
+                {/* the gateway retries the others itself */}
+                {d.status === 'dead' && (
+                  <ActionButton
+                    action={redeliver}
+                    class="secondary"
+                    label={`Redeliver delivery ${d.id}`}
+                    work={async () => {
+                      await post(
+                        `/merchants/${seg(merchantId)}/webhook-deliveries/${seg(String(d.id))}/redeliver`,
+                      );
+                      changed();
+                      return `Delivery ${d.id} will be sent again.`;
+                    }}
+                  >
+                    Redeliver
+                  </ActionButton>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
       <ActionMessages action={redeliver} />
     </>
   );

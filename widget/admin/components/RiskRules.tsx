@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { get, put, seg } from '../api';
 import { canChange } from '../state/session';
+import { SubmitButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
 import { Loading } from './Alert';
 import { onSubmit, useAction } from './useAction';
@@ -52,9 +53,7 @@ function Editor({ entityId, initial }: { entityId: string; initial: unknown }) {
         </p>
       )}
       <ActionMessages action={action} />
-      <button type="submit" disabled={action.busy}>
-        Save risk rules
-      </button>
+      <SubmitButton action={action}>Save risk rules</SubmitButton>
     </form>
   );
 }

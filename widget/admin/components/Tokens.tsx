@@ -1,13 +1,14 @@
 /** A merchant's access tokens: the list with last use, and for admins create (shown once) and revoke. */
 import { useState } from 'preact/hooks';
 import { del, get, post, seg } from '../api';
-import { formatDate } from '../format';
+import { formatDate, listOf } from '../format';
 import { canChange } from '../state/session';
 import type { AccessToken } from '../types';
+import { ActionButton, SubmitButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
 import { Loading } from './Alert';
+import { DataTable } from './DataTable';
 import { Field, Select } from './Field';
-import { ScrollTable } from './ScrollTable';
 import { ShownOnce } from './ShownOnce';
 import { onSubmit, useAction } from './useAction';
 import { useLoad } from './useLoad';
@@ -19,7 +20,7 @@ function CreateToken({ merchantId, created }: { merchantId: string; created: () 
   const action = useAction();
   const submit = onSubmit(() =>
     action.run(async () => {
-      const list = channels.split(/[\s,]+/).filter((c) => c !== '');
+      const list = listOf(channels);
       const answer = await post<AccessToken & { accessToken: string }>(
         `/merchants/${seg(merchantId)}/tokens`,
         {
@@ -53,9 +54,7 @@ function CreateToken({ merchantId, created }: { merchantId: string; created: () 
       />
       <ActionMessages action={action} />
       {secret !== undefined && <ShownOnce label="New access token" secret={secret} />}
-      <button type="submit" disabled={action.busy}>
-        Create access token
-      </button>
+      <SubmitButton action={action}>Create access token</SubmitButton>
     </form>
   );
 }
@@ -71,57 +70,42 @@ export function Tokens({ merchantId }: { merchantId: string }) {
       <Loading data={tokens.data} error={tokens.error} />
       {tokens.data && tokens.data.tokens.length === 0 && <p class="muted">No access tokens.</p>}
       {tokens.data && tokens.data.tokens.length > 0 && (
-        <ScrollTable label="Access tokens">
-          <table>
-            <caption class="visually-hidden">Access tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Environment</th>
-                <th scope="col">Channels</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.tokens.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <code>{t.id}</code>
-                  </td>
-                  <td>{t.environment}</td>
-                  <td>{t.channels === null || t.channels.length === 0 ? 'All' : t.channels.join(', ')}</td>
-                  <td>{formatDate(t.createdAt)}</td>
-                  <td>{t.lastUsedAt === null ? 'Never' : formatDate(t.lastUsedAt)}</td>
-                  <td>
-                    {t.revokedAt !== null ? (
-                      `Revoked ${formatDate(t.revokedAt)}`
-                    ) : canChange.value ? (
-                      <button
-                        type="button"
-                        class="danger"
-                        aria-label={`Revoke token ${t.id}`}
-                        disabled={revoke.busy}
-                        onClick={() =>
-                          void revoke.run(async () => {
-                            await del(`/merchants/${seg(merchantId)}/tokens/${seg(t.id)}`);
-                            tokens.reload();
-                            return `Token ${t.id} revoked.`;
-                          })
-                        }
-                      >
-                        Revoke
-                      </button>
-                    ) : (
-                      'Active'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          label="Access tokens"
+          columns={['Id', 'Environment', 'Channels', 'Created', 'Last used', 'State']}
+        >
+          {tokens.data.tokens.map((t) => (
+            <tr key={t.id}>
+              <td>
+                <code>{t.id}</code>
+              </td>
+              <td>{t.environment}</td>
+              <td>{t.channels === null || t.channels.length === 0 ? 'All' : t.channels.join(', ')}</td>
+              <td>{formatDate(t.createdAt)}</td>
+              <td>{t.lastUsedAt === null ? 'Never' : formatDate(t.lastUsedAt)}</td>
+              <td>
+                {t.revokedAt !== null ? (
+                  `Revoked ${formatDate(t.revokedAt)}`
+                ) : canChange.value ? (
+                  <ActionButton
+                    action={revoke}
+                    class="danger"
+                    label={`Revoke token ${t.id}`}
+                    work={async () => {
+                      await del(`/merchants/${seg(merchantId)}/tokens/${seg(t.id)}`);
+                      tokens.reload();
+                      return `Token ${t.id} revoked.`;
+                    }}
+                  >
+                    Revoke
+                  </ActionButton>
+                ) : (
+                  'Active'
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ActionMessages action={revoke} />
       {canChange.value && (

@@ -1,5 +1,6 @@
 /** The signed-in user's own account: change the password, set up a TOTP authenticator. */
 import { useState } from 'preact/hooks';
+import { ActionButton, SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Field } from '../components/Field';
 import { Page, Section } from '../components/Page';
@@ -39,9 +40,7 @@ function PasswordForm() {
         error={action.field('newPassword')}
       />
       <ActionMessages action={action} />
-      <button type="submit" disabled={action.busy}>
-        Change password
-      </button>
+      <SubmitButton action={action}>Change password</SubmitButton>
     </form>
   );
 }
@@ -58,18 +57,15 @@ function TotpSetup() {
       <>
         <p>Add a second step to signing in: a code from an authenticator app.</p>
         <ActionMessages action={action} />
-        <button
-          type="button"
-          disabled={action.busy}
-          onClick={() =>
-            void action.run(async () => {
-              setSecret(await startTotp());
-              return undefined;
-            })
-          }
+        <ActionButton
+          action={action}
+          work={async () => {
+            setSecret(await startTotp());
+            return undefined;
+          }}
         >
           Set up an authenticator
-        </button>
+        </ActionButton>
       </>
     );
   const submit = onSubmit(() =>
@@ -96,9 +92,7 @@ function TotpSetup() {
         error={action.field('code')}
       />
       <ActionMessages action={action} />
-      <button type="submit" disabled={action.busy}>
-        Confirm
-      </button>
+      <SubmitButton action={action}>Confirm</SubmitButton>
     </form>
   );
 }

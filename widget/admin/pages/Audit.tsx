@@ -1,8 +1,8 @@
 /** The audit log: who did what, when, from where (operators: everything; admins: their merchant's). */
 import { get, query } from '../api';
 import { Loading } from '../components/Alert';
+import { DataTable } from '../components/DataTable';
 import { Page } from '../components/Page';
-import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatDate } from '../format';
 import { href, route } from '../router';
@@ -19,37 +19,25 @@ export function Audit() {
       <Loading data={log.data} error={log.error} />
       {log.data && log.data.entries.length === 0 && <p class="muted">Nothing recorded yet.</p>}
       {log.data && log.data.entries.length > 0 && (
-        <ScrollTable label="Audit log, newest first">
-          <table>
-            <caption class="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Merchant</th>
-                <th scope="col">Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDate(e.at)}</td>
-                  <td>
-                    {e.actor} <span class="muted">({e.role})</span>
-                  </td>
-                  <td>{e.action}</td>
-                  <td>
-                    <code>{e.target}</code>
-                  </td>
-                  <td>{e.merchantId ? <code>{e.merchantId}</code> : '—'}</td>
-                  <td>{e.address}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          label="Audit log, newest first"
+          columns={['When', 'Who', 'Action', 'Target', 'Merchant', 'Address']}
+        >
+          {log.data.entries.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDate(e.at)}</td>
+              <td>
+                {e.actor} <span class="muted">({e.role})</span>
+              </td>
+              <td>{e.action}</td>
+              <td>
+                <code>{e.target}</code>
+              </td>
+              <td>{e.merchantId ? <code>{e.merchantId}</code> : '—'}</td>
+              <td>{e.address}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <nav aria-label="Pages of the audit log" class="pager">
         {after !== undefined && <a href={href('/audit')}>Newest entries</a>}

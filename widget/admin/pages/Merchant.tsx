@@ -3,8 +3,8 @@ import { useEffect } from 'preact/hooks';
 import { get, post, seg } from '../api';
 import { Loading } from '../components/Alert';
 import { ChannelForm } from '../components/ChannelForm';
+import { DataTable } from '../components/DataTable';
 import { Page, Section } from '../components/Page';
-import { ScrollTable } from '../components/ScrollTable';
 import { Tokens } from '../components/Tokens';
 import { useLoad } from '../components/useLoad';
 import { formatDate } from '../format';
@@ -16,39 +16,26 @@ import type { Channel, Merchant } from '../types';
 function ChannelTable({ channels }: { channels: readonly Channel[] }) {
   if (channels.length === 0) return <p class="muted">No channels yet.</p>;
   return (
-    <ScrollTable label="Channels">
-      <table>
-        <caption class="visually-hidden">Channels</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">entityId</th>
-            <th scope="col">Environment</th>
-            <th scope="col">Brands</th>
-            <th scope="col">3-D Secure</th>
-            <th scope="col">Throttle</th>
-            <th scope="col">Connector</th>
-          </tr>
-        </thead>
-        <tbody>
-          {channels.map((c) => (
-            <tr key={c.entityId}>
-              <td>
-                <a href={href(`/channels/${encodeURIComponent(c.entityId)}`)}>{c.name}</a>
-              </td>
-              <td>
-                <code>{c.entityId}</code>
-              </td>
-              <td>{c.environment ?? (c.mode === 'LIVE' ? 'live' : 'test')}</td>
-              <td>{c.brands === null ? 'All' : c.brands.join(' ')}</td>
-              <td>{c.threeDSecure ? 'On' : 'Off'}</td>
-              <td>{c.throttlePerMinute ?? c.throttle ?? 'Default'}</td>
-              <td>{c.connector === null ? 'Simulator' : c.connector.baseUrl}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      label="Channels"
+      columns={['Name', 'entityId', 'Environment', 'Brands', '3-D Secure', 'Throttle', 'Connector']}
+    >
+      {channels.map((c) => (
+        <tr key={c.entityId}>
+          <td>
+            <a href={href(`/channels/${encodeURIComponent(c.entityId)}`)}>{c.name}</a>
+          </td>
+          <td>
+            <code>{c.entityId}</code>
+          </td>
+          <td>{c.environment ?? (c.mode === 'LIVE' ? 'live' : 'test')}</td>
+          <td>{c.brands === null ? 'All' : c.brands.join(' ')}</td>
+          <td>{c.threeDSecure ? 'On' : 'Off'}</td>
+          <td>{c.throttlePerMinute ?? c.throttle ?? 'Default'}</td>
+          <td>{c.connector === null ? 'Simulator' : c.connector.baseUrl}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,6 +1,7 @@
 /** Every merchant (operators; a merchant user sees only theirs), and for operators: create one. */
 import { useState } from 'preact/hooks';
 import { get, post } from '../api';
+import { SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
 import { Field } from '../components/Field';
@@ -27,9 +28,7 @@ function CreateMerchant({ created }: { created: () => void }) {
     <form onSubmit={submit} noValidate>
       <Field label="Merchant name" value={name} onValue={setName} error={action.field('name')} />
       <ActionMessages action={action} />
-      <button type="submit" disabled={action.busy}>
-        Create merchant
-      </button>
+      <SubmitButton action={action}>Create merchant</SubmitButton>
     </form>
   );
 }

@@ -7,10 +7,10 @@ import { useEffect } from 'preact/hooks';
 import { get, seg } from '../api';
 import { Loading } from '../components/Alert';
 import { BackOffice } from '../components/BackOffice';
+import { DataTable } from '../components/DataTable';
 import { Deliveries } from '../components/Deliveries';
 import { KeyValues } from '../components/KeyValues';
 import { Page, Section } from '../components/Page';
-import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDate } from '../format';
 import { href } from '../router';
@@ -24,43 +24,30 @@ const when = (t: Transaction) => (t.createdAt ?? (t.timestamp as string | undefi
 function Related({ merchantId, related }: { merchantId: string; related: readonly Transaction[] }) {
   if (related.length === 0) return <p class="muted">No linked transactions.</p>;
   return (
-    <ScrollTable label="Linked transactions">
-      <table>
-        <caption class="visually-hidden">Linked transactions</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Id</th>
-            <th scope="col">Type</th>
-            <th scope="col" class="number">
-              Amount
-            </th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {related.map((t) => (
-            <tr key={t.id}>
-              <td>{formatDate(when(t))}</td>
-              <td>
-                <a
-                  href={href(
-                    `/merchants/${encodeURIComponent(merchantId)}/payments/${encodeURIComponent(t.id ?? '')}`,
-                  )}
-                >
-                  <code>{t.id}</code>
-                </a>
-              </td>
-              <td>{t.paymentType}</td>
-              <td class="number">{formatAmount(t.amount, t.currency)}</td>
-              <td>
-                <code>{t.result?.code}</code> {t.result?.description}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      label="Linked transactions"
+      columns={['Date', 'Id', 'Type', { label: 'Amount', number: true }, 'Result']}
+    >
+      {related.map((t) => (
+        <tr key={t.id}>
+          <td>{formatDate(when(t))}</td>
+          <td>
+            <a
+              href={href(
+                `/merchants/${encodeURIComponent(merchantId)}/payments/${encodeURIComponent(t.id ?? '')}`,
+              )}
+            >
+              <code>{t.id}</code>
+            </a>
+          </td>
+          <td>{t.paymentType}</td>
+          <td class="number">{formatAmount(t.amount, t.currency)}</td>
+          <td>
+            <code>{t.result?.code}</code> {t.result?.description}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,9 +2,9 @@
 import { useEffect } from 'preact/hooks';
 import { ApiError, get, query, seg } from '../api';
 import { Loading } from '../components/Alert';
+import { DataTable } from '../components/DataTable';
 import { Page } from '../components/Page';
 import { PaymentSearch, type Search, searchOf } from '../components/PaymentSearch';
-import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDate } from '../format';
 import { href, navigate, route } from '../router';
@@ -44,49 +44,42 @@ export function Payments({ merchantId }: { merchantId: string }) {
       <Loading data={page.data} error={page.error} />
       {page.data && page.data.payments.length === 0 && <p role="status">No payments match.</p>}
       {page.data && page.data.payments.length > 0 && (
-        <ScrollTable label="Payments, newest first">
-          <table>
-            <caption class="visually-hidden">Payments, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Id</th>
-                <th scope="col">Merchant transaction id</th>
-                <th scope="col">Type</th>
-                <th scope="col">Brand</th>
-                <th scope="col" class="number">
-                  Amount
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.payments.map((p) => (
-                <tr key={p.id}>
-                  <td>{formatDate(p.createdAt)}</td>
-                  <td>
-                    <a href={href(`${base}/${encodeURIComponent(p.id)}`)}>
-                      <code>{p.id}</code>
-                    </a>
-                  </td>
-                  <td>{p.merchantTransactionId ?? '—'}</td>
-                  <td>{p.paymentType}</td>
-                  <td>
-                    {p.paymentBrand ?? ''} {p.last4 ? `•••• ${p.last4}` : ''}
-                  </td>
-                  <td class="number">{formatAmount(p.amount, p.currency)}</td>
-                  <td>
-                    <span class={`badge badge-${p.status}`}>{p.status}</span>
-                  </td>
-                  <td>
-                    <code>{p.result.code}</code> {p.result.description}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          label="Payments, newest first"
+          columns={[
+            'Date',
+            'Id',
+            'Merchant transaction id',
+            'Type',
+            'Brand',
+            { label: 'Amount', number: true },
+            'Status',
+            'Result',
+          ]}
+        >
+          {page.data.payments.map((p) => (
+            <tr key={p.id}>
+              <td>{formatDate(p.createdAt)}</td>
+              <td>
+                <a href={href(`${base}/${encodeURIComponent(p.id)}`)}>
+                  <code>{p.id}</code>
+                </a>
+              </td>
+              <td>{p.merchantTransactionId ?? '—'}</td>
+              <td>{p.paymentType}</td>
+              <td>
+                {p.paymentBrand ?? ''} {p.last4 ? `•••• ${p.last4}` : ''}
+              </td>
+              <td class="number">{formatAmount(p.amount, p.currency)}</td>
+              <td>
+                <span class={`badge badge-${p.status}`}>{p.status}</span>
+              </td>
+              <td>
+                <code>{p.result.code}</code> {p.result.description}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <nav aria-label="Pages of payments" class="pager">
         {after !== undefined && <a href={href(base, search)}>First page</a>}

@@ -1,10 +1,11 @@
 /** A merchant's scheduled payments: the list, and for admins deschedule. */
 import { useEffect } from 'preact/hooks';
 import { del, get, seg } from '../api';
+import { ActionButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
+import { DataTable } from '../components/DataTable';
 import { Page } from '../components/Page';
-import { ScrollTable } from '../components/ScrollTable';
 import { useAction } from '../components/useAction';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDate } from '../format';
@@ -31,63 +32,53 @@ export function Schedules({ merchantId }: { merchantId: string }) {
       <Loading data={list.data} error={list.error} />
       {list.data && list.data.schedules.length === 0 && <p class="muted">No scheduled payments.</p>}
       {list.data && list.data.schedules.length > 0 && (
-        <ScrollTable label="Scheduled payments">
-          <table>
-            <caption class="visually-hidden">Scheduled payments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">State</th>
-                <th scope="col">Type</th>
-                <th scope="col" class="number">
-                  Amount
-                </th>
-                <th scope="col">Job</th>
-                <th scope="col">Next run</th>
-                <th scope="col">Registration</th>
-                {canChange.value && <th scope="col">Action</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.schedules.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    <code>{s.id}</code>
-                  </td>
-                  <td>{s.state}</td>
-                  <td>{s.paymentType}</td>
-                  <td class="number">{formatAmount(s.amount, s.currency)}</td>
-                  <td>{jobText(s.job)}</td>
-                  <td>{formatDate(s.nextFireAt)}</td>
-                  <td>
-                    <code>{s.registrationId}</code>
-                  </td>
-                  {canChange.value && (
-                    <td>
-                      {s.state === 'ACTIVE' && (
-                        <button
-                          type="button"
-                          class="danger"
-                          aria-label={`Deschedule ${s.id}`}
-                          disabled={deschedule.busy}
-                          onClick={() =>
-                            void deschedule.run(async () => {
-                              await del(`/merchants/${seg(merchantId)}/schedules/${seg(s.id)}`);
-                              list.reload();
-                              return `Schedule ${s.id} descheduled.`;
-                            })
-                          }
-                        >
-                          Deschedule
-                        </button>
-                      )}
-                    </td>
+        <DataTable
+          label="Scheduled payments"
+          columns={[
+            'Id',
+            'State',
+            'Type',
+            { label: 'Amount', number: true },
+            'Job',
+            'Next run',
+            'Registration',
+            canChange.value && 'Action',
+          ]}
+        >
+          {list.data.schedules.map((s) => (
+            <tr key={s.id}>
+              <td>
+                <code>{s.id}</code>
+              </td>
+              <td>{s.state}</td>
+              <td>{s.paymentType}</td>
+              <td class="number">{formatAmount(s.amount, s.currency)}</td>
+              <td>{jobText(s.job)}</td>
+              <td>{formatDate(s.nextFireAt)}</td>
+              <td>
+                <code>{s.registrationId}</code>
+              </td>
+              {canChange.value && (
+                <td>
+                  {s.state === 'ACTIVE' && (
+                    <ActionButton
+                      action={deschedule}
+                      class="danger"
+                      label={`Deschedule ${s.id}`}
+                      work={async () => {
+                        await del(`/merchants/${seg(merchantId)}/schedules/${seg(s.id)}`);
+                        list.reload();
+                        return `Schedule ${s.id} descheduled.`;
+                      }}
+                    >
+                      Deschedule
+                    </ActionButton>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ActionMessages action={deschedule} />
     </Page>

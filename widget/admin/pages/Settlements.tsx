@@ -2,8 +2,8 @@
 import { useEffect } from 'preact/hooks';
 import { API, get, seg } from '../api';
 import { Loading } from '../components/Alert';
+import { DataTable } from '../components/DataTable';
 import { Page } from '../components/Page';
-import { ScrollTable } from '../components/ScrollTable';
 import { useLoad } from '../components/useLoad';
 import { formatDate, formatDay } from '../format';
 import { openMerchant } from '../state/merchant';
@@ -20,39 +20,26 @@ export function Settlements({ merchantId }: { merchantId: string }) {
       <Loading data={files.data} error={files.error} />
       {files.data && files.data.files.length === 0 && <p class="muted">No settlement files yet.</p>}
       {files.data && files.data.files.length > 0 && (
-        <ScrollTable label="Settlement files">
-          <table>
-            <caption class="visually-hidden">Settlement files</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Channel</th>
-                <th scope="col" class="number">
-                  Records
-                </th>
-                <th scope="col">Made</th>
-                <th scope="col">File</th>
-              </tr>
-            </thead>
-            <tbody>
-              {files.data.files.map((f) => (
-                <tr key={`${f.date}-${f.entityId}`}>
-                  <td>{formatDay(f.date)}</td>
-                  <td>
-                    <code>{f.entityId}</code>
-                  </td>
-                  <td class="number">{f.records}</td>
-                  <td>{formatDate(f.createdAt)}</td>
-                  <td>
-                    <a href={`${API}/merchants/${seg(merchantId)}/settlements/${seg(f.date)}/file`} download>
-                      Download CSV<span class="visually-hidden"> of {f.date}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          label="Settlement files"
+          columns={['Day', 'Channel', { label: 'Records', number: true }, 'Made', 'File']}
+        >
+          {files.data.files.map((f) => (
+            <tr key={`${f.date}-${f.entityId}`}>
+              <td>{formatDay(f.date)}</td>
+              <td>
+                <code>{f.entityId}</code>
+              </td>
+              <td class="number">{f.records}</td>
+              <td>{formatDate(f.createdAt)}</td>
+              <td>
+                <a href={`${API}/merchants/${seg(merchantId)}/settlements/${seg(f.date)}/file`} download>
+                  Download CSV<span class="visually-hidden"> of {f.date}</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Page>
   );

@@ -1,5 +1,6 @@
 /** Sign in: username and password, then a TOTP code when the account has one set up. */
 import { useState } from 'preact/hooks';
+import { SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Field } from '../components/Field';
 import { Page } from '../components/Page';
@@ -47,9 +48,7 @@ export function SignIn() {
             />
           )}
           <ActionMessages action={action} />
-          <button type="submit" disabled={action.busy}>
-            Sign in
-          </button>
+          <SubmitButton action={action}>Sign in</SubmitButton>
         </form>
       </Page>
     </main>

@@ -4,11 +4,12 @@
  */
 import { useState } from 'preact/hooks';
 import { get, post, query, seg } from '../api';
+import { ActionButton, SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
+import { DataTable } from '../components/DataTable';
 import { Field, Select } from '../components/Field';
 import { Page, Section } from '../components/Page';
-import { ScrollTable } from '../components/ScrollTable';
 import { ShownOnce } from '../components/ShownOnce';
 import { onSubmit, useAction } from '../components/useAction';
 import { useLoad } from '../components/useLoad';
@@ -74,9 +75,7 @@ function CreateUser({ created }: { created: () => void }) {
       />
       <ActionMessages action={action} />
       {shown !== undefined && <ShownOnce label="Initial password" secret={shown} />}
-      <button type="submit" disabled={action.busy}>
-        Create user
-      </button>
+      <SubmitButton action={action}>Create user</SubmitButton>
     </form>
   );
 }
@@ -95,36 +94,30 @@ function UserRow({ u, changed, act }: { u: User; changed: () => void; act: Retur
       <td>
         {!self && !u.disabled && (
           <>
-            <button
-              type="button"
+            <ActionButton
+              action={act}
               class="secondary"
-              aria-label={`Reset the password of ${u.username}`}
-              disabled={act.busy}
-              onClick={() =>
-                void act.run(async () => {
-                  const answer = await post<{ password: string }>(`/users/${seg(u.id)}/reset-password`);
-                  setReset(answer.password);
-                  return undefined;
-                })
-              }
+              label={`Reset the password of ${u.username}`}
+              work={async () => {
+                const answer = await post<{ password: string }>(`/users/${seg(u.id)}/reset-password`);
+                setReset(answer.password);
+                return undefined;
+              }}
             >
               Reset password
-            </button>{' '}
-            <button
-              type="button"
+            </ActionButton>{' '}
+            <ActionButton
+              action={act}
               class="danger"
-              aria-label={`Disable ${u.username}`}
-              disabled={act.busy}
-              onClick={() =>
-                void act.run(async () => {
-                  await post(`/users/${seg(u.id)}/disable`);
-                  changed();
-                  return `${u.username} was disabled.`;
-                })
-              }
+              label={`Disable ${u.username}`}
+              work={async () => {
+                await post(`/users/${seg(u.id)}/disable`);
+                changed();
+                return `${u.username} was disabled.`;
+              }}
             >
               Disable
-            </button>
+            </ActionButton>
           </>
         )}
         {reset !== undefined && <ShownOnce label={`New password of ${u.username}`} secret={reset} />}
@@ -155,27 +148,14 @@ export function Users() {
       )}
       <Loading data={users.data} error={users.error} />
       {users.data && (
-        <ScrollTable label="Users">
-          <table>
-            <caption class="visually-hidden">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Role</th>
-                <th scope="col">Merchant</th>
-                <th scope="col">TOTP</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((u) => (
-                <UserRow key={u.id} u={u} changed={users.reload} act={act} />
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          label="Users"
+          columns={['Username', 'Role', 'Merchant', 'TOTP', 'State', 'Created', 'Actions']}
+        >
+          {users.data.users.map((u) => (
+            <UserRow key={u.id} u={u} changed={users.reload} act={act} />
+          ))}
+        </DataTable>
       )}
       <ActionMessages action={act} />
       <Section title="Create a user">

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { del, get, post, query, seg } from '../api';
+import { ActionButton, SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Loading } from '../components/Alert';
 import { Deliveries } from '../components/Deliveries';
@@ -61,9 +62,7 @@ function Register({ merchantId, registered }: { merchantId: string; registered: 
       <Checkbox label="Encrypted (AES-256-GCM)" checked={encrypted} onChecked={setEncrypted} />
       <ActionMessages action={action} />
       {key !== undefined && <ShownOnce label="Decryption key" secret={key} />}
-      <button type="submit" disabled={action.busy}>
-        Register webhook
-      </button>
+      <SubmitButton action={action}>Register webhook</SubmitButton>
     </form>
   );
 }
@@ -92,21 +91,18 @@ function WebhookList({
               {formatDate(w.createdAt)} · <code>{w.id}</code>
             </p>
             {canChange.value && (
-              <button
-                type="button"
+              <ActionButton
+                action={remove}
                 class="danger"
-                aria-label={`Remove webhook ${w.url}`}
-                disabled={remove.busy}
-                onClick={() =>
-                  void remove.run(async () => {
-                    await del(`/merchants/${seg(merchantId)}/webhooks/${seg(w.id)}`);
-                    changed();
-                    return `Webhook ${w.url} removed.`;
-                  })
-                }
+                label={`Remove webhook ${w.url}`}
+                work={async () => {
+                  await del(`/merchants/${seg(merchantId)}/webhooks/${seg(w.id)}`);
+                  changed();
+                  return `Webhook ${w.url} removed.`;
+                }}
               >
                 Remove
-              </button>
+              </ActionButton>
             )}
           </li>
         ))}

@@ -5,7 +5,6 @@
  * acquirer's side (operators anywhere; merchant admins on the test address only).
  */
 import type { Context } from 'hono';
-import { paymentResponse } from '../../../../shared/engine/answers/response';
 import { type Channel, environmentOf, type Payment } from '../../../../shared/engine/core/model';
 import {
   bookChargeback,
@@ -16,6 +15,7 @@ import { referencePayment } from '../../../../shared/engine/operations/referenci
 import { parseRequest } from '../../../../shared/params/requests';
 import type { RouteDeps } from '../../context';
 import { paymentAnswer } from '../../middleware/envelope';
+import { answerChargeback } from '../chargeback-answer';
 import { type AdminContext, type AdminKit, param } from './shared';
 
 const REFERENCES = { captures: 'CP', refunds: 'RF', reversals: 'RV' } as const;
@@ -61,21 +61,10 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
     });
   }
 
-  const answerChargeback = async (c: AdminContext, outcome: ChargebackOutcome, action: string) => {
-    switch (outcome.kind) {
-      case 'not-found':
-        return notFound(c, 'payment');
-      case 'invalid':
-        return invalid(c, outcome.errors);
-      case 'refused':
-        return env.send(c, 400, { code: outcome.code, description: outcome.description });
-      case 'booked': {
-        await audit(c, action, outcome.payment.id, outcome.payment.merchantId);
-        // booked is booked: 200 whatever the chargeback's own result code
-        const { result, ndc, ...payment } = paymentResponse(outcome.payment, deps.processors);
-        return env.send(c, 200, result, payment, ndc);
-      }
-    }
+  /** The chargeback's answer, audited when booked. */
+  const answerBooking = async (c: AdminContext, outcome: ChargebackOutcome, action: string) => {
+    if (outcome.kind === 'booked') await audit(c, action, outcome.payment.id, outcome.payment.merchantId);
+    return answerChargeback(deps, c, outcome);
   };
 
   /** Chargebacks come from the acquirer: a merchant admin may simulate them on the test address only. */
@@ -108,13 +97,13 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
       ...(typeof amount === 'string' ? { amount } : {}),
       ...(typeof chargebackResultCode === 'string' ? { chargebackResultCode } : {}),
     });
-    return answerChargeback(c, outcome, 'payment.CB');
+    return answerBooking(c, outcome, 'payment.CB');
   });
 
   route('POST', '/admin/v1/merchants/:merchantId/payments/:id/chargeback-reversals', 'write', async (c) => {
     const refused = testOnly(c);
     if (refused !== undefined) return refused;
     const outcome = await reverseChargeback(deps, param(c, 'merchantId'), param(c, 'id'));
-    return answerChargeback(c, outcome, 'payment.CR');
+    return answerBooking(c, outcome, 'payment.CR');
   });
 }

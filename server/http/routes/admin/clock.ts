@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
 import { type ClockControl, type MoveOutcome, parseDuration, parseInstant } from '../../../clock';
 import type { RouteDeps } from '../../context';
-import type { AdminKit } from './shared';
+import { type AdminKit, jsonObjectOf } from './shared';
 
 export interface AdminClockDeps {
   /** The test clock's control; undefined when the gateway runs on real time. */
@@ -87,7 +87,8 @@ export function clockRoutes(deps: RouteDeps, admin: AdminClockDeps, kit: AdminKi
   kit.route('POST', '/admin/v1/clock', 'operator', async (c) => {
     const control = admin.clock;
     if (control === undefined) return off(c);
-    const body = await jsonObject(c, deps.maxBodyBytes);
+    const text = await c.req.text();
+    const body = text.length > deps.maxBodyBytes ? undefined : jsonObjectOf(text);
     if (body === undefined)
       return env.send(c, 400, {
         code: ResultCodes.INVALID_PARAMETER,
@@ -127,17 +128,4 @@ export function clockRoutes(deps: RouteDeps, admin: AdminClockDeps, kit: AdminKi
         });
     }
   });
-}
-
-/** The body as a JSON object (empty: {}); undefined when it is something else or too large. */
-async function jsonObject(c: Context, maxBytes: number): Promise<Record<string, unknown> | undefined> {
-  const text = await c.req.text();
-  if (text.length > maxBytes) return undefined;
-  if (text.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-  } catch {}
-  return undefined;
 }

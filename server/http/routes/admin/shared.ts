@@ -14,6 +14,7 @@ import type { InboxStore } from '../../../storage/inbox/store';
 import type { WebhookStore } from '../../../storage/webhooks/model';
 import type { AdminEnv, GatewayEnv, RouteDeps } from '../../context';
 import { type Access, adminRole } from '../../middleware/admin-role';
+import { invalid as invalidParameters } from '../../middleware/envelope';
 import { clientAddress } from '../../middleware/transport';
 
 export interface AdminDeps {
@@ -46,17 +47,23 @@ const TABLE = new Map<string, RouteSpec>();
 /** Every admin route and the access it needs (the role tests loop over it). */
 export const adminRouteTable = (): RouteSpec[] => [...TABLE.values()];
 
+/** A request body as a JSON object (an empty body is {}); undefined when it is something else. */
+export function jsonObjectOf(text: string): Record<string, unknown> | undefined {
+  if (text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {}
+  return undefined;
+}
+
 export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
   const { env } = deps;
   const ok = { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' };
   const notFound = (c: Context, what: string) =>
     env.send(c, 404, { code: ResultCodes.ENTITY_NOT_FOUND, description: `${what} not found` });
-  const invalid = (c: Context, errors: readonly FieldError[]) =>
-    env.send(c, 400, {
-      code: ResultCodes.INVALID_PARAMETER,
-      description: 'invalid or missing parameter',
-      parameterErrors: errors,
-    });
+  const invalid = (c: Context, errors: readonly FieldError[]) => invalidParameters(env, c, 400, [...errors]);
   const forbidden = (c: Context, description: string) =>
     env.send(c, 403, { code: ResultCodes.INVALID_AUTH, description });
 
@@ -65,12 +72,8 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
     const text = await c.req.text();
     if (text.length > deps.maxBodyBytes)
       return env.send(c, 413, { code: ResultCodes.INVALID_PARAMETER, description: 'request body too large' });
-    if (text.trim() === '') return {};
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {}
+    const parsed = jsonObjectOf(text);
+    if (parsed !== undefined) return parsed;
     return env.send(c, 400, {
       code: ResultCodes.INVALID_PARAMETER,
       description: 'the body must be a JSON object',

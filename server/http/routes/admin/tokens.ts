@@ -5,14 +5,13 @@
  * revoked. The spec's "obtained from the administration interface under the merchant/channel
  * information, and only for users with the needed administration rights".
  */
-import { newId } from '../../../../shared/engine/core/ids';
 import {
   type AccessToken,
   type Environment,
   environmentOf,
   tokenEnvironment,
 } from '../../../../shared/engine/core/model';
-import { newToken } from '../../../security/tokens';
+import { issueToken } from '../../../admin/tokens';
 import type { RouteDeps } from '../../context';
 import { type AdminKit, param } from './shared';
 
@@ -67,20 +66,14 @@ export function tokenRoutes(deps: RouteDeps, kit: AdminKit): void {
           message: `must all be ${wanted} channels (one token per environment)`,
         },
       ]);
-    const fresh = newToken();
-    const token: AccessToken = {
-      id: newId(),
+    const { token, accessToken } = await issueToken(deps.store, {
       merchantId: merchant.id,
-      userId: fresh.userId,
-      secretHash: fresh.secretHash,
       channelIds: ids as string[],
       environment: wanted,
-      revokedAt: null,
-      createdAt: deps.clock.now(),
-    };
-    await deps.store.insertToken(token);
+      now: deps.clock.now(),
+    });
     await audit(c, 'token.create', token.id, merchant.id);
-    return env.send(c, 201, ok, { ...tokenView(token, undefined), accessToken: fresh.token });
+    return env.send(c, 201, ok, { ...tokenView(token, undefined), accessToken });
   });
 
   route('DELETE', '/admin/v1/merchants/:merchantId/tokens/:id', 'write', async (c) => {

@@ -3,6 +3,7 @@
  * and the outcome a submission records.
  */
 
+import type { ParameterError } from '../../../params/errors';
 import {
   isPending,
   isSuccess,
@@ -62,6 +63,16 @@ export const resourcePathOf = (checkout: Pick<Checkout, 'id' | 'kind'>): string 
 /** Whether a submission with this result completes the checkout (the HTTP layer answers it 200). */
 export const completes = (code: string): boolean =>
   isSuccess(code) || isSuccessReview(code) || isPending(code);
+
+/**
+ * What an update or a submission answers when it did nothing: parameters at fault; a refusal
+ * (the checkout is closed, expired or paid, or what it was asked cannot be done) with the code
+ * and, where the catalogue's text would not say enough, a description; or no such checkout.
+ */
+export type CheckoutNotDone =
+  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
+  | { readonly kind: 'refused'; readonly code: string; readonly description?: string }
+  | { readonly kind: 'not-found' };
 
 /** What a checkout's submission recorded, and its status answers: a payment or a registration. */
 export type CheckoutResult =

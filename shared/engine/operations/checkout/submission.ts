@@ -16,6 +16,7 @@ import { createPayment } from '../initial-payment';
 import { createRegistration, payWithRegistration } from '../registrations';
 import {
   CheckoutCodes,
+  type CheckoutNotDone,
   type CheckoutResult,
   completes,
   NO_SESSION_DESCRIPTION,
@@ -24,12 +25,8 @@ import {
 } from './model';
 import { acceptedBy, brandOf, forwarded, mergeTrees, paymentParameters, type Submission } from './parameters';
 
-export type SubmissionOutcome =
-  | CheckoutResult
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
-  /** Nothing was attempted: the checkout is closed or expired, or a stored registration is gone. */
-  | { readonly kind: 'refused'; readonly code: string; readonly description?: string }
-  | { readonly kind: 'not-found' };
+/** Refused when nothing was attempted: the checkout is closed or expired, or a stored registration is gone. */
+export type SubmissionOutcome = CheckoutResult | CheckoutNotDone;
 
 /**
  * The widget's submission to the checkout `checkoutId` at the path of `target`. Submissions to

@@ -18,15 +18,17 @@ import { describe } from '../../../result-codes';
 import type { Caller } from '../../core/deps';
 import type { Checkout } from '../../core/model';
 import { checkCheckout, checkoutTerms } from './create';
-import { CheckoutCodes, type CheckoutDeps, NO_SESSION_DESCRIPTION, stateOf } from './model';
+import {
+  CheckoutCodes,
+  type CheckoutDeps,
+  type CheckoutNotDone,
+  NO_SESSION_DESCRIPTION,
+  stateOf,
+} from './model';
 import { NEVER_KEPT } from './parameters';
 
-export type CheckoutUpdate =
-  | { readonly kind: 'updated'; readonly checkout: Checkout }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
-  /** Nothing changed: the checkout is paid (or pending), expired, or the channel cannot take it so. */
-  | { readonly kind: 'refused'; readonly code: string; readonly description?: string }
-  | { readonly kind: 'not-found' };
+/** Refused when nothing changed: the checkout is paid (or pending), expired, or the channel cannot take it so. */
+export type CheckoutUpdate = { readonly kind: 'updated'; readonly checkout: Checkout } | CheckoutNotDone;
 
 /**
  * Updates the checkout `checkoutId` of the caller's channel with `sent`. Under the checkout's lock,
