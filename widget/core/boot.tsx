@@ -6,7 +6,6 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
-import { isCardBrand } from '../../shared/brands';
 import {
   bcp47,
   EN,
@@ -28,6 +27,7 @@ import {
   type ModalFlow,
   type WidgetContext,
 } from './context';
+import { type EarlyStart, formsWantCards } from './early';
 import { invalidCheckoutId, type WpwlError, widgetError } from './errors';
 import { FrameBus } from './frame-bus';
 import { Message } from './Message';
@@ -35,6 +35,8 @@ import { callback, readSettings, type Settings } from './options';
 import { partsFrom } from './parts';
 import { registry } from './registry';
 import { Widget } from './Widget';
+
+export { ownScript } from './early';
 
 export const VERSION = '1';
 
@@ -69,15 +71,11 @@ export interface StartOptions {
    * `_parent`, another frame's name (given, else shopperResultTarget / paymentTarget).
    */
   readonly navigate?: (url: string, target?: string) => void;
-}
-
-/** The script element running now, or the last paymentWidgets.js script on the page. */
-export function ownScript(doc: Document): { src: string; nonce?: string } | undefined {
-  const current = doc.currentScript as HTMLScriptElement | null;
-  const scripts = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src*="paymentWidgets.js"]'));
-  const el = current?.src ? current : scripts[scripts.length - 1];
-  if (!el) return undefined;
-  return { src: el.src, nonce: el.nonce || el.getAttribute('nonce') || undefined };
+  /**
+   * The session read and frame bus the bundle started first (`./early.ts`), for this script: boot
+   * takes them over instead of starting its own.
+   */
+  readonly early?: EarlyStart | undefined;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -141,7 +139,7 @@ function setup(options: StartOptions): Boot {
     info: {},
     mounted: [],
     timers: [],
-    bus: new FrameBus(win, scriptUrl.origin, apiBase),
+    bus: options.early?.bus ?? new FrameBus(win, scriptUrl.origin, apiBase),
     announce: signal(''),
     unloaded: false,
     sequence: 0,
@@ -355,7 +353,7 @@ function firstRead(b: Boot): Promise<SessionRead | undefined> {
     checkout.id.value = undefined;
     checkout.closed.value = 'invalidCheckout';
   } else if (idParam !== undefined) {
-    return readSession(b.apiBase, idParam, b.fetch);
+    return b.options.early?.sessionRead ?? readSession(b.apiBase, idParam, b.fetch);
   } else if (b.settings.createCheckout === undefined) {
     report(b, invalidCheckoutId('No checkoutId in the script URL and no createCheckout option.'));
     checkout.closed.value = 'invalidCheckout';
@@ -370,8 +368,7 @@ function firstRead(b: Boot): Promise<SessionRead | undefined> {
  */
 function wantsCardFrames(b: Boot): boolean {
   if (b.idParam === undefined || b.checkout.closed.peek() !== null) return false;
-  const forms = Array.from(b.doc.querySelectorAll('form.paymentWidgets'));
-  return forms.length === 0 || forms.some((form) => parseBrands(form).some(isCardBrand));
+  return formsWantCards(b.doc);
 }
 
 export function start(options: StartOptions): WpwlGlobal {
