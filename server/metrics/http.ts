@@ -12,19 +12,34 @@ const UNMATCHED = new Set(['*', '/*', '']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export function httpMetrics(metrics: GatewayMetrics): MiddlewareHandler {
+  // The series of each method, route and status, looked up once: prom-client hashes the label
+  // object on every inc() and observe(), and the combinations are few (bounded labels).
+  const series = new Map<string, { count(): void; time(seconds: number): void }>();
+  const seriesOf = (method: string, route: string, status: string) => {
+    const key = `${method} ${route} ${status}`;
+    let found = series.get(key);
+    if (found === undefined) {
+      const labels = { method, route, status };
+      const requests = metrics.httpRequests.labels(labels);
+      const duration = metrics.httpDuration.labels(labels);
+      found = { count: () => requests.inc(), time: (seconds) => duration.observe(seconds) };
+      series.set(key, found);
+    }
+    return found;
+  };
   return async (c, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
       const pattern = routePath(c);
-      const labels = {
-        method: METHODS.has(c.req.method) ? c.req.method : 'other',
-        route: UNMATCHED.has(pattern) ? 'unmatched' : pattern,
-        status: String(c.res.status),
-      };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+      const answered = seriesOf(
+        METHODS.has(c.req.method) ? c.req.method : 'other',
+        UNMATCHED.has(pattern) ? 'unmatched' : pattern,
+        String(c.res.status),
+      );
+      answered.count();
+      answered.time((performance.now() - started) / 1000);
     }
   };
 }

@@ -13,7 +13,15 @@
  * encryption. `v1:<key id>` is bound in as additional authenticated data, so no part of a sealed
  * value can be changed without decryption failing.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomFillSync,
+} from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -200,6 +208,26 @@ function fromB64url(part: string, what: string): Buffer {
   return buf;
 }
 
+/**
+ * Fresh 12-byte IVs cut from a pool of CSPRNG bytes refilled 4 KiB at a time: each IV is as random
+ * and as unique as a randomBytes(12) of its own, and a card payment no longer pays for a
+ * synchronous call into the CSPRNG per sealed value (the largest part of sealing, profiled under
+ * load). Each IV is a copy, so nothing handed out is overwritten by a later refill.
+ */
+function ivSource(): () => Buffer {
+  const pool = Buffer.alloc(IV_BYTES * 341);
+  let offset = pool.length;
+  return () => {
+    if (offset + IV_BYTES > pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    const iv = Buffer.from(pool.subarray(offset, offset + IV_BYTES));
+    offset += IV_BYTES;
+    return iv;
+  };
+}
+
 /** Opens the vault: reads (or on first use creates) the data key. Throws a {@link VaultError} on a bad key. */
 export function openVault(options: VaultOptions): Vault {
   const { key, source } = loadKey(options);
@@ -208,16 +236,18 @@ export function openVault(options: VaultOptions): Vault {
   const keys = new Map<string, Buffer>([[keyId, key]]);
   const subkey = (purpose: string) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32));
   const fingerprintKey = subkey('card-fingerprint');
+  const header = `${VERSION}:${keyId}`;
+  const aad = Buffer.from(header, 'utf8');
+  const nextIv = ivSource();
 
   return {
     keyId,
     keySource: source,
 
     encrypt(plain: string): string {
-      const iv = randomBytes(IV_BYTES);
-      const header = `${VERSION}:${keyId}`;
+      const iv = nextIv();
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-      cipher.setAAD(Buffer.from(header, 'utf8'));
+      cipher.setAAD(aad);
       const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();
       return `${header}:${iv.toString('base64url')}:${ct.toString('base64url')}:${tag.toString('base64url')}`;

@@ -130,11 +130,23 @@ function ruleErrors(group: Group, value: FormTree, prefix: string, nested: boole
     }
   }
   if (!nested) return;
-  for (const [name, node] of Object.entries(group.fields)) {
-    if (node.kind === 'leaf' && node.req === 'R' && value[name] === undefined) {
-      out.add(prefix === '' ? name : `${prefix}.${name}`, null, 'is required');
-    }
+  for (const name of requiredLeaves(group)) {
+    if (value[name] === undefined) out.add(prefix === '' ? name : `${prefix}.${name}`, null, 'is required');
   }
+}
+
+/** The R leaves of each group, listed once: catalogue groups never change, requests come by thousands. */
+const required = new WeakMap<Group, readonly string[]>();
+
+function requiredLeaves(group: Group): readonly string[] {
+  let names = required.get(group);
+  if (names === undefined) {
+    names = Object.entries(group.fields)
+      .filter(([, node]) => node.kind === 'leaf' && node.req === 'R')
+      .map(([name]) => name);
+    required.set(group, names);
+  }
+  return names;
 }
 
 /**

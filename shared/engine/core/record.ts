@@ -35,7 +35,13 @@ const nonEmpty = (name: string, value: Readonly<Record<string, string>> | undefi
 
 /** Leaves out what is undefined, so a record reads back from storage exactly as it was written. */
 function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  // A loop, not entries → filter → fromEntries: three arrays per payment for one object.
+  const kept: Record<string, unknown> = {};
+  for (const name in value) {
+    const v = value[name];
+    if (v !== undefined) kept[name] = v;
+  }
+  return kept as T;
 }
 
 /** The spec: "descriptor … merchant.name overrides it" (the statement's merchant-name line). */

@@ -374,7 +374,7 @@ export function underKeys<T>(
 
 /** Leaves out undefined fields. */
 function defined<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
+  const kept: Record<string, unknown> = {};
+  for (const name in value) if (value[name] !== undefined) kept[name] = value[name];
+  return kept as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -61,12 +61,24 @@ export interface RenderedAnswer {
 const ENVELOPE_NAMES = ['result', 'buildNumber', 'timestamp', 'ndc'];
 
 export function envelope(build: string, now: () => Date): Envelope {
+  // The timestamp has whole seconds: thousands of answers a second share one formatted text.
+  let second = Number.NaN;
+  let stamp = '';
+  const stampNow = (): string => {
+    const at = now();
+    const s = Math.floor(at.getTime() / 1000);
+    if (s !== second) {
+      second = s;
+      stamp = timestamp(at);
+    }
+    return stamp;
+  };
   return {
     send(c, status, result, body = {}, ndc = newNdc()) {
       // Every answer lists at most MAX_LISTED_PARAMETER_ERRORS of them, whoever built the list.
       if (result.parameterErrors !== undefined)
         result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
-      const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: timestamp(now()), ndc });
+      const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: stampNow(), ndc });
       return c.body(json, status as 200, JSON_HEADERS);
     },
     render(status, result, body, ndc) {
@@ -76,7 +88,7 @@ export function envelope(build: string, now: () => Date): Envelope {
       return { status, head: json.slice(0, -1), tail: `,"ndc":${JSON.stringify(ndc)}}` };
     },
     sendRendered(c, { status, head, tail }) {
-      return c.body(`${head},"timestamp":"${timestamp(now())}"${tail}`, status as 200, JSON_HEADERS);
+      return c.body(`${head},"timestamp":"${stampNow()}"${tail}`, status as 200, JSON_HEADERS);
     },
   };
 }
