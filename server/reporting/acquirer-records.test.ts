@@ -5,17 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { settleDay } from './settlement-run';
 
 const DAY = '2026-06-02';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-};
 const SEPA = {
   paymentBrand: 'DIRECTDEBIT_SEPA',
   'bankAccount.holder': 'Max Mustermann',
@@ -67,7 +61,7 @@ describe("the simulated acquirer's records", () => {
   });
 
   it('refuses what has no transfer: a card payment, a declined debit (400 naming id)', async () => {
-    const card = await pay(CARD);
+    const card = await pay(VISA_CARD_WITHOUT_CVV);
     const refused = await fail(card.body.id);
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body.result.code).toBe('200.300.404');

@@ -15,6 +15,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { BROWSER } from '../test-kit/fixtures/three-d-secure';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
@@ -59,24 +61,12 @@ const sepa = (iban: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** A card the simulated issuer always challenges (without a 3DS method), with 3-D Secure v2's fields. */
 const CHALLENGE_CARD = {
-  paymentBrand: 'VISA',
+  ...VISA_CARD,
   'card.number': '4200000000000018',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
+  ...BROWSER,
   'customer.browser.acceptHeader': 'text/html',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: notifications are read field by field

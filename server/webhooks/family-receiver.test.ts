@@ -14,19 +14,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 /** The merchant's secret, as its backend is configured with it. */
 const SECRET = '3F2A1B0C9D8E7F60514233241506F7E8D9CABBAC9D8E7F6051423324150617F8';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: a notification is read field by field, as a receiver does
 type Notification = { type: string; action?: string; payload: any };
@@ -198,7 +191,7 @@ describe("the family's notification receiver, against the real gateway", () => {
       amount: '40.00',
       currency: 'EUR',
       paymentType: 'PA',
-      ...CARD,
+      ...VISA_CARD,
     });
     expect(pa.status, pa.text).toBe(200);
     await deliverAll();
@@ -235,7 +228,7 @@ describe("the family's notification receiver, against the real gateway", () => {
       currency: 'EUR',
       paymentType: 'DB',
       createRegistration: 'true',
-      ...CARD,
+      ...VISA_CARD,
     });
     expect(db.status, db.text).toBe(200);
     const registrationId = db.body.registrationId as string;

@@ -8,20 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli/run';
 import { openVault } from '../security/vault';
 import { openStore } from '../storage';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { TEST_DATA_KEY, type TestGateway, type TestMerchant } from '../test-kit/gateway';
 import { type Receiver, startReceiver } from '../test-kit/receiver';
 import { admin, clockGateway } from '../test-kit/test-clock';
 import { testVault } from '../test-kit/vault';
 import { decryptNotification } from './encryption';
-
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 
 let gw: TestGateway;
 let m: TestMerchant;
@@ -32,7 +24,7 @@ const inbox = (query = '') => admin(gw, 'GET', `/admin/v1/merchants/${m.merchant
 const pay = (params: Record<string, string> = {}) =>
   gw.post(
     '/v1/payments',
-    { entityId: m.entityId, amount: '25.50', currency: 'EUR', paymentType: 'DB', ...CARD, ...params },
+    { entityId: m.entityId, amount: '25.50', currency: 'EUR', paymentType: 'DB', ...VISA_CARD, ...params },
     { token: m.token },
   );
 /** Runs the dispatcher at the clock's time: what is due now is delivered. */
@@ -230,7 +222,7 @@ describe('gateway webhook add --inbox', () => {
     expect(list.body.notifications.map((n: { type: string }) => n.type)).toEqual(['test']);
     const paid = await gw.post(
       '/v1/payments',
-      { entityId: other.entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+      { entityId: other.entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB', ...VISA_CARD },
       { token: other.token },
     );
     expect(paid.status, paid.text).toBe(200);
