@@ -21,6 +21,7 @@ import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { type Receiver, startReceiver } from '../test-kit/receiver';
+import { WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
 import { createLogger, type Logger } from './logger';
 
 const MINUTE = 60_000;
@@ -91,9 +92,7 @@ async function world(databaseUrl?: string): Promise<World> {
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
     env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
     logger,
-    webhooks: { autoStart: false, timeoutMs: 5_000 },
-    notifier: { autoStart: false },
-    pending: { autoStart: false },
+    ...WEBHOOKS_DRIVEN,
     scheduler: { autoStart: false },
     settlement: { autoStart: false },
   });

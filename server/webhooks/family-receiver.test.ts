@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { deliverPending, WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 /** The merchant's secret, as its backend is configured with it. */
@@ -137,12 +138,7 @@ describe("the family's notification receiver, against the real gateway", () => {
 
   /** The dispatcher's rounds, a minute of fake time apart, until nothing is pending. */
   async function deliverAll(): Promise<void> {
-    for (let round = 0; round < 20; round++) {
-      await gw.webhooks.runOnce();
-      const pending = await gw.store.listDeliveries(m.merchantId, { status: 'pending', limit: 1 });
-      if (pending.length === 0) return;
-      clock.advance(60_000);
-    }
+    if (await deliverPending(gw, clock, m.merchantId, 20)) return;
     throw new Error(`notifications still pending; the receiver refused: ${receiver.refused.join(', ')}`);
   }
 
@@ -165,9 +161,7 @@ describe("the family's notification receiver, against the real gateway", () => {
     gw = await testGateway({
       clock,
       env: { GATEWAY_ADMIN_TOKEN: ADMIN },
-      webhooks: { autoStart: false, timeoutMs: 5_000 },
-      notifier: { autoStart: false },
-      pending: { autoStart: false },
+      ...WEBHOOKS_DRIVEN,
     });
     m = await gw.addMerchant({ channels: 1 });
   });

@@ -16,6 +16,7 @@ import { CARD_FIELDS, VISA_CARD } from '../../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { type Receiver, startReceiver } from '../../test-kit/receiver';
+import { WEBHOOKS_DRIVEN } from '../../test-kit/webhooks';
 
 const MINUTE = 60_000;
 
@@ -97,9 +98,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
         clock,
         env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
         egress: { production: true, resolve },
-        webhooks: { autoStart: false, timeoutMs: 5_000 },
-        notifier: { autoStart: false },
-        pending: { autoStart: false },
+        ...WEBHOOKS_DRIVEN,
       });
       m = await gw.addMerchant({ channels: 1 });
     });
@@ -286,9 +285,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
         clock,
         env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_CALLBACK_ALLOW: ' 127.0.0.1 , 192.0.2.0/24' },
         egress: { production: true, resolve },
-        webhooks: { autoStart: false, timeoutMs: 5_000 },
-        notifier: { autoStart: false },
-        pending: { autoStart: false },
+        ...WEBHOOKS_DRIVEN,
       });
       m = await gw.addMerchant({ channels: 1 });
     });
@@ -426,9 +423,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
     beforeAll(async () => {
       gw = await testGateway({
         clock: fakeClock(),
-        webhooks: { autoStart: false, timeoutMs: 5_000 },
-        notifier: { autoStart: false },
-        pending: { autoStart: false },
+        ...WEBHOOKS_DRIVEN,
       });
       m = await gw.addMerchant({ channels: 1 });
     });
