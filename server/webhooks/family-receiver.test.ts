@@ -15,10 +15,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { deliverPending, WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
 
-const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 /** The merchant's secret, as its backend is configured with it. */
 const SECRET = '3F2A1B0C9D8E7F60514233241506F7E8D9CABBAC9D8E7F6051423324150617F8';
 
@@ -160,7 +160,7 @@ describe("the family's notification receiver, against the real gateway", () => {
     receiver = await familyReceiver(SECRET);
     gw = await testGateway({
       clock,
-      env: { GATEWAY_ADMIN_TOKEN: ADMIN },
+      env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
       ...WEBHOOKS_DRIVEN,
     });
     m = await gw.addMerchant({ channels: 1 });
@@ -175,7 +175,7 @@ describe("the family's notification receiver, against the real gateway", () => {
       'POST',
       `/admin/v1/merchants/${m.merchantId}/webhooks`,
       JSON.stringify({ url: receiver.url, key: SECRET }),
-      { headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' } },
+      { headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' } },
     );
     expect(registered.status, registered.text).toBe(201);
     expect(newlyHandled()).toEqual([['test', registered.body.id]]);
