@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import { BILLING, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
@@ -33,11 +34,8 @@ describe('app-based 3-D Secure (threeDSecure.deviceInfo) over HTTP', () => {
     entityId: m.entityId,
     amount: '92.00',
     currency: 'EUR',
-    paymentBrand: 'VISA',
+    ...VISA_CARD_WITHOUT_CVV,
     'card.number': number,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
   });
   const pay = (number: string, extra: Record<string, string> = {}) =>
     gw.post(

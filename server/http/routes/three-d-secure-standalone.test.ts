@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import { BROWSER, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
@@ -45,11 +46,8 @@ describe('POST /v1/threeDSecure and GET /v1/threeDSecure/{id} over HTTP', () => 
     entityId: who.entityId,
     amount: '92.00',
     currency: 'EUR',
-    paymentBrand: 'VISA',
+    ...VISA_CARD_WITHOUT_CVV,
     'card.number': number,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
     shopperResultUrl: SHOP,
     ...BROWSER,
     ...extra,

@@ -12,6 +12,7 @@ import type { ConnectorTarget } from '../../../shared/engine/core/ports';
 import { ENROLLED_CARDS } from '../../processors/simulator/access-control-server';
 import { SQLITE_FILE } from '../../storage/open';
 import { fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
 import {
   BROWSER,
   CHALLENGE_CARD,
@@ -824,11 +825,8 @@ describe('3-D Secure and the clock: decoupled answers and timeouts', () => {
         amount: '10.00',
         currency: 'EUR',
         paymentType: 'DB',
-        paymentBrand: 'VISA',
+        ...VISA_CARD_WITHOUT_HOLDER,
         'card.number': CHALLENGE_CARD,
-        'card.expiryMonth': '05',
-        'card.expiryYear': '2034',
-        'card.cvv': '123',
         shopperResultUrl: SHOP,
         ...BROWSER,
         ...extra,
