@@ -1,7 +1,10 @@
 /**
  * Webhook tests drive the dispatcher themselves: the gateway starts with its background workers
  * stopped (WEBHOOKS_DRIVEN), and `deliverPending` runs the dispatcher's rounds on the fake clock.
+ * `storedWebhook` is a registration written straight into the store (no test notification sent).
  */
+import { newId } from '../../shared/engine/core/ids';
+import type { Webhook } from '../storage/webhooks/model';
 import type { FakeClock } from './clock';
 import type { TestGateway, TestGatewayOptions } from './gateway';
 
@@ -33,3 +36,19 @@ export async function deliverPending(
   }
   return false;
 }
+
+/**
+ * A webhook registration for the store's insertWebhook: PAYMENT notifications to an address no
+ * test listens on, a placeholder secret; `fields` say how a test's differs.
+ */
+export const storedWebhook = (merchantId: string, fields: Partial<Webhook> = {}): Webhook => ({
+  id: newId(),
+  merchantId,
+  url: 'https://merchant.example/hooks',
+  secret: 'sealed',
+  encrypted: false,
+  types: ['PAYMENT'],
+  createdAt: new Date(),
+  deletedAt: null,
+  ...fields,
+});
