@@ -6,23 +6,19 @@
 import { expect, it } from 'vitest';
 import { newId } from '../../../shared/engine/core/ids';
 import { asMinor } from '../../../shared/money';
+import { adminUser } from '../../test-kit/fixtures/admin-users';
 import { describeDialects, dialectStore } from '../../test-kit/store-dialects';
 import type { AdminUser } from './store';
 
-const user = (username: string, merchantId: string | null): AdminUser => ({
-  id: newId(),
-  username,
-  role: merchantId === null ? 'operator' : 'merchant-admin',
-  merchantId,
-  passwordHash: 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U',
-  totpSecret: null,
-  totpPending: null,
-  totpStep: null,
-  failedLogins: 0,
-  lockedUntil: null,
-  disabledAt: null,
-  createdAt: new Date('2026-11-24T10:00:00.123Z'),
-});
+const user = (username: string, merchantId: string | null): AdminUser =>
+  adminUser({
+    id: newId(),
+    username,
+    role: merchantId === null ? 'operator' : 'merchant-admin',
+    merchantId,
+    passwordHash: 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U',
+    createdAt: new Date('2026-11-24T10:00:00.123Z'),
+  });
 
 describeDialects('%s admin users store', (dialect) => {
   const store = dialectStore(dialect, 'gateway-admin-users-');
