@@ -15,6 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { SEPA_WITH_MANDATE } from '../test-kit/fixtures/bank-accounts';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { BROWSER } from '../test-kit/fixtures/three-d-secure';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
@@ -52,13 +53,8 @@ function spellings(value: string): string[] {
 const SECRETS = [...Object.values(IBAN), ACCOUNT_NUMBER];
 
 const sepa = (iban: string, extra: Record<string, string> = {}) => ({
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  'bankAccount.holder': 'Jane Jones',
+  ...SEPA_WITH_MANDATE,
   'bankAccount.iban': iban,
-  'bankAccount.bic': 'MARKDEF1100',
-  'bankAccount.country': 'DE',
-  'bankAccount.mandate.id': 'MANDATE-ONE',
-  'bankAccount.mandate.dateOfSignature': '2026-03-01',
   ...extra,
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli/run';
 import { openVault } from '../security/vault';
 import { openStore } from '../storage';
+import { SEPA_WITH_MANDATE } from '../test-kit/fixtures/bank-accounts';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { TEST_DATA_KEY, type TestGateway, type TestMerchant } from '../test-kit/gateway';
 import { type Receiver, startReceiver } from '../test-kit/receiver';
@@ -175,13 +176,8 @@ describe('account numbers in the inbox', () => {
         amount: '12.00',
         currency: 'EUR',
         paymentType: 'DB',
-        paymentBrand: 'DIRECTDEBIT_SEPA',
-        'bankAccount.holder': 'Jane Jones',
+        ...SEPA_WITH_MANDATE,
         'bankAccount.iban': iban,
-        'bankAccount.bic': 'MARKDEF1100',
-        'bankAccount.country': 'DE',
-        'bankAccount.mandate.id': 'MANDATE-ONE',
-        'bankAccount.mandate.dateOfSignature': '2026-03-01',
       },
       { token: m.token },
     );
