@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../server/test-kit/widget-frames';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
 import { start, type WpwlGlobal } from './boot';
 
@@ -119,19 +120,7 @@ function split(fields: readonly (readonly [string, string])[]) {
 }
 
 // The frames are played by the test: their address is kept, never loaded.
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() {
-      return '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 
 beforeEach(() => {
   document.head.innerHTML = '';

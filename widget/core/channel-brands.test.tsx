@@ -5,7 +5,8 @@
  * accepts and drops the others silently, as the family's widget does.
  */
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../server/test-kit/widget-frames';
 import { start, type WpwlGlobal } from './boot';
 
 const GW = 'https://gw.test';
@@ -52,19 +53,7 @@ const cardOptions = () =>
   );
 
 // The card frames never load here: their address is kept, not fetched.
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() {
-      return '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 beforeEach(() => {
   win().wpwl?.unload();
   document.body.innerHTML = '';

@@ -7,6 +7,7 @@
  */
 import '../methods';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../server/test-kit/widget-frames';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
 import { start, type WpwlGlobal } from './boot';
 
@@ -61,15 +62,8 @@ function play(iframe: HTMLIFrameElement) {
   return { received, say };
 }
 
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+keepFrameSources();
 beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get: () => '',
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
   Object.defineProperty(Element.prototype, 'moveBefore', {
     configurable: true,
     value(this: Element, node: Node, child: Node | null) {
@@ -78,7 +72,6 @@ beforeAll(() => {
   });
 });
 afterAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor);
   delete (Element.prototype as { moveBefore?: unknown }).moveBefore;
 });
 beforeEach(() => {

@@ -6,7 +6,8 @@
  */
 import '../../methods'; // the payment methods register themselves, as in the bundle's entry
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../../server/test-kit/widget-frames';
 import { billing } from '../../../shared/params/catalogue/customer';
 import { checkFormat } from '../../../shared/params/formats';
 import type { Group, Leaf } from '../../../shared/params/nodes';
@@ -95,17 +96,7 @@ const sentFields = async (n: { received: HostMessage[] }) => {
   return Object.fromEntries(sent.fields.filter(([name]) => !name.startsWith('customer.browser.')));
 };
 
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get: () => '',
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 beforeEach(() => {
   document.body.innerHTML =
     '<form action="https://shop.test/return" class="paymentWidgets" data-brands="VISA"></form>';

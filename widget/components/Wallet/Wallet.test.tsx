@@ -4,7 +4,8 @@
  * the host's side of the sheet protocol, with the test playing the sheet's window.
  */
 import '../../methods'; // the payment methods register themselves, as in the bundle's entry
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../../server/test-kit/widget-frames';
 import { start, type WpwlGlobal } from '../../core/boot';
 import { type PaymentData, WALLET_NS } from '../../frames/wallet-protocol';
 
@@ -104,19 +105,7 @@ async function sheet() {
 }
 
 // The sheet is played by the test: its address is kept, never loaded.
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get(this: HTMLIFrameElement) {
-      return this.dataset.testSrc ?? '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources({ readBack: true });
 
 beforeEach(() => {
   document.head.innerHTML = '';

@@ -6,7 +6,8 @@
 import '../../../methods'; // the payment methods register themselves, as in the bundle's entry
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../../../server/test-kit/widget-frames';
 import { listBrands } from '../../../../shared/brands';
 import { start, type WpwlGlobal } from '../../../core/boot';
 import { NS } from '../../../frames/protocol';
@@ -81,19 +82,7 @@ function detect(brand: string) {
   say({ t: 'state', empty: false, valid: true, brand, brands: [brand], length: 16, last4: '0007' });
 }
 
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() {
-      return '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 beforeEach(() => {
   win().wpwl?.unload();
   document.body.innerHTML = '';
