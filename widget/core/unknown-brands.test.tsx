@@ -7,44 +7,24 @@
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
 import { beforeEach, expect, it, vi } from 'vitest';
 import { keepFrameSources } from '../../server/test-kit/widget-frames';
-import { start, type WpwlGlobal } from './boot';
+import { json, openSession, ready, WIDGET_SCRIPT, win } from '../../server/test-kit/widget-page';
+import { start } from './boot';
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
-
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
-
-const session = {
-  id: ID,
-  kind: 'payment',
-  state: 'open',
-  expiresAt: FUTURE,
-  amount: '92.00',
-  currency: 'EUR',
-  paymentType: 'DB',
-  shopperResultUrl: 'https://shop.test/result',
-  registrations: [],
-};
+const session = openSession();
 
 function boot(brands: string) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   const errors: Error[] = [];
   win().wpwlOptions = { onError: (e: Error) => errors.push(e) };
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify(session), { headers: { 'Content-Type': 'application/json' } }),
-  );
+  const fetch = vi.fn(async () => json(session));
   start({
     win: window,
-    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
+    script: { src: WIDGET_SCRIPT },
     fetch: fetch as unknown as typeof globalThis.fetch,
     navigate: vi.fn(),
   });
   return { fetch, errors };
 }
-
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 
 // The card frames never load here: their address is kept, not fetched.
 keepFrameSources();

@@ -8,29 +8,31 @@ import '../../methods'; // the payment methods register themselves, as in the bu
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepFrameSources } from '../../../server/test-kit/widget-frames';
+import {
+  CHECKOUT_ID,
+  FUTURE,
+  GW,
+  json,
+  ready,
+  WIDGET_SCRIPT,
+  win,
+} from '../../../server/test-kit/widget-page';
 import { billing } from '../../../shared/params/catalogue/customer';
 import { checkFormat } from '../../../shared/params/formats';
 import type { Group, Leaf } from '../../../shared/params/nodes';
-import { start, type WpwlGlobal } from '../../core/boot';
+import { start } from '../../core/boot';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../../frames/protocol';
 import { EN } from '../../language';
 import { BILLING_FIELDS, billingModel, STATE_COUNTRIES } from './billing-address';
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
 const ALL = ['street1', 'city', 'postcode', 'country'];
 
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 function boot(options: Record<string, unknown>, requiredBillingFields?: string[]) {
   win().wpwlOptions = { onError: () => undefined, ...options };
   const session = {
-    id: ID,
+    id: CHECKOUT_ID,
     kind: 'payment',
     state: 'open',
     expiresAt: FUTURE,
@@ -42,13 +44,11 @@ function boot(options: Record<string, unknown>, requiredBillingFields?: string[]
   const fetch = vi.fn(async () => json(session));
   start({
     win: window,
-    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
+    script: { src: WIDGET_SCRIPT },
     fetch: fetch as unknown as typeof globalThis.fetch,
     navigate: vi.fn(),
   });
 }
-
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 
 /** The number and CVV frames, played by the test: valid card data in both. */
 function frames() {

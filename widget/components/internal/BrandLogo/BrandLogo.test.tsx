@@ -8,8 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepFrameSources } from '../../../../server/test-kit/widget-frames';
+import { CHECKOUT_ID, GW, json, ready, WIDGET_SCRIPT, win } from '../../../../server/test-kit/widget-page';
 import { listBrands } from '../../../../shared/brands';
-import { start, type WpwlGlobal } from '../../../core/boot';
+import { start } from '../../../core/boot';
 import { NS } from '../../../frames/protocol';
 import { LOGOS } from './BrandLogo';
 
@@ -35,13 +36,8 @@ describe('logo files', () => {
   });
 });
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
-
 const session = (over: object = {}) => ({
-  id: ID,
+  id: CHECKOUT_ID,
   kind: 'payment',
   state: 'open',
   expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
@@ -54,18 +50,15 @@ const session = (over: object = {}) => ({
 function boot(brands: string, body: object = session()) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   win().wpwlOptions = { onError: () => undefined };
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
-  );
+  const fetch = vi.fn(async () => json(body));
   start({
     win: window,
-    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
+    script: { src: WIDGET_SCRIPT },
     fetch: fetch as unknown as typeof globalThis.fetch,
     navigate: vi.fn(),
   });
 }
 
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
 
 /** The number frame says it detected `brand` (frames never load here; the test plays them). */
