@@ -4,7 +4,7 @@
  * (`win()`, `ready()`).
  */
 import { expect, vi } from 'vitest';
-import type { WpwlGlobal } from '../../widget/core/boot';
+import { start, type WpwlGlobal } from '../../widget/core/boot';
 
 export const GW = 'https://gw.test';
 export const CHECKOUT_ID = '8A82944A4CC25EBF014CC2C782423202.local01';
@@ -37,3 +37,18 @@ export const openSession = (fields: object = {}) => ({
   registrations: [],
   ...fields,
 });
+
+/**
+ * Starts the widget as the page's script tag does, its session read answered by `body`; the
+ * fetch is returned so a test can count what the widget asked.
+ */
+export function startWidget(body: unknown) {
+  const fetch = vi.fn(async () => json(body));
+  start({
+    win: window,
+    script: { src: WIDGET_SCRIPT },
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate: vi.fn(),
+  });
+  return fetch;
+}

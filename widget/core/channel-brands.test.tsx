@@ -5,22 +5,15 @@
  * accepts and drops the others silently, as the family's widget does.
  */
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
-import { beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { keepFrameSources } from '../../server/test-kit/widget-frames';
-import { json, openSession, ready, WIDGET_SCRIPT, win } from '../../server/test-kit/widget-page';
-import { start } from './boot';
+import { openSession, ready, startWidget, win } from '../../server/test-kit/widget-page';
 
 function boot(brands: string, body: object) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   const errors: Error[] = [];
   win().wpwlOptions = { onError: (e: Error) => errors.push(e) };
-  const fetch = vi.fn(async () => json(body));
-  start({
-    win: window,
-    script: { src: WIDGET_SCRIPT },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  const fetch = startWidget(body);
   return { fetch, errors };
 }
 

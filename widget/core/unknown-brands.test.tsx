@@ -5,10 +5,9 @@
  * known card brand (MADA) is drawn in the card form; a redirect brand keeps its button.
  */
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
-import { beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { keepFrameSources } from '../../server/test-kit/widget-frames';
-import { json, openSession, ready, WIDGET_SCRIPT, win } from '../../server/test-kit/widget-page';
-import { start } from './boot';
+import { openSession, ready, startWidget, win } from '../../server/test-kit/widget-page';
 
 const session = openSession();
 
@@ -16,13 +15,7 @@ function boot(brands: string) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   const errors: Error[] = [];
   win().wpwlOptions = { onError: (e: Error) => errors.push(e) };
-  const fetch = vi.fn(async () => json(session));
-  start({
-    win: window,
-    script: { src: WIDGET_SCRIPT },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  const fetch = startWidget(session);
   return { fetch, errors };
 }
 

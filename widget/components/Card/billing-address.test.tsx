@@ -8,19 +8,10 @@ import '../../methods'; // the payment methods register themselves, as in the bu
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepFrameSources } from '../../../server/test-kit/widget-frames';
-import {
-  CHECKOUT_ID,
-  FUTURE,
-  GW,
-  json,
-  ready,
-  WIDGET_SCRIPT,
-  win,
-} from '../../../server/test-kit/widget-page';
+import { CHECKOUT_ID, FUTURE, GW, ready, startWidget, win } from '../../../server/test-kit/widget-page';
 import { billing } from '../../../shared/params/catalogue/customer';
 import { checkFormat } from '../../../shared/params/formats';
 import type { Group, Leaf } from '../../../shared/params/nodes';
-import { start } from '../../core/boot';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../../frames/protocol';
 import { EN } from '../../language';
 import { BILLING_FIELDS, billingModel, STATE_COUNTRIES } from './billing-address';
@@ -41,13 +32,7 @@ function boot(options: Record<string, unknown>, requiredBillingFields?: string[]
     registrations: [],
     ...(requiredBillingFields ? { requiredBillingFields } : {}),
   };
-  const fetch = vi.fn(async () => json(session));
-  start({
-    win: window,
-    script: { src: WIDGET_SCRIPT },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  startWidget(session);
 }
 
 /** The number and CVV frames, played by the test: valid card data in both. */

@@ -8,9 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepFrameSources } from '../../../../server/test-kit/widget-frames';
-import { CHECKOUT_ID, GW, json, ready, WIDGET_SCRIPT, win } from '../../../../server/test-kit/widget-page';
+import { CHECKOUT_ID, GW, ready, startWidget, win } from '../../../../server/test-kit/widget-page';
 import { listBrands } from '../../../../shared/brands';
-import { start } from '../../../core/boot';
 import { NS } from '../../../frames/protocol';
 import { LOGOS } from './BrandLogo';
 
@@ -50,13 +49,7 @@ const session = (over: object = {}) => ({
 function boot(brands: string, body: object = session()) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   win().wpwlOptions = { onError: () => undefined };
-  const fetch = vi.fn(async () => json(body));
-  start({
-    win: window,
-    script: { src: WIDGET_SCRIPT },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  startWidget(body);
 }
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
