@@ -41,6 +41,7 @@ import { settle } from '../../server/cli/webhook-commands';
 import { createShop } from '../../server/demo-shop/shop';
 import { startGateway } from '../../server/gateway';
 import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
+import { VISA_CARD } from '../../server/test-kit/fixtures/cards';
 import { freePort } from '../../server/test-kit/postgres';
 import { pinnedFetch, selfSignedCertificate } from './tls';
 
@@ -245,12 +246,7 @@ async function settledYesterday(): Promise<{ order: string; entityId: string }> 
         amount: '25.00',
         currency: 'EUR',
         paymentType: 'DB',
-        paymentBrand: 'VISA',
-        'card.number': '4200000000000000',
-        'card.holder': 'Jane Jones',
-        'card.expiryMonth': '05',
-        'card.expiryYear': '2034',
-        'card.cvv': '123',
+        ...VISA_CARD,
         merchantTransactionId: order,
       }),
     });

@@ -23,6 +23,16 @@ import {
 
 export type AccountStore = AdminUserStore & Pick<MerchantDirectory, 'getMerchant'>;
 
+/** A new account's state: no second factor yet, no failed sign-ins, neither locked nor disabled. */
+export const NEW_ACCOUNT = {
+  totpSecret: null,
+  totpPending: null,
+  totpStep: null,
+  failedLogins: 0,
+  lockedUntil: null,
+  disabledAt: null,
+} as const satisfies Partial<AdminUser>;
+
 export interface FieldError {
   readonly name: string;
   readonly value: string | null;
@@ -115,12 +125,7 @@ export async function createUser(
     role: role as AdminRole,
     merchantId: role === 'operator' ? null : (merchantId as string),
     passwordHash: await hashPassword((password as string | undefined) ?? generated!),
-    totpSecret: null,
-    totpPending: null,
-    totpStep: null,
-    failedLogins: 0,
-    lockedUntil: null,
-    disabledAt: null,
+    ...NEW_ACCOUNT,
     createdAt: clock.now(),
   };
   if (!(await store.insertAdminUser(user)))

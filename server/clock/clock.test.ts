@@ -10,6 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { merchantFolder, reconciliationFileName } from '../reporting/settlement-run/model';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { BROWSER, CHALLENGE_CARD } from '../test-kit/fixtures/three-d-secure';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { type Receiver, startReceiver } from '../test-kit/receiver';
@@ -26,28 +28,6 @@ import {
 } from '../test-kit/test-clock';
 import { nextAttemptAt } from '../webhooks/schedule';
 
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
-const CHALLENGE_CARD = '4200000000000042';
-const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html,application/xhtml+xml',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
-} as const;
 const SHOP = 'https://shop.example/result?order=7';
 
 let gw: TestGateway;
@@ -101,7 +81,7 @@ describe('the test clock, kind by kind: just before → not done; past → done 
     const past = await moveTo(gw, 30 * MINUTE);
     expect(past.body.ran.checkoutExpiry).toBe(1);
     expect((await checkoutStatus(id)).body.result.code).toBe('200.300.404');
-    expect((await gw.post(`/v1/checkouts/${id}/payment`, CARD)).body.result.code).toBe('200.300.404');
+    expect((await gw.post(`/v1/checkouts/${id}/payment`, VISA_CARD)).body.result.code).toBe('200.300.404');
     expect((await moveTo(gw, 2 * HOUR)).body.ran.checkoutExpiry).toBe(0);
   });
 
@@ -109,7 +89,7 @@ describe('the test clock, kind by kind: just before → not done; past → done 
     await start();
     const id = await createCheckout({ shopperResultUrl: `${receiver.url}/result?order=7` });
     await moveTo(gw, 2 * MINUTE);
-    expect((await gw.post(`/v1/checkouts/${id}/payment`, CARD)).status).toBe(200);
+    expect((await gw.post(`/v1/checkouts/${id}/payment`, VISA_CARD)).status).toBe(200);
     const before = await moveTo(gw, 31 * MINUTE - 1);
     expect(before.body.ran.shopperResultUrl).toBe(0);
     expect(receiver.received).toEqual([]);
@@ -139,7 +119,7 @@ describe('the test clock, kind by kind: just before → not done; past → done 
   it('a decoupled 3-D Secure authentication: the cardholder answers after 10 s', async () => {
     await start(true);
     const res = await pay({
-      ...CARD,
+      ...VISA_CARD,
       'card.number': CHALLENGE_CARD,
       'threeDSecure.decoupled': 'true',
       shopperResultUrl: SHOP,
@@ -155,7 +135,11 @@ describe('the test clock, kind by kind: just before → not done; past → done 
 
   it("a schedule's fire time: the registration is paid once, at the time", async () => {
     await start();
-    const reg = await gw.post('/v1/registrations', { entityId: m.entityId, ...CARD }, { token: m.token });
+    const reg = await gw.post(
+      '/v1/registrations',
+      { entityId: m.entityId, ...VISA_CARD },
+      { token: m.token },
+    );
     expect(reg.status, reg.text).toBe(200);
     const schedule = await gw.post(
       '/scheduling/v1/schedules',
@@ -192,7 +176,7 @@ describe('the test clock, kind by kind: just before → not done; past → done 
     expect(hook.status, hook.text).toBe(201);
     receiver.received.length = 0;
     receiver.answerWith(500);
-    expect((await pay(CARD)).status).toBe(200);
+    expect((await pay(VISA_CARD)).status).toBe(200);
     // every attempt's time: now, then the retry schedule until 30 days after the change
     const times = [CLOCK_START];
     for (let failed = 1; ; failed++) {
@@ -225,7 +209,7 @@ describe('the test clock, kind by kind: just before → not done; past → done 
 
   it("the daily settlement run: the day's file at the cut-off (02:00 UTC the next day)", async () => {
     await start();
-    expect((await pay(CARD)).status).toBe(200);
+    expect((await pay(VISA_CARD)).status).toBe(200);
     const day = '2026-11-24';
     const file = join(merchantFolder(gw.dataDir, m.merchantId), reconciliationFileName(m.entityId, day));
     const settled = () => gw.store.listSettlements({ merchantId: m.merchantId, from: day, to: day });
@@ -251,7 +235,7 @@ async function severalKinds(databaseUrl?: string): Promise<void> {
   });
   expect(inbox.status, inbox.text).toBe(201);
   const decoupled = await pay({
-    ...CARD,
+    ...VISA_CARD,
     'card.number': CHALLENGE_CARD,
     'threeDSecure.decoupled': 'true',
     shopperResultUrl: SHOP,
@@ -259,7 +243,7 @@ async function severalKinds(databaseUrl?: string): Promise<void> {
   });
   const abandoned = await pay({ paymentBrand: 'PAYPAL', shopperResultUrl: SHOP });
   const checkout = await createCheckout({ shopperResultUrl: `${receiver.url}/result` });
-  expect((await gw.post(`/v1/checkouts/${checkout}/payment`, CARD)).status).toBe(200);
+  expect((await gw.post(`/v1/checkouts/${checkout}/payment`, VISA_CARD)).status).toBe(200);
   const moved = await admin(gw, 'POST', '/admin/v1/clock', { advance: '1d' });
   expect(moved.status, moved.text).toBe(200);
   expect(moved.body.now).toBe(new Date(CLOCK_START.getTime() + DAY).toISOString());

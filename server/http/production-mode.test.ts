@@ -21,9 +21,9 @@ import {
   type TestMerchant,
   testGateway,
 } from '../test-kit/gateway';
+import { HTTPS, PRODUCTION_BEHIND_PROXY } from '../test-kit/production';
 
 const ADMIN = 'a'.repeat(64);
-const HTTPS = { 'X-Forwarded-Proto': 'https' } as const;
 const from = (address: string) => ({ ...HTTPS, 'X-Forwarded-For': address });
 
 /** A token that decodes but matches nothing: `<userId>|<secret>` in base64. */
@@ -36,12 +36,7 @@ describe('production behind a trusted proxy (NODE_ENV=production, GATEWAY_TRUST_
   let other: TestMerchant;
   beforeAll(async () => {
     gw = await testGateway({
-      env: {
-        NODE_ENV: 'production',
-        GATEWAY_TRUST_PROXY: '1',
-        GATEWAY_PUBLIC_URL: 'https://pay.example.com',
-        GATEWAY_ADMIN_TOKEN: ADMIN,
-      },
+      env: { ...PRODUCTION_BEHIND_PROXY, GATEWAY_ADMIN_TOKEN: ADMIN },
     });
     m = await gw.addMerchant({ channels: 1 });
     other = await gw.addMerchant({ channels: 1 });
@@ -337,7 +332,7 @@ describe('developer mode (no NODE_ENV=production)', () => {
   });
 
   it('believes no X-Forwarded-Proto without GATEWAY_TRUST_PROXY', async () => {
-    const res = await gw.get('/v1/resultcodes', {}, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const res = await gw.get('/v1/resultcodes', {}, { headers: HTTPS });
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { resultCodeGroup } from '../../shared/result-codes';
 import { fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { storedWebhook } from '../test-kit/webhooks';
 import { type MetricsServer, startMetricsServer } from './server';
 
 /** `name{a="1",b="2"}` → value, labels sorted by name (the text format does not fix their order). */
@@ -52,16 +53,7 @@ describe('/metrics after a scripted run', () => {
       pending: { autoStart: false },
     });
     w = await gw.addMerchant({ channels: 1, throttlePerMinute: 1000 });
-    await gw.store.insertWebhook({
-      id: newId(),
-      merchantId: w.merchantId,
-      url: 'https://merchant.example/hooks',
-      secret: 'sealed',
-      encrypted: false,
-      types: ['PAYMENT'],
-      createdAt: new Date(),
-      deletedAt: null,
-    });
+    await gw.store.insertWebhook(storedWebhook(w.merchantId));
     server = await startMetricsServer({ metrics: gw.ops.metrics, port: 0 });
   });
   afterAll(async () => {

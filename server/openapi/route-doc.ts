@@ -115,3 +115,22 @@ export const openApiPath = (path: string): string =>
 
 /** The one key of a route, in the registry and in `app.routes`. */
 export const routeKey = (method: string, path: string): string => `${method} ${path}`;
+
+/** The answers most examples get: a transaction processed (000.100.110), a request done (000.000.100). */
+export const PROCESSED = { status: 200, code: '000.100.110' } as const;
+export const DONE = { status: 200, code: '000.000.100' } as const;
+
+/**
+ * An example on one of the channel's entities (`/…/{id}`), the id an earlier example's answer
+ * gave (`idOf`), with the channel as its only parameter.
+ */
+export const onEntity = (
+  example: Pick<Example, 'name' | 'summary'> & { readonly idOf: string; readonly answer?: Example['answer'] },
+  entityId: string,
+): Example => ({
+  name: example.name,
+  summary: example.summary,
+  path: { id: { idOf: example.idOf } },
+  params: { entityId },
+  answer: example.answer ?? PROCESSED,
+});

@@ -23,4 +23,23 @@ export const SAMPLE = {
     'card.expiryYear': '2034',
     'card.cvv': '123',
   },
+  /**
+   * What 3-D Secure v2 needs of a shopper who is present: the browser's description and the
+   * billing address (the tests send the same, via server/test-kit/fixtures/three-d-secure.ts).
+   */
+  browser: {
+    'customer.browser.acceptHeader': 'text/html,application/xhtml+xml',
+    'customer.browser.language': 'de-DE',
+    'customer.browser.screenHeight': '1080',
+    'customer.browser.screenWidth': '1920',
+    'customer.browser.timezone': '-60',
+    'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
+    'customer.browser.javaEnabled': 'false',
+  },
+  billing: {
+    'billing.street1': 'Hauptstrasse 1',
+    'billing.city': 'Berlin',
+    'billing.postcode': '10115',
+    'billing.country': 'DE',
+  },
 } as const;

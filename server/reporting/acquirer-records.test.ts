@@ -5,23 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../test-kit/clock';
+import { SEPA_DIRECT_DEBIT } from '../test-kit/fixtures/bank-accounts';
+import { VISA_CARD_WITHOUT_CVV } from '../test-kit/fixtures/cards';
+import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { HTTPS, PRODUCTION_BEHIND_PROXY } from '../test-kit/production';
 import { settleDay } from './settlement-run';
 
 const DAY = '2026-06-02';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-};
-const SEPA = {
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  'bankAccount.holder': 'Max Mustermann',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-};
+const SEPA = { ...SEPA_DIRECT_DEBIT, 'bankAccount.holder': 'Max Mustermann' };
 
 describe("the simulated acquirer's records", () => {
   const clock = fakeClock(`${DAY}T09:00:00.000Z`);
@@ -67,7 +59,7 @@ describe("the simulated acquirer's records", () => {
   });
 
   it('refuses what has no transfer: a card payment, a declined debit (400 naming id)', async () => {
-    const card = await pay(CARD);
+    const card = await pay(VISA_CARD_WITHOUT_CVV);
     const refused = await fail(card.body.id);
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body.result.code).toBe('200.300.404');
@@ -141,18 +133,12 @@ describe("the simulated acquirer's records", () => {
 });
 
 describe("the simulated acquirer's records in production (NODE_ENV=production)", () => {
-  const HTTPS = { 'X-Forwarded-Proto': 'https' } as const;
   let gw: TestGateway;
   let m: TestMerchant;
   let other: TestMerchant;
   beforeAll(async () => {
     gw = await testGateway({
-      env: {
-        NODE_ENV: 'production',
-        GATEWAY_TRUST_PROXY: '1',
-        GATEWAY_PUBLIC_URL: 'https://pay.example.com',
-        GATEWAY_ADMIN_TOKEN: 'admin-token-for-tests-0123456789abcdef',
-      },
+      env: { ...PRODUCTION_BEHIND_PROXY, GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
     });
     m = await gw.addMerchant({ channels: 1 });
     other = await gw.addMerchant({ channels: 1 });

@@ -9,28 +9,20 @@
  * reference as ConnectorTxId1).
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fakeClock } from '../test-kit/clock';
+import { SEPA_DIRECT_DEBIT } from '../test-kit/fixtures/bank-accounts';
 import { VISA_CARD_WITHOUT_CVV } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { type PostgresCluster, startPostgres } from '../test-kit/postgres';
 import { checkReconciliationCsv } from '../test-kit/settlement/spec-checks';
+import { describeDialects } from '../test-kit/store-dialects';
 import { settleDay } from './settlement-run';
 
 const DAY = '2026-06-02';
-const SEPA = {
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  'bankAccount.holder': 'Max Mustermann',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-};
+const SEPA = { ...SEPA_DIRECT_DEBIT, 'bankAccount.holder': 'Max Mustermann' };
 
-describe.each(['sqlite', 'postgres'] as const)('%s: the reconciliation of a day', (dialect) => {
-  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
-  if (unavailable !== undefined) {
-    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
-    return;
-  }
+describeDialects('%s: the reconciliation of a day', (dialect) => {
   const clock = fakeClock(`${DAY}T09:00:00.000Z`);
   let cluster: PostgresCluster | undefined;
   let gw: TestGateway;

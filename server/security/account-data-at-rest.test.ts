@@ -15,10 +15,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { SEPA_WITH_MANDATE } from '../test-kit/fixtures/bank-accounts';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { BROWSER } from '../test-kit/fixtures/three-d-secure';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
 import { type Receiver, startReceiver } from '../test-kit/receiver';
+import { WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
 import { createLogger, type Logger } from './logger';
 
 const MINUTE = 60_000;
@@ -49,34 +53,17 @@ function spellings(value: string): string[] {
 const SECRETS = [...Object.values(IBAN), ACCOUNT_NUMBER];
 
 const sepa = (iban: string, extra: Record<string, string> = {}) => ({
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  'bankAccount.holder': 'Jane Jones',
+  ...SEPA_WITH_MANDATE,
   'bankAccount.iban': iban,
-  'bankAccount.bic': 'MARKDEF1100',
-  'bankAccount.country': 'DE',
-  'bankAccount.mandate.id': 'MANDATE-ONE',
-  'bankAccount.mandate.dateOfSignature': '2026-03-01',
   ...extra,
 });
 
+/** A card the simulated issuer always challenges (without a 3DS method), with 3-D Secure v2's fields. */
 const CHALLENGE_CARD = {
-  paymentBrand: 'VISA',
+  ...VISA_CARD,
   'card.number': '4200000000000018',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
+  ...BROWSER,
   'customer.browser.acceptHeader': 'text/html',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: notifications are read field by field
@@ -101,9 +88,7 @@ async function world(databaseUrl?: string): Promise<World> {
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
     env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
     logger,
-    webhooks: { autoStart: false, timeoutMs: 5_000 },
-    notifier: { autoStart: false },
-    pending: { autoStart: false },
+    ...WEBHOOKS_DRIVEN,
     scheduler: { autoStart: false },
     settlement: { autoStart: false },
   });

@@ -18,7 +18,8 @@ import { IDEMPOTENCY_CLAIMED } from '../../shared/engine/core/model';
 import type { IdempotencyClaim, PaymentQuery, Store } from '../../shared/engine/core/ports';
 import { asMinor } from '../../shared/money';
 import { memoryStore } from '../test-kit/engine/memory-store';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { type PostgresCluster, startPostgres } from '../test-kit/postgres';
+import { describeDialects } from '../test-kit/store-dialects';
 import { testVault } from '../test-kit/vault';
 import { openStore } from './index';
 import { SQLITE_FILE } from './open';
@@ -52,8 +53,6 @@ const card: StoredCard = {
   expiryYear: '2034',
   encryptedNumber: 'v1.gcm.b3BhcXVlLWNpcGhlcnRleHQ',
 };
-
-type Dialect = 'sqlite' | 'postgres';
 
 const MINUTE = 60_000;
 const T0 = new Date('2026-03-04T05:06:07.089Z');
@@ -283,13 +282,7 @@ function paymentQueryContract(store: () => Store): void {
   });
 }
 
-describe.each<Dialect>(['sqlite', 'postgres'])('%s store', (dialect) => {
-  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
-  if (unavailable !== undefined) {
-    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
-    return;
-  }
-
+describeDialects('%s store', (dialect) => {
   let dataDir = '';
   let cluster: PostgresCluster | undefined;
   let store: Store;

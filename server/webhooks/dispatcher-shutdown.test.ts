@@ -4,9 +4,9 @@
  * another process (or the restarted one) delivers it without waiting for the lease to end.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { newId } from '../../shared/engine/core/ids';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, testGateway } from '../test-kit/gateway';
+import { storedWebhook } from '../test-kit/webhooks';
 import { webhookDispatcher } from './dispatcher';
 
 describe('stopping the webhook dispatcher', () => {
@@ -28,16 +28,7 @@ describe('stopping the webhook dispatcher', () => {
       });
     gw = await testGateway({ webhooks: { autoStart: false, fetch: hanging } });
     const w = await gw.addMerchant({ channels: 1 });
-    await gw.store.insertWebhook({
-      id: newId(),
-      merchantId: w.merchantId,
-      url: 'https://merchant.example/hooks',
-      secret: 'sealed',
-      encrypted: false,
-      types: ['PAYMENT'],
-      createdAt: new Date(),
-      deletedAt: null,
-    });
+    await gw.store.insertWebhook(storedWebhook(w.merchantId));
     const paid = await gw.post(
       '/v1/payments',
       { entityId: w.entityId, amount: '3.00', currency: 'EUR', paymentType: 'DB', ...VISA_CARD },

@@ -14,19 +14,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { deliverPending, WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
 
-const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 /** The merchant's secret, as its backend is configured with it. */
 const SECRET = '3F2A1B0C9D8E7F60514233241506F7E8D9CABBAC9D8E7F6051423324150617F8';
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: a notification is read field by field, as a receiver does
 type Notification = { type: string; action?: string; payload: any };
@@ -144,12 +138,7 @@ describe("the family's notification receiver, against the real gateway", () => {
 
   /** The dispatcher's rounds, a minute of fake time apart, until nothing is pending. */
   async function deliverAll(): Promise<void> {
-    for (let round = 0; round < 20; round++) {
-      await gw.webhooks.runOnce();
-      const pending = await gw.store.listDeliveries(m.merchantId, { status: 'pending', limit: 1 });
-      if (pending.length === 0) return;
-      clock.advance(60_000);
-    }
+    if (await deliverPending(gw, clock, m.merchantId, 20)) return;
     throw new Error(`notifications still pending; the receiver refused: ${receiver.refused.join(', ')}`);
   }
 
@@ -171,10 +160,8 @@ describe("the family's notification receiver, against the real gateway", () => {
     receiver = await familyReceiver(SECRET);
     gw = await testGateway({
       clock,
-      env: { GATEWAY_ADMIN_TOKEN: ADMIN },
-      webhooks: { autoStart: false, timeoutMs: 5_000 },
-      notifier: { autoStart: false },
-      pending: { autoStart: false },
+      env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
+      ...WEBHOOKS_DRIVEN,
     });
     m = await gw.addMerchant({ channels: 1 });
   });
@@ -188,7 +175,7 @@ describe("the family's notification receiver, against the real gateway", () => {
       'POST',
       `/admin/v1/merchants/${m.merchantId}/webhooks`,
       JSON.stringify({ url: receiver.url, key: SECRET }),
-      { headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' } },
+      { headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' } },
     );
     expect(registered.status, registered.text).toBe(201);
     expect(newlyHandled()).toEqual([['test', registered.body.id]]);
@@ -198,7 +185,7 @@ describe("the family's notification receiver, against the real gateway", () => {
       amount: '40.00',
       currency: 'EUR',
       paymentType: 'PA',
-      ...CARD,
+      ...VISA_CARD,
     });
     expect(pa.status, pa.text).toBe(200);
     await deliverAll();
@@ -235,7 +222,7 @@ describe("the family's notification receiver, against the real gateway", () => {
       currency: 'EUR',
       paymentType: 'DB',
       createRegistration: 'true',
-      ...CARD,
+      ...VISA_CARD,
     });
     expect(db.status, db.text).toBe(200);
     const registrationId = db.body.registrationId as string;

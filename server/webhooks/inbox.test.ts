@@ -8,20 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli/run';
 import { openVault } from '../security/vault';
 import { openStore } from '../storage';
+import { SEPA_WITH_MANDATE } from '../test-kit/fixtures/bank-accounts';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { TEST_DATA_KEY, type TestGateway, type TestMerchant } from '../test-kit/gateway';
 import { type Receiver, startReceiver } from '../test-kit/receiver';
 import { admin, clockGateway } from '../test-kit/test-clock';
 import { testVault } from '../test-kit/vault';
 import { decryptNotification } from './encryption';
-
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 
 let gw: TestGateway;
 let m: TestMerchant;
@@ -32,7 +25,7 @@ const inbox = (query = '') => admin(gw, 'GET', `/admin/v1/merchants/${m.merchant
 const pay = (params: Record<string, string> = {}) =>
   gw.post(
     '/v1/payments',
-    { entityId: m.entityId, amount: '25.50', currency: 'EUR', paymentType: 'DB', ...CARD, ...params },
+    { entityId: m.entityId, amount: '25.50', currency: 'EUR', paymentType: 'DB', ...VISA_CARD, ...params },
     { token: m.token },
   );
 /** Runs the dispatcher at the clock's time: what is due now is delivered. */
@@ -183,13 +176,8 @@ describe('account numbers in the inbox', () => {
         amount: '12.00',
         currency: 'EUR',
         paymentType: 'DB',
-        paymentBrand: 'DIRECTDEBIT_SEPA',
-        'bankAccount.holder': 'Jane Jones',
+        ...SEPA_WITH_MANDATE,
         'bankAccount.iban': iban,
-        'bankAccount.bic': 'MARKDEF1100',
-        'bankAccount.country': 'DE',
-        'bankAccount.mandate.id': 'MANDATE-ONE',
-        'bankAccount.mandate.dateOfSignature': '2026-03-01',
       },
       { token: m.token },
     );
@@ -230,7 +218,7 @@ describe('gateway webhook add --inbox', () => {
     expect(list.body.notifications.map((n: { type: string }) => n.type)).toEqual(['test']);
     const paid = await gw.post(
       '/v1/payments',
-      { entityId: other.entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+      { entityId: other.entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB', ...VISA_CARD },
       { token: other.token },
     );
     expect(paid.status, paid.text).toBe(200);

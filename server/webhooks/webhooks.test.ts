@@ -12,6 +12,7 @@ import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { decryptNotification, type Received, type Receiver, startReceiver } from '../test-kit/receiver';
+import { deliverPending, WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
 
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
 const MINUTE = 60_000;
@@ -58,13 +59,8 @@ describe('webhooks', () => {
 
   /** Runs the dispatcher, a minute of fake time apart, until the merchant has nothing pending. */
   async function drain(merchant: TestMerchant, rounds = 30): Promise<void> {
-    for (let i = 0; i < rounds; i++) {
-      await gw.webhooks.runOnce();
-      const pending = await gw.store.listDeliveries(merchant.merchantId, { status: 'pending', limit: 1 });
-      if (pending.length === 0) return;
-      clock.advance(MINUTE);
-    }
-    throw new Error('deliveries still pending');
+    if (!(await deliverPending(gw, clock, merchant.merchantId, rounds)))
+      throw new Error('deliveries still pending');
   }
 
   /** Requests the receiver answered 2xx, after index `from`. */
@@ -76,9 +72,7 @@ describe('webhooks', () => {
     gw = await testGateway({
       clock,
       env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
-      webhooks: { autoStart: false, timeoutMs: 5_000 },
-      notifier: { autoStart: false },
-      pending: { autoStart: false },
+      ...WEBHOOKS_DRIVEN,
     });
     m = await gw.addMerchant({ channels: 1 });
   });

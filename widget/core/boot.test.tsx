@@ -1,34 +1,18 @@
 // @vitest-environment happy-dom
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../server/test-kit/widget-frames';
+import {
+  CHECKOUT_ID,
+  GW,
+  json,
+  openSession,
+  ready,
+  WIDGET_SCRIPT,
+  win,
+} from '../../server/test-kit/widget-page';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
 import { start, type WpwlGlobal } from './boot';
-
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-const SCRIPT = `${GW}/v1/paymentWidgets.js?checkoutId=${ID}`;
-const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
-
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
-
-function session(over: object = {}) {
-  return {
-    id: ID,
-    kind: 'payment',
-    state: 'open',
-    expiresAt: FUTURE,
-    amount: '92.00',
-    currency: 'EUR',
-    paymentType: 'DB',
-    shopperResultUrl: 'https://shop.test/result',
-    registrations: [],
-    ...over,
-  };
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 interface Harness {
   fetch: ReturnType<typeof vi.fn>;
@@ -39,8 +23,8 @@ interface Harness {
 
 function boot(
   options: Record<string, unknown> = {},
-  responses: (url: string, init?: RequestInit) => Response | Promise<Response> = () => json(session()),
-  script = SCRIPT,
+  responses: (url: string, init?: RequestInit) => Response | Promise<Response> = () => json(openSession()),
+  script = WIDGET_SCRIPT,
 ): Harness {
   const errors: Error[] = [];
   win().wpwlOptions = { onError: (e: Error) => errors.push(e), ...options };
@@ -55,7 +39,6 @@ function boot(
   return { fetch, navigate, api, errors };
 }
 
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
 const $$ = (sel: string) => Array.from(document.querySelectorAll(sel));
 
@@ -119,19 +102,7 @@ function split(fields: readonly (readonly [string, string])[]) {
 }
 
 // The frames are played by the test: their address is kept, never loaded.
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() {
-      return '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 
 beforeEach(() => {
   document.head.innerHTML = '';
@@ -182,8 +153,8 @@ describe('boot', () => {
       readFrameHash(new URL((el as HTMLIFrameElement).dataset.testSrc!).hash),
     );
     expect(bound.map((p) => [p?.field, p?.origin, p?.checkout])).toEqual([
-      ['number', location.origin, ID],
-      ['cvv', location.origin, ID],
+      ['number', location.origin, CHECKOUT_ID],
+      ['cvv', location.origin, CHECKOUT_ID],
     ]);
     expect(bound[0]!.group).toBe(bound[1]!.group);
     expect($('.wpwl-button-pay')!.textContent).toContain('92.00');
@@ -196,12 +167,12 @@ describe('boot', () => {
   it('reads the checkout id from its own URL and offers wpwl.checkout', async () => {
     const h = boot();
     await ready();
-    expect(h.fetch.mock.calls[0]![0]).toBe(`${GW}/v1/checkouts/${ID}/session`);
+    expect(h.fetch.mock.calls[0]![0]).toBe(`${GW}/v1/checkouts/${CHECKOUT_ID}/session`);
     expect(h.api.checkout).toMatchObject({
-      id: ID,
+      id: CHECKOUT_ID,
       amount: '92.00',
       currency: 'EUR',
-      resourcePath: `/v1/checkouts/${ID}/payment`,
+      resourcePath: `/v1/checkouts/${CHECKOUT_ID}/payment`,
     });
     expect(win().wpwl).toBe(h.api);
   });
@@ -234,7 +205,11 @@ describe('boot', () => {
     expect($('.wpwl-widget')).toBeNull();
     expect($('form.paymentWidgets')!.hidden).toBe(false);
     expect($('link[data-wpwl]')).toBeNull();
-    const second = boot({}, () => json(session({ id: 'NEW' })), `${GW}/v1/paymentWidgets.js?checkoutId=NEW`);
+    const second = boot(
+      {},
+      () => json(openSession({ id: 'NEW' })),
+      `${GW}/v1/paymentWidgets.js?checkoutId=NEW`,
+    );
     await ready();
     expect(second.api.checkout.id).toBe('NEW');
     expect($$('.wpwl-form-card')).toHaveLength(1);
@@ -257,14 +232,14 @@ describe('boot', () => {
   });
 
   it('reports InvalidCheckoutIdError without a checkoutId and without createCheckout', async () => {
-    const h = boot({}, () => json(session()), `${GW}/v1/paymentWidgets.js`);
+    const h = boot({}, () => json(openSession()), `${GW}/v1/paymentWidgets.js`);
     await ready();
     expect(h.errors[0]?.name).toBe('InvalidCheckoutIdError');
     expect(h.fetch).not.toHaveBeenCalled();
   });
 
   it('shows an expired checkout clearly', async () => {
-    boot({}, () => json(session({ state: 'expired' })));
+    boot({}, () => json(openSession({ state: 'expired' })));
     await ready();
     expect($('.wpwl-widget > .wpwl-message')!.textContent).toMatch(/expired/);
   });
@@ -294,7 +269,7 @@ describe('languages', () => {
   it('loads another language from the gateway and renders Arabic right to left', async () => {
     const ar = { labels: { cardHolder: 'اسم حامل البطاقة' }, errorMessages: {} };
     const h = boot({ locale: 'ar' }, (url) =>
-      url.endsWith('/locales/ar.json') ? json(ar) : json(session()),
+      url.endsWith('/locales/ar.json') ? json(ar) : json(openSession()),
     );
     await ready();
     expect(h.fetch.mock.calls.map((c) => c[0])).toContain(`${GW}/v1/widget/locales/ar.json`);
@@ -306,7 +281,7 @@ describe('languages', () => {
 
   it('takes label and error overrides from wpwlOptions', async () => {
     boot({ locale: 'de-AT', labels: { cardHolder: 'Name', submit: 'Go' } }, (url) =>
-      url.endsWith('/locales/de.json') ? json({ labels: { cvv: 'Prüfnummer' } }) : json(session()),
+      url.endsWith('/locales/de.json') ? json({ labels: { cvv: 'Prüfnummer' } }) : json(openSession()),
     );
     await ready();
     expect($('.wpwl-label-cardHolder')!.textContent).toBe('Name');
@@ -419,7 +394,7 @@ describe('card payment', () => {
     await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
     const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
     // The frame posts to the checkout it is bound to; the message names no path or address.
-    expect(sent).toMatchObject({ checkout: ID, kind: 'payment' });
+    expect(sent).toMatchObject({ checkout: CHECKOUT_ID, kind: 'payment' });
     expect(sent).not.toHaveProperty('path');
     expect(sent.collect).toEqual(['cvv']);
     const { own, added } = split(sent.fields);
@@ -449,15 +424,15 @@ describe('card payment', () => {
     await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
     const url = new URL(h.navigate.mock.calls[0]![0] as string);
     expect(url.origin + url.pathname).toBe('https://shop.test/return');
-    expect(url.searchParams.get('id')).toBe(ID);
-    expect(url.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${ID}/payment`);
+    expect(url.searchParams.get('id')).toBe(CHECKOUT_ID);
+    expect(url.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${CHECKOUT_ID}/payment`);
   });
 
   it('after a decline stays on the form with a clear message, the checkout open for another try', async () => {
     let reads = 0;
     const h = boot({}, () => {
       reads++;
-      return json(session());
+      return json(openSession());
     });
     await ready();
     const { n } = await fillCard();
@@ -478,7 +453,7 @@ describe('card payment', () => {
 
   it('says so when the checkout expired meanwhile', async () => {
     let reads = 0;
-    boot({}, () => json(session(++reads > 1 ? { state: 'expired' } : {})));
+    boot({}, () => json(openSession(++reads > 1 ? { state: 'expired' } : {})));
     await ready();
     const { n } = await fillCard();
     submit();
@@ -529,7 +504,7 @@ describe('other methods', () => {
         posts.push(String(init.body));
         return json({ id: 'p', result: { code: '000.100.110' } });
       }
-      return json(session());
+      return json(openSession());
     });
     await ready();
     typeInto($<HTMLInputElement>('.wpwl-control-accountHolder')!, 'Jane Jones');
@@ -552,7 +527,7 @@ describe('other methods', () => {
       'bankAccount.bankCode': '10000000',
     });
     const url = h.fetch.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === 'POST')![0];
-    expect(url).toBe(`${GW}/v1/checkouts/${ID}/payment`);
+    expect(url).toBe(`${GW}/v1/checkouts/${CHECKOUT_ID}/payment`);
   });
 
   it('renders virtual account, gift card and redirect brands', async () => {
@@ -579,7 +554,7 @@ describe('other methods', () => {
             result: { code: '000.200.000' },
             redirect: { url: 'https://psp.test/go', method: 'GET', parameters: [] },
           })
-        : json(session()),
+        : json(openSession()),
     );
     await ready();
     $<HTMLButtonElement>('.wpwl-button-brand')!.click();
@@ -601,7 +576,7 @@ describe('other methods', () => {
       },
     ];
     boot({ registrations: { requireCvv: true, hideInitialPaymentForms: true } }, () =>
-      json(session({ registrations })),
+      json(openSession({ registrations })),
     );
     await ready();
     expect($('.wpwl-form-registrations .wpwl-registration')!.textContent).toContain('•••• 0000');
@@ -629,7 +604,7 @@ describe('other methods', () => {
       (_url, init) =>
         init?.method === 'POST'
           ? json({ result: { code: '000.100.110' } })
-          : json(session({ id: 'FAST123.local01' })),
+          : json(openSession({ id: 'FAST123.local01' })),
       `${GW}/v1/paymentWidgets.js`,
     );
     await ready();
@@ -644,7 +619,7 @@ describe('other methods', () => {
     document.body.innerHTML = '<form class="paymentWidgets" data-brands="VISA MASTER PAYPAL"></form>';
     const h = boot(
       { createCheckout: vi.fn(async () => 'FAST123.local01') },
-      () => json(session()),
+      () => json(openSession()),
       `${GW}/v1/paymentWidgets.js`,
     );
     await ready();
@@ -684,7 +659,7 @@ describe('3-D Secure challenges and redirect flows', () => {
         posts.push(String(init.body));
         return json({ result: { code: '000.200.000' }, redirect: CHALLENGE });
       }
-      return json(session(++reads > 1 ? after : {}));
+      return json(openSession(++reads > 1 ? after : {}));
     };
     return { responses, reads: () => reads };
   }
@@ -770,8 +745,8 @@ describe('3-D Secure challenges and redirect flows', () => {
     expect(s.reads()).toBe(2);
     const url = new URL(h.navigate.mock.calls[0]![0] as string);
     expect(url.origin + url.pathname).toBe('https://shop.test/return');
-    expect(url.searchParams.get('id')).toBe(ID);
-    expect(url.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${ID}/payment`);
+    expect(url.searchParams.get('id')).toBe(CHECKOUT_ID);
+    expect(url.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${CHECKOUT_ID}/payment`);
   });
 
   it('after a failed challenge shows the decline with the gateway’s reason and keeps the forms usable', async () => {

@@ -5,46 +5,18 @@
  * accepts and drops the others silently, as the family's widget does.
  */
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { start, type WpwlGlobal } from './boot';
-
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
-
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
-
-const session = (over: object = {}) => ({
-  id: ID,
-  kind: 'payment',
-  state: 'open',
-  expiresAt: FUTURE,
-  amount: '92.00',
-  currency: 'EUR',
-  paymentType: 'DB',
-  shopperResultUrl: 'https://shop.test/result',
-  registrations: [],
-  ...over,
-});
+import { beforeEach, expect, it } from 'vitest';
+import { keepFrameSources } from '../../server/test-kit/widget-frames';
+import { openSession, ready, startWidget, win } from '../../server/test-kit/widget-page';
 
 function boot(brands: string, body: object) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   const errors: Error[] = [];
   win().wpwlOptions = { onError: (e: Error) => errors.push(e) };
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
-  );
-  start({
-    win: window,
-    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  const fetch = startWidget(body);
   return { fetch, errors };
 }
 
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 const cardOptions = () =>
   Array.from(
     document.querySelectorAll<HTMLOptionElement>('.wpwl-form-card select[name="paymentBrand"] option'),
@@ -52,26 +24,14 @@ const cardOptions = () =>
   );
 
 // The card frames never load here: their address is kept, not fetched.
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() {
-      return '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 beforeEach(() => {
   win().wpwl?.unload();
   document.body.innerHTML = '';
 });
 
 it('a channel that accepts VISA and MASTER: only they, in the card form; no SEPA, no PAYPAL', async () => {
-  const h = boot('VISA MASTER MADA DIRECTDEBIT_SEPA PAYPAL', session({ brands: ['VISA', 'MASTER'] }));
+  const h = boot('VISA MASTER MADA DIRECTDEBIT_SEPA PAYPAL', openSession({ brands: ['VISA', 'MASTER'] }));
   await ready();
   expect(document.querySelectorAll('form.wpwl-form')).toHaveLength(1);
   expect(document.querySelectorAll('form.wpwl-form-card')).toHaveLength(1);
@@ -87,13 +47,13 @@ it('a channel that accepts VISA and MASTER: only they, in the card form; no SEPA
 });
 
 it('the card frames detect only among the accepted card brands', async () => {
-  boot('VISA MASTER MADA', session({ brands: ['MASTER', 'MADA', 'AMEX'] }));
+  boot('VISA MASTER MADA', openSession({ brands: ['MASTER', 'MADA', 'AMEX'] }));
   await ready();
   expect(cardOptions()).toEqual(['MASTER', 'MADA']);
 });
 
 it('a session without brands accepts every brand the page lists', async () => {
-  boot('VISA MASTER MADA DIRECTDEBIT_SEPA PAYPAL', session());
+  boot('VISA MASTER MADA DIRECTDEBIT_SEPA PAYPAL', openSession());
   await ready();
   expect(cardOptions()).toEqual(['VISA', 'MASTER', 'MADA']);
   expect(document.querySelector('.wpwl-form-directDebit')).not.toBeNull();
@@ -101,7 +61,7 @@ it('a session without brands accepts every brand the page lists', async () => {
 });
 
 it('a channel that accepts none of the listed brands: no form at all, nothing reported', async () => {
-  const h = boot('DIRECTDEBIT_SEPA PAYPAL', session({ brands: ['VISA'] }));
+  const h = boot('DIRECTDEBIT_SEPA PAYPAL', openSession({ brands: ['VISA'] }));
   await ready();
   expect(document.querySelectorAll('.wpwl-form')).toHaveLength(0);
   expect(document.querySelectorAll('.wpwl-button')).toHaveLength(0);

@@ -7,16 +7,13 @@
  */
 import '../methods';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../server/test-kit/widget-frames';
+import { CHECKOUT_ID, GW, json, WIDGET_SCRIPT, win } from '../../server/test-kit/widget-page';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
-import { start, type WpwlGlobal } from './boot';
+import { start } from './boot';
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-const SCRIPT = `${GW}/v1/paymentWidgets.js?checkoutId=${ID}`;
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
 const session = {
-  id: ID,
+  id: CHECKOUT_ID,
   kind: 'payment',
   state: 'open',
   expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
@@ -27,7 +24,7 @@ const session = {
 };
 
 /** Boots with the session held until `answer()`; `calls` records the page's callbacks in order. */
-function boot(script = SCRIPT) {
+function boot(script = WIDGET_SCRIPT) {
   const calls: string[] = [];
   win().wpwlOptions = {
     onError: (e: Error) => calls.push(`onError ${e.message}`),
@@ -40,7 +37,7 @@ function boot(script = SCRIPT) {
   });
   const fetch = vi.fn(async () => {
     await held;
-    return new Response(JSON.stringify(session), { headers: { 'Content-Type': 'application/json' } });
+    return json(session);
   });
   start({ win: window, script: { src: script }, fetch: fetch as unknown as typeof globalThis.fetch });
   return { calls, answer };
@@ -61,15 +58,8 @@ function play(iframe: HTMLIFrameElement) {
   return { received, say };
 }
 
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+keepFrameSources();
 beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get: () => '',
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
   Object.defineProperty(Element.prototype, 'moveBefore', {
     configurable: true,
     value(this: Element, node: Node, child: Node | null) {
@@ -78,7 +68,6 @@ beforeAll(() => {
   });
 });
 afterAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor);
   delete (Element.prototype as { moveBefore?: unknown }).moveBefore;
 });
 beforeEach(() => {
@@ -97,8 +86,8 @@ describe('card frames started at boot', () => {
     const frames = started();
     expect(frames).toHaveLength(2);
     const [number, cvv] = frames.map(bindingOf);
-    expect(number).toMatchObject({ field: 'number', checkout: ID, origin: window.location.origin });
-    expect(cvv).toMatchObject({ field: 'cvv', checkout: ID, origin: window.location.origin });
+    expect(number).toMatchObject({ field: 'number', checkout: CHECKOUT_ID, origin: window.location.origin });
+    expect(cvv).toMatchObject({ field: 'cvv', checkout: CHECKOUT_ID, origin: window.location.origin });
     expect(number!.group).toBe(cvv!.group);
     expect(number!.group).toMatch(/^[0-9a-f]{32}$/);
     // One URL per field, so the two documents load side by side.
@@ -115,8 +104,8 @@ describe('card frames started at boot', () => {
     const n = play(number!);
     const c = play(cvv!);
     const { group } = bindingOf(number!)!;
-    n.say({ t: 'ready', checkout: ID, group });
-    c.say({ t: 'ready', checkout: ID, group });
+    n.say({ t: 'ready', checkout: CHECKOUT_ID, group });
+    c.say({ t: 'ready', checkout: CHECKOUT_ID, group });
     expect(n.received).toEqual([]);
     answer();
     await vi.waitFor(() => expect(calls).toContain('onReadyIframeCommunication'));
@@ -134,7 +123,7 @@ describe('card frames started at boot', () => {
     const [number] = started();
     const n = play(number!);
     n.say({ t: 'ready', checkout: 'EVIL.local01', group: bindingOf(number!)!.group });
-    n.say({ t: 'ready', checkout: ID, group: 'f'.repeat(32) });
+    n.say({ t: 'ready', checkout: CHECKOUT_ID, group: 'f'.repeat(32) });
     answer();
     await vi.waitFor(() => expect(calls).toContain('onReady'));
     await Promise.resolve();

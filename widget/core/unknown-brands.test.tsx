@@ -5,60 +5,22 @@
  * known card brand (MADA) is drawn in the card form; a redirect brand keeps its button.
  */
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { start, type WpwlGlobal } from './boot';
+import { beforeEach, expect, it } from 'vitest';
+import { keepFrameSources } from '../../server/test-kit/widget-frames';
+import { openSession, ready, startWidget, win } from '../../server/test-kit/widget-page';
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
-
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
-
-const session = {
-  id: ID,
-  kind: 'payment',
-  state: 'open',
-  expiresAt: FUTURE,
-  amount: '92.00',
-  currency: 'EUR',
-  paymentType: 'DB',
-  shopperResultUrl: 'https://shop.test/result',
-  registrations: [],
-};
+const session = openSession();
 
 function boot(brands: string) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   const errors: Error[] = [];
   win().wpwlOptions = { onError: (e: Error) => errors.push(e) };
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify(session), { headers: { 'Content-Type': 'application/json' } }),
-  );
-  start({
-    win: window,
-    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  const fetch = startWidget(session);
   return { fetch, errors };
 }
 
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
-
 // The card frames never load here: their address is kept, not fetched.
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() {
-      return '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 beforeEach(() => {
   win().wpwl?.unload();
   document.body.innerHTML = '';

@@ -4,21 +4,17 @@
  * (the test cards, the token, the languages).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_ID, GW, json } from '../../server/test-kit/widget-page';
 import de from '../language/locales/de.json';
 import { startSheet } from './sheet';
 import { type PaymentData, WALLET_NS } from './wallet-protocol';
 
-const GW = 'https://gw.test';
 const PAGE = 'https://shop.test';
 const HREF = `${GW}/v1/widget/frames/wallet-sheet.html#o=${encodeURIComponent(PAGE)}`;
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
 const CARDS = [
   { id: 'visa', label: 'Visa •••• 0000', network: 'VISA', type: 'CREDIT' },
   { id: 'mastercard', label: 'Mastercard •••• 5454', network: 'MASTERCARD', type: 'DEBIT' },
 ];
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
 
@@ -70,7 +66,7 @@ function sheet({
 const init = (over: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
   t: 'init',
   wallet: 'walletA',
-  checkoutId: ID,
+  checkoutId: CHECKOUT_ID,
   amount: '92.00',
   currency: 'EUR',
   locale: 'en',
@@ -219,7 +215,7 @@ describe('wallet sheet', () => {
     s.host({ t: 'update', id: 2 });
     await vi.waitFor(() => expect(s.last('authorize')).toBeDefined());
     expect(new URLSearchParams(s.posts[0])).toEqual(
-      new URLSearchParams({ wallet: 'walletA', checkoutId: ID, card: 'mastercard' }),
+      new URLSearchParams({ wallet: 'walletA', checkoutId: CHECKOUT_ID, card: 'mastercard' }),
     );
     const { paymentData } = s.last('authorize') as { paymentData: PaymentData };
     expect(paymentData).toEqual({

@@ -8,19 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
+import { BILLING, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
-const CHALLENGE_CARD = '4200000000000042';
-const FRICTIONLESS_CARD = '4200000000000091';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** What a mobile SDK hands over: an opaque, encrypted device description. */
 const DEVICE_INFO = 'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.c2RrRGV2aWNlRGF0YQ';
-const BILLING = {
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
-} as const;
 
 const names = (res: TestResponse): string[] =>
   (res.body.result.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
@@ -40,11 +34,8 @@ describe('app-based 3-D Secure (threeDSecure.deviceInfo) over HTTP', () => {
     entityId: m.entityId,
     amount: '92.00',
     currency: 'EUR',
-    paymentBrand: 'VISA',
+    ...VISA_CARD_WITHOUT_CVV,
     'card.number': number,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
   });
   const pay = (number: string, extra: Record<string, string> = {}) =>
     gw.post(

@@ -13,17 +13,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../../storage/open';
 import { IBAN } from '../../test-kit/fixtures/bank-accounts';
+import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/return';
-const VISA = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
+/** The card fields a checkout submits (no brand: the number's). */
+const VISA = CARD_FIELDS;
 const AMEX = { ...VISA, 'card.number': '377777777777770', 'card.cvv': '1234' } as const;
 const ACCOUNT = {
   holder: 'Shop One GmbH',

@@ -7,17 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
+import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 const MINUTE = 60_000;
 const SHOP = 'https://shop.example/return?order=42';
-const CARD = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 
 describe('POST /v1/checkouts/{id} (update) over HTTP', () => {
   let gw: TestGateway;
@@ -50,7 +44,7 @@ describe('POST /v1/checkouts/{id} (update) over HTTP', () => {
   const update = (id: string, params: Record<string, string>, who = m, entityId = who.entityId) =>
     gw.post(`/v1/checkouts/${id}`, { entityId, ...params }, { token: who.token });
   const session = (id: string) => gw.get(`/v1/checkouts/${id}/session`);
-  const pay = (id: string) => gw.post(`/v1/checkouts/${id}/payment`, CARD);
+  const pay = (id: string) => gw.post(`/v1/checkouts/${id}/payment`, CARD_FIELDS);
   const status = (id: string) =>
     gw.get(`/v1/checkouts/${id}/payment`, { entityId: m.entityId }, { token: m.token });
 
@@ -115,9 +109,9 @@ describe('POST /v1/checkouts/{id} (update) over HTTP', () => {
     expect(merged.body.result.parameterErrors.map((e: { name: string }) => e.name)).not.toContain('currency');
 
     // card data is typed by the shopper, never sent by the merchant
-    const card = await update(id, { 'card.number': CARD['card.number'] });
+    const card = await update(id, { 'card.number': CARD_FIELDS['card.number'] });
     expect(card.status).toBe(400);
-    expect(card.text).not.toContain(CARD['card.number']);
+    expect(card.text).not.toContain(CARD_FIELDS['card.number']);
 
     // nothing changed by the refused updates
     expect((await session(id)).body.amount).toBe('92.50');

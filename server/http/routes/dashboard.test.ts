@@ -1,44 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWidgetBuilt } from '../../../widget/build/ensure';
+import { buildFolder } from '../../test-kit/build-folder';
 import { type TestGateway, testGateway } from '../../test-kit/gateway';
 import { DASHBOARD_CSP, dashboardRoutes } from './dashboard';
 
-let dir: string;
 const DOCUMENT =
   '<!doctype html><script type="module" src="/admin/assets/index-abc.js"></script><link rel="stylesheet" href="/admin/assets/style-abc.css">';
 
-function fixture(files: Record<string, string>) {
-  for (const [path, body] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), body);
-  }
-  const sizes = Object.fromEntries(Object.entries(files).map(([p, b]) => [p, Buffer.byteLength(b)]));
-  writeFileSync(
-    join(dir, 'manifest.json'),
-    JSON.stringify({ builtAt: '2026-11-24T00:00:00Z', files: sizes }),
-  );
-}
+const dir = buildFolder(
+  'dashboard-',
+  { 'index.html': DOCUMENT, 'assets/index-abc.js': 'console.log(1);', 'assets/style-abc.css': 'body{}' },
+  { builtAt: '2026-11-24T00:00:00Z' },
+);
 
-const app = (at = dir) => {
+const app = (at = dir()) => {
   const a = new Hono();
   dashboardRoutes(a, { dir: at });
   return a;
 };
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dashboard-'));
-  fixture({
-    'index.html': DOCUMENT,
-    'assets/index-abc.js': 'console.log(1);',
-    'assets/style-abc.css': 'body{}',
-  });
-  writeFileSync(join(dir, 'secret.txt'), 'not listed');
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('dashboard routes', () => {
   it('serves the document at /admin/ with its strict CSP, never framed, revalidated on every use', async () => {
@@ -84,7 +65,7 @@ describe('dashboard routes', () => {
   });
 
   it('says when the dashboard is not built (503)', async () => {
-    const res = await app(join(dir, 'nothing-here')).request('/admin/');
+    const res = await app(join(dir(), 'nothing-here')).request('/admin/');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
   });

@@ -18,6 +18,7 @@ import {
   type TestResponse,
   testGateway,
 } from '../../test-kit/gateway';
+import { storedWebhook } from '../../test-kit/webhooks';
 
 const PATH = '/scheduling/v1/schedules';
 
@@ -505,16 +506,9 @@ describe('/scheduling/v1/schedules', () => {
   it('SCHEDULE webhooks: CREATED, UPDATED with each run, DELETED, in the outbox', async () => {
     const w = await gw.addMerchant({ channels: 1 });
     const hookId = newId();
-    await gw.store.insertWebhook({
-      id: hookId,
-      merchantId: w.merchantId,
-      url: 'https://merchant.example/hooks',
-      secret: 'sealed',
-      encrypted: false,
-      types: ['SCHEDULE', 'PAYMENT'],
-      createdAt: clock.now(),
-      deletedAt: null,
-    });
+    await gw.store.insertWebhook(
+      storedWebhook(w.merchantId, { id: hookId, types: ['SCHEDULE', 'PAYMENT'], createdAt: clock.now() }),
+    );
     const reg = await gw.post(
       '/v1/registrations',
       { entityId: w.entityId, ...VISA_CARD_WITHOUT_CVV },

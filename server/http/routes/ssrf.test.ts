@@ -12,19 +12,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../../test-kit/clock';
-import { VISA_CARD } from '../../test-kit/fixtures/cards';
+import { CARD_FIELDS, VISA_CARD } from '../../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { type Receiver, startReceiver } from '../../test-kit/receiver';
+import { WEBHOOKS_DRIVEN } from '../../test-kit/webhooks';
 
 const MINUTE = 60_000;
-const WIDGET_CARD = {
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
 
 /** Names the tests' resolver knows: every one of them is this machine. */
 const resolve = async (hostname: string) => {
@@ -104,9 +98,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
         clock,
         env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
         egress: { production: true, resolve },
-        webhooks: { autoStart: false, timeoutMs: 5_000 },
-        notifier: { autoStart: false },
-        pending: { autoStart: false },
+        ...WEBHOOKS_DRIVEN,
       });
       m = await gw.addMerchant({ channels: 1 });
     });
@@ -222,7 +214,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
         { token: m.token },
       );
       expect(created.status, created.text).toBe(200);
-      const submitted = await gw.post(`/v1/checkouts/${created.body.id}/payment`, WIDGET_CARD);
+      const submitted = await gw.post(`/v1/checkouts/${created.body.id}/payment`, CARD_FIELDS);
       expect(submitted.status, submitted.text).toBe(200);
       clock.advance(30 * MINUTE);
       expect(await gw.notifier.runOnce()).toBe(0);
@@ -293,9 +285,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
         clock,
         env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_CALLBACK_ALLOW: ' 127.0.0.1 , 192.0.2.0/24' },
         egress: { production: true, resolve },
-        webhooks: { autoStart: false, timeoutMs: 5_000 },
-        notifier: { autoStart: false },
-        pending: { autoStart: false },
+        ...WEBHOOKS_DRIVEN,
       });
       m = await gw.addMerchant({ channels: 1 });
     });
@@ -340,7 +330,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
         { token: m.token },
       );
       expect(created.status, created.text).toBe(200);
-      const submitted = await gw.post(`/v1/checkouts/${created.body.id}/payment`, WIDGET_CARD);
+      const submitted = await gw.post(`/v1/checkouts/${created.body.id}/payment`, CARD_FIELDS);
       expect(submitted.status, submitted.text).toBe(200);
       clock.advance(30 * MINUTE);
       expect(await gw.notifier.runOnce()).toBe(1);
@@ -407,7 +397,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
           { token: m.token },
         );
         expect(created.status, created.text).toBe(200);
-        expect((await gw.post(`/v1/checkouts/${created.body.id}/payment`, WIDGET_CARD)).status).toBe(200);
+        expect((await gw.post(`/v1/checkouts/${created.body.id}/payment`, CARD_FIELDS)).status).toBe(200);
         clock.advance(30 * MINUTE);
         first.hits.length = 0;
         expect(await gw.notifier.runOnce()).toBe(0);
@@ -433,9 +423,7 @@ describe('outbound calls to merchant- and operator-supplied URLs (SSRF)', () => 
     beforeAll(async () => {
       gw = await testGateway({
         clock: fakeClock(),
-        webhooks: { autoStart: false, timeoutMs: 5_000 },
-        notifier: { autoStart: false },
-        pending: { autoStart: false },
+        ...WEBHOOKS_DRIVEN,
       });
       m = await gw.addMerchant({ channels: 1 });
     });

@@ -8,28 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
+import { BROWSER, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/3ds?order=7';
-const CHALLENGE_CARD = '4200000000000042';
-const FRICTIONLESS_CARD = '4200000000000091';
 const NOT_ENROLLED = '4200000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
-
-const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html,application/xhtml+xml',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
-} as const;
 
 const names = (res: TestResponse): string[] =>
   (res.body.result.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
@@ -60,11 +46,8 @@ describe('POST /v1/threeDSecure and GET /v1/threeDSecure/{id} over HTTP', () => 
     entityId: who.entityId,
     amount: '92.00',
     currency: 'EUR',
-    paymentBrand: 'VISA',
+    ...VISA_CARD_WITHOUT_CVV,
     'card.number': number,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
     shopperResultUrl: SHOP,
     ...BROWSER,
     ...extra,

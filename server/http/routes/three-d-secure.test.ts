@@ -12,32 +12,21 @@ import type { ConnectorTarget } from '../../../shared/engine/core/ports';
 import { ENROLLED_CARDS } from '../../processors/simulator/access-control-server';
 import { SQLITE_FILE } from '../../storage/open';
 import { fakeClock } from '../../test-kit/clock';
+import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
+import {
+  BROWSER,
+  CHALLENGE_CARD,
+  FRICTIONLESS_CARD,
+  V2_FIELDS,
+} from '../../test-kit/fixtures/three-d-secure';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const SHOP = 'https://shop.example/result?order=7';
-const CHALLENGE_CARD = '4200000000000042';
-const FRICTIONLESS_CARD = '4200000000000091';
 const NOT_ENROLLED = '4200000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
-
-/** What 3-D Secure v2 needs of a shopper who is present, all of it. */
-const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html,application/xhtml+xml',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
-} as const;
-const V2_FIELDS = Object.keys(BROWSER);
 
 const brandOf = (number: string) => (number.startsWith('5') ? 'MASTER' : 'VISA');
 
@@ -836,11 +825,8 @@ describe('3-D Secure and the clock: decoupled answers and timeouts', () => {
         amount: '10.00',
         currency: 'EUR',
         paymentType: 'DB',
-        paymentBrand: 'VISA',
+        ...VISA_CARD_WITHOUT_HOLDER,
         'card.number': CHALLENGE_CARD,
-        'card.expiryMonth': '05',
-        'card.expiryYear': '2034',
-        'card.cvv': '123',
         shopperResultUrl: SHOP,
         ...BROWSER,
         ...extra,

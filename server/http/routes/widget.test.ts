@@ -1,39 +1,20 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
+import { buildFolder } from '../../test-kit/build-folder';
 import { envelope } from '../middleware/envelope';
 import { FRAME_CSP, widgetIntegrity, widgetRoutes } from './widget';
 
-let dir: string;
 const SCRIPT = '(function(){console.log("widget")})();';
 const integrity = `sha384-${createHash('sha384').update(SCRIPT).digest('base64')}`;
 
-function fixture(files: Record<string, string>) {
-  for (const [path, body] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), body);
-  }
-  const sizes = Object.fromEntries(Object.entries(files).map(([p, b]) => [p, Buffer.byteLength(b)]));
-  writeFileSync(
-    join(dir, 'manifest.json'),
-    JSON.stringify({ integrity, builtAt: '2026-11-21T00:00:00Z', files: sizes }),
-  );
-}
-
-const env = envelope(`${'a'.repeat(40)}@2026-11-21 10:00:00 +0000`, () => new Date('2026-11-21T12:00:00Z'));
-const app = () => {
-  const a = new Hono();
-  widgetRoutes(a, env, { dir });
-  return a;
-};
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'widget-'));
-  fixture({
+const dir = buildFolder(
+  'widget-',
+  {
     'paymentWidgets.js': SCRIPT,
     'paymentWidgets.css': '.wpwl-form{}',
     'frames/card-field.html':
@@ -41,10 +22,16 @@ beforeAll(() => {
     'frames/assets/card-field-abc.js': 'void 0;',
     'parts/OneClick-Ab12Cd34Ef.js': 'export default function(need){return{}}',
     'locales/de.json': '{"labels":{}}',
-  });
-  writeFileSync(join(dir, 'secret.txt'), 'not listed');
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  },
+  { integrity, builtAt: '2026-11-21T00:00:00Z' },
+);
+
+const env = envelope(`${'a'.repeat(40)}@2026-11-21 10:00:00 +0000`, () => new Date('2026-11-21T12:00:00Z'));
+const app = () => {
+  const a = new Hono();
+  widgetRoutes(a, env, { dir: dir() });
+  return a;
+};
 
 describe('widget routes', () => {
   it('serves paymentWidgets.js to any origin as JavaScript, cacheable, with an ETag', async () => {
@@ -124,7 +111,7 @@ describe('widget routes', () => {
     expect(body.integrity).toBe(integrity);
     expect(body.result.code).toBe('000.000.100');
     expect(body.ndc).toMatch(/^[0-9a-f]{32}$/);
-    expect(widgetIntegrity(dir)).toBe(integrity);
+    expect(widgetIntegrity(dir())).toBe(integrity);
   });
 
   it('says clearly when the widget is not built', async () => {

@@ -4,7 +4,7 @@
  * their prose contract). The role each needs is the route table's (operation.ts reads it).
  */
 import { ADMIN_ROLES } from '../../storage/admin-users/store';
-import type { RouteDoc } from '../route-doc';
+import { DONE, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
 const { merchantId, unknownId, admin } = SAMPLE;
@@ -54,7 +54,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
         name: 'signIn',
         summary: 'Sign in with username and password',
         json: { username: admin.username, password: admin.password },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
       {
         name: 'signInWithoutPassword',
@@ -70,7 +70,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     summary: 'The session: its user and CSRF token',
     auth: 'session',
     answers: { 200: '`{user, csrfToken}`.', 400: "The operator's token has no session." },
-    examples: [{ name: 'sessionRead', summary: 'Read it', answer: { status: 200, code: '000.000.100' } }],
+    examples: [{ name: 'sessionRead', summary: 'Read it', answer: DONE }],
   }),
   entry({
     method: 'DELETE',
@@ -78,7 +78,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     summary: 'Sign out',
     auth: 'session',
     answers: { 200: 'Signed out; the cookie cleared.', 400: "The operator's token has no session." },
-    examples: [{ name: 'signOut', summary: 'Sign out', answer: { status: 200, code: '000.000.100' } }],
+    examples: [{ name: 'signOut', summary: 'Sign out', answer: DONE }],
   }),
   entry({
     method: 'POST',
@@ -115,7 +115,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     description: 'A new secret for the authenticator app; not active until a code from it is confirmed.',
     auth: 'session',
     answers: { 200: '`{secret, otpauthUrl}`.', 400: "The operator's token has no session." },
-    examples: [{ name: 'totpSetup', summary: 'Start', answer: { status: 200, code: '000.000.100' } }],
+    examples: [{ name: 'totpSetup', summary: 'Start', answer: DONE }],
   }),
   entry({
     method: 'POST',
@@ -146,7 +146,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
     summary: 'Merchants',
     description: 'Every merchant for an operator; a merchant user only theirs.',
     answers: { 200: '`merchants`: `[{id, name, createdAt}]`.' },
-    examples: [{ name: 'merchants', summary: 'List them', answer: { status: 200, code: '000.000.100' } }],
+    examples: [{ name: 'merchants', summary: 'List them', answer: DONE }],
   }),
   entry({
     method: 'POST',
@@ -177,7 +177,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
         name: 'merchant',
         summary: 'Read it',
         path: { merchantId },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   }),
@@ -194,7 +194,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
         name: 'tokens',
         summary: 'List them',
         path: { merchantId },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   }),
@@ -239,7 +239,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
         name: 'tokenRevoke',
         summary: 'Revoke the token just created',
         path: { merchantId, id: { idOf: 'tokenCreate' } },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   }),
@@ -258,7 +258,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
         name: 'users',
         summary: "A merchant's users",
         params: { merchantId },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   }),
@@ -302,7 +302,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
         name: 'userDisable',
         summary: 'Disable the user just created',
         path: { id: { idOf: 'userCreate', field: 'user.id' } },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   }),
@@ -316,7 +316,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
         name: 'userResetPassword',
         summary: 'A new password for the user just created',
         path: { id: { idOf: 'userCreate', field: 'user.id' } },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
       {
         name: 'unknownUser',
@@ -345,7 +345,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
         name: 'audit',
         summary: 'The first page',
         params: { limit: '50' },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
       {
         name: 'auditBadLimit',

@@ -5,7 +5,7 @@
  */
 import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
 import { MAX_PAGE, PAYMENT_STATUSES } from '../../admin/payment-list';
-import type { RouteDoc } from '../route-doc';
+import { PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 import { ADMIN_REFUSALS } from './admin-accounts';
 
@@ -118,7 +118,7 @@ const PAYMENT_ROUTES: readonly RouteDoc[] = [
       summary: 'Capture part of a pre-authorization',
       path: { merchantId, id: { idOf: 'preauthorizationForBackOffice' } },
       json: { amount: '20.00', currency: 'EUR' },
-      answer: { status: 200, code: '000.100.110' },
+      answer: PROCESSED,
     },
   ]),
   reference('refunds', 'Refund', [
@@ -127,7 +127,7 @@ const PAYMENT_ROUTES: readonly RouteDoc[] = [
       summary: 'Refund part of the capture',
       path: { merchantId, id: { idOf: 'adminCapture' } },
       json: { amount: '5.00', currency: 'EUR' },
-      answer: { status: 200, code: '000.100.110' },
+      answer: PROCESSED,
     },
   ]),
   reference('reversals', 'Reverse', [
@@ -136,7 +136,7 @@ const PAYMENT_ROUTES: readonly RouteDoc[] = [
       summary: 'Release a pre-authorization',
       path: { merchantId, id: { idOf: 'preauthorizationToRelease' } },
       json: {},
-      answer: { status: 200, code: '000.100.110' },
+      answer: PROCESSED,
     },
     {
       name: 'adminReversalRefused',

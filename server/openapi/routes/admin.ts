@@ -5,7 +5,7 @@
  * admin-accounts.ts / admin-operations.ts; the role it needs is the route table's.
  */
 import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
-import type { RouteDoc } from '../route-doc';
+import { DONE, PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 import { ADMIN_REFUSALS } from './admin-accounts';
 
@@ -109,7 +109,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
         name: 'webhooks',
         summary: 'List them',
         path: { merchantId },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   },
@@ -125,7 +125,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
         name: 'webhook',
         summary: 'The inbox webhook',
         path: { merchantId, id: { idOf: 'webhookInbox' } },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
       {
         name: 'unknownWebhook',
@@ -147,7 +147,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
         name: 'webhookDelete',
         summary: 'Delete the inbox webhook',
         path: { merchantId, id: { idOf: 'webhookInbox' } },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   },
@@ -163,7 +163,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
         name: 'channels',
         summary: 'List them',
         path: { merchantId },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   },
@@ -211,7 +211,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
         name: 'channel',
         summary: 'Read it',
         path: { entityId },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   },
@@ -237,7 +237,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
                 summary: 'Turn 3-D Secure on',
                 path: { entityId },
                 json: { threeDSecure: true },
-                answer: { status: 200, code: '000.000.100' },
+                answer: DONE,
               },
             ],
           }
@@ -273,7 +273,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
         name: 'deliveries',
         summary: 'The latest',
         path: { merchantId },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   },
@@ -367,7 +367,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
         name: 'chargebackReversal',
         summary: 'Reverse the chargeback',
         path: { merchantId, id: { idOf: 'chargeback' } },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
     ],
   },

@@ -1,5 +1,5 @@
 /** The OpenAPI entries of server/http/routes/checkouts.ts. */
-import type { RouteDoc } from '../route-doc';
+import { DONE, onEntity, PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
 const { entityId, card, unknownId } = SAMPLE;
@@ -40,7 +40,7 @@ const target = (kind: 'payment' | 'registration'): RouteDoc[] => [
               summary: 'The shopper pays the checkout by card',
               path: { id: { idOf: 'checkoutToPay' } },
               params: card,
-              answer: { status: 200, code: '000.100.110' },
+              answer: PROCESSED,
             },
           ],
         }
@@ -62,13 +62,10 @@ const target = (kind: 'payment' | 'registration'): RouteDoc[] => [
     ...(kind === 'payment'
       ? {
           examples: [
-            {
-              name: 'checkoutStatus',
-              summary: 'A checkout the shopper paid',
-              path: { id: { idOf: 'checkoutToPay' } },
-              params: { entityId },
-              answer: { status: 200, code: '000.100.110' },
-            },
+            onEntity(
+              { name: 'checkoutStatus', summary: 'A checkout the shopper paid', idOf: 'checkoutToPay' },
+              entityId,
+            ),
           ],
         }
       : {}),
@@ -144,7 +141,7 @@ export const CHECKOUT_ROUTES: readonly RouteDoc[] = [
         name: 'session',
         summary: 'The session of an open checkout',
         path: { id: { idOf: 'checkout' } },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
       {
         name: 'noSession',

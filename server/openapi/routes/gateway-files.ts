@@ -2,7 +2,7 @@
  * The OpenAPI entries of server/app.ts (result codes), server/http/routes/widget.ts and
  * server/http/routes/docs.ts.
  */
-import type { RouteDoc } from '../route-doc';
+import { DONE, type RouteDoc } from '../route-doc';
 
 const page = (path: string, summary: string): RouteDoc => ({
   method: 'GET',
@@ -25,9 +25,7 @@ export const GATEWAY_FILE_ROUTES: readonly RouteDoc[] = [
       'Every result code with its description (the same list as `x-resultCodes` of this document).',
     auth: 'public',
     answers: { 200: '`resultCodes`: code and description of each (000.000.100).' },
-    examples: [
-      { name: 'resultCodes', summary: 'The catalogue', answer: { status: 200, code: '000.000.100' } },
-    ],
+    examples: [{ name: 'resultCodes', summary: 'The catalogue', answer: DONE }],
   },
   {
     method: 'GET',

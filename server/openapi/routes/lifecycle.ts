@@ -1,5 +1,5 @@
 /** The OpenAPI entries of server/http/routes/query.ts, schedules.ts and reporting.ts. */
-import type { RouteDoc } from '../route-doc';
+import { DONE, onEntity, PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
 const { entityId, unknownId } = SAMPLE;
@@ -21,7 +21,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
         name: 'queryByMerchantTransactionId',
         summary: 'The transactions of one order',
         params: { entityId, merchantTransactionId: 'order-1234' },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   },
@@ -33,15 +33,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     auth: 'merchant',
     kind: 'query',
     answers: { 200: 'The transaction, as GET /v1/payments/{id} answers it.', 404: 'None with this id.' },
-    examples: [
-      {
-        name: 'queryById',
-        summary: 'A debit, by its id',
-        path: { id: { idOf: 'debit' } },
-        params: { entityId },
-        answer: { status: 200, code: '000.100.110' },
-      },
-    ],
+    examples: [onEntity({ name: 'queryById', summary: 'A debit, by its id', idOf: 'debit' }, entityId)],
   },
   {
     method: 'POST',
@@ -67,7 +59,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
           'job.minute': '30',
           'job.hour': '9',
         },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
     ],
   },
@@ -80,13 +72,10 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     kind: 'entity',
     answers: { 200: 'The schedule.', 404: 'None with this id.' },
     examples: [
-      {
-        name: 'scheduleStatus',
-        summary: 'Read a schedule',
-        path: { id: { idOf: 'schedule' } },
-        params: { entityId },
-        answer: { status: 200, code: '000.000.100' },
-      },
+      onEntity(
+        { name: 'scheduleStatus', summary: 'Read a schedule', idOf: 'schedule', answer: DONE },
+        entityId,
+      ),
     ],
   },
   {
@@ -98,13 +87,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     kind: 'entity',
     answers: { 200: 'Descheduled: no further runs.', 404: 'None with this id.' },
     examples: [
-      {
-        name: 'deschedule',
-        summary: 'Stop a schedule',
-        path: { id: { idOf: 'schedule' } },
-        params: { entityId },
-        answer: { status: 200, code: '000.000.100' },
-      },
+      onEntity({ name: 'deschedule', summary: 'Stop a schedule', idOf: 'schedule', answer: DONE }, entityId),
     ],
   },
   {
@@ -125,7 +108,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
         name: 'aggregations',
         summary: 'A week of settlements',
         params: { entityId, 'date.from': '2026-11-01', 'date.to': '2026-11-07' },
-        answer: { status: 200, code: '000.000.100' },
+        answer: DONE,
       },
     ],
   },

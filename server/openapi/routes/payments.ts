@@ -1,5 +1,5 @@
 /** The OpenAPI entries of server/http/routes/payments.ts, three-d-secure.ts and registrations.ts. */
-import type { RouteDoc } from '../route-doc';
+import { onEntity, PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
 const { entityId, card, unknownId } = SAMPLE;
@@ -26,24 +26,24 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     kind: 'payment',
     answers: PAYMENT_ANSWERS,
     examples: [
-      { name: 'debit', summary: 'A card debit', params: debit, answer: { status: 200, code: '000.100.110' } },
+      { name: 'debit', summary: 'A card debit', params: debit, answer: PROCESSED },
       {
         name: 'preauthorization',
         summary: 'A card pre-authorization, captured later',
         params: { ...debit, paymentType: 'PA' },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
       {
         name: 'preauthorizationForBackOffice',
         summary: 'A pre-authorization the admin API captures (Administration)',
         params: { ...debit, amount: '50.00', paymentType: 'PA' },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
       {
         name: 'preauthorizationToRelease',
         summary: 'A pre-authorization the admin API reverses (Administration)',
         params: { ...debit, amount: '30.00', paymentType: 'PA' },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
       {
         name: 'declined',
@@ -74,14 +74,14 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
         summary: 'Capture a pre-authorization',
         path: { id: { idOf: 'preauthorization' } },
         params: { entityId, amount: '92.00', currency: 'EUR', paymentType: 'CP' },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
       {
         name: 'refund',
         summary: 'Refund part of a debit',
         path: { id: { idOf: 'debit' } },
         params: { entityId, amount: '10.00', currency: 'EUR', paymentType: 'RF' },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
     ],
   },
@@ -94,13 +94,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     kind: 'entity',
     answers: { 200: 'The payment as it was answered.', 404: 'No payment of this merchant has this id.' },
     examples: [
-      {
-        name: 'paymentStatus',
-        summary: 'The status of a debit',
-        path: { id: { idOf: 'debit' } },
-        params: { entityId },
-        answer: { status: 200, code: '000.100.110' },
-      },
+      onEntity({ name: 'paymentStatus', summary: 'The status of a debit', idOf: 'debit' }, entityId),
       {
         name: 'paymentStatusLegacy',
         summary: 'The same with the deprecated authentication.* parameters instead of the Bearer token',
@@ -110,7 +104,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
           'authentication.userId': SAMPLE.userId,
           'authentication.password': SAMPLE.password,
         },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
       {
         name: 'unknownPayment',
@@ -144,20 +138,11 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
           'card.expiryMonth': '05',
           'card.expiryYear': '2034',
           'card.holder': 'Jane Jones',
-          'customer.browser.acceptHeader': 'text/html,application/xhtml+xml',
-          'customer.browser.language': 'de-DE',
-          'customer.browser.screenHeight': '1080',
-          'customer.browser.screenWidth': '1920',
-          'customer.browser.timezone': '-60',
-          'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-          'customer.browser.javaEnabled': 'false',
-          'billing.street1': 'Hauptstrasse 1',
-          'billing.city': 'Berlin',
-          'billing.postcode': '10115',
-          'billing.country': 'DE',
+          ...SAMPLE.browser,
+          ...SAMPLE.billing,
           shopperResultUrl: 'https://shop.example/return',
         },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
     ],
   },
@@ -173,13 +158,10 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
       404: 'No authentication of this merchant has this id.',
     },
     examples: [
-      {
-        name: 'authenticationStatus',
-        summary: 'The result of an authentication',
-        path: { id: { idOf: 'authentication' } },
-        params: { entityId },
-        answer: { status: 200, code: '000.100.110' },
-      },
+      onEntity(
+        { name: 'authenticationStatus', summary: 'The result of an authentication', idOf: 'authentication' },
+        entityId,
+      ),
     ],
   },
   {
@@ -195,13 +177,13 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
         name: 'registration',
         summary: 'Store a card',
         params: { entityId, ...card },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
       {
         name: 'registrationToDelete',
         summary: 'Store another card (the one the DELETE example deletes)',
         params: { entityId, ...card, 'card.number': '5454545454545454', paymentBrand: 'MASTER' },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
     ],
   },
@@ -217,13 +199,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
       404: 'No registration of this merchant has this id.',
     },
     examples: [
-      {
-        name: 'registrationStatus',
-        summary: 'Read a stored card',
-        path: { id: { idOf: 'registration' } },
-        params: { entityId },
-        answer: { status: 200, code: '000.100.110' },
-      },
+      onEntity({ name: 'registrationStatus', summary: 'Read a stored card', idOf: 'registration' }, entityId),
     ],
   },
   {
@@ -235,13 +211,10 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     kind: 'entity',
     answers: { 200: 'Deleted.', 404: 'No registration of this merchant has this id.' },
     examples: [
-      {
-        name: 'registrationDelete',
-        summary: 'Delete a stored card',
-        path: { id: { idOf: 'registrationToDelete' } },
-        params: { entityId },
-        answer: { status: 200, code: '000.100.110' },
-      },
+      onEntity(
+        { name: 'registrationDelete', summary: 'Delete a stored card', idOf: 'registrationToDelete' },
+        entityId,
+      ),
     ],
   },
   {
@@ -258,7 +231,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
         summary: 'A debit with a stored card',
         path: { id: { idOf: 'registration' } },
         params: { entityId, amount: '15.00', currency: 'EUR', paymentType: 'DB' },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
     ],
   },

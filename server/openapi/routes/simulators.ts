@@ -2,7 +2,7 @@
  * The OpenAPI entries of server/processors/simulator/routes.ts, acquirer-routes.ts and
  * acquirer-records.ts.
  */
-import type { RouteDoc } from '../route-doc';
+import { PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
 const { entityId } = SAMPLE;
@@ -200,7 +200,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
           paymentBrand: 'VISA',
           merchantTransactionId: 'acquirer-only-0001',
         },
-        answer: { status: 200, code: '000.100.110' },
+        answer: PROCESSED,
       },
       {
         name: 'acquirerRecordWithoutAmount',

@@ -3,55 +3,25 @@
  * `limit` failures counted in the database, sessions, the audit log's pages, tokens' last use,
  * and the payments list's keyset pages.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { newId } from '../../../shared/engine/core/ids';
 import { asMinor } from '../../../shared/money';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
-import { testVault } from '../../test-kit/vault';
-import { type GatewayStore, openStore } from '..';
+import { adminUser } from '../../test-kit/fixtures/admin-users';
+import { describeDialects, dialectStore } from '../../test-kit/store-dialects';
 import type { AdminUser } from './store';
 
-const user = (username: string, merchantId: string | null): AdminUser => ({
-  id: newId(),
-  username,
-  role: merchantId === null ? 'operator' : 'merchant-admin',
-  merchantId,
-  passwordHash: 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U',
-  totpSecret: null,
-  totpPending: null,
-  totpStep: null,
-  failedLogins: 0,
-  lockedUntil: null,
-  disabledAt: null,
-  createdAt: new Date('2026-11-24T10:00:00.123Z'),
-});
+const user = (username: string, merchantId: string | null): AdminUser =>
+  adminUser({
+    id: newId(),
+    username,
+    role: merchantId === null ? 'operator' : 'merchant-admin',
+    merchantId,
+    passwordHash: 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U',
+    createdAt: new Date('2026-11-24T10:00:00.123Z'),
+  });
 
-describe.each(['sqlite', 'postgres'] as const)('%s admin users store', (dialect) => {
-  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
-  if (unavailable !== undefined) {
-    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
-    return;
-  }
-  let dataDir = '';
-  let cluster: PostgresCluster | undefined;
-  let store: GatewayStore;
-
-  beforeAll(async () => {
-    if (dialect === 'postgres') cluster = await startPostgres();
-    else dataDir = await mkdtemp(join(tmpdir(), 'gateway-admin-users-'));
-    store = await openStore({
-      ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
-      vault: testVault(),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await store?.close();
-    await cluster?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+describeDialects('%s admin users store', (dialect) => {
+  const store = dialectStore(dialect, 'gateway-admin-users-');
 
   it('keeps users with unique usernames, changes and lists them', async () => {
     const merchantId = newId();

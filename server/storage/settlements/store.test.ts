@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { asMinor, type Minor } from '../../../shared/money';
 import { settle } from '../../../shared/settlement';
 import { eurConfig, merchantDay } from '../../test-kit/fixtures/settlement-day';
-import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
-import { testVault } from '../../test-kit/vault';
-import { type GatewayStore, openStore } from '..';
+import { describeDialects, dialectStore } from '../../test-kit/store-dialects';
 import type { Settlement, SettlementRun, StoredSettlementRecord } from './store';
 
 const hex = (): string => randomBytes(16).toString('hex');
@@ -28,29 +23,8 @@ function settlementOf(merchantId: string, channelId: string, date: string, curre
   };
 }
 
-describe.each(['sqlite', 'postgres'] as const)('%s settlement store', (dialect) => {
-  const unavailable = dialect === 'postgres' ? postgresUnavailableReason() : undefined;
-  if (unavailable !== undefined) {
-    it.skip(`PostgreSQL tests skipped: ${unavailable}`, () => {});
-    return;
-  }
-  let dataDir = '';
-  let cluster: PostgresCluster | undefined;
-  let store: GatewayStore;
-
-  beforeAll(async () => {
-    if (dialect === 'postgres') cluster = await startPostgres();
-    else dataDir = await mkdtemp(join(tmpdir(), 'gateway-settlements-'));
-    store = await openStore({
-      ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
-      vault: testVault(),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await store?.close();
-    await cluster?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+describeDialects('%s settlement store', (dialect) => {
+  const store = dialectStore(dialect, 'gateway-settlements-');
 
   const merchantId = hex();
   const channelId = hex();

@@ -6,30 +6,24 @@
  */
 import '../../methods'; // the payment methods register themselves, as in the bundle's entry
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../../server/test-kit/widget-frames';
+import { CHECKOUT_ID, FUTURE, GW, ready, startWidget, win } from '../../../server/test-kit/widget-page';
 import { billing } from '../../../shared/params/catalogue/customer';
 import { checkFormat } from '../../../shared/params/formats';
 import type { Group, Leaf } from '../../../shared/params/nodes';
-import { start, type WpwlGlobal } from '../../core/boot';
 import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../../frames/protocol';
 import { EN } from '../../language';
 import { BILLING_FIELDS, billingModel, STATE_COUNTRIES } from './billing-address';
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
 const ALL = ['street1', 'city', 'postcode', 'country'];
 
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 function boot(options: Record<string, unknown>, requiredBillingFields?: string[]) {
   win().wpwlOptions = { onError: () => undefined, ...options };
   const session = {
-    id: ID,
+    id: CHECKOUT_ID,
     kind: 'payment',
     state: 'open',
     expiresAt: FUTURE,
@@ -38,16 +32,8 @@ function boot(options: Record<string, unknown>, requiredBillingFields?: string[]
     registrations: [],
     ...(requiredBillingFields ? { requiredBillingFields } : {}),
   };
-  const fetch = vi.fn(async () => json(session));
-  start({
-    win: window,
-    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  startWidget(session);
 }
-
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 
 /** The number and CVV frames, played by the test: valid card data in both. */
 function frames() {
@@ -95,17 +81,7 @@ const sentFields = async (n: { received: HostMessage[] }) => {
   return Object.fromEntries(sent.fields.filter(([name]) => !name.startsWith('customer.browser.')));
 };
 
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get: () => '',
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 beforeEach(() => {
   document.body.innerHTML =
     '<form action="https://shop.test/return" class="paymentWidgets" data-brands="VISA"></form>';

@@ -4,21 +4,15 @@
  * the host's side of the sheet protocol, with the test playing the sheet's window.
  */
 import '../../methods'; // the payment methods register themselves, as in the bundle's entry
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../../server/test-kit/widget-frames';
+import { CHECKOUT_ID, FUTURE, GW, json, ready, win } from '../../../server/test-kit/widget-page';
 import { start, type WpwlGlobal } from '../../core/boot';
 import { type PaymentData, WALLET_NS } from '../../frames/wallet-protocol';
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
 const FAST = 'FA5T00000000000000000000000000AA.local01';
-const FUTURE = new Date(Date.now() + 30 * 60_000).toISOString();
 
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const session = (id: string, over: object = {}) => ({
   id,
@@ -51,7 +45,10 @@ interface Harness {
 
 function boot(
   options: Record<string, unknown>,
-  { id = ID as string | null, answer = () => json({ id: 'p1', result: { code: '000.100.110' } }) } = {},
+  {
+    id = CHECKOUT_ID as string | null,
+    answer = () => json({ id: 'p1', result: { code: '000.100.110' } }),
+  } = {},
 ): Harness {
   win().wpwlOptions = { onError: () => undefined, ...options };
   const posts: string[] = [];
@@ -81,7 +78,6 @@ function boot(
   return { fetch, navigate, api, posts, calls };
 }
 
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 const button = (brand: string) =>
   $<HTMLButtonElement>(`.wpwl-form-wallet-${brand} button.wpwl-brand-${brand}`)!;
 
@@ -104,19 +100,7 @@ async function sheet() {
 }
 
 // The sheet is played by the test: its address is kept, never loaded.
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get(this: HTMLIFrameElement) {
-      return this.dataset.testSrc ?? '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources({ readBack: true });
 
 beforeEach(() => {
   document.head.innerHTML = '';
@@ -176,7 +160,7 @@ describe('wallet buttons', () => {
         ns: WALLET_NS,
         t: 'init',
         wallet: 'walletA',
-        checkoutId: ID,
+        checkoutId: CHECKOUT_ID,
         options: {
           merchantName: 'Demo shop',
           displayItems: [{ label: 'Tee', type: 'LINE_ITEM', price: '92.00' }],
@@ -293,9 +277,9 @@ describe('wallet buttons', () => {
     expect(sent.get('walletA.paymentToken')).toBe('tok_abc');
     expect(sent.get('customer.surname')).toBe('Jones');
     expect(sent.get('shopperResultUrl')).toBe('https://shop.test/result');
-    expect(h.calls.at(-1)).toBe(`POST ${GW}/v1/checkouts/${ID}/payment`);
+    expect(h.calls.at(-1)).toBe(`POST ${GW}/v1/checkouts/${CHECKOUT_ID}/payment`);
     expect(h.navigate).toHaveBeenCalledWith(
-      `https://shop.test/result?id=${ID}&resourcePath=%2Fv1%2Fcheckouts%2F${ID}%2Fpayment`,
+      `https://shop.test/result?id=${CHECKOUT_ID}&resourcePath=%2Fv1%2Fcheckouts%2F${CHECKOUT_ID}%2Fpayment`,
     );
   });
 

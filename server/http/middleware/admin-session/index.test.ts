@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { csrfTokenOf, sessionHash } from '../../../admin/sessions';
-import type { AdminSession, AdminUser, AdminUserStore } from '../../../storage/admin-users/store';
+import type { AdminSession, AdminUserStore } from '../../../storage/admin-users/store';
+import { adminUser } from '../../../test-kit/fixtures/admin-users';
 import { resultOf, testEnvelope } from '../../../test-kit/middleware';
 import type { AdminEnv } from '../../context';
 import { createAuthFailures } from '../credentials/failures';
@@ -9,20 +10,14 @@ import { adminSession } from '.';
 
 const TOKEN = 'o'.repeat(32);
 const SECRET = 's'.repeat(43);
-const user: AdminUser = {
+const user = adminUser({
   id: 'u1',
   username: 'ann',
   role: 'merchant-viewer',
   merchantId: 'm1',
   passwordHash: 'x',
-  totpSecret: null,
-  totpPending: null,
-  totpStep: null,
-  failedLogins: 0,
-  lockedUntil: null,
-  disabledAt: null,
   createdAt: new Date(0),
-};
+});
 
 function app() {
   const sessions = new Map<string, AdminSession>([

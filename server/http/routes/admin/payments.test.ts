@@ -9,17 +9,11 @@ import type { Payment } from '../../../../shared/engine/core/model';
 import { asMinor } from '../../../../shared/money';
 import { settle } from '../../../../shared/settlement';
 import { ADMIN_TOKEN, addUser, adminCall, type Session, signIn } from '../../../test-kit/admin';
+import { VISA_CARD } from '../../../test-kit/fixtures/cards';
 import { eurConfig, merchantDay } from '../../../test-kit/fixtures/settlement-day';
 import { type TestGateway, type TestMerchant, testGateway } from '../../../test-kit/gateway';
 
-const CARD = {
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '987',
-};
+const CARD = { ...VISA_CARD, 'card.cvv': '987' };
 
 let gw: TestGateway;
 let m: TestMerchant;

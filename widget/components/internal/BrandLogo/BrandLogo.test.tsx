@@ -6,9 +6,10 @@
 import '../../../methods'; // the payment methods register themselves, as in the bundle's entry
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepFrameSources } from '../../../../server/test-kit/widget-frames';
+import { CHECKOUT_ID, GW, ready, startWidget, win } from '../../../../server/test-kit/widget-page';
 import { listBrands } from '../../../../shared/brands';
-import { start, type WpwlGlobal } from '../../../core/boot';
 import { NS } from '../../../frames/protocol';
 import { LOGOS } from './BrandLogo';
 
@@ -34,13 +35,8 @@ describe('logo files', () => {
   });
 });
 
-const GW = 'https://gw.test';
-const ID = '8A82944A4CC25EBF014CC2C782423202.local01';
-type Win = Window & { wpwlOptions?: unknown; wpwl?: WpwlGlobal };
-const win = () => window as unknown as Win;
-
 const session = (over: object = {}) => ({
-  id: ID,
+  id: CHECKOUT_ID,
   kind: 'payment',
   state: 'open',
   expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
@@ -53,18 +49,9 @@ const session = (over: object = {}) => ({
 function boot(brands: string, body: object = session()) {
   document.body.innerHTML = `<form action="https://shop.test/return" class="paymentWidgets" data-brands="${brands}"></form>`;
   win().wpwlOptions = { onError: () => undefined };
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
-  );
-  start({
-    win: window,
-    script: { src: `${GW}/v1/paymentWidgets.js?checkoutId=${ID}` },
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: vi.fn(),
-  });
+  startWidget(body);
 }
 
-const ready = () => vi.waitFor(() => expect(win().wpwl?.isReady).toBe(true));
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
 
 /** The number frame says it detected `brand` (frames never load here; the test plays them). */
@@ -81,19 +68,7 @@ function detect(brand: string) {
   say({ t: 'state', empty: false, valid: true, brand, brands: [brand], length: 16, last4: '0007' });
 }
 
-const srcDescriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
-beforeAll(() => {
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() {
-      return '';
-    },
-    set(this: HTMLIFrameElement, value: string) {
-      this.dataset.testSrc = value;
-    },
-  });
-});
-afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', srcDescriptor));
+keepFrameSources();
 beforeEach(() => {
   win().wpwl?.unload();
   document.body.innerHTML = '';

@@ -1,0 +1,54 @@
+/**
+ * Webhook tests drive the dispatcher themselves: the gateway starts with its background workers
+ * stopped (WEBHOOKS_DRIVEN), and `deliverPending` runs the dispatcher's rounds on the fake clock.
+ * `storedWebhook` is a registration written straight into the store (no test notification sent).
+ */
+import { newId } from '../../shared/engine/core/ids';
+import type { Webhook } from '../storage/webhooks/model';
+import type { FakeClock } from './clock';
+import type { TestGateway, TestGatewayOptions } from './gateway';
+
+/**
+ * testGateway options: the webhook dispatcher (5 s per delivery), the shopperResultUrl notifier
+ * and the pending-payments worker not started, so each round runs when the test says.
+ */
+export const WEBHOOKS_DRIVEN = {
+  webhooks: { autoStart: false, timeoutMs: 5_000 },
+  notifier: { autoStart: false },
+  pending: { autoStart: false },
+} as const satisfies TestGatewayOptions;
+
+/**
+ * Runs the dispatcher's rounds, a minute of fake time apart, until the merchant has nothing
+ * pending; false when something is still pending after `rounds`.
+ */
+export async function deliverPending(
+  gw: TestGateway,
+  clock: FakeClock,
+  merchantId: string,
+  rounds = 30,
+): Promise<boolean> {
+  for (let round = 0; round < rounds; round++) {
+    await gw.webhooks.runOnce();
+    const pending = await gw.store.listDeliveries(merchantId, { status: 'pending', limit: 1 });
+    if (pending.length === 0) return true;
+    clock.advance(60_000);
+  }
+  return false;
+}
+
+/**
+ * A webhook registration for the store's insertWebhook: PAYMENT notifications to an address no
+ * test listens on, a placeholder secret; `fields` say how a test's differs.
+ */
+export const storedWebhook = (merchantId: string, fields: Partial<Webhook> = {}): Webhook => ({
+  id: newId(),
+  merchantId,
+  url: 'https://merchant.example/hooks',
+  secret: 'sealed',
+  encrypted: false,
+  types: ['PAYMENT'],
+  createdAt: new Date(),
+  deletedAt: null,
+  ...fields,
+});
