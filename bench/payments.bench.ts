@@ -460,9 +460,10 @@ function seededGateway(target: Target): SeededGateway {
     baseUrl: `http://${HOST}:${target.child.port}`,
     headers: target.headers,
     entityId: new URLSearchParams(target.postBody).get('entityId')!,
-    cli: (args) => {
+    cli: (args, timeoutMs) => {
       const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
         cwd: ROOT,
+        timeout: timeoutMs,
         env: childEnv(target.env!),
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,

@@ -11,9 +11,12 @@ export interface SeededGateway {
   readonly baseUrl: string;
   readonly headers: Record<string, string>;
   readonly entityId: string;
-  /** Runs `node … server/cli/main.ts <args>` against the seeded store; its status and output. */
-  cli(args: readonly string[]): { status: number | null; stdout: string; stderr: string };
+  /** Runs `node … server/cli/main.ts <args>` against the seeded store, killed after `timeoutMs`. */
+  cli(args: readonly string[], timeoutMs: number): { status: number | null; stdout: string; stderr: string };
 }
+
+/** How long the settlement run may take (BENCH_SETTLEMENT_TIMEOUT, seconds): the load waits for it. */
+const SETTLEMENT_TIMEOUT_MS = Number(process.env.BENCH_SETTLEMENT_TIMEOUT ?? 600) * 1000;
 
 /** `YYYY-MM-DD hh:mm:ss` in UTC: the Query API's date.from and date.to. */
 const queryTime = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');
@@ -39,12 +42,16 @@ export async function seededDayTimings(gateway: SeededGateway, now = new Date())
   );
   // The CLI's own start (tsx, opening the store) timed by a run of a day without payments.
   const t1 = performance.now();
-  const empty = gateway.cli(['settlement', 'run', '--date', '2000-01-01', '--json']);
+  const empty = gateway.cli(['settlement', 'run', '--date', '2000-01-01', '--json'], SETTLEMENT_TIMEOUT_MS);
   const startSeconds = (performance.now() - t1) / 1000;
   const day = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   const t2 = performance.now();
-  const run = gateway.cli(['settlement', 'run', '--date', day, '--json']);
+  const run = gateway.cli(['settlement', 'run', '--date', day, '--json'], SETTLEMENT_TIMEOUT_MS);
   const runSeconds = (performance.now() - t2) / 1000;
+  if (run.status === null) {
+    lines.push(`settlement run --date ${day}: not finished after ${runSeconds.toFixed(0)} s, stopped`);
+    return lines;
+  }
   if (empty.status !== 0 || run.status !== 0) {
     lines.push(
       `settlement run: FAILED (exit ${empty.status}, ${run.status}) ${empty.stderr}${run.stderr}`.trim(),
