@@ -25,9 +25,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { MAX_THROTTLE } from '../server/cli/args';
 import { type PostgresCluster, startPostgres } from '../server/test-kit/postgres';
-import { seedSqlite } from './seed';
+import { seedPostgres, seedSqlite } from './seed';
+import { type SeededGateway, seededDayTimings } from './seeded-day';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -92,7 +94,6 @@ const SEED = (() => {
 })();
 /** `--postgres`: the gateway and the baseline on a throwaway PostgreSQL cluster instead of SQLite. */
 const POSTGRES = argv.includes('--postgres') || process.env.BENCH_POSTGRES === '1';
-if (POSTGRES && SEED > 0) throw new Error('--seed seeds SQLite only: not with --postgres');
 /** The seeded gateway's goal: POST and GET throughput within 10 % of the empty store's. */
 const SEEDED_GOAL = 0.9;
 /** Idle time after the last scenario before the gateway's resident memory is read again. */
@@ -333,7 +334,10 @@ const PAYMENT_FIELDS =
 
 const FORM = 'application/x-www-form-urlencoded';
 
-async function startGatewayTarget(name: 'gateway' | 'seeded' = 'gateway'): Promise<Target> {
+async function startGatewayTarget(
+  name: 'gateway' | 'seeded' = 'gateway',
+  databaseUrl = cluster?.url,
+): Promise<Target> {
   const dataDir = mkdtempSync(join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'opg-bench-gateway-'));
   tempDirs.push(dataDir);
   const env = {
@@ -342,7 +346,7 @@ async function startGatewayTarget(name: 'gateway' | 'seeded' = 'gateway'): Promi
     GATEWAY_COMMIT: '0'.repeat(40),
     LOG_LEVEL: 'warn',
     DEMO_SHOP_PORT: '0',
-    ...(cluster === undefined ? {} : { DATABASE_URL: cluster.url }),
+    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
   };
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = await startChild(name, 'server/main.ts', env, '"gateway listening"', nodeArgs);
@@ -435,6 +439,40 @@ async function seed(target: Target, count: number): Promise<void> {
 }
 
 /** One POST and one GET of what it created, before any load: the scenarios must be real payments. */
+/** `--seed` on PostgreSQL: a database of its own for the seeded gateway, on the run's cluster. */
+async function seededDatabase(): Promise<string | undefined> {
+  if (cluster === undefined) return undefined;
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  try {
+    await admin.query('CREATE DATABASE gateway_seeded');
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(cluster.url);
+  url.pathname = '/gateway_seeded';
+  return url.toString();
+}
+
+/** The seeded target as seeded-day.ts times it: its address, credentials and CLI. */
+function seededGateway(target: Target): SeededGateway {
+  return {
+    baseUrl: `http://${HOST}:${target.child.port}`,
+    headers: target.headers,
+    entityId: new URLSearchParams(target.postBody).get('entityId')!,
+    cli: (args, timeoutMs) => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+        cwd: ROOT,
+        timeout: timeoutMs,
+        env: childEnv(target.env!),
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+  };
+}
+
 async function preflight(target: Target): Promise<void> {
   const base = `http://${HOST}:${target.child.port}`;
   const post = await fetch(base + target.postPath, {
@@ -730,7 +768,8 @@ async function main(): Promise<number> {
   const baseline = await startBaselineTarget();
   // The group-commit floor: the baseline's server, its batched endpoint (POST scenarios only).
   const groupCommit: Target = { ...baseline, name: 'group-commit', postPath: '/group/payments', ids: [] };
-  const seeded = SEED > 0 ? await startGatewayTarget('seeded') : undefined;
+  // On PostgreSQL the seeded store is a database of its own on the same cluster.
+  const seeded = SEED > 0 ? await startGatewayTarget('seeded', await seededDatabase()) : undefined;
   // With PostgreSQL: a second gateway process on the same database, and the target `pair` that
   // splits the connections between the two.
   const pair: Target | undefined =
@@ -755,13 +794,17 @@ async function main(): Promise<number> {
   for (const t of targetsOf('POST')) await preflight(t);
   console.log('preflight: POST and GET answer 200 with result.code 000.100.110 on every target');
   if (seeded !== undefined) {
-    const s = seedSqlite(seeded.dataDir!, seeded.ids[0]!, SEED);
+    const s =
+      seeded.env?.DATABASE_URL !== undefined
+        ? await seedPostgres(seeded.env.DATABASE_URL, seeded.ids[0]!, SEED)
+        : seedSqlite(seeded.dataDir!, seeded.ids[0]!, SEED);
     // Its reads: old rows as well as the ones the load makes.
     seeded.ids.push(...s.sampleIds);
     console.log(
       `seeded ${s.count.toLocaleString('en')} payments and as many delivered webhook deliveries into the ` +
         `second gateway's store in ${fmt(s.seconds, 1)} s`,
     );
+    for (const line of await seededDayTimings(seededGateway(seeded))) console.log(line);
   }
   if (!OPS.includes('POST')) {
     for (const t of targets) await seed(t, SEED_IDS);

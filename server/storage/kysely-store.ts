@@ -54,6 +54,8 @@ export interface KyselyStoreOptions {
   readonly issuers?: IssuerLookup;
   /** The batch writer for payments; default: multi-row INSERTs through Kysely (PostgreSQL). */
   readonly writePayments?: PaymentBatchWriter;
+  /** How many batches of payments may be written at once (default 1: SQLite's one writer). */
+  readonly concurrentBatches?: number;
   /** A lock that also holds between processes sharing the database (PostgreSQL advisory locks). */
   readonly lockAcrossProcesses?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
   /** PostgreSQL: velocity keys are also locked across processes, in their transaction (risk/store.ts). */
@@ -89,6 +91,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
   };
   const payments = new GroupCommit<PaymentWrite>(
     observedWriter(options.writePayments ?? kyselyPaymentWriter(db, sealer), options.observeBatch),
+    { concurrency: options.concurrentBatches ?? 1 },
   );
   let closing: Promise<void> | undefined;
   return {

@@ -14,6 +14,7 @@ import type { Database } from './core/database';
 import { withStatementCache } from './core/statement-cache';
 import { createKyselyStore, type GatewayStore } from './kysely-store';
 import { migrate } from './migrations';
+import { postgresPaymentWriter } from './payments/postgres-writer';
 import { type BatchObserver, sqlitePaymentWriter } from './payments/writers';
 
 export interface OpenStoreOptions {
@@ -33,6 +34,14 @@ export const SQLITE_FILE = 'gateway.db';
 /** How long SQLite waits for another process's write lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 const PG_INT8_OID = 20;
+/**
+ * PostgreSQL: batches of payments written at once, each on its own connection of the pool.
+ * With one, a batch waits for the previous one's round trip and commit, which on a busy machine
+ * costs a scheduling delay or more; PostgreSQL flushes concurrent commits' WAL together anyway.
+ */
+const PG_CONCURRENT_BATCHES = 8;
+/** The main pool: room for every batch writer and as many reads again. */
+const PG_POOL_SIZE = 20;
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
@@ -116,7 +125,7 @@ async function openPostgres(
   const sealer = accountSealer(vault);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: PG_POOL_SIZE,
     // BIGINT (dates as epoch ms, minor amounts) as numbers rather than strings, for this pool only.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -141,6 +150,8 @@ async function openPostgres(
     ...(issuers === undefined ? {} : { issuers }),
     ...(observeBatch === undefined ? {} : { observeBatch }),
     advisoryLocks: true,
+    writePayments: postgresPaymentWriter(db, sealer),
+    concurrentBatches: PG_CONCURRENT_BATCHES,
     lockAcrossProcesses: async (key, task) => {
       const client = await lockPool.connect();
       try {

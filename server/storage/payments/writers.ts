@@ -12,7 +12,7 @@ import type { Database } from '../core/database';
 import { insertAll, ROWS_PER_STATEMENT } from '../core/rows';
 import { CLAIM_COLUMNS, type ClaimWrite, claimInsert, KeyTaken } from '../idempotency/claims';
 import type { NewIdempotentResponseRow } from '../idempotency/tables';
-import { DELIVERY_COLUMNS, outboxOf, outboxRows, type WebhookHookRow } from '../webhooks/outbox';
+import { DELIVERY_COLUMNS, outboxRows, type WebhookHookRow, webhooksOf } from '../webhooks/outbox';
 import type { NewWebhookDeliveryRow } from '../webhooks/tables';
 import { PAYMENT_COLUMNS } from './rows';
 import type { NewPaymentRow } from './tables';
@@ -38,13 +38,18 @@ export type PaymentBatchWriter = (writes: readonly PaymentWrite[]) => void | Pro
  * transaction. The webhooks are read first: a webhook registered while the batch commits may
  * or may not get its notifications, as it would if read inside the transaction (read committed).
  */
-export function kyselyPaymentWriter(db: Kysely<Database>, sealer: AccountSealer): PaymentBatchWriter {
+export function kyselyPaymentWriter(
+  db: Kysely<Database>,
+  sealer: AccountSealer,
+  /** Told the webhooks read for a batch's merchants (the PostgreSQL writer's hint). */
+  onHooks?: (merchantIds: readonly string[], hooks: readonly WebhookHookRow[]) => void,
+): PaymentBatchWriter {
   return async (writes) => {
-    const outbox = await outboxOf(
-      db,
-      writes.flatMap((w) => w.changes),
-      sealer,
-    );
+    const changes = writes.flatMap((w) => w.changes);
+    const merchantIds = [...new Set(changes.map((c) => c.merchantId))];
+    const hooks = await webhooksOf(db, merchantIds);
+    onHooks?.(merchantIds, hooks);
+    const outbox = changes.flatMap((change) => outboxRows(change, hooks, sealer));
     const rows = writes.map((w) => w.row);
     const claims = writes.flatMap((w) => (w.claim === undefined ? [] : [w.claim]));
     if (outbox.length === 0 && claims.length === 0 && rows.length <= ROWS_PER_STATEMENT) {
