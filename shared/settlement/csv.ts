@@ -218,10 +218,19 @@ export function reconciliationCsv(
   records: readonly (SettlementRecord | ReconciliationLine)[],
   options: ReconciliationCsvOptions = {},
 ): string {
-  let out = RECONCILIATION_COLUMNS.join(CSV_SEPARATOR) + CSV_LINE_END;
+  let out = '';
+  for (const text of reconciliationCsvLines(records, options)) out += text;
+  return out;
+}
+
+/** The same file line by line (header first), for writing a large day without holding it as one string. */
+export function* reconciliationCsvLines(
+  records: Iterable<SettlementRecord | ReconciliationLine>,
+  options: ReconciliationCsvOptions = {},
+): Generator<string> {
+  yield RECONCILIATION_COLUMNS.join(CSV_SEPARATOR) + CSV_LINE_END;
   for (const entry of records) {
     const { record, ...references } = isLine(entry) ? entry : { record: entry };
-    out += line(reconciliationRow(record, options, references), options);
+    yield line(reconciliationRow(record, options, references), options);
   }
-  return out;
 }

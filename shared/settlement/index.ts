@@ -9,6 +9,7 @@ export {
   neutralizeFormula,
   RECONCILIATION_COLUMNS,
   reconciliationCsv,
+  reconciliationCsvLines,
   reconciliationRow,
 } from './csv';
 export * from './records';

@@ -300,20 +300,46 @@ export interface Match {
  * NOT_MATCHED.
  */
 export function matchTransaction(tx: SettlementTransaction, candidates: readonly CandidatePayment[]): Match {
+  return matchIndexed(tx, indexCandidates(candidates));
+}
+
+/** The candidates' ids by each matching key: one pass, so matching a day is linear, not a scan per record. */
+interface CandidateIndex {
+  readonly byId: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly byShortId: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly byReference: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+function indexCandidates(candidates: readonly CandidatePayment[]): CandidateIndex {
+  const byId = new Map<string, Set<string>>();
+  const byShortId = new Map<string, Set<string>>();
+  const byReference = new Map<string, Set<string>>();
+  const add = (index: Map<string, Set<string>>, key: string, id: string) => {
+    const ids = index.get(key);
+    if (ids === undefined) index.set(key, new Set([id]));
+    else ids.add(id);
+  };
+  for (const c of candidates) {
+    add(byId, c.id, c.id);
+    if (c.shortId !== undefined) add(byShortId, c.shortId, c.id);
+    if (c.merchantTransactionId !== undefined) add(byReference, c.merchantTransactionId, c.id);
+  }
+  return { byId, byShortId, byReference };
+}
+
+function matchIndexed(tx: SettlementTransaction, index: CandidateIndex): Match {
   const chargeback = tx.paymentType === 'CB' || tx.paymentType === 'CR';
   const gateway = tx.origin !== 'acquirer';
-  const keys: ((c: CandidatePayment) => boolean)[] = [];
+  const hits: (ReadonlySet<string> | undefined)[] = [];
   const uniqueId = chargeback ? tx.referencedId : gateway ? tx.id : undefined;
-  if (uniqueId !== undefined) keys.push((c) => c.id === uniqueId);
-  if (!chargeback && gateway) keys.push((c) => c.shortId !== undefined && c.shortId === tx.shortId);
+  if (uniqueId !== undefined) hits.push(index.byId.get(uniqueId));
+  if (!chargeback && gateway) hits.push(index.byShortId.get(tx.shortId));
   const reference = tx.merchantTransactionId;
-  if (reference !== undefined && reference !== '') {
-    keys.push((c) => c.merchantTransactionId === reference);
-  }
-  for (const key of keys) {
-    const ids = [...new Set(candidates.filter(key).map((c) => c.id))].sort();
-    if (ids.length === 1) return { status: 'MATCHED', ids };
-    if (ids.length > 1) return { status: 'MULTIPLE_MATCHES', ids };
+  if (reference !== undefined && reference !== '') hits.push(index.byReference.get(reference));
+  for (const found of hits) {
+    if (found === undefined || found.size === 0) continue;
+    const ids = [...found].sort();
+    return { status: ids.length === 1 ? 'MATCHED' : 'MULTIPLE_MATCHES', ids };
   }
   return { status: 'NOT_MATCHED', ids: [] };
 }
@@ -360,6 +386,7 @@ export function settle(day: SettlementDay, config: SettlementConfig): Settlement
     (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   const records: SettlementRecord[] = [];
+  const candidates = indexCandidates(day.candidates);
   const toMinor = (value: bigint, name: string): Minor => {
     const n = Number(value);
     checkDec2(n, config.currency, name);
@@ -375,7 +402,7 @@ export function settle(day: SettlementDay, config: SettlementConfig): Settlement
       feeRule && status === 'SUCCESS'
         ? toMinor(feeOf(feeRule, BigInt(settledAmount), config), `Transaction ${tx.id}: fee`)
         : undefined;
-    const match = matchTransaction(tx, day.candidates);
+    const match = matchIndexed(tx, candidates);
     const chargeback = tx.paymentType === 'CB' || tx.paymentType === 'CR';
     const acquirer = tx.origin === 'acquirer';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Channel } from '../../../shared/engine/core/model';
-import { reconciliationCsv } from '../../../shared/settlement';
+import { reconciliationCsvLines } from '../../../shared/settlement';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
 import {
   csvOptions,
@@ -16,18 +16,42 @@ import {
   type SettlementRunDeps,
 } from './model';
 
-/** Writes `content` to `path` atomically: a synced temporary file in `tmpDir`, renamed over it. */
-export async function writeFileAtomic(path: string, tmpDir: string, content: string): Promise<void> {
+/** Text of about this many UTF-16 units is written at once: few writes, bounded memory. */
+const WRITE_CHUNK = 1 << 20;
+
+/**
+ * Writes `content` to `path` atomically: a synced temporary file in `tmpDir`, renamed over it.
+ * `content` may come piece by piece (a day's CSV line by line): it is written as it comes, so a
+ * large file is never held whole in memory.
+ */
+export async function writeFileAtomic(
+  path: string,
+  tmpDir: string,
+  content: string | Iterable<string>,
+): Promise<void> {
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const tmp = join(tmpDir, `${randomBytes(8).toString('hex')}.tmp`);
   // Owner only: the files hold merchants' transactions (the FTP server runs as the same user).
   const handle = await open(tmp, 'w', 0o600);
   try {
-    await handle.writeFile(content, 'utf8');
+    if (typeof content === 'string') await handle.writeFile(content, 'utf8');
+    else {
+      let pending = '';
+      for (const piece of content) {
+        pending += piece;
+        if (pending.length < WRITE_CHUNK) continue;
+        await handle.write(pending, null, 'utf8');
+        pending = '';
+      }
+      if (pending !== '') await handle.write(pending, null, 'utf8');
+    }
     await handle.sync();
-  } finally {
+  } catch (error) {
     await handle.close();
+    await rm(tmp, { force: true });
+    throw error;
   }
+  await handle.close();
   try {
     await rename(tmp, path);
   } catch (error) {
@@ -58,7 +82,7 @@ export async function writeDayFile(
   const folder = merchantFolder(deps.dataDir, channel.merchantId);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const path = join(folder, reconciliationFileName(channel.id, date, channel.mode));
-  const csv = reconciliationCsv(records, csvOptions(deps.env));
-  await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), csv);
+  const lines = reconciliationCsvLines(records, csvOptions(deps.env));
+  await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), lines);
   return path;
 }

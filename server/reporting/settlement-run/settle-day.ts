@@ -169,9 +169,12 @@ function settlementsOf(
   const groups = new Map<string, SettlementTransaction[]>();
   for (const tx of day.transactions) {
     const currency = config.currency ?? tx.currency;
-    groups.set(currency, [...(groups.get(currency) ?? []), tx]);
+    const group = groups.get(currency);
+    if (group === undefined) groups.set(currency, [tx]);
+    else group.push(tx); // in place: copying the group per transaction made a day quadratic
   }
   const written: { settlement: Settlement; records: StoredSettlementRecord[] }[] = [];
+  const candidates = [...day.candidates.values()];
   for (const currency of [...groups.keys()].sort()) {
     const group = groups.get(currency)!;
     const settlementConfig: SettlementConfig = {
@@ -193,7 +196,7 @@ function settlementsOf(
         pspEntityId,
         merchantId: channel.merchantId,
         transactions: group,
-        candidates: [...day.candidates.values()],
+        candidates,
       },
       settlementConfig,
     );

@@ -68,10 +68,16 @@ export function recordBrand(paymentBrand: string | undefined): string | undefine
   return letters !== undefined && /^[A-Za-z]{1,16}$/.test(letters) ? letters : undefined;
 }
 
+/** What a transaction reads of a payment it references: an RV's PA, a CR's CB, a CB's original. */
+export type Referenced = Pick<
+  Payment,
+  'id' | 'shortId' | 'amount' | 'currency' | 'merchantTransactionId' | 'resultCode' | 'details'
+>;
+
 /** A payment as settle() takes it; `lookup` reads referenced payments (RV amounts, a CR's CB). */
 export async function transactionOf(
   p: Payment,
-  lookup: (id: string) => Promise<Payment | undefined>,
+  lookup: (id: string) => Promise<Referenced | undefined>,
 ): Promise<SettlementTransaction | undefined> {
   let amount = p.amount;
   let currency = p.currency;
@@ -124,16 +130,18 @@ export async function transactionOf(
   };
 }
 
-/** The channel's payments of the day that settle, oldest first. */
-export async function dayPayments(
+/**
+ * The channel's payments of the day that settle, oldest first, a page at a time (keyset on
+ * createdAt, id): a day of hundreds of thousands of payments is never held whole with its details.
+ */
+export async function* dayPayments(
   store: GatewayStore,
   channel: Channel,
   date: string,
   fees: FeeSchedule,
-): Promise<Payment[]> {
+): AsyncGenerator<Payment[]> {
   const from = dayStart(date);
   const until = new Date(from.getTime() + DAY_MS);
-  const out: Payment[] = [];
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
     const page = await store.queryPayments({
@@ -145,8 +153,8 @@ export async function dayPayments(
       limit: PAGE,
       ...(after === undefined ? {} : { after }),
     });
-    out.push(...page.filter((p) => settles(p, fees)));
-    if (page.length < PAGE) return out;
+    yield page.filter((p) => settles(p, fees));
+    if (page.length < PAGE) return;
     const last = page[page.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
   }
@@ -159,47 +167,57 @@ export interface DayTransactions {
   readonly candidates: ReadonlyMap<string, CandidatePayment>;
 }
 
-/** The channel's transactions of the day that settle (see dayPayments), with their references and candidates. */
+/**
+ * The channel's transactions of the day that settle (see dayPayments), with their references and
+ * candidates. Each page's payments are reduced to what settlement keeps as soon as it is read; a
+ * referenced payment outside the page is read by its id.
+ */
 export async function dayTransactions(
   store: GatewayStore,
   channel: Channel,
   date: string,
   fees: FeeSchedule,
 ): Promise<DayTransactions> {
-  const payments = await dayPayments(store, channel, date, fees);
-  const byId = new Map(payments.map((p) => [p.id, p]));
-  const lookup = async (id: string) => byId.get(id) ?? (await store.getPayment(channel.merchantId, id));
   const transactions: SettlementTransaction[] = [];
   const references = new Map<string, { merchantTransactionId?: string; merchantInvoiceId?: string }>();
-  for (const p of payments) {
-    const tx = await transactionOf(p, lookup);
-    if (tx === undefined) continue;
-    transactions.push(tx);
-    const invoice = text(p.details.merchantInvoiceId, 255);
-    references.set(tx.id, {
-      ...(tx.merchantTransactionId === undefined ? {} : { merchantTransactionId: tx.merchantTransactionId }),
-      ...(invoice === undefined ? {} : { merchantInvoiceId: invoice }),
-    });
-  }
   // Records match the merchant's payments: the day's own, and the ones charged back.
   const candidates = new Map<string, CandidatePayment>();
-  for (const tx of transactions) {
-    candidates.set(tx.id, {
-      id: tx.id,
-      shortId: tx.shortId,
-      merchantTransactionId: tx.merchantTransactionId,
-    });
-    if ((tx.paymentType === 'CB' || tx.paymentType === 'CR') && tx.referencedId !== undefined) {
-      const original = await lookup(tx.referencedId);
-      if (original !== undefined)
-        candidates.set(original.id, {
-          id: original.id,
-          shortId: original.shortId,
-          ...(original.merchantTransactionId === undefined
-            ? {}
-            : { merchantTransactionId: original.merchantTransactionId }),
-        });
+  for await (const payments of dayPayments(store, channel, date, fees)) {
+    const byId = new Map(payments.map((p) => [p.id, p]));
+    const lookup = async (id: string) => byId.get(id) ?? (await store.getPayment(channel.merchantId, id));
+    for (const p of payments) {
+      const tx = await transactionOf(p, lookup);
+      if (tx === undefined) continue;
+      transactions.push(tx);
+      const invoice = text(p.details.merchantInvoiceId, 255);
+      references.set(tx.id, {
+        ...(tx.merchantTransactionId === undefined
+          ? {}
+          : { merchantTransactionId: tx.merchantTransactionId }),
+        ...(invoice === undefined ? {} : { merchantInvoiceId: invoice }),
+      });
+      await addCandidates(candidates, tx, lookup);
     }
   }
   return { transactions, references, candidates };
+}
+
+/** The transaction itself and, for a CB or CR, the payment charged back. */
+async function addCandidates(
+  candidates: Map<string, CandidatePayment>,
+  tx: SettlementTransaction,
+  lookup: (id: string) => Promise<Referenced | undefined>,
+): Promise<void> {
+  candidates.set(tx.id, { id: tx.id, shortId: tx.shortId, merchantTransactionId: tx.merchantTransactionId });
+  if ((tx.paymentType === 'CB' || tx.paymentType === 'CR') && tx.referencedId !== undefined) {
+    const original = await lookup(tx.referencedId);
+    if (original !== undefined)
+      candidates.set(original.id, {
+        id: original.id,
+        shortId: original.shortId,
+        ...(original.merchantTransactionId === undefined
+          ? {}
+          : { merchantTransactionId: original.merchantTransactionId }),
+      });
+  }
 }
