@@ -213,22 +213,24 @@ function line(row: Record<ReconciliationColumn, string>, options: Reconciliation
 
 const isLine = (r: SettlementRecord | ReconciliationLine): r is ReconciliationLine => 'record' in r;
 
+/** The CSV file's first line: the column names. */
+export const RECONCILIATION_HEADER = RECONCILIATION_COLUMNS.join(CSV_SEPARATOR) + CSV_LINE_END;
+
 /** The CSV file of `records`: header and one line per record, each ending in CRLF. */
 export function reconciliationCsv(
   records: readonly (SettlementRecord | ReconciliationLine)[],
   options: ReconciliationCsvOptions = {},
 ): string {
-  let out = '';
+  let out = RECONCILIATION_HEADER;
   for (const text of reconciliationCsvLines(records, options)) out += text;
   return out;
 }
 
-/** The same file line by line (header first), for writing a large day without holding it as one string. */
+/** The file's lines of `records` one by one (no header), for writing a large day without holding it as one string. */
 export function* reconciliationCsvLines(
   records: Iterable<SettlementRecord | ReconciliationLine>,
   options: ReconciliationCsvOptions = {},
 ): Generator<string> {
-  yield RECONCILIATION_COLUMNS.join(CSV_SEPARATOR) + CSV_LINE_END;
   for (const entry of records) {
     const { record, ...references } = isLine(entry) ? entry : { record: entry };
     yield line(reconciliationRow(record, options, references), options);

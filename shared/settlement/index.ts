@@ -8,6 +8,7 @@ export {
   fxRateDec2,
   neutralizeFormula,
   RECONCILIATION_COLUMNS,
+  RECONCILIATION_HEADER,
   reconciliationCsv,
   reconciliationCsvLines,
   reconciliationRow,

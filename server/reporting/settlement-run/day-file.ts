@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Channel } from '../../../shared/engine/core/model';
-import { reconciliationCsvLines } from '../../../shared/settlement';
-import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
+import { RECONCILIATION_HEADER, reconciliationCsvLines } from '../../../shared/settlement';
+import type { Settlement } from '../../storage/settlements';
 import {
   csvOptions,
   merchantFolder,
@@ -27,7 +27,7 @@ const WRITE_CHUNK = 1 << 20;
 export async function writeFileAtomic(
   path: string,
   tmpDir: string,
-  content: string | Iterable<string>,
+  content: string | Iterable<string> | AsyncIterable<string>,
 ): Promise<void> {
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const tmp = join(tmpDir, `${randomBytes(8).toString('hex')}.tmp`);
@@ -37,7 +37,7 @@ export async function writeFileAtomic(
     if (typeof content === 'string') await handle.writeFile(content, 'utf8');
     else {
       let pending = '';
-      for (const piece of content) {
+      for await (const piece of content) {
         pending += piece;
         if (pending.length < WRITE_CHUNK) continue;
         await handle.write(pending, null, 'utf8');
@@ -69,20 +69,25 @@ export async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** The day's file from the stored settlements (currencies in order), written atomically. */
+/**
+ * The day's file from the stored settlements (currencies in order), written atomically, one
+ * settlement's records at a time: a day's file is never held whole in memory.
+ */
 export async function writeDayFile(
   deps: SettlementRunDeps,
   channel: Channel,
   date: string,
   settlements: readonly Settlement[],
 ): Promise<string> {
-  const records: StoredSettlementRecord[] = [];
-  for (const s of [...settlements].sort((a, b) => (a.currency < b.currency ? -1 : 1)))
-    records.push(...(await deps.store.listSettlementRecords(s.id)));
   const folder = merchantFolder(deps.dataDir, channel.merchantId);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const path = join(folder, reconciliationFileName(channel.id, date, channel.mode));
-  const lines = reconciliationCsvLines(records, csvOptions(deps.env));
-  await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), lines);
+  const options = csvOptions(deps.env);
+  async function* lines(): AsyncGenerator<string> {
+    yield RECONCILIATION_HEADER;
+    for (const s of [...settlements].sort((a, b) => (a.currency < b.currency ? -1 : 1)))
+      yield* reconciliationCsvLines(await deps.store.listSettlementRecords(s.id), options);
+  }
+  await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), lines());
   return path;
 }

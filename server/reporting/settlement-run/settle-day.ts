@@ -105,40 +105,12 @@ export async function settleAccountDay(
     const done = await deps.store.getSettlementRun(channel.id, date);
     if (done !== undefined) return existing(deps, channel, date, done.fileName);
 
-    const config = configOf(channel, options);
-    const day = withAcquirerRecords(
-      await dayTransactions(deps.store, channel, date, config.fees),
-      await deps.store.listAcquirerRecords(channel.id, date),
-    );
-    const now = deps.clock.now();
-    const written = settlementsOf(
-      channel,
-      date,
-      config,
-      day,
-      options.pspEntityId ?? DEFAULT_PSP_ENTITY_ID,
-      now,
-    );
-
-    const recordCount = written.reduce((n, w) => n + w.records.length, 0);
-    const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date, channel.mode) : undefined;
-    const saved = await deps.store.saveSettlementRun(
-      {
-        channelId: channel.id,
-        date,
-        merchantId: channel.merchantId,
-        settlementCount: written.length,
-        recordCount,
-        ...(fileName === undefined ? {} : { fileName }),
-        createdAt: now,
-      },
-      written,
-    );
-    if (!saved) {
+    const saved = await saveDay(deps, channel, date, options);
+    if (saved === undefined) {
       const run = await deps.store.getSettlementRun(channel.id, date);
       return existing(deps, channel, date, run?.fileName);
     }
-    const settlements = written.map((w) => w.settlement);
+    const { settlements, recordCount, fileName } = saved;
     const file = fileName === undefined ? undefined : await writeDayFile(deps, channel, date, settlements);
     deps.logger?.info('settled a day', {
       channelId: channel.id,
@@ -155,6 +127,53 @@ export async function settleAccountDay(
       ...(file === undefined ? {} : { file }),
     };
   });
+}
+
+/**
+ * Settles the day and saves its settlements and records, once; undefined when another run saved it
+ * first. Its own function so that the day's transactions and records can be collected before the
+ * file is written (from the store, a settlement at a time).
+ */
+async function saveDay(
+  deps: SettlementRunDeps,
+  channel: Channel,
+  date: string,
+  options: SettleDayOptions,
+): Promise<{ settlements: Settlement[]; recordCount: number; fileName?: string } | undefined> {
+  const config = configOf(channel, options);
+  const day = withAcquirerRecords(
+    await dayTransactions(deps.store, channel, date, config.fees),
+    await deps.store.listAcquirerRecords(channel.id, date),
+  );
+  const now = deps.clock.now();
+  const written = settlementsOf(
+    channel,
+    date,
+    config,
+    day,
+    options.pspEntityId ?? DEFAULT_PSP_ENTITY_ID,
+    now,
+  );
+  const recordCount = written.reduce((n, w) => n + w.records.length, 0);
+  const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date, channel.mode) : undefined;
+  const saved = await deps.store.saveSettlementRun(
+    {
+      channelId: channel.id,
+      date,
+      merchantId: channel.merchantId,
+      settlementCount: written.length,
+      recordCount,
+      ...(fileName === undefined ? {} : { fileName }),
+      createdAt: now,
+    },
+    written,
+  );
+  if (!saved) return undefined;
+  return {
+    settlements: written.map((w) => w.settlement),
+    recordCount,
+    ...(fileName === undefined ? {} : { fileName }),
+  };
 }
 
 /** The day's settlements, one per settlement currency (in alphabetical order), with their records. */
