@@ -140,20 +140,8 @@ async function saveDay(
   date: string,
   options: SettleDayOptions,
 ): Promise<{ settlements: Settlement[]; recordCount: number; fileName?: string } | undefined> {
-  const config = configOf(channel, options);
-  const day = withAcquirerRecords(
-    await dayTransactions(deps.store, channel, date, config.fees),
-    await deps.store.listAcquirerRecords(channel.id, date),
-  );
   const now = deps.clock.now();
-  const written = settlementsOf(
-    channel,
-    date,
-    config,
-    day,
-    options.pspEntityId ?? DEFAULT_PSP_ENTITY_ID,
-    now,
-  );
+  const written = await settledDay(deps, channel, date, options, now);
   const recordCount = written.reduce((n, w) => n + w.records.length, 0);
   const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date, channel.mode) : undefined;
   const saved = await deps.store.saveSettlementRun(
@@ -174,6 +162,22 @@ async function saveDay(
     recordCount,
     ...(fileName === undefined ? {} : { fileName }),
   };
+}
+
+/** The day's settlements with their records; the day's transactions are not kept past it. */
+async function settledDay(
+  deps: SettlementRunDeps,
+  channel: Channel,
+  date: string,
+  options: SettleDayOptions,
+  now: Date,
+): Promise<{ settlement: Settlement; records: StoredSettlementRecord[] }[]> {
+  const config = configOf(channel, options);
+  const day = withAcquirerRecords(
+    await dayTransactions(deps.store, channel, date, config.fees),
+    await deps.store.listAcquirerRecords(channel.id, date),
+  );
+  return settlementsOf(channel, date, config, day, options.pspEntityId ?? DEFAULT_PSP_ENTITY_ID, now);
 }
 
 /** The day's settlements, one per settlement currency (in alphabetical order), with their records. */
