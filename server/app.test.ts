@@ -28,6 +28,14 @@ describe('HTTP envelope', () => {
     expect(res.status).toBe(200);
   });
 
+  it('routes a path as its URL pathname: query and fragment left out, percent-encoding kept', async () => {
+    expect((await app.request('http://localhost/v1/resultcodes?x=1#y')).status).toBe(200);
+    expect((await app.request('http://localhost:8080/v1/resultcodes')).status).toBe(200);
+    // the pathname keeps %72 as sent: no route of that name
+    expect((await app.request('http://localhost/v1/%72esultcodes')).status).toBe(404);
+    expect((await app.request('http://localhost/v1/x/../resultcodes')).status).toBe(200);
+  });
+
   it('answers unknown paths with a JSON 404', async () => {
     const res = await app.request('/v1/nothing-here');
     expect(res.status).toBe(404);

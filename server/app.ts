@@ -113,7 +113,7 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<GatewayEnv> {
   const now = options.now ?? deps?.clock.now ?? (() => new Date());
   const env: Envelope = envelope(buildNumber(options.commit, options.builtAt), now);
-  const app = new Hono<GatewayEnv>({ getPath: (req) => normalizePath(new URL(req.url).pathname) });
+  const app = new Hono<GatewayEnv>({ getPath: (req) => requestPath(req.url) });
   // first: every answer, refusals and errors included, carries the request id
   app.use('*', requestId(deps?.logger));
   // probes before the transport check (answered over plain HTTP) and outside the request metrics
@@ -197,3 +197,26 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
 
 /** `//v1//payments/` → `/v1/payments/`. */
 export const normalizePath = (path: string): string => path.replace(/\/{2,}/g, '/');
+
+/** A path of plain segments: nothing for the URL parser to decode, resolve or collapse. */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-]+)*\/?$/;
+
+/**
+ * The path routes match: the URL's pathname (dot segments resolved, percent-encoding as sent),
+ * double slashes collapsed. A plain path (every API call) is its own pathname: taken from the
+ * text without parsing the whole URL on every request.
+ */
+export function requestPath(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = scheme === -1 ? -1 : url.indexOf('/', scheme + 3);
+  if (start !== -1) {
+    let end = url.length;
+    for (let i = start; i < end; i++) {
+      const ch = url.charCodeAt(i);
+      if (ch === 63 /* ? */ || ch === 35 /* # */) end = i;
+    }
+    const path = url.slice(start, end);
+    if (PLAIN_PATH.test(path)) return path;
+  }
+  return normalizePath(new URL(url).pathname);
+}

@@ -16,8 +16,16 @@ import { isPending } from '../../shared/result-codes';
 import { mayUse } from './middleware/channel';
 import type { RenderedAnswer } from './middleware/envelope';
 
-/** Final answers kept per app: about 1.5 KB each, so at most some 15 MB. */
+/** Final answers kept per app, at most. */
 const MAX_KEPT = 10_000;
+/**
+ * And at most this much answer text (UTF-16 code units, ~ bytes: answers are ASCII but for names):
+ * an answer is 1–2 KB, but one with long customer, billing and descriptor fields is several, and a
+ * bound by count alone would let those hold many times this. Reads of recent payments still fit.
+ */
+const MAX_KEPT_CHARS = 8 * 1024 * 1024;
+/** What a kept entry costs beside its text (the entry, its object, the map slot), roughly. */
+const ENTRY_OVERHEAD = 200;
 
 interface Kept {
   readonly merchantId: string;
@@ -35,8 +43,10 @@ export interface PaymentReadDeps {
 }
 
 /** The answer to a read of payment `id` by `token`, or undefined when it may not see one (404). */
-export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT) {
+export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT, maxChars = MAX_KEPT_CHARS) {
   const kept = new Map<string, Kept>();
+  let chars = 0;
+  const cost = (answer: RenderedAnswer) => answer.head.length + answer.tail.length + ENTRY_OVERHEAD;
   const visible = async (token: AccessToken, record: { merchantId: string; channelId: string }) => {
     if (record.merchantId !== token.merchantId) return false;
     const ch = await deps.getChannel(record.channelId);
@@ -46,9 +56,16 @@ export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT) {
     if (isPending(payment.resultCode)) return;
     const answer = deps.render(payment);
     if (answer === undefined) return;
+    const size = cost(answer);
+    if (size > maxChars || kept.has(payment.id)) return;
     // Oldest first out: a bound, not a policy (reads of recent payments dominate).
-    if (kept.size >= max) kept.delete(kept.keys().next().value as string);
+    for (const [id, oldest] of kept) {
+      if (kept.size < max && chars + size <= maxChars) break;
+      kept.delete(id);
+      chars -= cost(oldest.answer);
+    }
     kept.set(payment.id, { merchantId: payment.merchantId, channelId: payment.channelId, answer });
+    chars += size;
   };
   return async (c: Context, token: AccessToken, id: string): Promise<Response | undefined> => {
     const known = kept.get(id);

@@ -107,7 +107,6 @@ export async function resolveChannel(
   environment: Environment = 'test',
   needs: DispatchNeeds = {},
 ): Promise<ChannelResolution> {
-  const refuse = (description: string): ChannelResolution => ({ ok: false, status: 403, description });
   if (entityId === undefined) {
     const usable = await usableChannels(store, token, environment);
     if (usable.length !== 1) return refuse('entityId is required: this token may use more than one channel');
@@ -132,6 +131,9 @@ export async function resolveChannel(
   }
   return { ok: true, channel };
 }
+
+/** A 403 refusal (module level: resolveChannel runs on every request and makes no closure). */
+const refuse = (description: string): ChannelResolution => ({ ok: false, status: 403, description });
 
 /** What a request names its channel by, and what dispatching matches (the validated parameters). */
 interface ChannelParameters {

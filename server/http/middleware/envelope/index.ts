@@ -87,8 +87,12 @@ export function envelope(build: string, now: () => Date): Envelope {
       const json = JSON.stringify({ ...body, result, buildNumber: build });
       return { status, head: json.slice(0, -1), tail: `,"ndc":${JSON.stringify(ndc)}}` };
     },
-    sendRendered(c, { status, head, tail }) {
-      return c.body(`${head},"timestamp":"${stampNow()}"${tail}`, status as 200, JSON_HEADERS);
+    sendRendered(_c, { status, head, tail }) {
+      // A Response of its own, headers a plain object: Hono's c.body() copies them into WHATWG
+      // Headers on every answer. Nothing on a read's way here sets a header with c.header()
+      // (those are refusals', answered with send()); the request id and the transport's headers
+      // are added by their middleware (transport/withHeaders) to any answer.
+      return new Response(`${head},"timestamp":"${stampNow()}"${tail}`, { status, headers: JSON_HEADERS });
     },
   };
 }

@@ -2,17 +2,20 @@
  * The request id (`X-Request-Id`): the caller's when it sends a well-formed one (at most 128 of
  * `A-Z a-z 0-9 _ - =`), else a new UUID; left on the context as `c.var.requestId`, echoed on every
  * answer (refusals, 404s and errors too) and bound to the request's log lines ({@link requestLogger}).
- * Hono's own requestId middleware does the reading, checking and echoing. At debug level each
+ * The header is set as {@link withHeaders} sets the transport's (no WHATWG Headers per answer). At debug level each
  * request also leaves one line (method, route, status, duration) carrying its id.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { requestId as honoRequestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import type { Logger } from '../../../security/logger';
+import { withHeaders } from '../transport';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** The longest caller-sent id kept; a longer one is replaced (log lines stay bounded). */
 export const MAX_REQUEST_ID_LENGTH = 128;
+
+/** A character outside `A-Z a-z 0-9 _ - =`. */
+const NOT_AN_ID = /[^\w\-=]/;
 
 export type RequestIdEnv = { Variables: { requestId?: string } };
 
@@ -25,11 +28,15 @@ export function requestLogger(c: Context, base: Logger | undefined): Logger | un
 }
 
 export function requestId(logger?: Logger): MiddlewareHandler {
-  const assign = honoRequestId({
-    headerName: REQUEST_ID_HEADER,
-    limitLength: MAX_REQUEST_ID_LENGTH,
-    generator: () => crypto.randomUUID(),
-  });
+  const assign: MiddlewareHandler = async (c, next) => {
+    const sent = c.req.header(REQUEST_ID_HEADER);
+    const id =
+      sent === undefined || sent === '' || sent.length > MAX_REQUEST_ID_LENGTH || NOT_AN_ID.test(sent)
+        ? crypto.randomUUID()
+        : sent;
+    c.set('requestId', id);
+    await withHeaders(c, { [REQUEST_ID_HEADER]: id }, next);
+  };
   if (logger === undefined || !logger.enabled('debug')) return assign;
   return (c, next) =>
     assign(c, async () => {

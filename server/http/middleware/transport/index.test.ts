@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../../../gateway';
 import { createLogger } from '../../../security/logger';
 import { newToken } from '../../../security/tokens';
+import { VISA_CARD } from '../../../test-kit/fixtures/cards';
 import { TEST_COMMIT, TEST_DATA_KEY } from '../../../test-kit/gateway';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -88,6 +89,76 @@ describe('the gateway on a socket', () => {
       req.on('error', reject);
       req.end();
     });
+
+  /** One request over the socket: status, headers as Node read them (raw, to see duplicates), body. */
+  const call = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; raw: string[]; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+            ...headers,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, raw: res.rawHeaders, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const header = (raw: string[], name: string) =>
+    raw.filter((_, i) => i % 2 === 1 && raw[i - 1]!.toLowerCase() === name.toLowerCase());
+
+  it('a payment read, first and kept, carries the request id, nosniff and the JSON headers once each', async () => {
+    const entityId = gateway.demo!.entityId;
+    const paid = await call(
+      'POST',
+      '/v1/payments',
+      new URLSearchParams({
+        entityId,
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        ...VISA_CARD,
+      }).toString(),
+    );
+    expect(paid.status).toBe(200);
+    const id = (JSON.parse(paid.body) as { id: string }).id;
+    for (const requestId of ['read-1', 'read-2', undefined]) {
+      const read = await call(
+        'GET',
+        `/v1/payments/${id}?entityId=${entityId}`,
+        undefined,
+        requestId === undefined ? {} : { 'X-Request-Id': requestId },
+      );
+      expect(read.status).toBe(200);
+      expect(JSON.parse(read.body)).toMatchObject({ id, result: { code: '000.100.110' } });
+      const [sentId, ...more] = header(read.raw, 'X-Request-Id');
+      expect(more).toEqual([]);
+      if (requestId !== undefined) expect(sentId).toBe(requestId);
+      else expect(sentId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(header(read.raw, 'X-Content-Type-Options')).toEqual(['nosniff']);
+      expect(header(read.raw, 'Content-Type')).toEqual(['application/json;charset=UTF-8']);
+      expect(header(read.raw, 'Cache-Control')).toEqual(['private, no-cache, no-store']);
+      expect(header(read.raw, 'Content-Length')).toEqual([String(Buffer.byteLength(read.body))]);
+      expect(header(read.raw, 'Strict-Transport-Security')).toEqual([]);
+    }
+    const missing = await call('GET', '/v1/nothing-here', undefined, { 'X-Request-Id': 'lost-1' });
+    expect(missing.status).toBe(404);
+    expect(header(missing.raw, 'X-Request-Id')).toEqual(['lost-1']);
+    expect(header(missing.raw, 'X-Content-Type-Options')).toEqual(['nosniff']);
+  });
 
   it('throttles failed logins by the socket address (a rotating X-Forwarded-For does not help without GATEWAY_TRUST_PROXY): 127.0.0.2 is refused, 127.0.0.1 still gets in', async () => {
     const statuses: number[] = [];

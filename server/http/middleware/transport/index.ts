@@ -26,6 +26,38 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 interface NodeBindings {
   readonly incoming?: { readonly socket?: { readonly remoteAddress?: string } };
+  /** @hono/node-server's response: headers set on it are merged into whatever the route writes. */
+  readonly outgoing?: { readonly headersSent?: boolean; setHeader?(name: string, value: string): unknown };
+}
+
+const PLAIN_HEADERS = { 'X-Content-Type-Options': 'nosniff' } as const;
+const HTTPS_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Strict-Transport-Security': HSTS } as const;
+
+/**
+ * Runs the rest of the chain with `headers` on its answer, whoever builds it (a route, a refusal,
+ * the 404, the error handler, a static file). On a socket they are set on Node's response before
+ * the route runs, and Node merges them into what it writes: no WHATWG Headers built and copied
+ * per answer. In-process requests (tests, app.request) have no Node response: set on c.res after.
+ */
+export async function withHeaders(
+  c: Context,
+  headers: Readonly<Record<string, string>>,
+  next: () => Promise<void>,
+): Promise<void> {
+  const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
+  if (outgoing?.setHeader !== undefined && outgoing.headersSent !== true) {
+    for (const name in headers) outgoing.setHeader(name, headers[name]!);
+    await next();
+    return;
+  }
+  await next();
+  // Responses built elsewhere (static files, fetch) may have immutable headers: copy then.
+  try {
+    for (const name in headers) c.res.headers.set(name, headers[name]!);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    for (const name in headers) c.res.headers.set(name, headers[name]!);
+  }
 }
 
 /** The last comma-separated value of a header, trimmed; undefined when absent or empty. */
@@ -67,17 +99,7 @@ export function transportSecurity(
       refused.headers.set('X-Content-Type-Options', 'nosniff');
       return refused;
     }
-    await next();
-    // Responses built elsewhere (static files, fetch) may have immutable headers: copy then.
-    let headers = c.res.headers;
-    try {
-      headers.set('X-Content-Type-Options', 'nosniff');
-    } catch {
-      c.res = new Response(c.res.body, c.res);
-      headers = c.res.headers;
-      headers.set('X-Content-Type-Options', 'nosniff');
-    }
-    if (https) headers.set('Strict-Transport-Security', HSTS);
+    await withHeaders(c, https ? HTTPS_HEADERS : PLAIN_HEADERS, next);
   };
 }
 
