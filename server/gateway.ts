@@ -143,8 +143,6 @@ export interface GatewayOptions {
   readonly metrics?: GatewayMetrics;
 }
 
-export type { DemoMerchant } from './admin/demo-merchant';
-
 export async function startGateway(options: GatewayOptions) {
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger({ env });

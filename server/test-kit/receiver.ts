@@ -6,7 +6,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export { decryptNotification } from '../webhooks/encryption';
 export interface Received {
   readonly method: string;
   /** Path and query string. */

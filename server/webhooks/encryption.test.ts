@@ -1,7 +1,6 @@
 import { createDecipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptNotification } from '../test-kit/receiver';
-import { encryptNotification } from './encryption';
+import { decryptNotification, encryptNotification } from './encryption';
 
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
 const JSON_TEXT = JSON.stringify({

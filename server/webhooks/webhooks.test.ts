@@ -11,8 +11,9 @@ import { type FakeClock, fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
-import { decryptNotification, type Received, type Receiver, startReceiver } from '../test-kit/receiver';
+import { type Received, type Receiver, startReceiver } from '../test-kit/receiver';
 import { deliverPending, WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
+import { decryptNotification } from './encryption';
 
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
 const MINUTE = 60_000;
