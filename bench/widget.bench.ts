@@ -30,7 +30,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../e2e/support/chromium';
 import { startHarness } from '../e2e/support/global-setup';
 import { ensureWidgetBuilt } from '../widget/build/ensure';
@@ -40,7 +40,35 @@ interface Marks {
   readonly frames: number;
   readonly rendered: number;
   readonly ready: number;
+  /** Where the time goes (printed for the widget only; see bench/README.md). */
+  readonly detail?: Detail;
 }
+
+/**
+ * Finer marks of a load, from the same start (see bench/README.md): the session read's answer (the
+ * widget's), then inside the frames, moved onto the page's clock by the time origins and the latest
+ * of the two frames: their navigation start, their document's answer, their script's and CSS's
+ * answers, their DOMContentLoaded (module scripts have run); and when the page heard both frames
+ * say `ready` (the widget's, through a `message` listener the init script adds before the widget's).
+ */
+interface Detail {
+  readonly session: number;
+  readonly frameStart: number;
+  readonly frameDoc: number;
+  readonly frameScript: number;
+  readonly frameCss: number;
+  readonly frameDcl: number;
+  readonly framesSaid: number;
+}
+const DETAIL_KEYS: readonly (keyof Detail)[] = [
+  'session',
+  'frameStart',
+  'frameDoc',
+  'frameScript',
+  'frameCss',
+  'frameDcl',
+  'framesSaid',
+];
 
 const argValue = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -116,6 +144,10 @@ async function startFloor(): Promise<{ readonly url: string; readonly server: Se
 const INSTRUMENT = `(() => {
   if (window !== window.top) return;
   const marks = (window.__bench = {});
+  const said = (marks.said = []);
+  window.addEventListener('message', (e) => {
+    if (e.data && e.data.ns === 'wpwl:1' && e.data.t === 'ready') said.push(performance.now());
+  });
   const wrap = (options, name, mark) => {
     const own = options[name];
     options[name] = function (...args) {
@@ -154,7 +186,7 @@ async function load(context: BrowserContext, url: string, script: string, form: 
         .contentFrame()
         .locator('input#field:enabled')
         .waitFor({ timeout: 10_000 });
-    return await page.evaluate((name) => {
+    const marks = await page.evaluate((name) => {
       const bench = (window as unknown as { __bench: { rendered?: number; ready: number } }).__bench;
       const entry = performance.getEntriesByType('resource').find((e) => e.name.includes(name)) as
         | PerformanceResourceTiming
@@ -170,9 +202,60 @@ async function load(context: BrowserContext, url: string, script: string, form: 
         ready: bench.ready - entry.startTime,
       };
     }, script);
+    return { ...marks, detail: await detail(page, script, form ? 'card-field.html' : 'frame.html') };
   } finally {
     await page.close();
   }
+}
+
+/** The finer marks of a load (Detail), in ms from the script's fetch start. */
+async function detail(page: Page, script: string, frameDocument: string): Promise<Detail> {
+  // No named functions inside: the TypeScript loader would wrap them in a helper the page lacks.
+  const host = await page.evaluate((name) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const start = entries.find((e) => e.name.includes(name))?.startTime ?? Number.NaN;
+    const said = (window as unknown as { __bench?: { said?: number[] } }).__bench?.said ?? [];
+    return {
+      origin: performance.timeOrigin + start,
+      session:
+        Math.max(...entries.filter((e) => e.name.includes('/session')).map((e) => e.responseEnd)) - start,
+      framesSaid: (said[1] ?? Number.NaN) - start,
+    };
+  }, script);
+  const inFrames = await Promise.all(
+    page
+      .frames()
+      .filter((f) => f.url().includes(frameDocument))
+      .map((f) =>
+        f.evaluate(() => {
+          const t0 = performance.timeOrigin;
+          const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const nav = performance.getEntriesByType('navigation')[0] as
+            | PerformanceNavigationTiming
+            | undefined;
+          const js = entries.find((e) => e.name.endsWith('.js'))?.responseEnd ?? Number.NaN;
+          const css = entries.find((e) => e.name.endsWith('.css'))?.responseEnd ?? Number.NaN;
+          return {
+            start: t0,
+            doc: t0 + (nav?.responseEnd ?? Number.NaN),
+            js: t0 + js,
+            css: t0 + css,
+            dcl: t0 + (nav?.domContentLoadedEventStart ?? Number.NaN),
+          };
+        }),
+      ),
+  );
+  const latest = (key: keyof (typeof inFrames)[number]) =>
+    Math.max(...inFrames.map((f) => f[key])) - host.origin;
+  return {
+    session: host.session,
+    frameStart: latest('start'),
+    frameDoc: latest('doc'),
+    frameScript: latest('js'),
+    frameCss: latest('css'),
+    frameDcl: latest('dcl'),
+    framesSaid: host.framesSaid,
+  };
 }
 
 /** A cold load: a new context, so an empty HTTP cache. */
@@ -191,13 +274,27 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[i]!;
 }
 
-function summary(label: string, runs: readonly Marks[], keys: readonly (keyof Marks)[]): void {
+type Mark = Exclude<keyof Marks, 'detail'>;
+
+function summary(label: string, runs: readonly Marks[], keys: readonly Mark[]): void {
   console.log(`\n${label} (${runs.length} loads), ms from the script's fetch start:`);
   console.log('  mark       median     p90     min     max');
   for (const key of keys) {
     const values = runs.map((r) => r[key]).sort((a, b) => a - b);
     const cells = [0.5, 0.9, 0, 1].map((q) => quantile(values, q).toFixed(1).padStart(7));
     console.log(`  ${key.padEnd(9)} ${cells.join(' ')}`);
+  }
+}
+
+function detailSummary(runs: readonly Marks[]): void {
+  console.log(
+    "  (where it goes: the session answered, the frame documents answered, the frames' script and CSS",
+  );
+  console.log('   answered (latest of the two frames), the page heard both frames say ready)');
+  for (const key of DETAIL_KEYS) {
+    const values = runs.map((r) => r.detail?.[key] ?? Number.NaN).sort((a, b) => a - b);
+    const cells = [0.5, 0.9, 0, 1].map((q) => quantile(values, q).toFixed(1).padStart(7));
+    console.log(`  ${key.padEnd(11)}${cells.join(' ')}`);
   }
 }
 
@@ -238,6 +335,7 @@ async function main(): Promise<void> {
     await warmContext.close();
 
     summary('Cold (new context, empty cache)', cold, ['script', 'frames', 'rendered', 'ready']);
+    detailSummary(cold);
     summary('Warm (same context, cached script, styles and frame)', warm, [
       'script',
       'frames',
@@ -249,6 +347,7 @@ async function main(): Promise<void> {
       'frames',
       'ready',
     ]);
+    detailSummary(floors);
     const ready = median(cold);
     const base = median(floors);
     const ratio = ready / base;
