@@ -19,6 +19,8 @@ export interface FieldEnv {
   readonly openChannel: (name: string) => Channel;
   /** `location.ancestorOrigins[0]` where the browser offers it. */
   readonly ancestorOrigin?: string | undefined;
+  /** The frame's stylesheet, where the host's placeholder style is added (else the document's first). */
+  readonly sheet?: CSSStyleSheet;
   /** How long the number frame waits for its sibling's CVV. */
   readonly collectTimeoutMs?: number;
 }

@@ -209,7 +209,7 @@ function applyInit(f: Field, message: InitMessage): void {
   for (const [prop, value] of cleanStyle(message.style.input)) input.style.setProperty(prop, value);
   const placeholder = cleanStyle(message.style.placeholder);
   if (placeholder.length > 0) {
-    const sheet = doc.styleSheets[0];
+    const sheet = env.sheet ?? doc.styleSheets[0];
     const rule = `input::placeholder{${placeholder.map(([p, v]) => `${p}:${v}`).join(';')}}`;
     try {
       sheet?.insertRule(rule, sheet.cssRules.length);

@@ -1,10 +1,19 @@
 /**
  * The card-field frame document's script (frames/card-field.html), served by the gateway.
+ *
+ * Its CSS comes inside it (issue 21): adopted as a constructed stylesheet before the input exists,
+ * instead of a `<link>` the document would fetch besides, whose loading would hold this module
+ * script (a parser-inserted stylesheet blocks the document's scripts until it is loaded). The
+ * frame's CSP is unchanged (`style-src 'self'`): the rules come from this same-origin script.
  */
-import './frame.css';
+
 import { startField } from './field';
+import css from './frame.css?inline';
 
 if (window.parent !== window) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   startField({
     window,
     document,
@@ -12,5 +21,6 @@ if (window.parent !== window) {
     fetch: window.fetch.bind(window),
     openChannel: (name) => new BroadcastChannel(name),
     ancestorOrigin: window.location.ancestorOrigins?.[0],
+    sheet,
   });
 }
