@@ -27,7 +27,7 @@ interface Prestart {
   readonly checkout: string;
   readonly origin: string;
   readonly group: string;
-  /** The hidden element holding the frames until a form takes them. */
+  /** The element holding the frames until a form takes them (`waitingRoom`). */
   readonly holder: HTMLElement;
   readonly frames: Map<FieldName, PrestartedFrame>;
   claimed: boolean;
@@ -43,6 +43,30 @@ export function randomId(bytes = 16): string {
 /** Frames can be moved into the form without reloading (Element.moveBefore, Chromium 133+). */
 export const canMoveFrames = (doc: Document): boolean =>
   typeof (doc.documentElement as { moveBefore?: unknown }).moveBefore === 'function';
+
+/**
+ * Where the started frames wait: rendered, but one clipped pixel in the corner, out of every
+ * shopper's reach (`inert`: no focus, no click, no assistive technology; `aria-hidden` too). Not
+ * `hidden`: Chromium treats a `display: none` cross-site frame as not shown, and a renderer process
+ * with nothing shown runs in the background (at a lower CPU priority where the system lets it),
+ * which delayed the frames' start on a busy machine (issue 21). Styled through the CSSOM, which a
+ * page's CSP allows (unlike a `style` attribute).
+ */
+function waitingRoom(doc: Document): HTMLElement {
+  const holder = doc.createElement('div');
+  holder.setAttribute('data-wpwl', 'frames');
+  holder.setAttribute('aria-hidden', 'true');
+  holder.setAttribute('inert', '');
+  const style = holder.style;
+  style.position = 'fixed';
+  style.top = '0';
+  style.left = '0';
+  style.width = '1px';
+  style.height = '1px';
+  style.overflow = 'hidden';
+  style.pointerEvents = 'none';
+  return holder;
+}
 
 export class FrameBus {
   private readonly fields = new Set<BusField>();
@@ -74,15 +98,13 @@ export class FrameBus {
   }
 
   /**
-   * Starts the number and CVV frames for `checkout` and this page's `origin`, hidden at the end of
+   * Starts the number and CVV frames for `checkout` and this page's `origin`, waiting at the end of
    * the body (of the document when the body is not parsed yet: the script is in the head).
    */
   prestart(doc: Document, checkout: string, origin: string): void {
     if (this.started !== undefined || !canMoveFrames(doc)) return;
     const group = randomId(16);
-    const holder = doc.createElement('div');
-    holder.hidden = true;
-    holder.setAttribute('data-wpwl', 'frames');
+    const holder = waitingRoom(doc);
     const frames = new Map<FieldName, PrestartedFrame>();
     for (const field of ['number', 'cvv'] as const) {
       const iframe = doc.createElement('iframe');

@@ -98,6 +98,21 @@ describe('card frames started at boot', () => {
     expect(frames[0]!.getAttribute('referrerpolicy')).toBe('origin');
   });
 
+  it('wait out of every shopper’s reach, yet rendered (not display: none, which Chromium runs in the background)', () => {
+    boot();
+    const holder = document.querySelector<HTMLElement>('[data-wpwl="frames"]')!;
+    expect(holder.hidden).toBe(false);
+    expect(holder.hasAttribute('inert')).toBe(true);
+    expect(holder.getAttribute('aria-hidden')).toBe('true');
+    expect(holder.style.position).toBe('fixed');
+    expect([holder.style.width, holder.style.height, holder.style.overflow]).toEqual([
+      '1px',
+      '1px',
+      'hidden',
+    ]);
+    expect(holder.style.pointerEvents).toBe('none');
+  });
+
   it('become the card form’s frames, which hear what they said before the form existed, after onReady', async () => {
     const { calls, answer } = boot();
     const [number, cvv] = started();
