@@ -15,6 +15,7 @@ import {
   mergeStrings,
   resolveLocale,
   type Strings,
+  warmAmountFormat,
 } from '../language';
 import { shownMoney } from './amount';
 import { CHECKOUT_ID, readSession, resourcePath, type Session, type SessionRead } from './api';
@@ -382,6 +383,8 @@ export function start(options: StartOptions): WpwlGlobal {
   // The session, the language, the DOM and the card frames side by side.
   const sessionRead = firstRead(b);
   if (wantsCardFrames(b)) b.bus.prestart(doc, b.idParam as string, win.location.origin);
+  // While the session is read (the page has nothing else to do): the amount's formatting data.
+  b.timers.push(setTimeout(() => warmAmountFormat(b.locale), 0));
   // The language's texts under the page's own labels and errorMessages.
   const strings = loadStrings(b.locale, b.apiBase, b.fetch)
     .catch(() => EN)
