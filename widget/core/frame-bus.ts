@@ -27,7 +27,7 @@ interface Prestart {
   readonly checkout: string;
   readonly origin: string;
   readonly group: string;
-  /** The element holding the frames until a form takes them (`waitingRoom`). */
+  /** The element holding the frames until a form takes them (the waiting room, `prestart`). */
   readonly holder: HTMLElement;
   readonly frames: Map<FieldName, PrestartedFrame>;
   claimed: boolean;
@@ -43,30 +43,6 @@ export function randomId(bytes = 16): string {
 /** Frames can be moved into the form without reloading (Element.moveBefore, Chromium 133+). */
 export const canMoveFrames = (doc: Document): boolean =>
   typeof (doc.documentElement as { moveBefore?: unknown }).moveBefore === 'function';
-
-/**
- * Where the started frames wait: rendered, but one clipped pixel in the corner, out of every
- * shopper's reach (`inert`: no focus, no click, no assistive technology; `aria-hidden` too). Not
- * `hidden`: Chromium treats a `display: none` cross-site frame as not shown, and a renderer process
- * with nothing shown runs in the background (at a lower CPU priority where the system lets it),
- * which delayed the frames' start on a busy machine (issue 21). Styled through the CSSOM, which a
- * page's CSP allows (unlike a `style` attribute).
- */
-function waitingRoom(doc: Document): HTMLElement {
-  const holder = doc.createElement('div');
-  holder.setAttribute('data-wpwl', 'frames');
-  holder.setAttribute('aria-hidden', 'true');
-  holder.setAttribute('inert', '');
-  const style = holder.style;
-  style.position = 'fixed';
-  style.top = '0';
-  style.left = '0';
-  style.width = '1px';
-  style.height = '1px';
-  style.overflow = 'hidden';
-  style.pointerEvents = 'none';
-  return holder;
-}
 
 export class FrameBus {
   private readonly fields = new Set<BusField>();
@@ -104,7 +80,15 @@ export class FrameBus {
   prestart(doc: Document, checkout: string, origin: string): void {
     if (this.started !== undefined || !canMoveFrames(doc)) return;
     const group = randomId(16);
-    const holder = waitingRoom(doc);
+    // The waiting room: rendered, but one clipped pixel in the corner, out of every shopper's reach
+    // (`inert`: no focus, no click, nothing for assistive technology). Not `hidden`: Chromium treats
+    // a `display: none` cross-site frame as not shown, and runs a renderer process with nothing
+    // shown in the background, at a lower CPU priority where the system lets it, which delayed the
+    // frames on a busy machine (issue 21). Styled through the CSSOM, which a page's CSP allows.
+    const holder = doc.createElement('div');
+    holder.setAttribute('data-wpwl', 'frames');
+    holder.setAttribute('inert', '');
+    holder.style.cssText = 'position:fixed;top:0;width:1px;height:1px;overflow:hidden';
     const frames = new Map<FieldName, PrestartedFrame>();
     for (const field of ['number', 'cvv'] as const) {
       const iframe = doc.createElement('iframe');

@@ -130,20 +130,6 @@ export function fill(template: string, vars: Readonly<Record<string, string>>): 
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
 }
 
-/**
- * Makes the engine load its number formatting data for `locale` now (issue 21): the first
- * `Intl.NumberFormat` of a page costs 15–30 ms (ICU's data), every later one well under one. Boot
- * calls it while the session is read, so that the pay button's amount (`formatAmount`) does not
- * pay it on the way to the drawn form. The currency does not matter: any warms them all.
- */
-export function warmAmountFormat(locale: Locale): void {
-  try {
-    new Intl.NumberFormat(bcp47(locale), { style: 'currency', currency: 'EUR' }).format(0);
-  } catch {
-    // No Intl: formatAmount falls back too.
-  }
-}
-
 /** `92.00` EUR in de → `92,00 €`; unknown currencies fall back to `92.00 XYZ`. */
 export function formatAmount(amount: string, currency: string | undefined, locale: Locale): string {
   if (!currency) return amount;
