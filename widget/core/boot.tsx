@@ -383,18 +383,19 @@ export function start(options: StartOptions): WpwlGlobal {
   // The session, the language, the DOM and the card frames side by side.
   const sessionRead = firstRead(b);
   if (wantsCardFrames(b)) b.bus.prestart(doc, b.idParam as string, win.location.origin);
-  // While the session is read (the page has nothing else to do), any amount formatted once: the
-  // page's first Intl.NumberFormat costs 15-30 ms (the engine loads ICU's data), every later one
-  // well under one, so the pay button's amount no longer pays it on the way to the drawn form.
-  setTimeout(formatAmount, 0, '', 'EUR', b.locale);
   // The language's texts under the page's own labels and errorMessages.
   const strings = loadStrings(b.locale, b.apiBase, b.fetch)
     .catch(() => EN)
     .then((texts) => mergeStrings({ labels: settings.labels, errorMessages: settings.errorMessages }, texts));
   void domReady(doc)
-    .then(() =>
-      Promise.all([strings, sessionRead, preloadParts(doc.querySelectorAll('form.paymentWidgets'))]),
-    )
+    .then(() => {
+      // Once the page is parsed (not before: its DOMContentLoaded would wait), any amount formatted
+      // once while the session is still read: the page's first Intl.NumberFormat costs 15-30 ms
+      // (the engine loads ICU's data), every later one well under one, so the pay button's amount
+      // no longer pays it on the way to the drawn form.
+      formatAmount('', 'EUR', b.locale);
+      return Promise.all([strings, sessionRead, preloadParts(doc.querySelectorAll('form.paymentWidgets'))]);
+    })
     .then(async ([texts, read]) => {
       await prepareParts(
         doc.querySelectorAll('form.paymentWidgets'),
