@@ -6,7 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { type IssuerLookup, paymentResponse } from '../../../../shared/engine/answers/response';
+import {
+  type IssuerLookup,
+  paymentResponse,
+  resultOf,
+  writePaymentFields,
+} from '../../../../shared/engine/answers/response';
 import type { Payment } from '../../../../shared/engine/core/model';
 import { capErrors } from '../../../../shared/params/error-list';
 import type { ParameterError } from '../../../../shared/params/errors';
@@ -43,6 +48,11 @@ export interface Envelope {
   /** One JSON write: the body, then result, buildNumber, timestamp and ndc. */
   send(c: Context, status: number, result: Result, body?: object, ndc?: string): Response;
   /**
+   * send() for a body the caller made for this answer alone: the envelope's names are written
+   * into it rather than into a copy (the same JSON: a spread copy keeps a name's place too).
+   */
+  sendOwned(c: Context, status: number, result: Result, body: Record<string, unknown>, ndc: string): Response;
+  /**
    * An answer that never changes (a final payment's) serialised once, all but its timestamp;
    * undefined when the body holds one of the envelope's own names (send() it instead).
    */
@@ -73,13 +83,22 @@ export function envelope(build: string, now: () => Date): Envelope {
     }
     return stamp;
   };
+  const send: Envelope['send'] = (c, status, result, body = {}, ndc = newNdc()) => {
+    // Every answer lists at most MAX_LISTED_PARAMETER_ERRORS of them, whoever built the list.
+    if (result.parameterErrors !== undefined)
+      result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
+    const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: stampNow(), ndc });
+    return c.body(json, status as 200, JSON_HEADERS);
+  };
   return {
-    send(c, status, result, body = {}, ndc = newNdc()) {
-      // Every answer lists at most MAX_LISTED_PARAMETER_ERRORS of them, whoever built the list.
-      if (result.parameterErrors !== undefined)
-        result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
-      const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: stampNow(), ndc });
-      return c.body(json, status as 200, JSON_HEADERS);
+    send,
+    sendOwned(c, status, result, body, ndc) {
+      if (result.parameterErrors !== undefined) return send(c, status, result, body, ndc);
+      body.result = result;
+      body.buildNumber = build;
+      body.timestamp = stampNow();
+      body.ndc = ndc;
+      return c.body(JSON.stringify(body), status as 200, JSON_HEADERS);
     },
     render(status, result, body, ndc) {
       if (ENVELOPE_NAMES.some((name) => name in body) || result.parameterErrors !== undefined)
@@ -111,8 +130,13 @@ export const invalid = (env: Envelope, c: Context, status: 400 | 413, errors: Pa
 export const paymentAnswer =
   (env: Envelope, issuers: IssuerLookup) =>
   (c: Context, payment: Payment): Response => {
-    const { result, ndc, ...body } = paymentResponse(payment, issuers);
-    return env.send(c, statusOf(payment.resultCode), result, body, ndc);
+    // paymentResponse without its result and ndc, built in place (no copy without them)
+    const body: Record<string, unknown> = {};
+    const extraResult = writePaymentFields(body, payment, issuers);
+    body.shortId = payment.shortId;
+    // an echoed group named ndc gives way to the payment's, answered last as always
+    if ('ndc' in body) delete body.ndc;
+    return env.sendOwned(c, statusOf(payment.resultCode), resultOf(payment, extraResult), body, payment.ndc);
   };
 
 /** A payment's answer rendered once (see {@link Envelope.render}), for a payment that no longer changes. */
