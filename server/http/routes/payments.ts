@@ -35,7 +35,7 @@ export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gatewa
       const { token, channel, request, store } = c.var;
       const caller = { merchantId: token.merchantId, channel };
       const outcome = await createPayment(using(store), caller, request, { baseUrl: publicOrigin(deps) });
-      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
+      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : mw.created(c, outcome.payment);
     },
   );
 
