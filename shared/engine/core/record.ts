@@ -40,6 +40,11 @@ const DERIVED: ReadonlySet<string> = new Set([
   'paymentBrand',
 ]);
 
+function hasFields(value: object): boolean {
+  for (const _ in value) return true;
+  return false;
+}
+
 /** The spec: "descriptor … merchant.name overrides it" (the statement's merchant-name line). */
 function statementName(details: Readonly<Record<string, unknown>>): string | undefined {
   const merchant = details.merchant as { readonly name?: unknown } | undefined;
@@ -73,9 +78,8 @@ export function paymentRecord(caller: Caller, now: Date, facts: PaymentFacts): P
   // a checkout's payment carries the checkout id: clients match notifications to checkouts by it
   record.ndc = facts.checkoutId ?? newPaymentNdc(caller.channel.id);
   const kept: Record<string, unknown> = { ...details };
-  if (result !== undefined && Object.keys(result).length > 0) kept.result = result;
-  if (resultDetails !== undefined && Object.keys(resultDetails).length > 0)
-    kept.resultDetails = resultDetails;
+  if (result !== undefined && hasFields(result)) kept.result = result;
+  if (resultDetails !== undefined && hasFields(resultDetails)) kept.resultDetails = resultDetails;
   record.details = kept;
   record.createdAt = now;
   return record as unknown as Payment;

@@ -135,14 +135,33 @@ export async function createPayment(
     });
 
   const authenticated = authenticatedDecision(step, decision, echo);
+  // One literal with every field, not facts spread and more added: fields added to a spread copy
+  // took most of createPayment's own time (profiled), and paymentRecord reads it faster too.
   let payment = paymentRecord(caller, now, {
-    ...facts,
-    ...authenticated,
-    details: { ...details, ...authenticated.details },
+    paymentType: facts.paymentType,
+    paymentBrand: facts.paymentBrand,
+    amount: facts.amount,
+    currency: facts.currency,
+    referencedId: facts.referencedId,
+    merchantTransactionId: facts.merchantTransactionId,
+    descriptor: facts.descriptor,
+    checkoutId: facts.checkoutId,
+    testMode: facts.testMode,
+    card: facts.card,
+    code: authenticated.code,
+    result: authenticated.result,
+    resultDetails: authenticated.resultDetails,
+    details: hasFields(authenticated.details) ? { ...details, ...authenticated.details } : details,
   });
   if (isSuccess(payment.resultCode)) payment = await keepAfterSuccess(deps, request, payment);
   await deps.store.insertPayment(payment);
   return { kind: 'payment', payment };
+}
+
+/** Whether an object has a field of its own: paymentRecord copies the details, so none need merging. */
+function hasFields(value: object): boolean {
+  for (const _ in value) return true;
+  return false;
 }
 
 /** What the risk check screens of an initial payment; a reused card has its BIN, not its number. */
