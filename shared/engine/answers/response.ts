@@ -34,20 +34,36 @@ export function maskedCard(card: StoredCard): Record<string, unknown> {
 }
 
 /**
- * card.type, card.level, card.issuer.* and card.regulatedFlag, derived from the BIN at answer
- * time (nothing to migrate, and stored payments gain them too). Only the simulator's issuer
- * lookup exists, so only INTERNAL payments have them: a live or EXTERNAL payment never gets
- * simulated issuer data.
+ * `card` of an answer: the echoed card group, then the masked card and the issuer's fields over
+ * it, as `{ ...echoed, ...maskedCard(card), …issuer fields }` gives them (a name already
+ * echoed keeps its place), built field by field: three spreads into one literal are V8's slow
+ * path, the largest cost of building an answer (profiled).
  */
-function issuerFields(
+function answeredCard(
+  echoed: Readonly<Record<string, unknown>>,
   p: Payment,
   card: StoredCard,
   issuers: IssuerLookup | undefined,
 ): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(echoed)) out[name] = echoed[name];
+  out.bin = card.bin;
+  out.last4Digits = card.last4Digits;
+  if (card.holder !== undefined) out.holder = card.holder;
+  if (card.expiryMonth !== '') out.expiryMonth = card.expiryMonth;
+  if (card.expiryYear !== '') out.expiryYear = card.expiryYear;
+  // card.type, card.level, card.issuer.* and card.regulatedFlag, derived from the BIN at answer
+  // time (nothing to migrate, and stored payments gain them too). Only the simulator's issuer
+  // lookup exists, so only INTERNAL payments have them: a live or EXTERNAL payment never gets
+  // simulated issuer data.
   const info = p.testMode === 'INTERNAL' ? issuers?.simulator.binInfo?.(card.bin) : undefined;
-  return info === undefined
-    ? {}
-    : { type: info.type, level: info.level, issuer: { ...info.issuer }, regulatedFlag: info.regulated };
+  if (info !== undefined) {
+    out.type = info.type;
+    out.level = info.level;
+    out.issuer = { ...info.issuer };
+    out.regulatedFlag = info.regulated;
+  }
+  return out;
 }
 
 /**
@@ -78,7 +94,7 @@ export function writePaymentFields(
   }
   if (p.card !== undefined) {
     const echoedCard = (details.card ?? {}) as Record<string, unknown>;
-    into.card = { ...echoedCard, ...maskedCard(p.card), ...issuerFields(p, p.card, issuers) };
+    into.card = answeredCard(echoedCard, p, p.card, issuers);
   }
   // brandResult (spec: "Detected brand", A16): the card brand the number's IIN belongs to, detected
   // from the BIN by the payment-method catalogue in every mode, so a merchant sees what the number

@@ -192,13 +192,19 @@ function detailsOf(
   echo: Record<string, unknown>,
   risk: RiskStep,
 ): Record<string, unknown> {
-  return {
-    ...echo,
-    ...merchantBankAccount(caller.channel.settings, paymentBrand, echo),
-    ...optional('forex', money.forex),
-    ...giftCardDetails(request, echo),
-    ...riskDetails(risk, echo),
-  };
+  // As `{ ...echo, ...bankAccount, ...forex, ...giftCard, ...risk }` would, field by field: several
+  // spreads into one literal are V8's slow path (profiled on every payment).
+  const details: Record<string, unknown> = {};
+  copyInto(details, echo);
+  copyInto(details, merchantBankAccount(caller.channel.settings, paymentBrand, echo));
+  if (money.forex !== undefined) details.forex = money.forex;
+  copyInto(details, giftCardDetails(request, echo));
+  copyInto(details, riskDetails(risk, echo));
+  return details;
+}
+
+function copyInto(into: Record<string, unknown>, from: Readonly<Record<string, unknown>>): void {
+  for (const name of Object.keys(from)) into[name] = from[name];
 }
 
 /**
