@@ -11,7 +11,7 @@
  * account data (an IBAN): they are sealed by the vault like card numbers, and opened on replay.
  */
 import { createHash } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import {
   type AccessToken,
   IDEMPOTENCY_CLAIMED,
@@ -96,13 +96,8 @@ export function createIdempotency<S extends Store>(
       parameterErrors: [{ name: 'Idempotency-Key', value: key, message }],
     });
 
-  return (route = {}) =>
-    async (c, next) => {
-      const key = c.req.header('idempotency-key');
-      if (key === undefined || c.req.method !== 'POST') {
-        c.set('store', store);
-        return next();
-      }
+  return (route = {}) => {
+    const keyed = async (c: Context<IdempotencyEnv<S>>, next: Next, key: string) => {
       if (!KEY.test(key)) return refuse(c, 'must be 1 to 255 visible ASCII characters', '');
       const merchantId = c.var.token.merchantId;
       const requestHash = createHash('sha256')
@@ -171,4 +166,14 @@ export function createIdempotency<S extends Store>(
         c.res = final;
       });
     };
+    // Without a key (nearly every request) no promise of its own: the chain goes on.
+    return (c, next) => {
+      const key = c.req.header('idempotency-key');
+      if (key === undefined || c.req.method !== 'POST') {
+        c.set('store', store);
+        return next();
+      }
+      return keyed(c, next, key);
+    };
+  };
 }
