@@ -22,6 +22,7 @@ export function transactionNotFound(deps: RouteDeps, c: Context): Response {
 export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { answer, invalid, visible, serialize, using } = mw;
   const notFound = (c: Context) => transactionNotFound(deps, c);
+  const context = { baseUrl: publicOrigin(deps) };
 
   app.post(
     '/v1/payments',
@@ -34,7 +35,7 @@ export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gatewa
     async (c) => {
       const { token, channel, request, store } = c.var;
       const caller = { merchantId: token.merchantId, channel };
-      const outcome = await createPayment(using(store), caller, request, { baseUrl: publicOrigin(deps) });
+      const outcome = await createPayment(using(store), caller, request, context);
       return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : mw.created(c, outcome.payment);
     },
   );
