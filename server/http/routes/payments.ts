@@ -33,9 +33,10 @@ export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gatewa
     mw.throttle('payments.create'),
     mw.idempotency(),
     async (c) => {
-      const { token, channel, request, store } = c.var;
-      const caller = { merchantId: token.merchantId, channel };
-      const outcome = await createPayment(using(store), caller, request, context);
+      // c.get, not c.var: Hono makes c.var a new object of every variable at each read
+      const token = c.get('token');
+      const caller = { merchantId: token.merchantId, channel: c.get('channel') };
+      const outcome = await createPayment(using(c.get('store')), caller, c.get('request'), context);
       return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : mw.created(c, outcome.payment);
     },
   );
