@@ -96,8 +96,8 @@ export function createIdempotency<S extends Store>(
       parameterErrors: [{ name: 'Idempotency-Key', value: key, message }],
     });
 
-  return (route = {}) => {
-    const keyed = async (c: Context<IdempotencyEnv<S>>, next: Next, key: string) => {
+  return (route = {}) =>
+    unlessKeyed(store, async (c, next, key) => {
       if (!KEY.test(key)) return refuse(c, 'must be 1 to 255 visible ASCII characters', '');
       const merchantId = c.var.token.merchantId;
       const requestHash = createHash('sha256')
@@ -165,15 +165,23 @@ export function createIdempotency<S extends Store>(
         c.res = undefined;
         c.res = final;
       });
-    };
-    // Without a key (nearly every request) no promise of its own: the chain goes on.
-    return (c, next) => {
-      const key = c.req.header('idempotency-key');
-      if (key === undefined || c.req.method !== 'POST') {
-        c.set('store', store);
-        return next();
-      }
-      return keyed(c, next, key);
-    };
+    });
+}
+
+/**
+ * `keyed` for a POST with an Idempotency-Key; without one (nearly every request) the chain goes
+ * on at once on `store`, with no promise of its own.
+ */
+function unlessKeyed<S extends Store>(
+  store: S,
+  keyed: (c: Context<IdempotencyEnv<S>>, next: Next, key: string) => Promise<Response | undefined>,
+): MiddlewareHandler<IdempotencyEnv<S>> {
+  return (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || c.req.method !== 'POST') {
+      c.set('store', store);
+      return next();
+    }
+    return keyed(c, next, key);
   };
 }
