@@ -56,9 +56,9 @@ for (const field of ACCOUNT_FIELDS) {
   const dot = field.indexOf('.');
   if (dot === -1) continue; // `${parent}.${key}` always has a dot: a bare name never matched
   const parent = field.slice(0, dot);
-  let keys = ACCOUNT_KEYS.get(parent);
-  if (keys === undefined) ACCOUNT_KEYS.set(parent, (keys = new Set()));
+  const keys = ACCOUNT_KEYS.get(parent) ?? new Set<string>();
   keys.add(field.slice(dot + 1));
+  ACCOUNT_KEYS.set(parent, keys);
 }
 
 function transform(value: unknown, parent: string, change: (plain: string) => string): unknown {
