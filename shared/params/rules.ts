@@ -22,11 +22,27 @@ export interface Rule extends RuleBase {
   readonly apply: (group: FormTree, report: Report) => void;
 }
 
+/**
+ * Dotted paths split once: the catalogue's rules ask for the same few on every request, and each
+ * split made new strings that every lookup then had to internalise (profiled). Bounded all the same.
+ */
+const splitPaths = new Map<string, readonly string[]>();
+
+function keysOf(path: string): readonly string[] {
+  let keys = splitPaths.get(path);
+  if (keys === undefined) {
+    keys = path.split('.');
+    if (splitPaths.size >= 1_000) splitPaths.clear();
+    splitPaths.set(path, keys);
+  }
+  return keys;
+}
+
 /** The value at a dotted path within a group, or undefined. */
 export function at(group: FormTree, path: string): FormValue | undefined {
   if (path.indexOf('.') === -1) return group[path];
   let node: FormValue | undefined = group;
-  for (const key of path.split('.')) {
+  for (const key of keysOf(path)) {
     if (node === undefined || typeof node === 'string' || Array.isArray(node)) return undefined;
     node = node[key];
   }

@@ -47,22 +47,39 @@ const SEALED = /^v\d+:[0-9a-f]{8}:[A-Za-z0-9_-]+:[A-Za-z0-9_-]*:[A-Za-z0-9_-]+$/
 export const isSealed = (value: string): boolean => SEALED.test(value);
 
 /** Applies `change` to the account numbers of a JSON value; shares what does not change. */
+/**
+ * ACCOUNT_FIELDS by their last-but-one name: a leaf is looked up by its parent's name and its own,
+ * without making `parent.key` for every leaf of every payment stored (sealing runs on each row).
+ */
+const ACCOUNT_KEYS = new Map<string, Set<string>>();
+for (const field of ACCOUNT_FIELDS) {
+  const dot = field.indexOf('.');
+  if (dot === -1) continue; // `${parent}.${key}` always has a dot: a bare name never matched
+  const parent = field.slice(0, dot);
+  const keys = ACCOUNT_KEYS.get(parent) ?? new Set<string>();
+  keys.add(field.slice(dot + 1));
+  ACCOUNT_KEYS.set(parent, keys);
+}
+
 function transform(value: unknown, parent: string, change: (plain: string) => string): unknown {
   if (Array.isArray(value)) {
     const items = value.map((item) => transform(item, parent, change));
     return items.some((item, i) => item !== value[i]) ? items : value;
   }
   if (value === null || typeof value !== 'object') return value;
+  const accounts = ACCOUNT_KEYS.get(parent);
+  const fields = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
-  for (const [key, child] of Object.entries(value)) {
+  for (const key of Object.keys(fields)) {
+    const child = fields[key];
     const next =
       typeof child === 'string'
-        ? ACCOUNT_FIELDS.has(`${parent}.${key}`)
+        ? accounts?.has(key) === true
           ? change(child)
           : child
         : transform(child, key, change);
     if (next === child) continue;
-    out ??= { ...value };
+    out ??= { ...fields };
     out[key] = next;
   }
   return out ?? value;

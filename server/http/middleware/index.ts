@@ -27,6 +27,8 @@ export function gatewayMiddleware(deps: RouteDeps) {
   const channels = cachedChannels(deps.store);
   const authenticate = authenticator(deps);
   const answer = paymentAnswer(env, deps.processors);
+  // On a create's way nothing sets a header with c.header() (refusals do, and answer themselves).
+  const created = paymentAnswer(env, deps.processors, { fresh: true });
   const idempotency = createIdempotency(deps.store, deps.clock, env, {
     answer,
     ...(deps.unseal === undefined ? {} : { seal: deps.seal, open: deps.unseal }),
@@ -52,6 +54,8 @@ export function gatewayMiddleware(deps: RouteDeps) {
     channels,
     authenticate,
     answer,
+    /** A new payment's answer, from the handler of a route whose middleware set no header (c.header()) on its way. */
+    created,
     invalid: (c: Context, status: 400 | 413, errors: Parameters<typeof invalid>[3]) =>
       invalid(env, c, status, errors),
     noSession: (c: Context, checkoutId: string) => noSession(env, c, checkoutId),

@@ -22,6 +22,7 @@ export function transactionNotFound(deps: RouteDeps, c: Context): Response {
 export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const { answer, invalid, visible, serialize, using } = mw;
   const notFound = (c: Context) => transactionNotFound(deps, c);
+  const context = { baseUrl: publicOrigin(deps) };
 
   app.post(
     '/v1/payments',
@@ -32,10 +33,11 @@ export function paymentRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gatewa
     mw.throttle('payments.create'),
     mw.idempotency(),
     async (c) => {
-      const { token, channel, request, store } = c.var;
-      const caller = { merchantId: token.merchantId, channel };
-      const outcome = await createPayment(using(store), caller, request, { baseUrl: publicOrigin(deps) });
-      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : answer(c, outcome.payment);
+      // c.get, not c.var: Hono makes c.var a new object of every variable at each read
+      const token = c.get('token');
+      const caller = { merchantId: token.merchantId, channel: c.get('channel') };
+      const outcome = await createPayment(using(c.get('store')), caller, c.get('request'), context);
+      return outcome.kind === 'invalid' ? invalid(c, 400, outcome.errors) : mw.created(c, outcome.payment);
     },
   );
 

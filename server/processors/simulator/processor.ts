@@ -16,21 +16,15 @@ import { redirectMethodOf } from './redirect-methods';
 
 function decided(request: ProcessorRequest, now: Date): Decision {
   const decision = decide(request, now);
-  return {
-    testMode: 'INTERNAL',
-    code: decision.code,
-    result: {
-      ...(decision.avsResponse === undefined ? {} : { avsResponse: decision.avsResponse }),
-      ...(decision.cvvResponse === undefined ? {} : { cvvResponse: decision.cvvResponse }),
-    },
-    resultDetails: {
-      AcquirerResponse: decision.acquirerResponse,
-      ...(decision.merchantAdviceCode === undefined
-        ? {}
-        : { MerchantAdviceCode: decision.merchantAdviceCode }),
-      clearingInstituteName: 'Simulator',
-    },
-  };
+  // Field by field, not spread from conditional literals: this runs for every simulated payment.
+  const result: Record<string, string> = {};
+  if (decision.avsResponse !== undefined) result.avsResponse = decision.avsResponse;
+  if (decision.cvvResponse !== undefined) result.cvvResponse = decision.cvvResponse;
+  const resultDetails: Record<string, string> = { AcquirerResponse: decision.acquirerResponse };
+  if (decision.merchantAdviceCode !== undefined)
+    resultDetails.MerchantAdviceCode = decision.merchantAdviceCode;
+  resultDetails.clearingInstituteName = 'Simulator';
+  return { testMode: 'INTERNAL', code: decision.code, result, resultDetails };
 }
 
 const ACCEPTED: Decision = {

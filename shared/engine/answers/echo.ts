@@ -32,18 +32,23 @@ function strip(value: FormValue, name: string): FormValue | undefined {
   }
   if (Array.isArray(value)) return value.map((item, i) => strip(item, `${name}[${i}]`) as FormTree);
   const out: FormTree = {};
-  for (const [key, child] of Object.entries(value)) {
-    const kept = strip(child, `${name}.${key}`);
-    if (kept !== undefined) out[key] = kept;
+  // Object.keys, not entries: no [key, value] array per field of every payment echoed
+  let kept = false;
+  for (const key of Object.keys(value)) {
+    const child = strip(value[key]!, `${name}.${key}`);
+    if (child === undefined) continue;
+    out[key] = child;
+    kept = true;
   }
-  return Object.keys(out).length === 0 ? undefined : out;
+  return kept ? out : undefined;
 }
 
 export function echoOf(request: object): FormTree {
   const out: FormTree = {};
-  for (const [key, value] of Object.entries(request as FormTree)) {
+  const sent = request as FormTree;
+  for (const key of Object.keys(sent)) {
     if (NOT_ECHOED.has(key)) continue;
-    const kept = strip(value, key);
+    const kept = strip(sent[key]!, key);
     if (kept !== undefined) out[key] = kept;
   }
   return out;

@@ -137,14 +137,15 @@ export function storedCard(
 ): StoredCard | undefined {
   const card = request.card;
   if (card?.number !== undefined) {
-    return {
-      bin: binOf(card.number),
-      last4Digits: last4Of(card.number),
-      ...(card.holder === undefined ? {} : { holder: card.holder }),
-      expiryMonth: card.expiryMonth ?? '',
-      expiryYear: card.expiryYear ?? '',
-      encryptedNumber: seal(card.number),
-    };
+    // Two literals, not a spread amid one (V8's slow path, on every card payment).
+    const bin = binOf(card.number);
+    const last4Digits = last4Of(card.number);
+    const expiryMonth = card.expiryMonth ?? '';
+    const expiryYear = card.expiryYear ?? '';
+    const encryptedNumber = seal(card.number);
+    return card.holder === undefined
+      ? { bin, last4Digits, expiryMonth, expiryYear, encryptedNumber }
+      : { bin, last4Digits, holder: card.holder, expiryMonth, expiryYear, encryptedNumber };
   }
   const token = request.tokenAccount;
   if (token?.number !== undefined) {

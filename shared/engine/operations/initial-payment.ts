@@ -134,15 +134,46 @@ export async function createPayment(
       decision,
     });
 
-  const authenticated = authenticatedDecision(step, decision, echo);
-  let payment = paymentRecord(caller, now, {
-    ...facts,
-    ...authenticated,
-    details: { ...details, ...authenticated.details },
-  });
+  let payment = decidedRecord(caller, now, facts, details, authenticatedDecision(step, decision, echo));
   if (isSuccess(payment.resultCode)) payment = await keepAfterSuccess(deps, request, payment);
   await deps.store.insertPayment(payment);
   return { kind: 'payment', payment };
+}
+
+/**
+ * The record of a payment decided now. One literal with every field, not facts spread and more
+ * added: fields added to a spread copy took most of createPayment's own time (profiled), and
+ * paymentRecord reads it faster too.
+ */
+function decidedRecord(
+  caller: Caller,
+  now: Date,
+  facts: Omit<PaymentFacts, 'code' | 'details'>,
+  details: Record<string, unknown>,
+  authenticated: ReturnType<typeof authenticatedDecision>,
+): Payment {
+  return paymentRecord(caller, now, {
+    paymentType: facts.paymentType,
+    paymentBrand: facts.paymentBrand,
+    amount: facts.amount,
+    currency: facts.currency,
+    referencedId: facts.referencedId,
+    merchantTransactionId: facts.merchantTransactionId,
+    descriptor: facts.descriptor,
+    checkoutId: facts.checkoutId,
+    testMode: facts.testMode,
+    card: facts.card,
+    code: authenticated.code,
+    result: authenticated.result,
+    resultDetails: authenticated.resultDetails,
+    details: hasFields(authenticated.details) ? { ...details, ...authenticated.details } : details,
+  });
+}
+
+/** Whether an object has a field of its own: paymentRecord copies the details, so none need merging. */
+function hasFields(value: object): boolean {
+  for (const _ in value) return true;
+  return false;
 }
 
 /** What the risk check screens of an initial payment; a reused card has its BIN, not its number. */
@@ -173,13 +204,19 @@ function detailsOf(
   echo: Record<string, unknown>,
   risk: RiskStep,
 ): Record<string, unknown> {
-  return {
-    ...echo,
-    ...merchantBankAccount(caller.channel.settings, paymentBrand, echo),
-    ...optional('forex', money.forex),
-    ...giftCardDetails(request, echo),
-    ...riskDetails(risk, echo),
-  };
+  // As `{ ...echo, ...bankAccount, ...forex, ...giftCard, ...risk }` would, field by field: several
+  // spreads into one literal are V8's slow path (profiled on every payment).
+  const details: Record<string, unknown> = {};
+  copyInto(details, echo);
+  copyInto(details, merchantBankAccount(caller.channel.settings, paymentBrand, echo));
+  if (money.forex !== undefined) details.forex = money.forex;
+  copyInto(details, giftCardDetails(request, echo));
+  copyInto(details, riskDetails(risk, echo));
+  return details;
+}
+
+function copyInto(into: Record<string, unknown>, from: Readonly<Record<string, unknown>>): void {
+  for (const name of Object.keys(from)) into[name] = from[name];
 }
 
 /**

@@ -138,6 +138,15 @@ const hasVelocity = (rules: RiskRules): boolean =>
   (rules.velocity?.length ?? 0) > 0 ||
   Object.values(rules.ruleSets ?? {}).some((set) => (set.velocity?.length ?? 0) > 0);
 
+/** `risk.amount` in minor units (undefined when not sent), or its fault. */
+function riskAmountOf(subject: RiskSubject): number | undefined | { readonly errors: ParameterError[] } {
+  const sent = subject.request.risk?.amount;
+  if (sent === undefined) return undefined;
+  const minor = toMinor(sent, subject.currency);
+  if (!isToMinorError(minor)) return minor;
+  return { errors: [{ name: 'risk.amount', value: sent, message: `cannot be read in ${subject.currency}` }] };
+}
+
 /** The payment's facts for the screening, or the fault of `risk.amount`. */
 export function riskFactsOf(
   deps: RiskDeps,
@@ -145,16 +154,8 @@ export function riskFactsOf(
 ): { readonly facts: RiskFacts } | { readonly errors: ParameterError[] } {
   const { request, currency } = subject;
   const sent = request.risk;
-  let riskAmount: number | undefined;
-  if (sent?.amount !== undefined) {
-    const minor = toMinor(sent.amount, currency);
-    if (isToMinorError(minor)) {
-      return {
-        errors: [{ name: 'risk.amount', value: sent.amount, message: `cannot be read in ${currency}` }],
-      };
-    }
-    riskAmount = minor;
-  }
+  const riskAmount = riskAmountOf(subject);
+  if (typeof riskAmount === 'object') return riskAmount;
   const number = subject.cardNumber?.replace(/[\s-]/g, '');
   const bin = number !== undefined && /^[0-9]{12,19}$/.test(number) ? number.slice(0, 8) : subject.bin;
   const cardCountry =
@@ -205,10 +206,16 @@ export async function screenRisk(
   record: boolean,
 ): Promise<RiskStep> {
   const rules = channelRules(caller.channel);
+  if (rules === undefined) {
+    // Nothing to screen: of the facts only risk.amount's fault would be answered.
+    const amount = riskAmountOf(subject);
+    return typeof amount === 'object'
+      ? { kind: 'invalid', errors: amount.errors }
+      : { kind: 'accepted', score: '0' };
+  }
   // The card's fingerprint (an HMAC) only counts for velocity: not worth computing without such a rule.
-  const read = riskFactsOf(rules !== undefined && hasVelocity(rules) ? deps : {}, subject);
+  const read = riskFactsOf(hasVelocity(rules) ? deps : {}, subject);
   if ('errors' in read) return { kind: 'invalid', errors: read.errors };
-  if (rules === undefined) return { kind: 'accepted', score: '0' };
   const { facts } = read;
   const channelId = caller.channel.id;
   const ledger = deps.riskHistory;

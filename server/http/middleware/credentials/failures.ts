@@ -43,10 +43,15 @@ export const DEFAULT_AUTH_FAILURE_KEYS = 10_000;
  * The keys of one attempt: the client's address (none when unknown: a request without a socket,
  * as in-process tests send), and the user id when credentials name one.
  */
-export const authKeys = (address: string | undefined, userId?: string): string[] => [
-  ...(address === undefined ? [] : [`ip:${address}`]),
-  ...(userId === undefined || userId === '' ? [] : [`user:${userId.slice(0, 128)}`]),
-];
+export function authKeys(address: string | undefined, userId?: string): string[] {
+  // pushed, not spread from conditional arrays: every authenticated request makes these
+  const keys: string[] = [];
+  if (address !== undefined) keys.push(`ip:${address}`);
+  if (userId !== undefined && userId !== '') keys.push(`user:${userId.slice(0, 128)}`);
+  return keys;
+}
+
+const NOT_BLOCKED: AuthFailureCheck = Object.freeze({ ok: true });
 
 interface Bucket {
   level: number;
@@ -77,7 +82,7 @@ export function createAuthFailures(options: AuthFailureOptions = {}): AuthFailur
         if (level > limit - 1) waitMs = Math.max(waitMs, (level - (limit - 1)) / drainPerMs);
       }
       return waitMs === 0
-        ? { ok: true }
+        ? NOT_BLOCKED
         : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
 

@@ -43,11 +43,26 @@ export function credentialsOf(header: string | undefined, rawParams: () => URLSe
  * of payments does not read the same token thousands of times; revoking takes effect within that.
  */
 export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs = 5_000) {
+  return tokenCheck(store, now, ttlMs).check;
+}
+
+/**
+ * `check`, and `cached`: the verdict on credentials that matched a token still cached, without a
+ * promise (a merchant's stream of requests sends the same ones); undefined when `check` must look.
+ */
+function tokenCheck(store: Store, now: () => number, ttlMs: number) {
   const tokens = expiringMap<AccessToken | undefined>(now);
   // Credentials that matched, for as long as their token stays cached: a merchant's stream of
   // requests then skips hashing the same secret again (a tenth of a status read's CPU).
   const verified = expiringMap<AccessToken>(now);
-  return async (credentials: Credentials): Promise<Authenticated | AuthFailure> => {
+  const keyOf = (credentials: { readonly userId: string; readonly secret: string }) =>
+    `${credentials.userId}|${credentials.secret}`;
+  const cached = (credentials: Credentials): Authenticated | undefined => {
+    if (credentials.kind !== 'credentials') return undefined;
+    const hit = verified.get(keyOf(credentials));
+    return hit === undefined ? undefined : { ok: true, token: hit.value };
+  };
+  const check = async (credentials: Credentials): Promise<Authenticated | AuthFailure> => {
     if (credentials.kind === 'missing') {
       return {
         ok: false,
@@ -64,7 +79,7 @@ export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs =
     }
     if (credentials.kind === 'unknown')
       return { ok: false, status: 403, description: 'invalid authentication information' };
-    const known = `${credentials.userId}|${credentials.secret}`;
+    const known = keyOf(credentials);
     const hit = verified.get(known);
     if (hit !== undefined) return { ok: true, token: hit.value };
     const entry = await tokens.load(credentials.userId, ttlMs, () =>
@@ -81,6 +96,7 @@ export function tokenChecker(store: Store, now: () => number = Date.now, ttlMs =
     verified.set(known, token, entry.until);
     return { ok: true, token };
   };
+  return { check, cached };
 }
 
 /**
@@ -103,8 +119,14 @@ export interface AuthenticatorDeps extends Pick<TokenUseDeps, 'clock' | 'logger'
   readonly trustProxy: boolean;
 }
 
-/** Checks credentials and answers a failure itself: the token, or the 401/403/429 to send. */
-export type Authenticate = (c: Context, credentials: Credentials) => Promise<AccessToken | Response>;
+/**
+ * Checks credentials and answers a failure itself: the token, or the 401/403/429 to send. Without
+ * a promise when the credentials matched a token still cached (nearly every request).
+ */
+export type Authenticate = (
+  c: Context,
+  credentials: Credentials,
+) => AccessToken | Response | Promise<AccessToken | Response>;
 
 /**
  * Checks credentials with failed logins throttled per client address and user id: past the
@@ -114,9 +136,24 @@ export type Authenticate = (c: Context, credentials: Credentials) => Promise<Acc
  */
 export function authenticator(deps: AuthenticatorDeps): Authenticate {
   const { env } = deps;
-  const checkToken = tokenChecker(deps.store);
+  const tokens = tokenCheck(deps.store, Date.now, 5_000);
   const used = tokenUseRecorder(deps);
-  return async (c, credentials) => {
+  const accepted = (c: Context, auth: Authenticated): AccessToken | Response => {
+    if (tokenEnvironment(auth.token) !== deps.environment)
+      return env.send(c, 403, {
+        code: ResultCodes.INVALID_AUTH,
+        description: `invalid authentication information: a ${tokenEnvironment(auth.token)} token on the ${deps.environment} address`,
+      });
+    used(auth.token.id);
+    return auth.token;
+  };
+  const checked = async (c: Context, credentials: Credentials, keys: readonly string[]) => {
+    const auth = await tokens.check(credentials);
+    if (auth.ok) return accepted(c, auth);
+    if (credentials.kind !== 'missing') deps.authFailures.fail(keys);
+    return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+  };
+  return (c, credentials) => {
     const keys = authKeys(
       clientAddress(c, deps.trustProxy),
       credentials.kind === 'credentials' ? credentials.userId : undefined,
@@ -125,18 +162,8 @@ export function authenticator(deps: AuthenticatorDeps): Authenticate {
       const blocked = deps.authFailures.check(keys);
       if (!blocked.ok) return tooManyFailedAttempts(env, c, blocked.retryAfterSeconds);
     }
-    const auth = await checkToken(credentials);
-    if (auth.ok) {
-      if (tokenEnvironment(auth.token) !== deps.environment)
-        return env.send(c, 403, {
-          code: ResultCodes.INVALID_AUTH,
-          description: `invalid authentication information: a ${tokenEnvironment(auth.token)} token on the ${deps.environment} address`,
-        });
-      used(auth.token.id);
-      return auth.token;
-    }
-    if (credentials.kind !== 'missing') deps.authFailures.fail(keys);
-    return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
+    const hit = tokens.cached(credentials);
+    return hit !== undefined ? accepted(c, hit) : checked(c, credentials, keys);
   };
 }
 
@@ -166,11 +193,14 @@ const credentialsIn = (header: string | undefined, body: string): Credentials =>
 
 /** Credentials required: `c.var.token`, or 401/403/429. After `body`. */
 export function credentials(authenticate: Authenticate): MiddlewareHandler<BodyEnv & TokenEnv> {
-  return async (c, next) => {
-    const token = await authenticate(c, credentialsIn(c.req.header('authorization'), c.get('body')));
-    if (token instanceof Response) return token;
-    c.set('token', token);
-    await next();
+  return (c, next) => {
+    const token = authenticate(c, credentialsIn(c.req.header('authorization'), c.get('body')));
+    const go = (known: AccessToken | Response): Promise<Response | undefined> => {
+      if (known instanceof Response) return Promise.resolve(known);
+      c.set('token', known);
+      return next() as Promise<undefined>;
+    };
+    return token instanceof Promise ? token.then(go) : go(token);
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { type IssuerLookup, paymentResponse } from '../../../../shared/engine/answers/response';
+import { type IssuerLookup, resultOf, writePaymentFields } from '../../../../shared/engine/answers/response';
 import type { Payment } from '../../../../shared/engine/core/model';
 import { capErrors } from '../../../../shared/params/error-list';
 import type { ParameterError } from '../../../../shared/params/errors';
@@ -43,6 +43,20 @@ export interface Envelope {
   /** One JSON write: the body, then result, buildNumber, timestamp and ndc. */
   send(c: Context, status: number, result: Result, body?: object, ndc?: string): Response;
   /**
+   * send() for a body the caller made for this answer alone: the envelope's names are written
+   * into it rather than into a copy (the same JSON: a spread copy keeps a name's place too).
+   * `fresh`: nothing on the answer's way set a header with c.header(), so the answer is a Response
+   * of its own with its headers a plain object, as {@link Envelope.sendRendered} sends.
+   */
+  sendOwned(
+    c: Context,
+    status: number,
+    result: Result,
+    body: Record<string, unknown>,
+    ndc: string,
+    fresh?: boolean,
+  ): Response;
+  /**
    * An answer that never changes (a final payment's) serialised once, all but its timestamp;
    * undefined when the body holds one of the envelope's own names (send() it instead).
    */
@@ -73,13 +87,25 @@ export function envelope(build: string, now: () => Date): Envelope {
     }
     return stamp;
   };
+  const send: Envelope['send'] = (c, status, result, body = {}, ndc = newNdc()) => {
+    // Every answer lists at most MAX_LISTED_PARAMETER_ERRORS of them, whoever built the list.
+    if (result.parameterErrors !== undefined)
+      result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
+    const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: stampNow(), ndc });
+    return c.body(json, status as 200, JSON_HEADERS);
+  };
   return {
-    send(c, status, result, body = {}, ndc = newNdc()) {
-      // Every answer lists at most MAX_LISTED_PARAMETER_ERRORS of them, whoever built the list.
-      if (result.parameterErrors !== undefined)
-        result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
-      const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: stampNow(), ndc });
-      return c.body(json, status as 200, JSON_HEADERS);
+    send,
+    sendOwned(c, status, result, body, ndc, fresh = false) {
+      if (result.parameterErrors !== undefined) return send(c, status, result, body, ndc);
+      body.result = result;
+      body.buildNumber = build;
+      body.timestamp = stampNow();
+      body.ndc = ndc;
+      const json = JSON.stringify(body);
+      return fresh
+        ? new Response(json, { status, headers: JSON_HEADERS })
+        : c.body(json, status as 200, JSON_HEADERS);
     },
     render(status, result, body, ndc) {
       if (ENVELOPE_NAMES.some((name) => name in body) || result.parameterErrors !== undefined)
@@ -107,18 +133,31 @@ export const INVALID = { code: ResultCodes.INVALID_PARAMETER, description: 'inva
 export const invalid = (env: Envelope, c: Context, status: 400 | 413, errors: ParameterError[]): Response =>
   env.send(c, status, { ...INVALID, parameterErrors: capErrors(errors) });
 
-/** A payment as GET /v1/payments/{id} answers it: 200 for success and pending, 400 for declines. */
+/** paymentResponse but its result and ndc, built in place (no copies to leave them out). */
+function paymentBody(payment: Payment, issuers: IssuerLookup) {
+  const body: Record<string, unknown> = {};
+  const extraResult = writePaymentFields(body, payment, issuers);
+  body.shortId = payment.shortId;
+  // an echoed group named ndc gives way to the payment's, answered last as always
+  if ('ndc' in body) delete body.ndc;
+  return { body, result: resultOf(payment, extraResult) };
+}
+
+/**
+ * A payment as GET /v1/payments/{id} answers it: 200 for success and pending, 400 for declines.
+ * `fresh`: for a handler on whose way no c.header() is set (see {@link Envelope.sendOwned}).
+ */
 export const paymentAnswer =
-  (env: Envelope, issuers: IssuerLookup) =>
+  (env: Envelope, issuers: IssuerLookup, options: { readonly fresh?: boolean } = {}) =>
   (c: Context, payment: Payment): Response => {
-    const { result, ndc, ...body } = paymentResponse(payment, issuers);
-    return env.send(c, statusOf(payment.resultCode), result, body, ndc);
+    const { body, result } = paymentBody(payment, issuers);
+    return env.sendOwned(c, statusOf(payment.resultCode), result, body, payment.ndc, options.fresh);
   };
 
 /** A payment's answer rendered once (see {@link Envelope.render}), for a payment that no longer changes. */
 export const renderedPaymentAnswer =
   (env: Envelope, issuers: IssuerLookup) =>
   (payment: Payment): RenderedAnswer | undefined => {
-    const { result, ndc, ...body } = paymentResponse(payment, issuers);
-    return env.render(statusOf(payment.resultCode), result, body, ndc);
+    const { body, result } = paymentBody(payment, issuers);
+    return env.render(statusOf(payment.resultCode), result, body, payment.ndc);
   };

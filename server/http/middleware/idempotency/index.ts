@@ -11,7 +11,7 @@
  * account data (an IBAN): they are sealed by the vault like card numbers, and opened on replay.
  */
 import { createHash } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import {
   type AccessToken,
   IDEMPOTENCY_CLAIMED,
@@ -97,12 +97,7 @@ export function createIdempotency<S extends Store>(
     });
 
   return (route = {}) =>
-    async (c, next) => {
-      const key = c.req.header('idempotency-key');
-      if (key === undefined || c.req.method !== 'POST') {
-        c.set('store', store);
-        return next();
-      }
+    unlessKeyed(store, async (c, next, key) => {
       if (!KEY.test(key)) return refuse(c, 'must be 1 to 255 visible ASCII characters', '');
       const merchantId = c.var.token.merchantId;
       const requestHash = createHash('sha256')
@@ -170,5 +165,23 @@ export function createIdempotency<S extends Store>(
         c.res = undefined;
         c.res = final;
       });
-    };
+    });
+}
+
+/**
+ * `keyed` for a POST with an Idempotency-Key; without one (nearly every request) the chain goes
+ * on at once on `store`, with no promise of its own.
+ */
+function unlessKeyed<S extends Store>(
+  store: S,
+  keyed: (c: Context<IdempotencyEnv<S>>, next: Next, key: string) => Promise<Response | undefined>,
+): MiddlewareHandler<IdempotencyEnv<S>> {
+  return (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || c.req.method !== 'POST') {
+      c.set('store', store);
+      return next();
+    }
+    return keyed(c, next, key);
+  };
 }

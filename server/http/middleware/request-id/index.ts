@@ -28,14 +28,14 @@ export function requestLogger(c: Context, base: Logger | undefined): Logger | un
 }
 
 export function requestId(logger?: Logger): MiddlewareHandler {
-  const assign: MiddlewareHandler = async (c, next) => {
+  const assign: MiddlewareHandler = (c, next) => {
     const sent = c.req.header(REQUEST_ID_HEADER);
     const id =
       sent === undefined || sent === '' || sent.length > MAX_REQUEST_ID_LENGTH || NOT_AN_ID.test(sent)
         ? crypto.randomUUID()
         : sent;
     c.set('requestId', id);
-    await withHeaders(c, { [REQUEST_ID_HEADER]: id }, next);
+    return withHeaders(c, { [REQUEST_ID_HEADER]: id }, next);
   };
   if (logger === undefined || !logger.enabled('debug')) return assign;
   return (c, next) =>

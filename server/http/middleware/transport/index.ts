@@ -39,7 +39,7 @@ const HTTPS_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Strict-Transport-S
  * the route runs, and Node merges them into what it writes: no WHATWG Headers built and copied
  * per answer. In-process requests (tests, app.request) have no Node response: set on c.res after.
  */
-export async function withHeaders(
+export function withHeaders(
   c: Context,
   headers: Readonly<Record<string, string>>,
   next: () => Promise<void>,
@@ -47,9 +47,17 @@ export async function withHeaders(
   const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
   if (outgoing?.setHeader !== undefined && outgoing.headersSent !== true) {
     for (const name in headers) outgoing.setHeader(name, headers[name]!);
-    await next();
-    return;
+    // no promise of its own: every request passes here twice (request id, transport)
+    return next();
   }
+  return onTheAnswer(c, headers, next);
+}
+
+async function onTheAnswer(
+  c: Context,
+  headers: Readonly<Record<string, string>>,
+  next: () => Promise<void>,
+): Promise<void> {
   await next();
   // Responses built elsewhere (static files, fetch) may have immutable headers: copy then.
   try {
@@ -92,14 +100,14 @@ export function transportSecurity(
   options: TransportOptions,
   refusePlain: (c: Context) => Response,
 ): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const https = isHttps(c, options);
     if (options.production && !https) {
       const refused = refusePlain(c);
       refused.headers.set('X-Content-Type-Options', 'nosniff');
-      return refused;
+      return Promise.resolve(refused);
     }
-    await withHeaders(c, https ? HTTPS_HEADERS : PLAIN_HEADERS, next);
+    return withHeaders(c, https ? HTTPS_HEADERS : PLAIN_HEADERS, next);
   };
 }
 
