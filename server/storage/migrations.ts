@@ -19,7 +19,12 @@ import { checkoutsMigration } from './checkouts/tables';
 import { createIdempotencyTable, idempotencyClaimsMigration } from './idempotency/tables';
 import { createInboxTable } from './inbox/tables';
 import { addTokenLastUse, createMerchantTables, environmentsMigration } from './merchants/tables';
-import { addPaymentsCheckoutColumn, addPaymentsListIndex, createPaymentsTable } from './payments/tables';
+import {
+  addPaymentsCheckoutColumn,
+  addPaymentsListIndex,
+  createPaymentsTable,
+  partialPaymentIndexes,
+} from './payments/tables';
 import { createRegistrationsTable } from './registrations/tables';
 import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
@@ -133,6 +138,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012_acquirer_records': acquirerRecordsMigration,
   '0013_admin_users': adminUsers,
   '0014_webhook_inbox': webhookInbox,
+  '0015_payments_partial_indexes': { up: partialPaymentIndexes },
 };
 
 /**
