@@ -132,7 +132,8 @@ export async function transactionOf(
 
 /**
  * The channel's payments of the day that settle, oldest first, a page at a time (keyset on
- * createdAt, id): a day of hundreds of thousands of payments is never held whole with its details.
+ * createdAt, id, the index read from the cursor on: server/storage/settlements/day-payments.ts): a
+ * day of a million payments is never held whole with its details, and each page costs the same.
  */
 export async function* dayPayments(
   store: GatewayStore,
@@ -144,9 +145,9 @@ export async function* dayPayments(
   const until = new Date(from.getTime() + DAY_MS);
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
-    const page = await store.queryPayments({
+    const page = await store.dayPaymentsPage({
       merchantId: channel.merchantId,
-      channelIds: [channel.id],
+      channelId: channel.id,
       from,
       until,
       paymentTypes: DAY_TYPES,

@@ -14,10 +14,13 @@
  * Days are `yyyy-MM-dd` text: they compare and sort as text in both databases.
  */
 import type { Kysely } from 'kysely';
+import type { Payment } from '../../../shared/engine/core/model';
 import type { Minor } from '../../../shared/money';
+import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { SettlementRecord, SettlementStatus } from '../../../shared/settlement';
 import type { Database } from '../core/database';
 import { date, insertAll, int } from '../core/rows';
+import { type DayPaymentsQuery, dayPaymentsPage } from './day-payments';
 import type { StagedRecords } from './staged';
 import type { SettlementRecordsTable, SettlementRunsTable, SettlementsTable } from './tables';
 
@@ -99,6 +102,8 @@ export interface SettlementStore {
     settlements: readonly Settlement[],
     records: StagedRecords,
   ): Promise<boolean>;
+  /** A page of a merchant account's payments of a day, in (createdAt, id) order (day-payments.ts). */
+  dayPaymentsPage(query: DayPaymentsQuery): Promise<Payment[]>;
   /** The settlements of a merchant account's day, by currency. */
   listDaySettlements(channelId: string, date: string): Promise<Settlement[]>;
   /** Settlements in a range of days, ordered by day, merchant account, currency. */
@@ -228,8 +233,10 @@ function rowToRun(r: SettlementRunsTable): SettlementRun {
   };
 }
 
-export function settlementStore(db: Kysely<Database>): SettlementStore {
+export function settlementStore(db: Kysely<Database>, sealer: AccountSealer): SettlementStore {
   return {
+    dayPaymentsPage: dayPaymentsPage(db, sealer),
+
     async getSettlementRun(channelId, date) {
       const row = await db
         .selectFrom('settlement_runs')
