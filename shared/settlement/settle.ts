@@ -373,7 +373,7 @@ export function settle(day: SettlementDay, config: SettlementConfig): Settlement
 }
 
 /**
- * One transaction's records, for a day too large to hold whole: `settleTransaction(tx, match)` is
+ * One transaction's records, for a day too large to hold whole: the settler's `(tx, match)` is
  * what settle() gives for `tx` when the day's candidates match it as `match` (see
  * {@link matchTransaction}); the caller gives the transactions in {@link compareTransactions}
  * order, each once. The configuration and the account are checked here, once; each transaction
