@@ -460,8 +460,8 @@ function seededGateway(target: Target): SeededGateway {
     baseUrl: `http://${HOST}:${target.child.port}`,
     headers: target.headers,
     entityId: new URLSearchParams(target.postBody).get('entityId')!,
-    cli: (args, timeoutMs) => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+    cli: (args, timeoutMs, nodeArgs = []) => {
+      const r = spawnSync(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/cli/main.ts', ...args], {
         cwd: ROOT,
         timeout: timeoutMs,
         env: childEnv(target.env!),

@@ -31,7 +31,8 @@ export function seedSqlite(dataDir: string, templateId: string, count: number, s
     const spacing = Math.max(1, Math.floor(DAY_MS / count));
     const value = (column: string): string => {
       if (column === 'id' || column === 'ndc') return 'lower(hex(randomblob(16)))';
-      if (column === 'created_at') return `p.created_at - n.i * ${spacing}`;
+      // counted across chunks, so that the copies span the whole 24 hours
+      if (column === 'created_at') return `p.created_at - (@offset + n.i) * ${spacing}`;
       if (column === 'merchant_transaction_id') return `'seed-' || (@offset + n.i)`;
       return `p.${column}`;
     };

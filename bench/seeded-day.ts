@@ -2,7 +2,8 @@
  * `payments.bench.ts --seed N`: what the seeded store's day costs beyond single payments (issue
  * 21): the Query API over the 24 hours the seed spans (GET /v1/query with date.from and date.to,
  * as a merchant's reconciliation would call it) and the settlement run of the seeded merchant's
- * previous UTC day (`gateway settlement run --date`), each timed once on the idle gateway.
+ * previous UTC day (`gateway settlement run --date`), each timed once on the idle gateway, the
+ * run with its process's peak resident set (its memory must not grow with the day).
  */
 import { readFileSync } from 'node:fs';
 
@@ -11,12 +12,33 @@ export interface SeededGateway {
   readonly baseUrl: string;
   readonly headers: Record<string, string>;
   readonly entityId: string;
-  /** Runs `node … server/cli/main.ts <args>` against the seeded store, killed after `timeoutMs`. */
-  cli(args: readonly string[], timeoutMs: number): { status: number | null; stdout: string; stderr: string };
+  /**
+   * Runs `node <nodeArgs> … server/cli/main.ts <args>` against the seeded store, killed after
+   * `timeoutMs`.
+   */
+  cli(
+    args: readonly string[],
+    timeoutMs: number,
+    nodeArgs?: readonly string[],
+  ): { status: number | null; stdout: string; stderr: string };
 }
 
 /** How long the settlement run may take (BENCH_SETTLEMENT_TIMEOUT, seconds): the load waits for it. */
 const SETTLEMENT_TIMEOUT_MS = Number(process.env.BENCH_SETTLEMENT_TIMEOUT ?? 600) * 1000;
+
+/**
+ * A node option that prints the process's peak resident set (getrusage's ru_maxrss, KiB) as the
+ * last line of its stderr when it exits: the CLI's own figure, without a wrapper process.
+ */
+const PEAK_RSS_ARGS = [
+  "--import=data:text/javascript,process.on('exit',()=>process.stderr.write('\\npeak-rss-kib:'+process.resourceUsage().maxRSS+'\\n'))",
+];
+
+/** The peak resident set in MB a run printed (see PEAK_RSS_ARGS), or '?' when it did not finish. */
+function peakRssMb(stderr: string): string {
+  const kib = /peak-rss-kib:(\d+)/.exec(stderr)?.[1];
+  return kib === undefined ? '?' : ((Number(kib) * 1024) / 1e6).toFixed(0);
+}
 
 /** `YYYY-MM-DD hh:mm:ss` in UTC: the Query API's date.from and date.to. */
 const queryTime = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');
@@ -42,11 +64,19 @@ export async function seededDayTimings(gateway: SeededGateway, now = new Date())
   );
   // The CLI's own start (tsx, opening the store) timed by a run of a day without payments.
   const t1 = performance.now();
-  const empty = gateway.cli(['settlement', 'run', '--date', '2000-01-01', '--json'], SETTLEMENT_TIMEOUT_MS);
+  const empty = gateway.cli(
+    ['settlement', 'run', '--date', '2000-01-01', '--json'],
+    SETTLEMENT_TIMEOUT_MS,
+    PEAK_RSS_ARGS,
+  );
   const startSeconds = (performance.now() - t1) / 1000;
   const day = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   const t2 = performance.now();
-  const run = gateway.cli(['settlement', 'run', '--date', day, '--json'], SETTLEMENT_TIMEOUT_MS);
+  const run = gateway.cli(
+    ['settlement', 'run', '--date', day, '--json'],
+    SETTLEMENT_TIMEOUT_MS,
+    PEAK_RSS_ARGS,
+  );
   const runSeconds = (performance.now() - t2) / 1000;
   if (run.status === null) {
     lines.push(`settlement run --date ${day}: not finished after ${runSeconds.toFixed(0)} s, stopped`);
@@ -54,7 +84,9 @@ export async function seededDayTimings(gateway: SeededGateway, now = new Date())
   }
   if (empty.status !== 0 || run.status !== 0) {
     lines.push(
-      `settlement run: FAILED (exit ${empty.status}, ${run.status}) ${empty.stderr}${run.stderr}`.trim(),
+      `settlement run: FAILED (exit ${empty.status}, ${run.status}) ${empty.stderr}${run.stderr}`
+        .replace(/peak-rss-kib:\d+/g, '')
+        .trim(),
     );
     return lines;
   }
@@ -72,8 +104,8 @@ export async function seededDayTimings(gateway: SeededGateway, now = new Date())
   );
   lines.push(
     `settlement run --date ${day} (the seeded merchant's previous UTC day): ${records.toLocaleString('en')} ` +
-      `records settled in ${runSeconds.toFixed(1)} s, of which about ${startSeconds.toFixed(1)} s the CLI's ` +
-      'start (a run of a day without payments)',
+      `records settled in ${runSeconds.toFixed(1)} s, peak RSS ${peakRssMb(run.stderr)} MB; the CLI's start ` +
+      `(a run of a day without payments) about ${startSeconds.toFixed(1)} s, ${peakRssMb(empty.stderr)} MB`,
   );
   return lines;
 }

@@ -96,7 +96,7 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
   let closing: Promise<void> | undefined;
   return {
     ...scheduleStore(db, sealer),
-    ...settlementStore(db),
+    ...settlementStore(db, sealer),
     ...acquirerRecordStore(db),
     ...riskStore(db, { advisoryLocks: options.advisoryLocks === true }),
     ...exclusive(options.lockAcrossProcesses),

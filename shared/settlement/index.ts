@@ -20,9 +20,18 @@ export type {
   FeePaymentType,
   FeeSchedule,
   Match,
+  SettlementAccount,
   SettlementConfig,
   SettlementDay,
   SettlementPaymentType,
   SettlementTransaction,
 } from './settle';
-export { FEE_TYPES, matchTransaction, SAME_CURRENCY_RATE, SETTLEMENT_PAYMENT_TYPES, settle } from './settle';
+export {
+  compareTransactions,
+  FEE_TYPES,
+  matchTransaction,
+  SAME_CURRENCY_RATE,
+  SETTLEMENT_PAYMENT_TYPES,
+  settle,
+  transactionSettler,
+} from './settle';

@@ -29,7 +29,8 @@
  * payment for: it has no UniqueID or ShortId (its id is the acquirer's, written as ConnectorTxId1)
  * and matches by the merchant's reference only, so it is NOT_MATCHED unless that finds a payment.
  */
-import { exponentOf, fromMinor, type Minor, RATE_PATTERN, roundDiv } from '../money';
+import { type Minor, roundDiv } from '../money';
+import { checkDec2, dec2Quantum, fail, parseRate, requireExponent } from './amounts';
 import type {
   FeeTransactionType,
   MatchingStatus,
@@ -144,10 +145,6 @@ const ID = /^[A-Za-z0-9]{32}$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const REASON_CODE = /^[0-9.]{2,11}$/;
 
-function fail(message: string): never {
-  throw new RangeError(message);
-}
-
 function checkText(value: string, name: string, min: number, max: number): void {
   if (typeof value !== 'string' || value.length < min || value.length > max) {
     fail(`${name} must be ${min}-${max} characters: ${JSON.stringify(value)}`);
@@ -159,38 +156,6 @@ function checkDay(date: string): void {
   if (!m) fail(`date must be yyyy-MM-dd: ${date}`);
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (d.toISOString().slice(0, 10) !== date) fail(`date is not a calendar day: ${date}`);
-}
-
-function requireExponent(currency: string): number {
-  const exponent = exponentOf(currency);
-  if (exponent === undefined) fail(`Unknown currency or no minor unit: ${currency}`);
-  return exponent;
-}
-
-/** Minor units of one DEC2 step: 10^(exponent − 2), at least 1. */
-function dec2Quantum(currency: string): bigint {
-  const exponent = requireExponent(currency);
-  return exponent > 2 ? 10n ** BigInt(exponent - 2) : 1n;
-}
-
-/** Throws unless `minor` is a non-negative amount of `currency` writable as DEC2. */
-function checkDec2(minor: number, currency: string, name: string): void {
-  if (!Number.isSafeInteger(minor) || minor < 0)
-    fail(`${name} must be a non-negative safe integer: ${minor}`);
-  try {
-    fromMinor(minor as Minor, currency);
-  } catch (error) {
-    fail(`${name}: ${(error as Error).message}`);
-  }
-}
-
-/** A decimal rate string as an exact rational `units / 10^scale`. */
-function parseRate(rate: string, currency: string): { units: bigint; scale: number } {
-  if (typeof rate !== 'string' || !RATE_PATTERN.test(rate)) fail(`Invalid FX rate for ${currency}: ${rate}`);
-  const dot = rate.indexOf('.');
-  const units = BigInt(dot === -1 ? rate : rate.slice(0, dot) + rate.slice(dot + 1));
-  if (units === 0n) fail(`FX rate for ${currency} must be positive: ${rate}`);
-  return { units, scale: dot === -1 ? 0 : rate.length - dot - 1 };
 }
 
 interface Conversion {
@@ -253,35 +218,48 @@ function checkConfig(config: SettlementConfig): void {
   }
 }
 
-function checkDayInput(day: SettlementDay): void {
+/** The ids a day's records carry: checked once per day. */
+export type SettlementAccount = Omit<SettlementDay, 'transactions' | 'candidates'>;
+
+function checkAccount(day: SettlementAccount): void {
   if (!ID.test(day.merchantAccount.id)) fail(`merchantAccount.id must be 32 letters/digits`);
   if (!ID.test(day.pspEntityId)) fail(`pspEntityId must be 32 letters/digits`);
   if (!ID.test(day.merchantId)) fail(`merchantId must be 32 letters/digits`);
   if (day.divisionId !== undefined && !ID.test(day.divisionId)) fail(`divisionId must be 32 letters/digits`);
+}
+
+/** Throws RangeError for a transaction settle() cannot take (a transaction given twice aside). */
+function checkTransaction(tx: SettlementTransaction): void {
+  if (!ID.test(tx.id)) fail(`Transaction id must be 32 letters/digits: ${tx.id}`);
+  if (!(SETTLEMENT_PAYMENT_TYPES as readonly string[]).includes(tx.paymentType)) {
+    fail(`Transaction ${tx.id}: paymentType ${tx.paymentType} does not settle`);
+  }
+  if (tx.origin !== 'acquirer') checkText(tx.shortId, `Transaction ${tx.id}: shortId`, 1, 14);
+  requireExponent(tx.currency);
+  checkDec2(tx.amount, tx.currency, `Transaction ${tx.id}: amount`);
+  if (tx.status !== undefined && tx.status !== 'SUCCESS' && tx.status !== 'FAILED') {
+    fail(`Transaction ${tx.id}: status must be SUCCESS or FAILED`);
+  }
+  if (!(tx.createdAt instanceof Date) || Number.isNaN(tx.createdAt.getTime())) {
+    fail(`Transaction ${tx.id}: createdAt is not a date`);
+  }
+  if (
+    (tx.paymentType === 'CB' || tx.paymentType === 'CR') &&
+    tx.chargebackResultCode !== undefined &&
+    !REASON_CODE.test(tx.chargebackResultCode)
+  ) {
+    fail(`Transaction ${tx.id}: chargebackResultCode must be 2-11 digits and dots`);
+  }
+}
+
+function checkDayInput(day: SettlementDay): void {
+  checkAccount(day);
   const seen = new Set<string>();
   for (const tx of day.transactions) {
     if (!ID.test(tx.id)) fail(`Transaction id must be 32 letters/digits: ${tx.id}`);
     if (seen.has(tx.id)) fail(`Transaction ${tx.id} given twice`);
     seen.add(tx.id);
-    if (!(SETTLEMENT_PAYMENT_TYPES as readonly string[]).includes(tx.paymentType)) {
-      fail(`Transaction ${tx.id}: paymentType ${tx.paymentType} does not settle`);
-    }
-    if (tx.origin !== 'acquirer') checkText(tx.shortId, `Transaction ${tx.id}: shortId`, 1, 14);
-    requireExponent(tx.currency);
-    checkDec2(tx.amount, tx.currency, `Transaction ${tx.id}: amount`);
-    if (tx.status !== undefined && tx.status !== 'SUCCESS' && tx.status !== 'FAILED') {
-      fail(`Transaction ${tx.id}: status must be SUCCESS or FAILED`);
-    }
-    if (!(tx.createdAt instanceof Date) || Number.isNaN(tx.createdAt.getTime())) {
-      fail(`Transaction ${tx.id}: createdAt is not a date`);
-    }
-    if (
-      (tx.paymentType === 'CB' || tx.paymentType === 'CR') &&
-      tx.chargebackResultCode !== undefined &&
-      !REASON_CODE.test(tx.chargebackResultCode)
-    ) {
-      fail(`Transaction ${tx.id}: chargebackResultCode must be 2-11 digits and dots`);
-    }
+    checkTransaction(tx);
   }
 }
 
@@ -372,6 +350,11 @@ function mainRecordOf(paymentType: SettlementPaymentType) {
 
 const compact = (date: string): string => date.replaceAll('-', '');
 
+/** The order of a day's records: the transactions' `createdAt`, then id (as strings compare). */
+export function compareTransactions(a: SettlementTransaction, b: SettlementTransaction): number {
+  return a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /**
  * The reconciliation records of one merchant account's settlement day, ordered by the transactions'
  * `createdAt` (then id), each transaction's record followed by its FEE record.
@@ -382,85 +365,111 @@ const compact = (date: string): string => date.replaceAll('-', '');
 export function settle(day: SettlementDay, config: SettlementConfig): SettlementRecord[] {
   checkConfig(config);
   checkDayInput(day);
-  const transactions = [...day.transactions].sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  const transactions = [...day.transactions].sort(compareTransactions);
   const records: SettlementRecord[] = [];
   const candidates = indexCandidates(day.candidates);
+  for (const tx of transactions) records.push(...recordsOf(tx, matchIndexed(tx, candidates), day, config));
+  return records;
+}
+
+/**
+ * One transaction's records, for a day too large to hold whole: the settler's `(tx, match)` is
+ * what settle() gives for `tx` when the day's candidates match it as `match` (see
+ * {@link matchTransaction}); the caller gives the transactions in {@link compareTransactions}
+ * order, each once. The configuration and the account are checked here, once; each transaction
+ * as it comes. Throws RangeError as settle() does.
+ */
+export function transactionSettler(
+  account: SettlementAccount,
+  config: SettlementConfig,
+): (tx: SettlementTransaction, match: Match) => SettlementRecord[] {
+  checkConfig(config);
+  checkAccount(account);
+  return (tx, match) => {
+    checkTransaction(tx);
+    return recordsOf(tx, match, account, config);
+  };
+}
+
+/** A transaction's record and its FEE record (none, one or both). */
+function recordsOf(
+  tx: SettlementTransaction,
+  match: Match,
+  day: SettlementAccount,
+  config: SettlementConfig,
+): SettlementRecord[] {
+  const records: SettlementRecord[] = [];
   const toMinor = (value: bigint, name: string): Minor => {
     const n = Number(value);
     checkDec2(n, config.currency, name);
     return n as Minor;
   };
 
-  for (const tx of transactions) {
-    const convert = conversion(tx.currency, config);
-    const settledAmount = toMinor(convert.apply(tx.amount), `Transaction ${tx.id}: settlement amount`);
-    const feeRule = tx.paymentType in FEE_TYPES ? config.fees?.[tx.paymentType as FeePaymentType] : undefined;
-    const status = tx.status ?? 'SUCCESS';
-    const fee =
-      feeRule && status === 'SUCCESS'
-        ? toMinor(feeOf(feeRule, BigInt(settledAmount), config), `Transaction ${tx.id}: fee`)
-        : undefined;
-    const match = matchIndexed(tx, candidates);
-    const chargeback = tx.paymentType === 'CB' || tx.paymentType === 'CR';
-    const acquirer = tx.origin === 'acquirer';
+  const convert = conversion(tx.currency, config);
+  const settledAmount = toMinor(convert.apply(tx.amount), `Transaction ${tx.id}: settlement amount`);
+  const feeRule = tx.paymentType in FEE_TYPES ? config.fees?.[tx.paymentType as FeePaymentType] : undefined;
+  const status = tx.status ?? 'SUCCESS';
+  const fee =
+    feeRule && status === 'SUCCESS'
+      ? toMinor(feeOf(feeRule, BigInt(settledAmount), config), `Transaction ${tx.id}: fee`)
+      : undefined;
+  const chargeback = tx.paymentType === 'CB' || tx.paymentType === 'CR';
+  const acquirer = tx.origin === 'acquirer';
 
-    const common = {
-      clearingInstitute: {
-        name: config.clearingInstitute.name,
-        merchantId: config.clearingInstitute.merchantId,
-        ...tx.clearing,
-        ...(acquirer ? { txId1: tx.id } : {}),
-      },
-      account: accountOf(tx),
-      merchantAccount: { ...day.merchantAccount },
-      pspEntityId: day.pspEntityId,
-      divisionId: day.divisionId,
-      merchantId: day.merchantId,
-      payment: {
-        id: acquirer ? undefined : tx.id,
-        shortId: acquirer ? undefined : tx.shortId,
-        amount: tx.amount,
-        currency: tx.currency,
-        brand: tx.brand,
-        requestTime: tx.createdAt,
-        descriptor: tx.descriptor,
-      },
-      matchingStatus: match.status,
-      matchedTransactions: match.ids,
-    } as const;
-    const settlement = {
-      currency: config.currency,
-      fxRate: convert.rate,
-      date: config.date,
-      status,
-      format: config.fileFormat,
-    } as const;
+  const common = {
+    clearingInstitute: {
+      name: config.clearingInstitute.name,
+      merchantId: config.clearingInstitute.merchantId,
+      ...tx.clearing,
+      ...(acquirer ? { txId1: tx.id } : {}),
+    },
+    account: accountOf(tx),
+    merchantAccount: { ...day.merchantAccount },
+    pspEntityId: day.pspEntityId,
+    divisionId: day.divisionId,
+    merchantId: day.merchantId,
+    payment: {
+      id: acquirer ? undefined : tx.id,
+      shortId: acquirer ? undefined : tx.shortId,
+      amount: tx.amount,
+      currency: tx.currency,
+      brand: tx.brand,
+      requestTime: tx.createdAt,
+      descriptor: tx.descriptor,
+    },
+    matchingStatus: match.status,
+    matchedTransactions: match.ids,
+  } as const;
+  const settlement = {
+    currency: config.currency,
+    fxRate: convert.rate,
+    date: config.date,
+    status,
+    format: config.fileFormat,
+  } as const;
 
-    const main = mainRecordOf(tx.paymentType);
+  const main = mainRecordOf(tx.paymentType);
 
-    if (main) {
-      records.push({
-        ...main,
-        ...common,
-        settlement: { id: `${compact(config.date)}${tx.id}`, amount: settledAmount, fee, ...settlement },
-        reason:
-          chargeback && tx.chargebackResultCode !== undefined
-            ? { code: tx.chargebackResultCode, description: tx.chargebackResultDescription }
-            : undefined,
-        chargebackId: tx.paymentType === 'CB' && match.status === 'MATCHED' ? tx.id : undefined,
-      });
-    }
-    if (fee !== undefined && fee > 0) {
-      records.push({
-        recordType: 'FEE',
-        transactionType: FEE_TYPES[tx.paymentType as FeePaymentType],
-        cashflow: 'NEG',
-        ...common,
-        settlement: { id: `${compact(config.date)}${tx.id}F`, amount: fee, ...settlement },
-      });
-    }
+  if (main) {
+    records.push({
+      ...main,
+      ...common,
+      settlement: { id: `${compact(config.date)}${tx.id}`, amount: settledAmount, fee, ...settlement },
+      reason:
+        chargeback && tx.chargebackResultCode !== undefined
+          ? { code: tx.chargebackResultCode, description: tx.chargebackResultDescription }
+          : undefined,
+      chargebackId: tx.paymentType === 'CB' && match.status === 'MATCHED' ? tx.id : undefined,
+    });
+  }
+  if (fee !== undefined && fee > 0) {
+    records.push({
+      recordType: 'FEE',
+      transactionType: FEE_TYPES[tx.paymentType as FeePaymentType],
+      cashflow: 'NEG',
+      ...common,
+      settlement: { id: `${compact(config.date)}${tx.id}F`, amount: fee, ...settlement },
+    });
   }
   return records;
 }

@@ -5,9 +5,13 @@
  * transaction of `origin: 'acquirer'`, which matching leaves NOT_MATCHED unless its reference
  * finds a payment of the day.
  */
-import type { SettlementPaymentType, SettlementTransaction } from '../../../shared/settlement';
+import {
+  compareTransactions,
+  type SettlementPaymentType,
+  type SettlementTransaction,
+} from '../../../shared/settlement';
 import type { AcquirerRecord } from '../../storage/acquirer-records';
-import { type DayTransactions, recordBrand } from './transactions';
+import { type DayTransaction, recordBrand } from './transactions';
 
 const optionalBrand = (brand: string | undefined) => (brand === undefined ? {} : { brand });
 
@@ -29,28 +33,28 @@ function acquirerTransaction(record: AcquirerRecord): SettlementTransaction {
   };
 }
 
-/** The day's transactions with the acquirer's records applied (a new value; `day` is left as it is). */
-export function withAcquirerRecords(
-  day: DayTransactions,
-  records: readonly AcquirerRecord[],
-): DayTransactions {
-  if (records.length === 0) return day;
-  const failed = new Set(
-    records.filter((r) => r.paymentId !== undefined && r.status === 'FAILED').map((r) => r.paymentId),
-  );
-  const own = records.filter((r) => r.paymentId === undefined);
-  const references = new Map(day.references);
-  for (const r of own)
-    references.set(
-      r.id,
-      r.merchantTransactionId === undefined ? {} : { merchantTransactionId: r.merchantTransactionId },
-    );
-  return {
-    transactions: [
-      ...day.transactions.map((tx) => (failed.has(tx.id) ? { ...tx, status: 'FAILED' as const } : tx)),
-      ...own.map(acquirerTransaction),
-    ],
-    references,
-    candidates: day.candidates,
-  };
+/** What the acquirer's records of a day change: the payments whose transfer failed, and its own transactions. */
+export interface AcquirerDay {
+  /** Ids of the gateway's payments the acquirer reports FAILED: they settle FAILED. */
+  readonly failed: ReadonlySet<string>;
+  /** The records without a payment, as transactions of `origin: 'acquirer'`, in the day's order. */
+  readonly own: readonly DayTransaction[];
+}
+
+export function acquirerDay(records: readonly AcquirerRecord[]): AcquirerDay {
+  const failed = new Set<string>();
+  const own: DayTransaction[] = [];
+  for (const r of records) {
+    if (r.paymentId === undefined)
+      own.push({
+        tx: acquirerTransaction(r),
+        references:
+          r.merchantTransactionId === undefined ? {} : { merchantTransactionId: r.merchantTransactionId },
+        // the acquirer's own records match the merchant's payments, they are none of them
+        candidates: [],
+      });
+    else if (r.status === 'FAILED') failed.add(r.paymentId);
+  }
+  own.sort((a, b) => compareTransactions(a.tx, b.tx));
+  return { failed, own };
 }

@@ -70,8 +70,8 @@ export async function exists(path: string): Promise<boolean> {
 }
 
 /**
- * The day's file from the stored settlements (currencies in order), written atomically, one
- * settlement's records at a time: a day's file is never held whole in memory.
+ * The day's file from the stored settlements (currencies in order), written atomically, a page of
+ * a settlement's records at a time: a day's file is never held whole in memory.
  */
 export async function writeDayFile(
   deps: SettlementRunDeps,
@@ -86,7 +86,8 @@ export async function writeDayFile(
   async function* lines(): AsyncGenerator<string> {
     yield RECONCILIATION_HEADER;
     for (const s of [...settlements].sort((a, b) => (a.currency < b.currency ? -1 : 1)))
-      yield* reconciliationCsvLines(await deps.store.listSettlementRecords(s.id), options);
+      for await (const records of deps.store.settlementRecordPages(s.id))
+        yield* reconciliationCsvLines(records, options);
   }
   await writeFileAtomic(path, join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'), lines());
   return path;

@@ -14,6 +14,12 @@
  *   30 minutes, so by then every transaction of the day is final.
  * - Once: the run row (channel, day) is written in the transaction of the day's settlements; a second
  *   run of the day, here or in another process, writes nothing and answers `already-settled`.
+ * - Memory bounded whatever the day's size: the day is read a page of payments at a time and
+ *   settled transaction by transaction in settle()'s order (day-records.ts); the records go to a
+ *   staging file in `<dataDir>/reconciliation/.tmp/` and are copied into the store, a page at a
+ *   time, in the transaction that claims the run; the file is written from the store a page at a
+ *   time. Only what matches by reference (the acquirer's own records, a chargeback without its
+ *   original) waits for the whole day, with the day's candidates of those references.
  * - The ids of the spec: MerchantAccountId = the channel (entityId) and its name; MerchantId = the
  *   merchant; PspId = the installation (`pspEntityId`, default {@link DEFAULT_PSP_ENTITY_ID});
  *   DivisionId is not written (the gateway has no divisions). SettlementDate = the settled day;

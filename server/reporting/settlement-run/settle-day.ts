@@ -1,98 +1,21 @@
 /** One merchant account's day settled once (settleAccountDay), and every account's (settleDay). */
 import { join } from 'node:path';
-import { newId } from '../../../shared/engine/core/ids';
 import type { Channel } from '../../../shared/engine/core/model';
-import type { Minor } from '../../../shared/money';
-import {
-  type SettlementConfig,
-  type SettlementRecord,
-  type SettlementTransaction,
-  settle,
-} from '../../../shared/settlement';
-import { simulatedRate } from '../../processors/simulator/fx';
 import type { GatewayStore } from '../../storage';
-import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
-import { withAcquirerRecords } from './acquirer';
+import { type Settlement, StagedRecords } from '../../storage/settlements';
 import { exists, writeDayFile } from './day-file';
+import { configOf, stageDay } from './day-records';
 import {
   DAY_MS,
-  DEFAULT_FEES,
-  DEFAULT_FILE_FORMAT,
   DEFAULT_PSP_ENTITY_ID,
   dayStart,
   merchantFolder,
+  RECONCILIATION_FOLDER,
   reconciliationFileName,
   type SettleDayOptions,
   type SettledAccount,
   type SettlementRunDeps,
-  SIMULATED_CLEARING_INSTITUTE,
 } from './model';
-import { type DayTransactions, dayTransactions } from './transactions';
-
-function configOf(channel: Channel, options: SettleDayOptions) {
-  const own = options.config?.(channel) ?? {};
-  return {
-    currency: own.currency,
-    fees: own.fees ?? DEFAULT_FEES,
-    fxRates: own.fxRates,
-    rounding: own.rounding,
-    clearingInstitute: own.clearingInstitute ?? {
-      name: SIMULATED_CLEARING_INSTITUTE,
-      merchantId: `SIM-${channel.id.slice(0, 16)}`,
-    },
-    fileFormat: own.fileFormat ?? DEFAULT_FILE_FORMAT,
-  };
-}
-
-function ratesInto(currency: string, from: readonly string[], configured?: Readonly<Record<string, string>>) {
-  const rates: Record<string, string> = {};
-  for (const c of new Set(from)) {
-    if (c === currency) continue;
-    const rate = configured?.[c] ?? simulatedRate(c, currency);
-    if (rate !== undefined) rates[c] = rate;
-  }
-  return rates;
-}
-
-function summarize(
-  channel: Channel,
-  date: string,
-  currency: string,
-  records: readonly SettlementRecord[],
-  at: Date,
-): Settlement {
-  let positive = 0;
-  let negative = 0;
-  let fees = 0;
-  const counts = { settled: 0, chargebacks: 0, chargebackReversals: 0, fees: 0 };
-  for (const r of records) {
-    // a FAILED settlement moved no money: listed, counted, but not in the totals
-    if (r.settlement.status === 'FAILED') {
-      if (r.recordType === 'SETTLED') counts.settled += 1;
-      continue;
-    }
-    if (r.cashflow === 'POS') positive += r.settlement.amount;
-    else negative += r.settlement.amount;
-    if (r.recordType === 'FEE') {
-      fees += r.settlement.amount;
-      counts.fees += 1;
-    } else if (r.recordType === 'SETTLED') counts.settled += 1;
-    else if (r.recordType === 'CHARGEBACK') counts.chargebacks += 1;
-    else counts.chargebackReversals += 1;
-  }
-  return {
-    id: newId(),
-    merchantId: channel.merchantId,
-    channelId: channel.id,
-    date,
-    currency,
-    status: records.every((r) => r.settlement.status === 'SUCCESS') ? 'SUCCESS' : 'FAILED',
-    recordCount: records.length,
-    counts,
-    totals: { positive: positive as Minor, negative: negative as Minor, fees: fees as Minor },
-    createdAt: at,
-  };
-}
 
 /** Settles one merchant account's day (once); see the module comment. */
 export async function settleAccountDay(
@@ -131,8 +54,8 @@ export async function settleAccountDay(
 
 /**
  * Settles the day and saves its settlements and records, once; undefined when another run saved it
- * first. Its own function so that the day's transactions and records can be collected before the
- * file is written (from the store, a settlement at a time).
+ * first. The records are staged in a temporary file as the day is settled, a page at a time, and
+ * copied into the store in the transaction that claims the run (day-records.ts).
  */
 async function saveDay(
   deps: SettlementRunDeps,
@@ -141,99 +64,35 @@ async function saveDay(
   options: SettleDayOptions,
 ): Promise<{ settlements: Settlement[]; recordCount: number; fileName?: string } | undefined> {
   const now = deps.clock.now();
-  const written = await settledDay(deps, channel, date, options, now);
-  const recordCount = written.reduce((n, w) => n + w.records.length, 0);
-  const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date, channel.mode) : undefined;
-  const saved = await deps.store.saveSettlementRun(
-    {
+  const staged = await StagedRecords.open(join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'));
+  try {
+    const settlements = await stageDay(
+      {
+        store: deps.store,
+        channel,
+        date,
+        config: configOf(channel, options),
+        pspEntityId: options.pspEntityId ?? DEFAULT_PSP_ENTITY_ID,
+        now,
+      },
+      staged,
+    );
+    const recordCount = staged.count;
+    const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date, channel.mode) : undefined;
+    const run = {
       channelId: channel.id,
       date,
       merchantId: channel.merchantId,
-      settlementCount: written.length,
+      settlementCount: settlements.length,
       recordCount,
       ...(fileName === undefined ? {} : { fileName }),
       createdAt: now,
-    },
-    written,
-  );
-  if (!saved) return undefined;
-  return {
-    settlements: written.map((w) => w.settlement),
-    recordCount,
-    ...(fileName === undefined ? {} : { fileName }),
-  };
-}
-
-/** The day's settlements with their records; the day's transactions are not kept past it. */
-async function settledDay(
-  deps: SettlementRunDeps,
-  channel: Channel,
-  date: string,
-  options: SettleDayOptions,
-  now: Date,
-): Promise<{ settlement: Settlement; records: StoredSettlementRecord[] }[]> {
-  const config = configOf(channel, options);
-  const day = withAcquirerRecords(
-    await dayTransactions(deps.store, channel, date, config.fees),
-    await deps.store.listAcquirerRecords(channel.id, date),
-  );
-  return settlementsOf(channel, date, config, day, options.pspEntityId ?? DEFAULT_PSP_ENTITY_ID, now);
-}
-
-/** The day's settlements, one per settlement currency (in alphabetical order), with their records. */
-function settlementsOf(
-  channel: Channel,
-  date: string,
-  config: ReturnType<typeof configOf>,
-  day: DayTransactions,
-  pspEntityId: string,
-  now: Date,
-): { settlement: Settlement; records: StoredSettlementRecord[] }[] {
-  const groups = new Map<string, SettlementTransaction[]>();
-  for (const tx of day.transactions) {
-    const currency = config.currency ?? tx.currency;
-    const group = groups.get(currency);
-    if (group === undefined) groups.set(currency, [tx]);
-    else group.push(tx); // in place: copying the group per transaction made a day quadratic
-  }
-  const written: { settlement: Settlement; records: StoredSettlementRecord[] }[] = [];
-  const candidates = [...day.candidates.values()];
-  for (const currency of [...groups.keys()].sort()) {
-    const group = groups.get(currency)!;
-    const settlementConfig: SettlementConfig = {
-      date,
-      currency,
-      fees: config.fees,
-      fxRates: ratesInto(
-        currency,
-        group.map((t) => t.currency),
-        config.fxRates,
-      ),
-      ...(config.rounding === undefined ? {} : { rounding: config.rounding }),
-      clearingInstitute: config.clearingInstitute,
-      fileFormat: config.fileFormat,
     };
-    const records = settle(
-      {
-        merchantAccount: { id: channel.id, name: channel.name },
-        pspEntityId,
-        merchantId: channel.merchantId,
-        transactions: group,
-        candidates,
-      },
-      settlementConfig,
-    );
-    if (records.length === 0) continue;
-    written.push({
-      settlement: summarize(channel, date, currency, records, now),
-      records: records.map((record) => ({
-        record,
-        // a gateway payment's references by its id; an acquirer's record's by its own (ConnectorTxId1)
-        ...day.references.get(record.payment.id ?? record.clearingInstitute.txId1 ?? ''),
-      })),
-    });
+    if (!(await deps.store.saveStagedSettlementRun(run, settlements, staged))) return undefined;
+    return { settlements, recordCount, ...(fileName === undefined ? {} : { fileName }) };
+  } finally {
+    await staged.discard();
   }
-  return written;
 }
 
 /** A day settled before: its settlements, and its file (written again when missing). */

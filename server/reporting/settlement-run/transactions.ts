@@ -132,7 +132,8 @@ export async function transactionOf(
 
 /**
  * The channel's payments of the day that settle, oldest first, a page at a time (keyset on
- * createdAt, id): a day of hundreds of thousands of payments is never held whole with its details.
+ * createdAt, id, the index read from the cursor on: server/storage/settlements/day-payments.ts): a
+ * day of a million payments is never held whole with its details, and each page costs the same.
  */
 export async function* dayPayments(
   store: GatewayStore,
@@ -144,9 +145,9 @@ export async function* dayPayments(
   const until = new Date(from.getTime() + DAY_MS);
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
-    const page = await store.queryPayments({
+    const page = await store.dayPaymentsPage({
       merchantId: channel.merchantId,
-      channelIds: [channel.id],
+      channelId: channel.id,
       from,
       until,
       paymentTypes: DAY_TYPES,
@@ -160,64 +161,66 @@ export async function* dayPayments(
   }
 }
 
-/** A day's transactions as settle() takes them, the merchant's references of each, and the payments records may match. */
-export interface DayTransactions {
-  readonly transactions: SettlementTransaction[];
-  readonly references: ReadonlyMap<string, { merchantTransactionId?: string; merchantInvoiceId?: string }>;
-  readonly candidates: ReadonlyMap<string, CandidatePayment>;
+/** A transaction of the day as settle() takes it, with what its record and its matching need. */
+export interface DayTransaction {
+  readonly tx: SettlementTransaction;
+  /** The merchant's references of the transaction (the record's TransactionId and InvoiceId). */
+  readonly references: { merchantTransactionId?: string; merchantInvoiceId?: string };
+  /** The payments a record may match that this transaction brings: itself and, for a CB or CR, the payment charged back. */
+  readonly candidates: readonly CandidatePayment[];
 }
 
 /**
- * The channel's transactions of the day that settle (see dayPayments), with their references and
- * candidates. Each page's payments are reduced to what settlement keeps as soon as it is read; a
- * referenced payment outside the page is read by its id.
+ * The channel's transactions of the day that settle (see dayPayments), a page at a time, in
+ * their order (createdAt, id). Each page's payments are reduced to what settlement keeps as soon
+ * as it is read; a referenced payment outside the page is read by its id.
  */
-export async function dayTransactions(
+export async function* dayTransactions(
   store: GatewayStore,
   channel: Channel,
   date: string,
   fees: FeeSchedule,
-): Promise<DayTransactions> {
-  const transactions: SettlementTransaction[] = [];
-  const references = new Map<string, { merchantTransactionId?: string; merchantInvoiceId?: string }>();
-  // Records match the merchant's payments: the day's own, and the ones charged back.
-  const candidates = new Map<string, CandidatePayment>();
+): AsyncGenerator<DayTransaction[]> {
   for await (const payments of dayPayments(store, channel, date, fees)) {
     const byId = new Map(payments.map((p) => [p.id, p]));
     const lookup = async (id: string) => byId.get(id) ?? (await store.getPayment(channel.merchantId, id));
+    const page: DayTransaction[] = [];
     for (const p of payments) {
       const tx = await transactionOf(p, lookup);
       if (tx === undefined) continue;
-      transactions.push(tx);
       const invoice = text(p.details.merchantInvoiceId, 255);
-      references.set(tx.id, {
-        ...(tx.merchantTransactionId === undefined
-          ? {}
-          : { merchantTransactionId: tx.merchantTransactionId }),
-        ...(invoice === undefined ? {} : { merchantInvoiceId: invoice }),
+      page.push({
+        tx,
+        references: {
+          ...(tx.merchantTransactionId === undefined
+            ? {}
+            : { merchantTransactionId: tx.merchantTransactionId }),
+          ...(invoice === undefined ? {} : { merchantInvoiceId: invoice }),
+        },
+        candidates: await candidatesOf(tx, lookup),
       });
-      await addCandidates(candidates, tx, lookup);
     }
+    yield page;
   }
-  return { transactions, references, candidates };
 }
 
-/** The transaction itself and, for a CB or CR, the payment charged back. */
-async function addCandidates(
-  candidates: Map<string, CandidatePayment>,
+/** The transaction itself and, for a CB or CR, the payment charged back (when the store has it). */
+async function candidatesOf(
   tx: SettlementTransaction,
   lookup: (id: string) => Promise<Referenced | undefined>,
-): Promise<void> {
-  candidates.set(tx.id, { id: tx.id, shortId: tx.shortId, merchantTransactionId: tx.merchantTransactionId });
-  if ((tx.paymentType === 'CB' || tx.paymentType === 'CR') && tx.referencedId !== undefined) {
-    const original = await lookup(tx.referencedId);
-    if (original !== undefined)
-      candidates.set(original.id, {
-        id: original.id,
-        shortId: original.shortId,
-        ...(original.merchantTransactionId === undefined
-          ? {}
-          : { merchantTransactionId: original.merchantTransactionId }),
-      });
-  }
+): Promise<CandidatePayment[]> {
+  const own = { id: tx.id, shortId: tx.shortId, merchantTransactionId: tx.merchantTransactionId };
+  if ((tx.paymentType !== 'CB' && tx.paymentType !== 'CR') || tx.referencedId === undefined) return [own];
+  const original = await lookup(tx.referencedId);
+  if (original === undefined) return [own];
+  return [
+    own,
+    {
+      id: original.id,
+      shortId: original.shortId,
+      ...(original.merchantTransactionId === undefined
+        ? {}
+        : { merchantTransactionId: original.merchantTransactionId }),
+    },
+  ];
 }

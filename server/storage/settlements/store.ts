@@ -14,11 +14,18 @@
  * Days are `yyyy-MM-dd` text: they compare and sort as text in both databases.
  */
 import type { Kysely } from 'kysely';
+import type { Payment } from '../../../shared/engine/core/model';
 import type { Minor } from '../../../shared/money';
+import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { SettlementRecord, SettlementStatus } from '../../../shared/settlement';
 import type { Database } from '../core/database';
 import { date, insertAll, int } from '../core/rows';
-import type { SettlementRunsTable, SettlementsTable } from './tables';
+import { type DayPaymentsQuery, dayPaymentsPage } from './day-payments';
+import type { StagedRecords } from './staged';
+import type { SettlementRecordsTable, SettlementRunsTable, SettlementsTable } from './tables';
+
+/** Records read or copied at once: a day of any size is moved a page at a time. */
+const RECORD_PAGE = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Records
@@ -86,6 +93,17 @@ export interface SettlementStore {
     run: SettlementRun,
     settlements: readonly { settlement: Settlement; records: readonly StoredSettlementRecord[] }[],
   ): Promise<boolean>;
+  /**
+   * saveSettlementRun for a day of any size: the settlements (their counts and totals) and their
+   * records, staged in a file by the run, copied a page at a time within the transaction.
+   */
+  saveStagedSettlementRun(
+    run: SettlementRun,
+    settlements: readonly Settlement[],
+    records: StagedRecords,
+  ): Promise<boolean>;
+  /** A page of a merchant account's payments of a day, in (createdAt, id) order (day-payments.ts). */
+  dayPaymentsPage(query: DayPaymentsQuery): Promise<Payment[]>;
   /** The settlements of a merchant account's day, by currency. */
   listDaySettlements(channelId: string, date: string): Promise<Settlement[]>;
   /** Settlements in a range of days, ordered by day, merchant account, currency. */
@@ -94,6 +112,8 @@ export interface SettlementStore {
   getSettlement(merchantId: string, id: string): Promise<Settlement | undefined>;
   /** A settlement's records in their stored order. */
   listSettlementRecords(settlementId: string): Promise<StoredSettlementRecord[]>;
+  /** The same a page at a time (keyset on seq): what reads a settlement of any size. */
+  settlementRecordPages(settlementId: string): AsyncGenerator<StoredSettlementRecord[]>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,6 +158,22 @@ function jsonToRecord(text: string): StoredSettlementRecord {
       ? {}
       : { merchantTransactionId: json.merchantTransactionId }),
     ...(json.merchantInvoiceId === undefined ? {} : { merchantInvoiceId: json.merchantInvoiceId }),
+  };
+}
+
+/** The row of a settlement's record at its place (`seq`). */
+export function recordRow(
+  settlementId: string,
+  seq: number,
+  stored: StoredSettlementRecord,
+): SettlementRecordsTable {
+  return {
+    settlement_id: settlementId,
+    seq,
+    payment_id: stored.record.payment.id ?? null,
+    record_type: stored.record.recordType,
+    request_time: stored.record.payment.requestTime?.getTime() ?? null,
+    record: recordToJson(stored),
   };
 }
 
@@ -197,8 +233,10 @@ function rowToRun(r: SettlementRunsTable): SettlementRun {
   };
 }
 
-export function settlementStore(db: Kysely<Database>): SettlementStore {
+export function settlementStore(db: Kysely<Database>, sealer: AccountSealer): SettlementStore {
   return {
+    dayPaymentsPage: dayPaymentsPage(db, sealer),
+
     async getSettlementRun(channelId, date) {
       const row = await db
         .selectFrom('settlement_runs')
@@ -211,33 +249,22 @@ export function settlementStore(db: Kysely<Database>): SettlementStore {
 
     async saveSettlementRun(run, settlements) {
       return db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .insertInto('settlement_runs')
-          .values({
-            channel_id: run.channelId,
-            date: run.date,
-            merchant_id: run.merchantId,
-            settlement_count: run.settlementCount,
-            record_count: run.recordCount,
-            file_name: run.fileName ?? null,
-            created_at: run.createdAt.getTime(),
-          })
-          .onConflict((oc) => oc.columns(['channel_id', 'date']).doNothing())
-          .returning('channel_id')
-          .executeTakeFirst();
-        if (claimed === undefined) return false;
+        if (!(await claimRun(trx, run))) return false;
         for (const { settlement, records } of settlements) {
           await trx.insertInto('settlements').values(settlementToRow(settlement)).execute();
-          const rows = records.map((stored, seq) => ({
-            settlement_id: settlement.id,
-            seq,
-            payment_id: stored.record.payment.id ?? null,
-            record_type: stored.record.recordType,
-            request_time: stored.record.payment.requestTime?.getTime() ?? null,
-            record: recordToJson(stored),
-          }));
+          const rows = records.map((stored, seq) => recordRow(settlement.id, seq, stored));
           await insertAll(trx, 'settlement_records', rows);
         }
+        return true;
+      });
+    },
+
+    async saveStagedSettlementRun(run, settlements, records) {
+      return db.transaction().execute(async (trx) => {
+        if (!(await claimRun(trx, run))) return false;
+        for (const settlement of settlements)
+          await trx.insertInto('settlements').values(settlementToRow(settlement)).execute();
+        for await (const rows of records.rows(RECORD_PAGE)) await insertAll(trx, 'settlement_records', rows);
         return true;
       });
     },
@@ -286,5 +313,39 @@ export function settlementStore(db: Kysely<Database>): SettlementStore {
         .execute();
       return rows.map((r) => jsonToRecord(r.record));
     },
+
+    async *settlementRecordPages(settlementId) {
+      for (let from = 0; ; from += RECORD_PAGE) {
+        const rows = await db
+          .selectFrom('settlement_records')
+          .select('record')
+          .where('settlement_id', '=', settlementId)
+          .where('seq', '>=', from)
+          .where('seq', '<', from + RECORD_PAGE)
+          .orderBy('seq')
+          .execute();
+        if (rows.length === 0) return;
+        yield rows.map((r) => jsonToRecord(r.record));
+      }
+    },
   };
+}
+
+/** Writes the run's row unless the day has one: whether this run is the one that settles it. */
+async function claimRun(trx: Kysely<Database>, run: SettlementRun): Promise<boolean> {
+  const claimed = await trx
+    .insertInto('settlement_runs')
+    .values({
+      channel_id: run.channelId,
+      date: run.date,
+      merchant_id: run.merchantId,
+      settlement_count: run.settlementCount,
+      record_count: run.recordCount,
+      file_name: run.fileName ?? null,
+      created_at: run.createdAt.getTime(),
+    })
+    .onConflict((oc) => oc.columns(['channel_id', 'date']).doNothing())
+    .returning('channel_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
 }
