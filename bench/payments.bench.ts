@@ -16,6 +16,8 @@
  * BENCH_OPS (comma-separated),
  * BENCH_TMPDIR (where the temporary data folders go; the OS temp dir by default),
  * BENCH_GATEWAY_NODE_ARGS (extra node flags for the gateway, e.g. `--cpu-prof --cpu-prof-dir=prof`).
+ *
+ * The gateway starts as `npm start` starts it: package.json's start script, on the bundle it runs.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MAX_THROTTLE } from '../server/cli/args';
+import { bundleServer } from '../server/lifecycle/bundle';
 import { type PostgresCluster, startPostgres } from '../server/test-kit/postgres';
 import { seedPostgres, seedSqlite } from './seed';
 import { type SeededGateway, seededDayTimings } from './seeded-day';
@@ -153,15 +156,33 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * The gateway as `npm start` runs it: package.json's start script (`node <flags> dist/server/main.js`,
+ * its memory flags included), the bundle built first as prestart builds it; extra flags before the script's.
+ */
+const GATEWAY_COMMAND = (() => {
+  const start = (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
+  const [program, ...args] = start.trim().split(/\s+/);
+  if (program !== 'node' || args.some((a) => /["'$`\\]/.test(a)))
+    throw new Error(`package.json's start script is not a plain \`node …\` command: ${start}`);
+  return args;
+})();
+
+function gatewayArgs(): string[] {
+  const extra = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  return [...extra, ...GATEWAY_COMMAND];
+}
+
 async function startChild(
   name: string,
-  script: string,
+  args: readonly string[],
   env: Record<string, string>,
   readyText: string,
-  nodeArgs: readonly string[] = [],
 ): Promise<Child> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: childEnv({ ...env, PORT: String(port), HOST }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -348,8 +369,7 @@ async function startGatewayTarget(
     DEMO_SHOP_PORT: '0',
     ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
   };
-  const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = await startChild(name, 'server/main.ts', env, '"gateway listening"', nodeArgs);
+  const child = await startChild(name, gatewayArgs(), env, '"gateway listening"');
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-merchant.json'), 'utf8')) as {
     entityId: string;
     accessToken: string;
@@ -389,7 +409,7 @@ async function startBaselineTarget(): Promise<Target> {
   tempDirs.push(dataDir);
   const child = await startChild(
     'baseline',
-    'bench/baseline.ts',
+    ['--import', 'tsx', 'bench/baseline.ts'],
     { BASELINE_DATA_DIR: dataDir, ...(cluster === undefined ? {} : { BASELINE_DATABASE_URL: cluster.url }) },
     '"baseline listening"',
   );
@@ -764,6 +784,7 @@ async function main(): Promise<number> {
     cluster = await startPostgres();
     console.log(`PostgreSQL: a throwaway cluster at ${cluster.url} for the gateway and the baseline`);
   }
+  await bundleServer();
   const gateway = await startGatewayTarget();
   const baseline = await startBaselineTarget();
   // The group-commit floor: the baseline's server, its batched endpoint (POST scenarios only).
@@ -778,7 +799,7 @@ async function main(): Promise<number> {
       : {
           ...gateway,
           name: 'pair',
-          also: [await startChild('gateway #2', 'server/main.ts', gateway.env!, '"gateway listening"')],
+          also: [await startChild('gateway #2', gatewayArgs(), gateway.env!, '"gateway listening"')],
         };
   const gateways = [
     gateway,

@@ -22,6 +22,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { startDemoShop } from './demo-shop/serve';
 import { startGateway } from './gateway';
+import { reduceMemoryWhenIdle } from './lifecycle/idle-memory';
 import { gracefulShutdown, shutdownTimeout } from './lifecycle/shutdown';
 import { startMetricsFromEnv } from './metrics/server';
 import { isProduction, StartupError } from './mode';
@@ -174,6 +175,9 @@ try {
 }
 if (metrics !== undefined) logger.info('metrics listening', { url: `${metrics.url}/metrics` });
 
+// After a burst of load, once idle, the heap compacted back to what is live (lifecycle/idle-memory.ts).
+const stopReducingMemory = reduceMemoryWhenIdle();
+
 // SIGTERM, SIGINT: stop accepting, answer what is in flight, flush, stop the workers, exit 0 (lifecycle/shutdown.ts).
 const shutdown = gracefulShutdown({
   servers: [
@@ -193,4 +197,8 @@ const shutdown = gracefulShutdown({
   logger,
   timeoutMs: shutdownTimeout(process.env),
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stopReducingMemory();
+    void shutdown(signal);
+  });
