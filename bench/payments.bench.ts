@@ -30,6 +30,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { MAX_THROTTLE } from '../server/cli/args';
 import { bundleServer } from '../server/lifecycle/bundle';
+import { startCommand } from '../server/lifecycle/start-command';
 import { type PostgresCluster, startPostgres } from '../server/test-kit/postgres';
 import { seedPostgres, seedSqlite } from './seed';
 import { type SeededGateway, seededDayTimings } from './seeded-day';
@@ -157,22 +158,15 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /**
- * The gateway as `npm start` runs it: package.json's start script (`node <flags> dist/server/main.js`,
- * its memory flags included), the bundle built first as prestart builds it; extra flags before the script's.
+ * The gateway as `npm start` runs it: package.json's start script (`[NAME=value …] node <flags>
+ * dist/server/main.js`, its memory settings included), the bundle built first as prestart builds
+ * it; extra flags before the script's.
  */
-const GATEWAY_COMMAND = (() => {
-  const start = (
-    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start;
-  const [program, ...args] = start.trim().split(/\s+/);
-  if (program !== 'node' || args.some((a) => /["'$`\\]/.test(a)))
-    throw new Error(`package.json's start script is not a plain \`node …\` command: ${start}`);
-  return args;
-})();
+const GATEWAY_START = startCommand();
 
 function gatewayArgs(): string[] {
   const extra = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  return [...extra, ...GATEWAY_COMMAND];
+  return [...extra, ...GATEWAY_START.nodeArgs, GATEWAY_START.script];
 }
 
 async function startChild(
@@ -362,6 +356,7 @@ async function startGatewayTarget(
   const dataDir = mkdtempSync(join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'opg-bench-gateway-'));
   tempDirs.push(dataDir);
   const env = {
+    ...GATEWAY_START.env,
     GATEWAY_DATA_DIR: dataDir,
     GATEWAY_DATA_KEY: randomBytes(32).toString('hex'),
     GATEWAY_COMMIT: '0'.repeat(40),

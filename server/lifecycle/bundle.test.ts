@@ -5,7 +5,7 @@
  * exactly as `tsx server/main.ts` does.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,17 +14,7 @@ import { TEST_COMMIT } from '../test-kit/gateway';
 import { freePort } from '../test-kit/postgres';
 import { PROCESS_DATA_KEY, REPO_ROOT } from '../test-kit/process';
 import { bundleServer } from './bundle';
-
-/** The start script's node flags, without its program and script: what operators run. */
-function startFlags(): string[] {
-  const start = (
-    JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start;
-  const [program, ...args] = start.trim().split(/\s+/);
-  expect(program).toBe('node');
-  expect(args.at(-1)).toBe('dist/server/main.js');
-  return args.slice(0, -1);
-}
+import { startCommand } from './start-command';
 
 describe('npm start on the bundle (dist/server/main.js)', () => {
   const outDir = mkdtempSync(join(REPO_ROOT, 'dist/server-test-'));
@@ -36,7 +26,9 @@ describe('npm start on the bundle (dist/server/main.js)', () => {
     await ensureWidgetBuilt();
     const bundle = await bundleServer(join(outDir, 'main.js'));
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env };
+    const start = startCommand();
+    expect(start.script).toBe('dist/server/main.js');
+    const env: NodeJS.ProcessEnv = { ...process.env, ...start.env };
     for (const name of ['DATABASE_URL', 'GATEWAY_TLS_CERT', 'GATEWAY_TLS_KEY', 'NODE_OPTIONS'])
       delete env[name];
     Object.assign(env, {
@@ -49,7 +41,7 @@ describe('npm start on the bundle (dist/server/main.js)', () => {
       LOG_LEVEL: 'warn',
       DEMO_SHOP_PORT: '0',
     });
-    const started = spawn(process.execPath, [...startFlags(), bundle], {
+    const started = spawn(process.execPath, [...start.nodeArgs, bundle], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
