@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { announce } from './announce';
 import { answerForHost, cleanStyle, type FieldEnv, formatNumber, startField } from './field';
 import { channelName, type FrameMessage, frameHash, NS, readFrameHash } from './protocol';
 
@@ -154,6 +155,48 @@ describe('card-field frame', () => {
     expect(f.input.getAttribute('aria-label')).toBe('Card number');
     expect(f.input.autocomplete).toBe('cc-number');
     expect(f.input.inputMode).toBe('numeric');
+  });
+
+  it('says ready before its field is built, and handles what the host sent meanwhile once it is, checked', () => {
+    const doc = document.implementation.createHTMLDocument('frame');
+    const sent: unknown[] = [];
+    const parent = { postMessage: vi.fn((m: unknown, _origin?: unknown) => sent.push(m)) };
+    const listeners = new Set<(e: MessageEvent) => void>();
+    const win = {
+      location: {
+        hash: frameHash({ field: 'number', group: GROUP, origin: HOST, checkout: CHECKOUT }),
+        href: 'https://gw.test/v1/widget/frames/card-field.html',
+      },
+      addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.add(l),
+      removeEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.delete(l),
+    } as unknown as Window;
+    const announced = announce({ window: win, parent, ancestorOrigin: HOST });
+    expect(sent).toEqual([{ ns: NS, t: 'ready', checkout: CHECKOUT, group: GROUP }]);
+    expect(parent.postMessage.mock.calls[0]?.[1]).toBe(HOST);
+    const host = (data: object, origin = HOST, source: unknown = parent) => {
+      for (const l of [...listeners])
+        l({ data: { ns: NS, ...data }, origin, source } as unknown as MessageEvent);
+    };
+    // Before the field exists: another origin's init, another window's, then the host's.
+    host({ ...INIT, label: 'Evil' }, 'https://evil.test');
+    host({ ...INIT, label: 'Evil' }, HOST, {});
+    host(INIT);
+    startField(
+      {
+        window: win,
+        document: doc,
+        parent,
+        fetch: vi.fn() as unknown as typeof fetch,
+        openChannel: channels() as FieldEnv['openChannel'],
+      },
+      announced,
+    );
+    const input = doc.querySelector('input')!;
+    expect(input.disabled).toBe(false);
+    expect(input.getAttribute('aria-label')).toBe('Card number');
+    // Said once; nothing held any more: the field's own listener alone hears the host.
+    expect(sent.filter((m) => (m as { t: string }).t === 'ready')).toHaveLength(1);
+    expect(listeners.size).toBe(1);
   });
 
   it('styles its input only with safe properties and values', () => {

@@ -9,23 +9,22 @@
  * `/v1/checkouts/<that id>/payment|registration` and refuses a submit naming any other checkout;
  * only the CVV crosses between frames, on a channel named by the form's nonce and that checkout.
  *
- * Parts: `bind` (the address), `controls` (the input), `listen` / `show` (typing and formatting),
+ * Parts: `announce` (the address and `ready`, ./announce.ts), `controls` (the input), `listen` / `show` (typing and formatting),
  * `fieldState` / `report` (validation and what the host learns), `hostListener` (the host's
  * messages); the submission and the CVV channel are in `field-submit.ts`.
  */
 import { cvvLengthOf, detectBrands, isCardBrand, validateCardNumber, validateCvv } from '../../shared/brands';
+import { type Announced, announce } from './announce';
 import { openSibling, type Sibling, submit } from './field-submit';
 import type { Field, FieldEnv } from './field-types';
 import {
   channelName,
   type FieldName,
   type FieldState,
-  type FrameParams,
   type HostMessage,
   type InitMessage,
   isProtocol,
   NS,
-  readFrameHash,
 } from './protocol';
 
 export { answerForHost } from './field-submit';
@@ -82,18 +81,6 @@ export function formatNumber(digits: string, brand: string | null): string {
   }
   if (at < digits.length) out.push(digits.slice(at));
   return out.join(' ');
-}
-
-/**
- * The frame's binding, read once from its address: a later change of the address binds it to
- * nothing else. Undefined when the address is not a field's, or when the declared parent origin is
- * not the real one (where the browser tells it).
- */
-function bind(env: FieldEnv): FrameParams | undefined {
-  const params = readFrameHash(env.window.location.hash);
-  if (params === undefined) return undefined;
-  if (env.ancestorOrigin !== undefined && env.ancestorOrigin !== params.origin) return undefined;
-  return params;
 }
 
 /** The input (disabled until the host's init), its label and its error text, for assistive tech. */
@@ -265,10 +252,16 @@ function hostListener(f: Field, origin: string, sibling: Sibling) {
   };
 }
 
-/** Starts the field; returns a stop function, or undefined when the frame refuses to run. */
-export function startField(env: FieldEnv): (() => void) | undefined {
-  const params = bind(env);
-  if (params === undefined) return undefined;
+/**
+ * Starts the field; returns a stop function, or undefined when the frame refuses to run. `announced`:
+ * the frame already said `ready` (frames/early.ts); else the field announces itself first.
+ */
+export function startField(
+  env: FieldEnv,
+  announced: Announced | undefined = announce(env),
+): (() => void) | undefined {
+  if (announced === undefined) return undefined;
+  const { params } = announced;
   const { origin } = params;
   const f: Field = {
     env,
@@ -293,7 +286,9 @@ export function startField(env: FieldEnv): (() => void) | undefined {
   const sibling = openSibling(f, channelName(params));
   const onHost = hostListener(f, origin, sibling);
   env.window.addEventListener('message', onHost);
-  f.send({ t: 'ready', checkout: f.checkout, group: params.group });
+  // What the host sent while the field was being built, checked like any other message.
+  announced.release();
+  for (const event of announced.held.splice(0)) onHost(event);
   return () => {
     env.window.removeEventListener('message', onHost);
     sibling.channel.close();

@@ -7,20 +7,26 @@
  * frame's CSP is unchanged (`style-src 'self'`): the rules come from this same-origin script.
  */
 
+// First (kept first by its name too, as the imports are sorted): binds the frame and says `ready`
+// before the modules below are evaluated.
+import { announced } from './early';
 import { startField } from './field';
 import css from './frame.css?inline';
 
-if (window.parent !== window) {
+if (announced !== undefined) {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  startField({
-    window,
-    document,
-    parent: window.parent,
-    fetch: window.fetch.bind(window),
-    openChannel: (name) => new BroadcastChannel(name),
-    ancestorOrigin: window.location.ancestorOrigins?.[0],
-    sheet,
-  });
+  startField(
+    {
+      window,
+      document,
+      parent: window.parent,
+      fetch: window.fetch.bind(window),
+      openChannel: (name) => new BroadcastChannel(name),
+      ancestorOrigin: window.location.ancestorOrigins?.[0],
+      sheet,
+    },
+    announced,
+  );
 }
