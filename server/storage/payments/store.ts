@@ -3,14 +3,13 @@
  * row with its notifications and its Idempotency-Key; the batch writer, payments/writers.ts,
  * commits them together) and read by id, by reference and by the query API.
  */
-import type { Kysely } from 'kysely';
 import { paymentChanges } from '../../../shared/engine/answers/notifications';
-import type { PaymentQuery, PaymentStore } from '../../../shared/engine/core/ports';
+import type { PaymentStore } from '../../../shared/engine/core/ports';
 import type { StoreContext } from '../core/context';
-import type { Database } from '../core/database';
 import type { GroupCommit } from '../core/group-commit';
 import { compiledOnce } from '../core/rows';
 import { claimWrite } from '../idempotency/claims';
+import { paymentQuery } from './query';
 import { paymentToRow, rowToPayment } from './rows';
 import type { PaymentRow } from './tables';
 import type { PaymentWrite } from './writers';
@@ -65,7 +64,7 @@ export function paymentStore(
     },
 
     async queryPayments(q) {
-      return (await paymentQuery(db, q)).map(toPayment);
+      return (await paymentQuery(db, q)?.execute())?.map(toPayment) ?? [];
     },
 
     async listLinked(merchantId, ids) {
@@ -95,29 +94,4 @@ export function paymentStore(
       return rows.map(toPayment);
     },
   };
-}
-
-/** The query API's search as one SELECT: every filter given, in (created_at, id) order. */
-async function paymentQuery(db: Kysely<Database>, q: PaymentQuery): Promise<PaymentRow[]> {
-  if (q.channelIds?.length === 0 || q.paymentBrands?.length === 0 || q.paymentTypes?.length === 0) {
-    return [];
-  }
-  let query = db.selectFrom('payments').selectAll().where('merchant_id', '=', q.merchantId);
-  if (q.channelIds !== undefined) query = query.where('channel_id', 'in', [...q.channelIds]);
-  if (q.merchantTransactionId !== undefined) {
-    query = query.where('merchant_transaction_id', '=', q.merchantTransactionId);
-  }
-  if (q.from !== undefined) query = query.where('created_at', '>=', q.from.getTime());
-  if (q.until !== undefined) query = query.where('created_at', '<', q.until.getTime());
-  if (q.shortId !== undefined) query = query.where('short_id', '=', q.shortId);
-  if (q.paymentTypes !== undefined) query = query.where('payment_type', 'in', [...q.paymentTypes]);
-  if (q.paymentBrands !== undefined) query = query.where('payment_brand', 'in', [...q.paymentBrands]);
-  const after = q.after;
-  if (after !== undefined) {
-    const t = after.createdAt.getTime();
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '>', t), eb.and([eb('created_at', '=', t), eb('id', '>', after.id)])]),
-    );
-  }
-  return query.orderBy('created_at').orderBy('id').limit(q.limit).execute();
 }
