@@ -36,7 +36,7 @@ import type { Settlement, StoredSettlementRecord } from '../../storage/settlemen
 import type { BodyEnv, GatewayEnv, RequestEnv, RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
 import { mayUse } from '../middleware/channel';
-import { invalid, newNdc } from '../middleware/envelope';
+import { type Envelope, invalid, newNdc } from '../middleware/envelope';
 
 /** The longest range of days one list request may span (date.from to date.to, both included). */
 export const MAX_RANGE_DAYS = 31;
@@ -175,6 +175,36 @@ export async function* csvLines(
   for await (const records of pages) yield* reconciliationCsvLines(records, options);
 }
 
+/**
+ * `{aggregation, records: […], result, buildNumber, timestamp, ndc}` as env.send writes it, the
+ * records written between the envelope's rendered head and its end as their pages come.
+ */
+function streamedJson(
+  env: Envelope,
+  c: Context,
+  aggregation: Record<string, unknown>,
+  pages: AsyncIterable<readonly StoredSettlementRecord[]>,
+): Response {
+  const rendered = env.render(200, OK, { aggregation, records: [] }, newNdc());
+  const start = `{"aggregation":${JSON.stringify(aggregation)},"records":[`;
+  if (rendered === undefined || !rendered.head.startsWith(`${start}]`))
+    throw new Error('unexpected envelope');
+  // the envelope's own end: `],"result":…,"buildNumber":…,"timestamp":…,"ndc":…}`
+  const end = env.sendRendered(c, { ...rendered, head: rendered.head.slice(start.length) });
+  async function* json(): AsyncGenerator<string> {
+    yield start;
+    let first = true;
+    for await (const records of pages) {
+      for (const stored of records) {
+        yield first ? JSON.stringify(recordJson(stored)) : `,${JSON.stringify(recordJson(stored))}`;
+        first = false;
+      }
+    }
+    yield await end.text();
+  }
+  return new Response(textStream(json()), { status: 200, headers: end.headers });
+}
+
 const orderOf = (request: ReportingRequest): 'ASC' | 'DESC' =>
   request.sortOrder?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
 
@@ -296,36 +326,7 @@ export function reportingRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
         'Cache-Control': 'no-store',
       });
     }
-    return streamedJson(c, aggregationJson(settlement), pages);
-  }
-
-  /**
-   * `{aggregation, records: […], result, buildNumber, timestamp, ndc}` as env.send writes it, the
-   * records written between the envelope's rendered head and its end as their pages come.
-   */
-  function streamedJson(
-    c: Context,
-    aggregation: Record<string, unknown>,
-    pages: AsyncIterable<readonly StoredSettlementRecord[]>,
-  ): Response {
-    const rendered = env.render(200, OK, { aggregation, records: [] }, newNdc());
-    const start = `{"aggregation":${JSON.stringify(aggregation)},"records":[`;
-    if (rendered === undefined || !rendered.head.startsWith(`${start}]`))
-      throw new Error('unexpected envelope');
-    // the envelope's own end: `],"result":…,"buildNumber":…,"timestamp":…,"ndc":…}`
-    const end = env.sendRendered(c, { ...rendered, head: rendered.head.slice(start.length) });
-    async function* json(): AsyncGenerator<string> {
-      yield start;
-      let first = true;
-      for await (const records of pages) {
-        for (const stored of records) {
-          yield first ? JSON.stringify(recordJson(stored)) : `,${JSON.stringify(recordJson(stored))}`;
-          first = false;
-        }
-      }
-      yield await end.text();
-    }
-    return new Response(textStream(json()), { status: 200, headers: end.headers });
+    return streamedJson(env, c, aggregationJson(settlement), pages);
   }
 
   // The detail paths: no dispatching by the request's currency, every channel refusal a 403.
