@@ -1,4 +1,4 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/engine/core/model';
@@ -10,11 +10,13 @@ import {
   DEFAULT_PSP_ENTITY_ID,
   dueDays,
   merchantFolder,
+  RECONCILIATION_FOLDER,
   reconciliationFileName,
   type SettledAccount,
   settleDay,
   simulatedRate,
 } from './settlement-run';
+import { STALE_STAGING_MS } from './settlement-run/staging';
 
 const DAY = '2026-03-10';
 
@@ -211,5 +213,23 @@ describe('settlement run, through the gateway', () => {
     expect(quiet).toMatchObject({ status: 'settled', settlements: [] });
     expect(quiet!.file).toBeUndefined();
     expect(await gw.store.getSettlementRun(a.entityId, '2026-03-11')).toMatchObject({ recordCount: 0 });
+  });
+
+  it('removes the staging files a crashed run left when the next run starts, not younger ones', async () => {
+    const staging = join(gw.dataDir, RECONCILIATION_FOLDER, '.tmp');
+    await mkdir(staging, { recursive: true });
+    const old = new Date(Date.now() - STALE_STAGING_MS - 60_000);
+    const files = {
+      crashedRecords: '0123456789abcdef.records',
+      crashedFile: 'fedcba9876543210.tmp',
+      running: '00112233445566aa.records',
+      notOurs: 'notes.txt',
+    };
+    for (const name of Object.values(files)) await writeFile(join(staging, name), 'x');
+    for (const name of [files.crashedRecords, files.crashedFile, files.notOurs])
+      await utimes(join(staging, name), old, old);
+    clock.advance(86_400_000);
+    await settleDay(deps(), '2026-03-12', { channelIds: [a.entityId] });
+    expect((await readdir(staging)).sort()).toEqual([files.running, files.notOurs].sort());
   });
 });

@@ -29,7 +29,7 @@ import { createRegistrationsTable } from './registrations/tables';
 import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
 import { paymentSessionsMigration } from './sessions/tables';
-import { settlementsMigration } from './settlements/tables';
+import { settlementRecordsTimeIndex, settlementsMigration } from './settlements/tables';
 import { addDeliveriesByOrderKeyIndex, addWebhooksInboxColumn, createWebhookTables } from './webhooks/tables';
 
 /** 0001: merchants, channels, access tokens, payments, registrations, idempotent responses. */
@@ -139,6 +139,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_admin_users': adminUsers,
   '0014_webhook_inbox': webhookInbox,
   '0015_payments_partial_indexes': { up: partialPaymentIndexes },
+  '0016_settlement_records_time': { up: settlementRecordsTimeIndex },
 };
 
 /**

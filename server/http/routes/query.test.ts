@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, newShortId } from '../../../shared/engine/core/ids';
 import type { Payment } from '../../../shared/engine/core/model';
+import { SEARCH_SCAN_LIMIT } from '../../../shared/engine/operations/query';
 import { asMinor } from '../../../shared/money';
 import { type FakeClock, fakeClock } from '../../test-kit/clock';
 import { SEPA_DIRECT_DEBIT } from '../../test-kit/fixtures/bank-accounts';
@@ -42,6 +43,9 @@ interface Seed {
   readonly p: Readonly<Record<string, { id: string; shortId: string }>>;
   readonly bulk: readonly string[];
 }
+
+/** A third day holding one payment more than a search with linked transactions reads. */
+const WIDE_DAY = { 'date.from': '2026-11-23 00:00:00', 'date.to': '2026-11-23 23:59:59' };
 
 function expectEnvelope(res: TestResponse, clock: FakeClock): void {
   expect(res.headers.get('content-type')).toBe('application/json;charset=UTF-8');
@@ -150,6 +154,20 @@ async function seed(gw: TestGateway, clock: FakeClock): Promise<Seed> {
     createdAt: new Date(bulkStart + i * 1000),
   }));
   await Promise.all(bulk.map((b) => gw.store.insertPayment(b)));
+  // SEARCH_SCAN_LIMIT + 1 on the third day, one second apart: debits only, no refund among them
+  const wideStart = new Date('2026-11-23T00:00:00.000Z').getTime();
+  const wide = bulk.slice(0, 1).flatMap((template) =>
+    Array.from({ length: SEARCH_SCAN_LIMIT + 1 }, (_, i) => ({
+      ...template,
+      id: newId(),
+      merchantTransactionId: 'order-wide',
+      shortId: newShortId(),
+      ndc: `${m.entityId}-${newId()}`,
+      paymentType: 'DB',
+      createdAt: new Date(wideStart + i * 1000),
+    })),
+  );
+  await Promise.all(wide.map((b) => gw.store.insertPayment(b)));
   return { m, restricted, other, p, bulk: bulk.map((b) => b.id) };
 }
 
@@ -304,6 +322,35 @@ function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): v
         await list({ merchantTransactionId: 'order-bulk', includeLinkedTransactions, paymentTypes: 'CD' }),
       ).toEqual([bulk[450]]);
     }
+  });
+
+  it('refuses a search with linked transactions that would read more than SEARCH_SCAN_LIMIT, naming what to narrow', async () => {
+    const { clock } = ctx();
+    const refusals = [
+      [{ ...WIDE_DAY }, ['date.from', 'date.to']],
+      [{ merchantTransactionId: 'order-wide' }, ['merchantTransactionId']],
+    ] as const;
+    for (const [search, names] of refusals) {
+      const res = await query({ ...search, paymentTypes: 'RF', includeLinkedTransactions: 'true' });
+      expect(res.status, res.text).toBe(400);
+      expectEnvelope(res, clock);
+      expect(res.body.result.code).toBe('200.300.407');
+      expect(res.body.result.description).toBe('Entity not specific enough');
+      expect(res.body.payments).toBeUndefined();
+      expect(res.body.result.parameterErrors.map((e: { name: string }) => e.name)).toEqual(names);
+    }
+    // A frame holding exactly the bound is read whole; an answer filled early needs no more.
+    expect(
+      await list({
+        ...WIDE_DAY,
+        'date.to': '2026-11-23 01:23:19',
+        paymentTypes: 'RF',
+        includeLinkedTransactions: 'true',
+      }),
+    ).toEqual([]);
+    expect(await list({ ...WIDE_DAY, includeLinkedTransactions: 'true', limit: '500' })).toHaveLength(500);
+    // Without linked transactions the database filters: no bound is needed.
+    expect(await list({ ...WIDE_DAY, paymentTypes: 'RF' })).toEqual([]);
   });
 
   it('shows a token restricted to one channel only that channel, and another merchant nothing of ours', async () => {

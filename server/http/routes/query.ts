@@ -12,7 +12,7 @@ import {
   queryPayment,
   searchPayments,
 } from '../../../shared/engine/operations/query';
-import { ResultCodes } from '../../../shared/result-codes';
+import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
 import { usableChannels } from '../middleware/channel';
@@ -57,6 +57,13 @@ export function queryRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayM
           { code: ResultCodes.SUCCESSFUL_REQUEST, description: 'successful request' },
           { payments: outcome.payments.map((p) => record(p, deps.processors)) },
         );
+      case 'too-broad':
+        // no partial list: the search is refused, naming what would narrow it
+        return env.send(c, 400, {
+          code: ResultCodes.ENTITY_NOT_SPECIFIC,
+          description: describe(ResultCodes.ENTITY_NOT_SPECIFIC) ?? '',
+          parameterErrors: outcome.errors,
+        });
     }
   }
 

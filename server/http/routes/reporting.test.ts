@@ -162,6 +162,18 @@ describe('Reporting API and FTP delivery', () => {
       const res = await detail(eur!.id);
       expect(res.status).toBe(200);
       expect(res.body.result.code).toBe('000.000.100');
+      // streamed a page at a time, written as every envelope answer is: one compact JSON, its names in order
+      expect(res.headers.get('content-type')).toBe('application/json;charset=UTF-8');
+      expect(res.text).toBe(JSON.stringify(res.body));
+      expect(Object.keys(res.body)).toEqual([
+        'aggregation',
+        'records',
+        'result',
+        'buildNumber',
+        'timestamp',
+        'ndc',
+      ]);
+      expect(res.body.records).toHaveLength(8);
       expect(res.body.aggregation).toMatchObject({ id: eur!.id, currency: 'EUR', recordCount: 8 });
       const records = res.body.records;
       expect(

@@ -25,13 +25,18 @@ import { fromMinor, type Minor } from '../../../shared/money';
 import type { ParameterError } from '../../../shared/params/errors';
 import { parseRequest, type RequestOf } from '../../../shared/params/requests';
 import { ResultCodes } from '../../../shared/result-codes';
-import { formatRequestTime, fxRateDec2, reconciliationCsv } from '../../../shared/settlement';
+import {
+  formatRequestTime,
+  fxRateDec2,
+  RECONCILIATION_HEADER,
+  reconciliationCsvLines,
+} from '../../../shared/settlement';
 import { csvOptions } from '../../reporting/settlement-run';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
 import type { BodyEnv, GatewayEnv, RequestEnv, RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
 import { mayUse } from '../middleware/channel';
-import { invalid } from '../middleware/envelope';
+import { type Envelope, invalid, newNdc } from '../middleware/envelope';
 
 /** The longest range of days one list request may span (date.from to date.to, both included). */
 export const MAX_RANGE_DAYS = 31;
@@ -132,6 +137,72 @@ export function sortRecords(
   });
   const sorted = keyed.map((k) => k.stored);
   return order === 'DESC' ? sorted.reverse() : sorted;
+}
+
+/** About this many UTF-16 units per chunk of a streamed answer. */
+const STREAM_CHUNK = 1 << 16;
+const encoder = new TextEncoder();
+
+/** Text pieces as a byte stream, a chunk at a time as the reader asks for it. */
+export function textStream(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk = '';
+      while (chunk.length < STREAM_CHUNK) {
+        const next = await iterator.next();
+        if (next.done === true) {
+          if (chunk !== '') controller.enqueue(encoder.encode(chunk));
+          controller.close();
+          return;
+        }
+        chunk += next.value;
+      }
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+/** The reconciliation CSV (header and lines) of records read a page at a time. */
+export async function* csvLines(
+  pages: AsyncIterable<readonly StoredSettlementRecord[]>,
+  options: ReturnType<typeof csvOptions>,
+): AsyncGenerator<string> {
+  yield RECONCILIATION_HEADER;
+  for await (const records of pages) yield* reconciliationCsvLines(records, options);
+}
+
+/**
+ * `{aggregation, records: […], result, buildNumber, timestamp, ndc}` as env.send writes it, the
+ * records written between the envelope's rendered head and its end as their pages come.
+ */
+function streamedJson(
+  env: Envelope,
+  c: Context,
+  aggregation: Record<string, unknown>,
+  pages: AsyncIterable<readonly StoredSettlementRecord[]>,
+): Response {
+  const rendered = env.render(200, OK, { aggregation, records: [] }, newNdc());
+  const start = `{"aggregation":${JSON.stringify(aggregation)},"records":[`;
+  if (rendered === undefined || !rendered.head.startsWith(`${start}]`))
+    throw new Error('unexpected envelope');
+  // the envelope's own end: `],"result":…,"buildNumber":…,"timestamp":…,"ndc":…}`
+  const end = env.sendRendered(c, { ...rendered, head: rendered.head.slice(start.length) });
+  async function* json(): AsyncGenerator<string> {
+    yield start;
+    let first = true;
+    for await (const records of pages) {
+      for (const stored of records) {
+        yield first ? JSON.stringify(recordJson(stored)) : `,${JSON.stringify(recordJson(stored))}`;
+        first = false;
+      }
+    }
+    yield await end.text();
+  }
+  return new Response(textStream(json()), { status: 200, headers: end.headers });
 }
 
 const orderOf = (request: ReportingRequest): 'ASC' | 'DESC' =>
@@ -242,21 +313,20 @@ export function reportingRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
   ): Promise<Response> {
     const settlement = await visible(token, c.req.param('id') ?? '');
     if (settlement === undefined) return notFound(c);
-    const records = sortRecords(await deps.store.listSettlementRecords(settlement.id), orderOf(request));
+    // the records stream a page at a time, in the requested order: memory does not grow with the settlement
+    const pages = deps.store.settlementRecordPagesByTime(settlement.id, orderOf(request));
     if (asCsv) {
       // live aggregations are only answered on the live address: the file name says so, as the FTP file's does
       const suffix = deps.environment === 'live' ? '_LIVE' : '';
       const name = `reconciliation_${settlement.channelId}_${settlement.date.replaceAll('-', '')}_${settlement.currency}${suffix}.csv`;
-      return c.body(reconciliationCsv(records, csvOptions()), 200, {
+      const options = csvOptions();
+      return c.body(textStream(csvLines(pages, options)), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${name}"`,
         'Cache-Control': 'no-store',
       });
     }
-    return env.send(c, 200, OK, {
-      aggregation: aggregationJson(settlement),
-      records: records.map(recordJson),
-    });
+    return streamedJson(env, c, aggregationJson(settlement), pages);
   }
 
   // The detail paths: no dispatching by the request's currency, every channel refusal a 403.

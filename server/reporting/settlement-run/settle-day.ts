@@ -16,6 +16,7 @@ import {
   type SettledAccount,
   type SettlementRunDeps,
 } from './model';
+import { removeStaleStaging } from './staging';
 
 /** Settles one merchant account's day (once); see the module comment. */
 export async function settleAccountDay(
@@ -64,7 +65,11 @@ async function saveDay(
   options: SettleDayOptions,
 ): Promise<{ settlements: Settlement[]; recordCount: number; fileName?: string } | undefined> {
   const now = deps.clock.now();
-  const staged = await StagedRecords.open(join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp'));
+  const stagingDir = join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp');
+  // what a crashed run left (staging.ts says which are stale)
+  const stale = await removeStaleStaging(stagingDir);
+  if (stale > 0) deps.logger?.info('removed stale settlement staging files', { files: stale });
+  const staged = await StagedRecords.open(stagingDir);
   try {
     const settlements = await stageDay(
       {

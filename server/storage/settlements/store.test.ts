@@ -73,6 +73,35 @@ describeDialects('%s settlement store', (dialect) => {
     expect(await store.listSettlements({ ...q, to: '2026-03-01' })).toEqual([]);
   });
 
+  it('reads records a page at a time in SettlementTxDate order, ASC and the exact reverse', async () => {
+    // 2,500 records over three pages: request times with ties, some without one (they come first)
+    const many: StoredSettlementRecord[] = Array.from({ length: 2500 }, (_, i) => {
+      const { record } = records[i % records.length]!;
+      const requestTime =
+        i % 7 === 0 ? undefined : new Date(Date.UTC(2026, 2, 2) + ((i * 7919) % 300) * 1000);
+      const { requestTime: _drop, ...payment } = record.payment;
+      return { record: { ...record, payment: { ...payment, ...(requestTime ? { requestTime } : {}) } } };
+    });
+    const big = settlementOf(merchantId, channelId, '2026-03-05', 'EUR');
+    await store.saveSettlementRun({ ...run, date: '2026-03-05', recordCount: many.length }, [
+      { settlement: big, records: many },
+    ]);
+    const stored = await store.listSettlementRecords(big.id);
+    const time = (r: StoredSettlementRecord) => r.record.payment.requestTime?.getTime() ?? 0;
+    const asc = stored.map((r, seq) => ({ r, seq })).sort((a, b) => time(a.r) - time(b.r) || a.seq - b.seq);
+    const read = async (order: 'ASC' | 'DESC') => {
+      const pages: StoredSettlementRecord[][] = [];
+      for await (const page of store.settlementRecordPagesByTime(big.id, order)) pages.push(page);
+      return pages;
+    };
+    const ascPages = await read('ASC');
+    // the records without a request time, then the others: each range read in pages of at most 1,000
+    expect(ascPages.map((p) => p.length)).toEqual([358, 1000, 1000, 142]);
+    expect(ascPages.flat()).toEqual(asc.map((x) => x.r));
+    expect((await read('DESC')).flat()).toEqual(asc.map((x) => x.r).reverse());
+    for await (const _ of store.settlementRecordPagesByTime(hex(), 'ASC')) expect.unreachable();
+  });
+
   it('reads records back exactly, in their order', async () => {
     expect(await store.listSettlementRecords(eur.id)).toEqual(records);
     expect(await store.listSettlementRecords(usd.id)).toEqual(records.slice(0, 1));

@@ -21,6 +21,7 @@ import type { SettlementRecord, SettlementStatus } from '../../../shared/settlem
 import type { Database } from '../core/database';
 import { date, insertAll, int } from '../core/rows';
 import { type DayPaymentsQuery, dayPaymentsPage } from './day-payments';
+import { recordsByTime } from './record-order';
 import type { StagedRecords } from './staged';
 import type { SettlementRecordsTable, SettlementRunsTable, SettlementsTable } from './tables';
 
@@ -114,6 +115,14 @@ export interface SettlementStore {
   listSettlementRecords(settlementId: string): Promise<StoredSettlementRecord[]>;
   /** The same a page at a time (keyset on seq): what reads a settlement of any size. */
   settlementRecordPages(settlementId: string): AsyncGenerator<StoredSettlementRecord[]>;
+  /**
+   * The records a page at a time in the Reporting API's SettlementTxDate order: request time (none
+   * first, as 0), then stored order; DESC the exact reverse (record-order.ts).
+   */
+  settlementRecordPagesByTime(
+    settlementId: string,
+    order: 'ASC' | 'DESC',
+  ): AsyncGenerator<StoredSettlementRecord[]>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,6 +322,9 @@ export function settlementStore(db: Kysely<Database>, sealer: AccountSealer): Se
         .execute();
       return rows.map((r) => jsonToRecord(r.record));
     },
+
+    settlementRecordPagesByTime: (settlementId, order) =>
+      recordsByTime(db, settlementId, order, RECORD_PAGE, (rows) => rows.map((r) => jsonToRecord(r.record))),
 
     async *settlementRecordPages(settlementId) {
       for (let from = 0; ; from += RECORD_PAGE) {

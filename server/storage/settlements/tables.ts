@@ -1,4 +1,4 @@
-/** Settlement runs, settlements and their records: the tables and their migration (0006). */
+/** Settlement runs, settlements and their records: the tables and their migrations (0006, 0016). */
 import type { Kysely, Migration } from 'kysely';
 import { createIndex, createTable } from '../core/columns';
 
@@ -98,3 +98,16 @@ export const settlementsMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * 0016: the records of a settlement in the Reporting API's SettlementTxDate order (request time,
+ * then the stored order), read a page at a time from a cursor: a detail answer streams a
+ * settlement of any size without sorting it in memory.
+ */
+export async function settlementRecordsTimeIndex(db: Kysely<unknown>): Promise<void> {
+  await createIndex(db, 'settlement_records_time', 'settlement_records', [
+    'settlement_id',
+    'request_time',
+    'seq',
+  ]).execute();
+}

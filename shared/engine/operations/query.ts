@@ -13,6 +13,12 @@
  *   `referencedId` in either direction and transitively (a PA brings its CP, the CP its RF),
  *   whatever their merchantTransactionId or time; the filters then apply to the whole answer.
  * - No match is a successful request with an empty list (the HTTP layer answers 000.000.100).
+ * - With includeLinkedTransactions the search reads the searched transactions page by page until
+ *   the answer is full; it reads at most SEARCH_SCAN_LIMIT of them. A search that needs more (a
+ *   filter matching almost nothing over a busy time frame) is refused as too broad: the spec
+ *   allows no partial answer (the list is every match, oldest first, up to `limit`), and an
+ *   unbounded read is work any merchant token could ask for. The family's code for it is
+ *   200.300.407 "Entity not specific enough" (the HTTP layer's 400), naming what to narrow.
  */
 import { brandMethod, brandsOfMethods } from '../../brands';
 import { maskValue, type ParameterError } from '../../params/errors';
@@ -42,7 +48,15 @@ export type QueryOutcome =
   /** One transaction, answered as the payment itself. */
   | { readonly kind: 'payment'; readonly payment: Payment }
   /** A list, answered as `payments: [...]`. */
-  | { readonly kind: 'list'; readonly payments: readonly Payment[] };
+  | { readonly kind: 'list'; readonly payments: readonly Payment[] }
+  /** More than SEARCH_SCAN_LIMIT transactions to read: the parameters to narrow. */
+  | { readonly kind: 'too-broad'; readonly errors: ParameterError[] };
+
+/**
+ * The searched transactions one request reads at most when their linked ones are added (ten
+ * pages of the largest limit): what a search costs is bounded whatever the time frame holds.
+ */
+export const SEARCH_SCAN_LIMIT = 5000;
 
 // ---- Payment methods ---------------------------------------------------------------------------
 
@@ -189,23 +203,42 @@ export async function searchPayments(
     return { kind: 'list', payments };
   }
   // With them, the filters apply to the answer (a refund found through its capture counts), so
-  // matches are read page by page, oldest first, until the answer is full or none are left.
+  // the searched transactions are read page by page, oldest first, until the answer is full or
+  // none are left, each page's index range starting at the previous page's last row.
   let answer: Payment[] = [];
   let after: PaymentQuery['after'];
-  for (;;) {
+  for (let read = 0; ; ) {
+    // one row past the bound tells a frame holding more from one holding exactly that many
+    const want = Math.min(f.limit, SEARCH_SCAN_LIMIT + 1 - read);
     const page = await deps.store.queryPayments({
       ...base,
       ...(after === undefined ? {} : { after }),
-      limit: f.limit,
+      limit: want,
     });
+    read += page.length;
     const found = new Map(answer.map((p) => [p.id, p]));
     for (const p of await withLinked(deps.store, scope, page)) found.set(p.id, p);
     answer = answerList([...found.values()], { ...f, limit: Number.MAX_SAFE_INTEGER });
     const last = page.at(-1);
-    if (page.length < f.limit || last === undefined || answer.length >= f.limit) break;
+    if (answer.length >= f.limit || last === undefined || page.length < want) break;
+    if (read > SEARCH_SCAN_LIMIT) return { kind: 'too-broad', errors: tooBroad(request) };
     after = { createdAt: last.createdAt, id: last.id };
   }
   return { kind: 'list', payments: answer.slice(0, f.limit) };
+}
+
+/** What narrows a search that reads too much: its time frame, or its merchantTransactionId. */
+function tooBroad(request: QueryRequest): ParameterError[] {
+  const message = `matches more than ${SEARCH_SCAN_LIMIT} transactions to read with includeLinkedTransactions=true; narrow the search`;
+  const from = request.date?.from;
+  const to = request.date?.to;
+  if (request.merchantTransactionId !== undefined) {
+    return [{ name: 'merchantTransactionId', value: maskValue(request.merchantTransactionId), message }];
+  }
+  return [
+    { name: 'date.from', value: from ?? null, message },
+    { name: 'date.to', value: to ?? null, message },
+  ];
 }
 
 /** GET /v1/query/{id}: one transaction, or with includeLinkedTransactions=true it and its linked ones. */

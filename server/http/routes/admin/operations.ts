@@ -8,11 +8,12 @@ import type { Context } from 'hono';
 import { type ChannelSettings, environmentOf } from '../../../../shared/engine/core/model';
 import { deschedule } from '../../../../shared/engine/operations/schedules';
 import { checkRules, isRuleErrors } from '../../../../shared/risk';
-import { reconciliationCsv } from '../../../../shared/settlement';
 import { displayAmount } from '../../../admin/payment-list';
 import { csvOptions } from '../../../reporting/settlement-run';
 import { reconciliationFileName } from '../../../reporting/settlement-run/model';
+import type { StoredSettlementRecord } from '../../../storage/settlements';
 import type { RouteDeps } from '../../context';
+import { csvLines, textStream } from '../reporting';
 import { channelFor } from './channels';
 import { type AdminKit, param } from './shared';
 
@@ -83,10 +84,14 @@ function settlementRoutes(deps: RouteDeps, kit: AdminKit): void {
         { name: 'entityId', value: null, message: 'several channels settled that day: name one' },
       ]);
     const { channel, settlements } = withFile[0]!;
-    const records = [];
-    for (const s of [...settlements].sort((a, b) => (a.currency < b.currency ? -1 : 1)))
-      records.push(...(await deps.store.listSettlementRecords(s.id)));
-    return c.body(reconciliationCsv(records, csvOptions()), 200, {
+    // the day's file as the run writes it (currencies in order, each in stored order), streamed a
+    // page of records at a time: memory does not grow with the day
+    const store = deps.store;
+    async function* pages(): AsyncGenerator<StoredSettlementRecord[]> {
+      for (const s of [...settlements].sort((a, b) => (a.currency < b.currency ? -1 : 1)))
+        yield* store.settlementRecordPages(s.id);
+    }
+    return c.body(textStream(csvLines(pages(), csvOptions())), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${reconciliationFileName(channel.id, date, channel.mode)}"`,
       'Cache-Control': 'no-store',
