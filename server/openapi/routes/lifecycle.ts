@@ -15,7 +15,10 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
       'By merchantTransactionId, paymentType, a time frame … within the token\u2019s channels and environment.',
     auth: 'merchant',
     kind: 'query',
-    answers: { 200: '`payments`: the matching transactions (000.000.100).', 400: 'Invalid parameters.' },
+    answers: {
+      200: '`payments`: the matching transactions (000.000.100).',
+      400: 'Invalid parameters; or, with includeLinkedTransactions, a search that would read more than 5,000 transactions (200.300.407, naming date.from/date.to or merchantTransactionId to narrow).',
+    },
     examples: [
       {
         name: 'queryByMerchantTransactionId',
