@@ -169,6 +169,14 @@ function gatewayArgs(): string[] {
   return [...extra, ...GATEWAY_START.nodeArgs, GATEWAY_START.script];
 }
 
+/**
+ * After this process was blocked (the seed's synchronous SQLite writes, the settlement CLI run with
+ * spawnSync), let the event loop read what its idle keep-alive sockets received meanwhile: the
+ * servers closed them after their keep-alive timeout (5 s), and a request sent at once would be
+ * given such a socket and fail with "other side closed".
+ */
+const socketsCaughtUp = () => new Promise<void>((resolve) => setTimeout(resolve, 100));
+
 async function startChild(
   name: string,
   args: readonly string[],
@@ -820,7 +828,9 @@ async function main(): Promise<number> {
       `seeded ${s.count.toLocaleString('en')} payments and as many delivered webhook deliveries into the ` +
         `second gateway's store in ${fmt(s.seconds, 1)} s`,
     );
+    await socketsCaughtUp();
     for (const line of await seededDayTimings(seededGateway(seeded))) console.log(line);
+    await socketsCaughtUp();
   }
   if (!OPS.includes('POST')) {
     for (const t of targets) await seed(t, SEED_IDS);
@@ -985,6 +995,15 @@ try {
   exitCode = await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause !== undefined) console.error('cause:', error.cause);
+  // What a server said last, and whether it is still running: a failed request is usually a child that died.
+  for (const child of children) {
+    const state =
+      child.proc.exitCode !== null || child.proc.signalCode !== null
+        ? `exited (${child.proc.exitCode ?? child.proc.signalCode})`
+        : 'running';
+    console.error(`--- ${child.name}: ${state}; its last output:\n${child.output().slice(-2_000)}`);
+  }
 } finally {
   await cleanup();
 }
