@@ -292,8 +292,14 @@ function detailSummary(runs: readonly Marks[]): void {
   );
   console.log('   answered (latest of the two frames), the page heard both frames say ready)');
   for (const key of DETAIL_KEYS) {
-    const values = runs.map((r) => r.detail?.[key] ?? Number.NaN).sort((a, b) => a - b);
-    const cells = [0.5, 0.9, 0, 1].map((q) => quantile(values, q).toFixed(1).padStart(7));
+    const values = runs
+      .map((r) => r.detail?.[key] ?? Number.NaN)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    // A mark a page has not (the floor reads no session; a frame's CSS now comes in its script): "-".
+    const cells = [0.5, 0.9, 0, 1].map((q) =>
+      (values.length === 0 ? '-' : quantile(values, q).toFixed(1)).padStart(7),
+    );
     console.log(`  ${key.padEnd(11)}${cells.join(' ')}`);
   }
 }
