@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_COLUMNS } from '../../shared/settlement';
 import { fakeClock } from '../test-kit/clock';
-import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { debitThenTick } from '../test-kit/settlement/pay-day';
 import { parseCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
 
@@ -27,23 +27,7 @@ describe('formula injection through the reconciliation CSV', () => {
   let m: TestMerchant;
   let off: TestMerchant;
 
-  const pay = async (who: TestMerchant, params: Record<string, string>) => {
-    const res = await gw.post(
-      '/v1/payments',
-      {
-        entityId: who.entityId,
-        amount: '10.00',
-        currency: 'EUR',
-        paymentType: 'DB',
-        ...VISA_CARD,
-        ...params,
-      },
-      { token: who.token },
-    );
-    expect(res.status, res.text).toBe(200);
-    clock.advance(60_000);
-    return res.body.id as string;
-  };
+  const pay = (who: TestMerchant, params: Record<string, string>) => debitThenTick(gw, clock, who, params);
 
   beforeAll(async () => {
     gw = await testGateway({ clock, settlement: { autoStart: false } });

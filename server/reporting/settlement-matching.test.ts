@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../test-kit/clock';
-import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { debitThenTick } from '../test-kit/settlement/pay-day';
 import { type CsvRow, checkReconciliationCsv } from '../test-kit/settlement/spec-checks';
 import { settleDay } from './settlement-run';
 
@@ -21,23 +21,7 @@ describe('settlement run, matching by reference across the day', () => {
   let gw: TestGateway;
   let m: TestMerchant;
   const ids: Record<string, string> = {};
-  const pay = async (merchantTransactionId: string) => {
-    const res = await gw.post(
-      '/v1/payments',
-      {
-        entityId: m.entityId,
-        amount: '10.00',
-        currency: 'EUR',
-        paymentType: 'DB',
-        merchantTransactionId,
-        ...VISA_CARD,
-      },
-      { token: m.token },
-    );
-    expect(res.status, res.text).toBe(200);
-    clock.advance(60_000);
-    return res.body.id as string;
-  };
+  const pay = (merchantTransactionId: string) => debitThenTick(gw, clock, m, { merchantTransactionId });
 
   beforeAll(async () => {
     gw = await testGateway({ clock, settlement: { autoStart: false } });

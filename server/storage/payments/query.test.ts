@@ -4,7 +4,6 @@
  * through a day costs the same per page. PostgreSQL shows the rows an index scan examined
  * (EXPLAIN ANALYZE); SQLite's plan shows the index range, its lower bound the cursor's instant.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Payment } from '../../../shared/engine/core/model';
 import type { PaymentQuery } from '../../../shared/engine/core/ports';
-import { asMinor } from '../../../shared/money';
+import { randomHexId as hex, storedDebit } from '../../test-kit/fixtures/stored-payment';
 import { type PostgresCluster, startPostgres } from '../../test-kit/postgres';
 import { describeDialects } from '../../test-kit/store-dialects';
 import { testVault } from '../../test-kit/vault';
@@ -23,7 +22,6 @@ import { type GatewayStore, openStore } from '../index';
 import { SQLITE_FILE } from '../open';
 import { paymentQuery } from './query';
 
-const hex = (): string => randomBytes(16).toString('hex');
 const DAY = Date.parse('2026-03-04T00:00:00.000Z');
 const COUNT = 3000;
 const LIMIT = 100;
@@ -69,21 +67,9 @@ describeDialects('%s payments store, the Query API search', (dialect) => {
     }
     // a day of payments one second apart, two of them in the same millisecond
     for (let i = 0; i < COUNT; i++) {
-      day.push({
-        id: hex(),
-        merchantId,
-        channelId,
-        paymentType: 'DB',
-        paymentBrand: 'VISA',
-        amount: asMinor(1234),
-        currency: 'EUR',
-        resultCode: '000.100.110',
-        resultDescription: 'Request successfully processed',
-        shortId: '1234.5678.9012',
-        ndc: hex(),
-        details: {},
-        createdAt: new Date(DAY + Math.min(i, COUNT - 2) * 1000),
-      });
+      day.push(
+        storedDebit({ merchantId, channelId, createdAt: new Date(DAY + Math.min(i, COUNT - 2) * 1000) }),
+      );
     }
     await Promise.all(day.map((p) => store.insertPayment(p)));
     day.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));

@@ -1,31 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Payment } from '../../../shared/engine/core/model';
-import { asMinor } from '../../../shared/money';
+import { randomHexId as hex, storedDebit } from '../../test-kit/fixtures/stored-payment';
 import { describeDialects, dialectStore } from '../../test-kit/store-dialects';
 
-const hex = (): string => randomBytes(16).toString('hex');
 const DAY = Date.parse('2026-03-04T00:00:00.000Z');
 
 describeDialects("%s settlement store, a day's payments in pages", (dialect) => {
   const store = dialectStore(dialect, 'gateway-day-payments-');
   const merchantId = hex();
   const channelId = hex();
-  const payment = (createdAt: number, overrides: Partial<Payment> = {}): Payment => ({
-    id: hex(),
-    merchantId,
-    channelId,
-    paymentType: 'DB',
-    amount: asMinor(1234),
-    currency: 'EUR',
-    resultCode: '000.100.110',
-    resultDescription: 'Request successfully processed',
-    shortId: '1234.5678.9012',
-    ndc: hex(),
-    details: {},
-    createdAt: new Date(createdAt),
-    ...overrides,
-  });
+  const payment = (createdAt: number, overrides: Partial<Payment> = {}): Payment =>
+    storedDebit({ merchantId, channelId, createdAt: new Date(createdAt) }, overrides);
 
   it('reads the day in (createdAt, id) order, page after page, ties across pages included', async () => {
     const day = [

@@ -8,6 +8,33 @@ import { bookChargeback, reverseChargeback } from '../../../shared/engine/operat
 import { VISA_CARD } from '../fixtures/cards';
 import type { TestGateway, TestMerchant } from '../gateway';
 
+/**
+ * One card debit of 10.00 EUR on the merchant's first channel (with `params` added or replacing),
+ * answered 200, then the clock a minute on: the settlement tests' payments, in order and apart.
+ */
+export async function debitThenTick(
+  gw: TestGateway,
+  clock: Clock & { advance(ms: number): void },
+  merchant: TestMerchant,
+  params: Record<string, string> = {},
+): Promise<string> {
+  const res = await gw.post(
+    '/v1/payments',
+    {
+      entityId: merchant.entityId,
+      amount: '10.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      ...VISA_CARD,
+      ...params,
+    },
+    { token: merchant.token },
+  );
+  expect(res.status, res.text).toBe(200);
+  clock.advance(60_000);
+  return res.body.id as string;
+}
+
 /** The payments of a settlement day, by role. */
 export interface PaidDay {
   readonly db: string;
