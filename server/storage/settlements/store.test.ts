@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { asMinor, type Minor } from '../../../shared/money';
 import { settle } from '../../../shared/settlement';
 import { eurConfig, merchantDay } from '../../test-kit/fixtures/settlement-day';
+import { allRecords, saveRun } from '../../test-kit/settlement/saved-run';
 import { describeDialects, dialectStore } from '../../test-kit/store-dialects';
 import type { Settlement, SettlementRun, StoredSettlementRecord } from './store';
 
@@ -45,7 +46,7 @@ describeDialects('%s settlement store', (dialect) => {
 
   it('writes a run with its settlements and records once', async () => {
     expect(await store.getSettlementRun(channelId, '2026-03-02')).toBeUndefined();
-    const saved = await store.saveSettlementRun(run, [
+    const saved = await saveRun(store, run, [
       { settlement: eur, records },
       { settlement: usd, records: records.slice(0, 1) },
     ]);
@@ -53,9 +54,9 @@ describeDialects('%s settlement store', (dialect) => {
     expect(await store.getSettlementRun(channelId, '2026-03-02')).toEqual(run);
     // A second run of the day writes nothing, not even its other settlements.
     const other = settlementOf(merchantId, channelId, '2026-03-02', 'GBP');
-    expect(
-      await store.saveSettlementRun({ ...run, recordCount: 0 }, [{ settlement: other, records: [] }]),
-    ).toBe(false);
+    expect(await saveRun(store, { ...run, recordCount: 0 }, [{ settlement: other, records: [] }])).toBe(
+      false,
+    );
     expect(await store.getSettlement(merchantId, other.id)).toBeUndefined();
     expect(await store.getSettlementRun(channelId, '2026-03-02')).toEqual(run);
   });
@@ -83,10 +84,10 @@ describeDialects('%s settlement store', (dialect) => {
       return { record: { ...record, payment: { ...payment, ...(requestTime ? { requestTime } : {}) } } };
     });
     const big = settlementOf(merchantId, channelId, '2026-03-05', 'EUR');
-    await store.saveSettlementRun({ ...run, date: '2026-03-05', recordCount: many.length }, [
+    await saveRun(store, { ...run, date: '2026-03-05', recordCount: many.length }, [
       { settlement: big, records: many },
     ]);
-    const stored = await store.listSettlementRecords(big.id);
+    const stored = many;
     const time = (r: StoredSettlementRecord) => r.record.payment.requestTime?.getTime() ?? 0;
     const asc = stored.map((r, seq) => ({ r, seq })).sort((a, b) => time(a.r) - time(b.r) || a.seq - b.seq);
     const read = async (order: 'ASC' | 'DESC') => {
@@ -103,15 +104,15 @@ describeDialects('%s settlement store', (dialect) => {
   });
 
   it('reads records back exactly, in their order', async () => {
-    expect(await store.listSettlementRecords(eur.id)).toEqual(records);
-    expect(await store.listSettlementRecords(usd.id)).toEqual(records.slice(0, 1));
-    expect(await store.listSettlementRecords(hex())).toEqual([]);
+    expect(await allRecords(store, eur.id)).toEqual(records);
+    expect(await allRecords(store, usd.id)).toEqual(records.slice(0, 1));
+    expect(await allRecords(store, hex())).toEqual([]);
   });
 
   it('lets one of two concurrent runs of a day win', async () => {
     const channel = hex();
     const attempt = () =>
-      store.saveSettlementRun({ ...run, channelId: channel }, [
+      saveRun(store, { ...run, channelId: channel }, [
         { settlement: { ...eur, id: hex(), channelId: channel }, records },
       ]);
     const outcomes = await Promise.all([attempt(), attempt(), attempt()]);

@@ -86,17 +86,9 @@ export interface SettlementStore {
   /** The run of a merchant account's day, if it has been settled. */
   getSettlementRun(channelId: string, date: string): Promise<SettlementRun | undefined>;
   /**
-   * Writes a day's run with its settlements and their records, in one transaction. False, and
-   * nothing written, when the day of that merchant account has a run already (another process or
-   * an earlier run won).
-   */
-  saveSettlementRun(
-    run: SettlementRun,
-    settlements: readonly { settlement: Settlement; records: readonly StoredSettlementRecord[] }[],
-  ): Promise<boolean>;
-  /**
-   * saveSettlementRun for a day of any size: the settlements (their counts and totals) and their
-   * records, staged in a file by the run, copied a page at a time within the transaction.
+   * Writes a day's run with its settlements (their counts and totals) and their records, staged in
+   * a file by the run and copied a page at a time, in one transaction. False, and nothing written,
+   * when the day of that merchant account has a run already (another process or an earlier run won).
    */
   saveStagedSettlementRun(
     run: SettlementRun,
@@ -111,9 +103,7 @@ export interface SettlementStore {
   listSettlements(query: SettlementListQuery): Promise<Settlement[]>;
   /** By id within the merchant's (undefined for other merchants' ids). */
   getSettlement(merchantId: string, id: string): Promise<Settlement | undefined>;
-  /** A settlement's records in their stored order. */
-  listSettlementRecords(settlementId: string): Promise<StoredSettlementRecord[]>;
-  /** The same a page at a time (keyset on seq): what reads a settlement of any size. */
+  /** A settlement's records in their stored order, a page at a time (keyset on seq). */
   settlementRecordPages(settlementId: string): AsyncGenerator<StoredSettlementRecord[]>;
   /**
    * The records a page at a time in the Reporting API's SettlementTxDate order: request time (none
@@ -256,18 +246,6 @@ export function settlementStore(db: Kysely<Database>, sealer: AccountSealer): Se
       return row && rowToRun(row);
     },
 
-    async saveSettlementRun(run, settlements) {
-      return db.transaction().execute(async (trx) => {
-        if (!(await claimRun(trx, run))) return false;
-        for (const { settlement, records } of settlements) {
-          await trx.insertInto('settlements').values(settlementToRow(settlement)).execute();
-          const rows = records.map((stored, seq) => recordRow(settlement.id, seq, stored));
-          await insertAll(trx, 'settlement_records', rows);
-        }
-        return true;
-      });
-    },
-
     async saveStagedSettlementRun(run, settlements, records) {
       return db.transaction().execute(async (trx) => {
         if (!(await claimRun(trx, run))) return false;
@@ -311,16 +289,6 @@ export function settlementStore(db: Kysely<Database>, sealer: AccountSealer): Se
         .where('merchant_id', '=', merchantId)
         .executeTakeFirst();
       return row && rowToSettlement(row);
-    },
-
-    async listSettlementRecords(settlementId) {
-      const rows = await db
-        .selectFrom('settlement_records')
-        .select('record')
-        .where('settlement_id', '=', settlementId)
-        .orderBy('seq')
-        .execute();
-      return rows.map((r) => jsonToRecord(r.record));
     },
 
     settlementRecordPagesByTime: (settlementId, order) =>

@@ -12,6 +12,7 @@ import { ADMIN_TOKEN, addUser, adminCall, type Session, signIn } from '../../../
 import { VISA_CARD } from '../../../test-kit/fixtures/cards';
 import { eurConfig, merchantDay } from '../../../test-kit/fixtures/settlement-day';
 import { type TestGateway, type TestMerchant, testGateway } from '../../../test-kit/gateway';
+import { saveRun } from '../../../test-kit/settlement/saved-run';
 
 const CARD = { ...VISA_CARD, 'card.cvv': '987' };
 
@@ -290,7 +291,8 @@ describe('tokens, risk rules, schedules, settlements', () => {
   it('lists settlement files and downloads one as CSV', async () => {
     const records = settle(merchantDay, eurConfig).map((record) => ({ record }));
     const createdAt = new Date('2026-11-02T02:00:00Z');
-    await gw.store.saveSettlementRun(
+    await saveRun(
+      gw.store,
       {
         channelId: m.entityId,
         date: '2026-11-01',
