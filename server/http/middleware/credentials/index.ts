@@ -79,9 +79,8 @@ function tokenCheck(store: Store, now: () => number, ttlMs: number) {
     }
     if (credentials.kind === 'unknown')
       return { ok: false, status: 403, description: 'invalid authentication information' };
-    const known = keyOf(credentials);
-    const hit = verified.get(known);
-    if (hit !== undefined) return { ok: true, token: hit.value };
+    const hit = cached(credentials);
+    if (hit !== undefined) return hit;
     const entry = await tokens.load(credentials.userId, ttlMs, () =>
       store.getTokenByUserId(credentials.userId),
     );
@@ -93,7 +92,7 @@ function tokenCheck(store: Store, now: () => number, ttlMs: number) {
     ) {
       return { ok: false, status: 403, description: 'invalid authentication information' };
     }
-    verified.set(known, token, entry.until);
+    verified.set(keyOf(credentials), token, entry.until);
     return { ok: true, token };
   };
   return { check, cached };
