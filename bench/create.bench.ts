@@ -2,8 +2,10 @@
  * The CPU of a payment create's own steps, in process (issue 21): decoding and validating the
  * benchmark's body (`parseRequest`), deciding and recording it (`createPayment`: the simulator,
  * the sealed card, the record; the store's insert is a no-op here), and answering it (the
- * envelope's JSON). No HTTP, no storage: for quick iteration on these steps and for a CPU profile
- * of them alone; the server's own figures come from payments.bench.ts.
+ * envelope's JSON). No HTTP: for quick iteration on these steps and for a CPU profile of them
+ * alone; the server's own figures come from payments.bench.ts. The storage step apart: a batch of
+ * BATCH payments written by the SQLite store's group commit (row mapping, the INSERTs, the COMMIT
+ * with its WAL sync, in the OS's temporary folder), its time divided by BATCH: CPU and sync wait.
  *
  *   npx tsx bench/create.bench.ts
  *   node --cpu-prof --import tsx bench/create.bench.ts     # then /tmp/prof.js on the profile
@@ -17,8 +19,10 @@ import { paymentAnswer } from '../server/http/middleware/envelope';
 import { gatewayProcessors } from '../server/processors';
 import { riskFingerprint } from '../server/security/risk-fingerprint';
 import { openVault } from '../server/security/vault';
+import { openStore } from '../server/storage/open';
 import { channelOf, MERCHANT, testEnvelope } from '../server/test-kit/middleware';
 import type { EngineDeps } from '../shared/engine/core/deps';
+import { newId, newPaymentNdc } from '../shared/engine/core/ids';
 import type { Payment } from '../shared/engine/core/model';
 import { createPayment } from '../shared/engine/operations/initial-payment';
 import { parseRequest } from '../shared/params/requests';
@@ -49,6 +53,10 @@ const first = await createPayment(deps, caller, parsed.value);
 if (first.kind !== 'payment') throw new Error(`the benchmark's payment is refused: ${JSON.stringify(first)}`);
 const payment: Payment = first.payment;
 
+/** Payments per group-commit batch in the storage step: about what 50 connections make per turn. */
+const BATCH = 25;
+const store = await openStore({ dataDir, vault, issuers: processors });
+
 const bench = new Bench({ time: 1500 });
 bench.add('parseRequest', () => {
   parseRequest('payment', BODY);
@@ -59,18 +67,37 @@ bench.add('createPayment', async () => {
 bench.add('answer', () => {
   answer(context, payment);
 });
+async function storeBatch(): Promise<void> {
+  const batch: Promise<void>[] = [];
+  for (let i = 0; i < BATCH; i++)
+    batch.push(store.insertPayment({ ...payment, id: newId(), ndc: newPaymentNdc(payment.channelId) }));
+  await Promise.all(batch);
+}
+bench.add(`store ×${BATCH} (one batch)`, storeBatch);
 await bench.run();
 console.log(`A payment create's steps in process. Node ${process.version}, ${os.cpus().length} CPUs.`);
 console.table(
   bench.tasks.map((task) => {
     const r = task.result;
     if (r.state !== 'completed') return { step: task.name, 'p50 µs': r.state };
+    // the batch's figures per payment
+    const per = task.name.startsWith('store') ? BATCH : 1;
     return {
-      step: task.name,
-      'p50 µs': (r.latency.p50 * 1000).toFixed(2),
-      'p99 µs': (r.latency.p99 * 1000).toFixed(2),
+      step: per === 1 ? task.name : `${task.name} ÷ ${BATCH}`,
+      'p50 µs': ((r.latency.p50 * 1000) / per).toFixed(2),
+      'p99 µs': ((r.latency.p99 * 1000) / per).toFixed(2),
       samples: r.latency.samplesCount,
     };
   }),
 );
+// The storage step's CPU (user + system, the WAL sync's kernel work included) apart from its wait.
+const STORE_ROUNDS = 400;
+const cpu = process.cpuUsage();
+for (let i = 0; i < STORE_ROUNDS; i++) await storeBatch();
+const used = process.cpuUsage(cpu);
+console.log(
+  `store: ${((used.user + used.system) / (STORE_ROUNDS * BATCH)).toFixed(2)} µs of CPU per payment ` +
+    `(${STORE_ROUNDS} batches of ${BATCH})`,
+);
+await store.close();
 rmSync(dataDir, { recursive: true, force: true });
