@@ -18,7 +18,6 @@ import { createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
-import { idleReleases } from './lifecycle/idle-memory';
 import { type GatewayMetrics, type Instrumentation, instrumentation } from './lifecycle/instrumentation';
 import {
   adminToken,
@@ -175,10 +174,6 @@ export async function startGateway(options: GatewayOptions) {
   const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();
   const appOptions = { commit: options.commit, builtAt, now: () => clock.now() };
-  // The caches' releases, for the idle gateway (lifecycle/idle-memory.ts): each app adds its own.
-  const idle = idleReleases((error) =>
-    logger.warn('could not release idle memory', { error: String(error) }),
-  );
   const deps: GatewayDeps = {
     store,
     clock,
@@ -210,7 +205,7 @@ export async function startGateway(options: GatewayOptions) {
     throttle: createThrottle(),
     metrics: ops.metrics,
     readiness: ops.readiness(store),
-    idle,
+    idle: ops.idle,
   };
   const { app, liveApp } = createApps(options, appOptions, deps, liveUrl);
   const workers = startWorkers(
@@ -236,22 +231,7 @@ export async function startGateway(options: GatewayOptions) {
     await ftp?.close();
     await store.close();
   };
-  return {
-    app,
-    liveApp,
-    store,
-    vault,
-    demo,
-    demoUsers,
-    production,
-    clock,
-    ...workers,
-    ftp,
-    ops,
-    close,
-    /** What the caches hold beyond an idle gateway's needs, given back (main.ts runs it once idle). */
-    releaseIdleMemory: () => idle.release(),
-  };
+  return { app, liveApp, store, vault, demo, demoUsers, production, clock, ...workers, ftp, ops, close };
 }
 
 /** The test environment's app, and the live one's when it has an address: the same store, workers and throttle. */

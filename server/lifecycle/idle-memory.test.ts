@@ -59,19 +59,19 @@ describe('memory given back once a burst of load is over', () => {
   it('runs every release added, in order, even after one that throws, and reports the failure', () => {
     const ran: string[] = [];
     const failures: unknown[] = [];
-    const idle = idleReleases((error) => failures.push(error));
+    const idle = idleReleases();
     idle.add(() => ran.push('a'));
     idle.add(() => {
       throw new Error('b failed');
     });
     idle.add(() => ran.push('c'));
-    idle.release();
+    idle.release((error) => failures.push(error));
     expect(ran).toEqual(['a', 'c']);
     expect(failures).toEqual([new Error('b failed')]);
   });
 });
 
-describe('the gateway released as when idle (releaseIdleMemory)', () => {
+describe('the gateway released as when idle (ops.idle.release)', () => {
   let gw: TestGateway;
   let m: TestMerchant;
   beforeAll(async () => {
@@ -97,19 +97,19 @@ describe('the gateway released as when idle (releaseIdleMemory)', () => {
     expect(paid.status).toBe(200);
     const before = await status(paid.body.id);
     expect(fixed((await status(paid.body.id)).body)).toEqual(fixed(before.body));
-    gw.releaseIdleMemory();
+    gw.ops.idle.release();
     const after = await status(paid.body.id);
     expect(after.status).toBe(200);
     expect(fixed(after.body)).toEqual(fixed(before.body));
-    gw.releaseIdleMemory();
-    gw.releaseIdleMemory();
+    gw.ops.idle.release();
+    gw.ops.idle.release();
     expect(fixed((await status(paid.body.id)).body)).toEqual(fixed(before.body));
     expect((await pay()).status).toBe(200);
   });
 
   it('still verifies credentials after a release: a wrong secret refused, the right one accepted', async () => {
     const paid = await pay();
-    gw.releaseIdleMemory();
+    gw.ops.idle.release();
     expect((await status(paid.body.id, `${m.token.slice(0, -1)}x`)).status).toBe(403);
     expect((await status(paid.body.id)).status).toBe(200);
   });

@@ -61,15 +61,15 @@ export function idleCollector(): (utilization: number) => boolean {
 export interface IdleReleases {
   /** Adds a cache's release; it must leave the cache working (emptied or trimmed, never closed). */
   add(release: () => void): void;
-  /** Runs every release added, in order; one that throws does not stop the others. */
-  release(): void;
+  /** Runs every release added, in order; one that throws is reported and does not stop the others. */
+  release(onError?: (error: unknown) => void): void;
 }
 
-export function idleReleases(onError?: (error: unknown) => void): IdleReleases {
+export function idleReleases(): IdleReleases {
   const releases: (() => void)[] = [];
   return {
     add: (release) => void releases.push(release),
-    release() {
+    release(onError) {
       for (const release of releases) {
         try {
           release();
