@@ -47,13 +47,23 @@ describe('memory given back once a burst of load is over', () => {
     stop();
   });
 
-  it('releases the caches first, then collects twice (the second compacts what the first swept)', () => {
+  it('releases the caches first, then collects twice, the second on the next turn (the first one swept what it compacts)', () => {
     const steps: string[] = [];
+    const later: (() => void)[] = [];
     reduceMemory(
       () => steps.push('release'),
       () => steps.push('gc'),
+      (task) => later.push(task),
     );
+    expect(steps).toEqual(['release', 'gc']);
+    for (const task of later) task();
     expect(steps).toEqual(['release', 'gc', 'gc']);
+  });
+
+  it('releases the caches even without an exposed gc', () => {
+    const steps: string[] = [];
+    reduceMemory(() => steps.push('release'), undefined);
+    expect(steps).toEqual(['release']);
   });
 
   it('runs every release added, in order, even after one that throws, and reports the failure', () => {
