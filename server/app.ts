@@ -26,6 +26,7 @@ import { scheduleRoutes } from './http/routes/schedules';
 import { threeDSecureRoutes } from './http/routes/three-d-secure';
 import { widgetRoutes } from './http/routes/widget';
 import { healthRoutes, type Readiness } from './lifecycle/health';
+import type { IdleReleases } from './lifecycle/idle-memory';
 import { httpMetrics } from './metrics/http';
 import type { GatewayMetrics } from './metrics/instruments';
 import type { Addresses } from './openapi/document';
@@ -106,6 +107,8 @@ export interface GatewayDeps {
   readonly readiness?: Readiness;
   /** Both environments' public addresses: the `servers` of /v1/openapi.json (publicUrl alone without it). */
   readonly addresses?: Addresses;
+  /** Where the app's caches add what they give back once the gateway is idle (lifecycle/idle-memory.ts). */
+  readonly idle?: IdleReleases;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -205,6 +205,7 @@ export async function startGateway(options: GatewayOptions) {
     throttle: createThrottle(),
     metrics: ops.metrics,
     readiness: ops.readiness(store),
+    idle: ops.idle,
   };
   const { app, liveApp } = createApps(options, appOptions, deps, liveUrl);
   const workers = startWorkers(

@@ -175,8 +175,14 @@ try {
 }
 if (metrics !== undefined) logger.info('metrics listening', { url: `${metrics.url}/metrics` });
 
-// After a burst of load, once idle, the heap compacted back to what is live (lifecycle/idle-memory.ts).
-const stopReducingMemory = reduceMemoryWhenIdle();
+// After a burst of load, once idle: the caches' extra given back, the heap compacted back to what
+// is live (lifecycle/idle-memory.ts).
+const stopReducingMemory = reduceMemoryWhenIdle({
+  release: () =>
+    gateway.ops.idle.release((error) =>
+      logger.warn('could not release idle memory', { error: String(error) }),
+    ),
+});
 
 // SIGTERM, SIGINT: stop accepting, answer what is in flight, flush, stop the workers, exit 0 (lifecycle/shutdown.ts).
 const shutdown = gracefulShutdown({

@@ -7,6 +7,7 @@ import type { AccessToken, Channel, Checkout, Environment } from '../../shared/e
 import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import type { RequestKind, RequestOf } from '../../shared/params/requests';
 import type { AdminPrincipal } from '../admin/principal';
+import type { IdleReleases } from '../lifecycle/idle-memory';
 import type { GatewayMetrics } from '../metrics/instruments';
 import type { EgressPolicy } from '../security/egress';
 import type { Logger } from '../security/logger';
@@ -45,6 +46,8 @@ export interface RouteDeps extends EngineDeps {
   readonly unseal?: (sealed: string) => string;
   /** The listener serves TLS itself: the admin session cookie is Secure (as over a trusted proxy's HTTPS). */
   readonly tls?: boolean;
+  /** Where the app's caches add what they give back once the gateway is idle (lifecycle/idle-memory.ts). */
+  readonly idle?: IdleReleases;
   /** The gateway's metrics (server/metrics): throttle rejections counted here. */
   readonly metrics?: Pick<GatewayMetrics, 'throttled'>;
 }

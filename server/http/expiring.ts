@@ -24,6 +24,19 @@ export function expiringMap<V>(now: () => number) {
     async load(key: string, ttlMs: number, load: () => Promise<V>): Promise<Entry<V>> {
       return map.get(key) ?? map.set(key, await load(), now() + ttlMs);
     },
+    /** Entries held, expired ones included. */
+    get size(): number {
+      return entries.size;
+    },
+    /**
+     * Drops the expired entries (the idle gateway's rule, lifecycle/idle-memory.ts): `get` no
+     * longer answers them, yet without this they stay until the map fills, for as long as the
+     * gateway is quiet (a verified credential's key holds its secret).
+     */
+    release(): void {
+      const t = now();
+      for (const [key, entry] of entries) if (entry.until < t) entries.delete(key);
+    },
   };
   return map;
 }

@@ -29,7 +29,7 @@ function reads(answerChars: (id: string) => number, max: number, maxChars: numbe
     max,
     maxChars,
   );
-  return { loaded, read: (id: string) => read({} as Context, token, id) };
+  return { loaded, read: (id: string) => read({} as Context, token, id), release: read.release };
 }
 
 describe('kept payment answers', () => {
@@ -56,5 +56,17 @@ describe('kept payment answers', () => {
     const { loaded, read } = reads(() => 10, 2, 1_000_000);
     for (const id of ['a', 'b', 'c', 'a']) await read(id);
     expect(loaded).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
+
+describe('kept payment answers once the gateway is idle', () => {
+  it('release forgets every kept answer; the next read reads the store and keeps it again', async () => {
+    const { loaded, read, release } = reads(() => 10, 100, 1_000_000);
+    for (const id of ['a', 'b', 'a', 'b']) await read(id);
+    expect(loaded).toEqual(['a', 'b']);
+    release();
+    expect(await (await read('a'))!.text()).toBe('fresh');
+    expect(await (await read('a'))!.text()).toBe('kept');
+    expect(loaded).toEqual(['a', 'b', 'a']);
   });
 });

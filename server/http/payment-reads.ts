@@ -67,7 +67,7 @@ export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT, maxChars = M
     kept.set(payment.id, { merchantId: payment.merchantId, channelId: payment.channelId, answer });
     chars += size;
   };
-  return async (c: Context, token: AccessToken, id: string): Promise<Response | undefined> => {
+  const read = async (c: Context, token: AccessToken, id: string): Promise<Response | undefined> => {
     const known = kept.get(id);
     if (known !== undefined)
       return (await visible(token, known)) ? deps.sendRendered(c, known.answer) : undefined;
@@ -76,4 +76,14 @@ export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT, maxChars = M
     keep(payment);
     return deps.answer(c, payment);
   };
+  /**
+   * Forgets every kept answer (the idle gateway's rule, lifecycle/idle-memory.ts): they speed up a
+   * burst of reads and are worth nothing to a quiet gateway, where up to MAX_KEPT_CHARS of them
+   * would stay in the heap for good. The next read of each payment reads and keeps it again.
+   */
+  const release = (): void => {
+    kept.clear();
+    chars = 0;
+  };
+  return Object.assign(read, { release });
 }

@@ -14,6 +14,7 @@ import {
 import { type GatewayStore, type OpenStoreOptions, openStore } from '../storage';
 import type { Poller } from '../workers/poller';
 import { type Readiness, readiness } from './health';
+import { idleReleases } from './idle-memory';
 
 export type { GatewayMetrics } from '../metrics';
 
@@ -40,6 +41,8 @@ export function instrumentation(metrics: GatewayMetrics = createMetrics()) {
       Object.assign(workers, started);
       metrics.watchWorkers(started);
     },
+    /** What the apps' caches give back once the gateway is idle (main.ts runs it: idle-memory.ts). */
+    idle: idleReleases(),
     /** A shutdown has begun: readyz answers 503 from now on. */
     drain(): void {
       draining = true;

@@ -33,6 +33,16 @@ export function gatewayMiddleware(deps: RouteDeps) {
     answer,
     ...(deps.unseal === undefined ? {} : { seal: deps.seal, open: deps.unseal }),
   });
+  const readPayment = paymentReads({
+    environment: deps.environment,
+    getPayment: (merchantId, id) => deps.store.getPayment(merchantId, id),
+    getChannel: (id) => channels.getChannel(id),
+    render: renderedPaymentAnswer(env, deps.processors),
+    answer,
+    sendRendered: (c, rendered) => env.sendRendered(c, rendered),
+  });
+  // What these caches hold beyond a quiet gateway's needs, given back once it is idle.
+  for (const cache of [readPayment, channels, authenticate]) deps.idle?.add(cache.release);
   return {
     // -- middleware
     body: body(deps),
@@ -63,14 +73,7 @@ export function gatewayMiddleware(deps: RouteDeps) {
     throttled: (c: Context, tokenId: string, operation: string, on: Channel, id?: string) =>
       throttled(deps, c, tokenId, operation, on, id),
     /** GET /v1/payments/{id}'s answer (a final payment's kept), undefined when the token may not see it. */
-    readPayment: paymentReads({
-      environment: deps.environment,
-      getPayment: (merchantId, id) => deps.store.getPayment(merchantId, id),
-      getChannel: (id) => channels.getChannel(id),
-      render: renderedPaymentAnswer(env, deps.processors),
-      answer,
-      sendRendered: (c, rendered) => env.sendRendered(c, rendered),
-    }),
+    readPayment,
     /** A payment the token may see: its merchant's, on a channel the token may use, of this environment. */
     async visible(token: AccessToken, id: string): Promise<Payment | undefined> {
       const payment = await deps.store.getPayment(token.merchantId, id);

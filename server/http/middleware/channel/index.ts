@@ -32,11 +32,19 @@ export type ChannelResolution =
  * Channel lookups, cached for a few seconds like tokens: every request names its channel, and
  * settings changes (throttle, 3-D Secure, dispatching) may take that long to apply.
  */
-export function cachedChannels<S extends Store>(store: S, now: () => number = Date.now, ttlMs = 5_000): S {
+export function cachedChannels<S extends Store>(
+  store: S,
+  now: () => number = Date.now,
+  ttlMs = 5_000,
+): S & { readonly release: () => void } {
   const byId = expiringMap<Channel | undefined>(now);
   const byMerchant = expiringMap<Channel[]>(now);
   const merchants = expiringMap<Merchant | undefined>(now);
   return Object.assign(Object.create(store) as S, {
+    /** The expired lookups dropped (idle gateway). */
+    release() {
+      for (const map of [byId, byMerchant, merchants]) map.release();
+    },
     /** The channel as cached (its value may be undefined: none); undefined when not cached. */
     cachedChannel(id: string): { readonly value: Channel | undefined } | undefined {
       return byId.get(id);

@@ -95,7 +95,13 @@ function tokenCheck(store: Store, now: () => number, ttlMs: number) {
     verified.set(keyOf(credentials), token, entry.until);
     return { ok: true, token };
   };
-  return { check, cached };
+  /** The expired tokens and verdicts dropped, and the headers read forgotten (idle gateway). */
+  const release = () => {
+    tokens.release();
+    verified.release();
+    headers.clear();
+  };
+  return { check, cached, release };
 }
 
 /**
@@ -133,7 +139,7 @@ export type Authenticate = (
  * both keys. A valid token of the other environment is refused (403) as the family does, not
  * counted as a failed login.
  */
-export function authenticator(deps: AuthenticatorDeps): Authenticate {
+export function authenticator(deps: AuthenticatorDeps): Authenticate & { readonly release: () => void } {
   const { env } = deps;
   const tokens = tokenCheck(deps.store, Date.now, 5_000);
   const used = tokenUseRecorder(deps);
@@ -152,7 +158,7 @@ export function authenticator(deps: AuthenticatorDeps): Authenticate {
     if (credentials.kind !== 'missing') deps.authFailures.fail(keys);
     return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
   };
-  return (c, credentials) => {
+  const authenticate: Authenticate = (c, credentials) => {
     const keys = authKeys(
       clientAddress(c, deps.trustProxy),
       credentials.kind === 'credentials' ? credentials.userId : undefined,
@@ -164,6 +170,7 @@ export function authenticator(deps: AuthenticatorDeps): Authenticate {
     const hit = tokens.cached(credentials);
     return hit !== undefined ? accepted(c, hit) : checked(c, credentials, keys);
   };
+  return Object.assign(authenticate, { release: tokens.release });
 }
 
 /**
