@@ -640,9 +640,10 @@ describe('the widget script and its SRI hash (the real build in dist/widget)', (
     expect(cacheControl).toMatch(/\bno-cache\b|\bmax-age=0\b/);
     expect(cacheControl).not.toMatch(/immutable|max-age=[1-9]/);
   });
+
   it('pins everything that runs on the page: the main part the script loads is served, immutable, with the sha384 the script carries, and the other parts with the hashes the main part carries', async () => {
     /** `parts/<name>-<hash>.js` and the sha384 written after it, as a script's part table has them. */
-    const table = (code: string) =>
+    const table = (code: string): [file: string, integrity: string][] =>
       [...code.matchAll(/(parts\/\w+-[\w-]{10}\.js)\W{1,4}(sha384-[A-Za-z0-9+/]{64})/g)].map((m) => [
         m[1]!,
         m[2]!,
