@@ -85,9 +85,16 @@ describe('widget build', () => {
     const core = file(main).toString('utf8');
     const names = parts();
     expect(names.map((p) => p.replace(/-[\w-]{10}\.js$/, '')).sort()).toEqual(
-      ['BillingAddress', 'DirectDebit', 'GiftCard', 'OneClick', 'Redirect', 'VirtualAccount', 'Wallet'].map(
-        (n) => `parts/${n}`,
-      ),
+      [
+        'BillingAddress',
+        'DirectDebit',
+        'GiftCard',
+        'OneClick',
+        'PaymentModal',
+        'Redirect',
+        'VirtualAccount',
+        'Wallet',
+      ].map((n) => `parts/${n}`),
     );
     for (const part of names) {
       expect(manifest.files[part], part).toBe(file(part).length);
