@@ -114,3 +114,31 @@ test('a main part that fails its integrity check never runs: the frames are remo
   await expect(page.locator('[data-wpwl="frames"], iframe')).toHaveCount(0);
   await expect(page.locator('form.paymentWidgets')).toHaveJSProperty('hidden', false);
 });
+
+test('paymentWidgets.js loaded again after wpwl.unload() starts afresh: one widget, its own frames, and the card form pays', async ({
+  shop,
+  card,
+  result,
+  page,
+  browserErrors,
+}) => {
+  await shop.open();
+  await card.ready();
+  await page.evaluate(() => {
+    const old = [...document.scripts].find((s) => /\/v1\/paymentWidgets\.js\?/.test(s.src));
+    if (old === undefined) throw new Error('no widget script on the page');
+    (window as { wpwl?: { unload(): void } }).wpwl?.unload();
+    const again = document.createElement('script');
+    again.src = old.src;
+    document.body.append(again);
+  });
+  // The main part comes from the document's module map, already checked: its body runs again.
+  await page.waitForFunction(() => (window as { wpwl?: { isReady?: boolean } }).wpwl?.isReady === true);
+  await expect(page.locator('div.wpwl-widget')).toHaveCount(1);
+  await expect(page.locator('iframe.wpwl-control-cardNumber')).toHaveCount(1);
+  await card.ready();
+  await card.fill(TEST_CARD);
+  await card.pay();
+  await result.expectOutcome('success', '000.100.110');
+  expect(browserErrors.seen).toEqual([]);
+});
