@@ -13,12 +13,10 @@ const adminOutDir = join(root, 'dist/admin');
 // One config for the widget build and for Vitest.
 //
 // `vite build` writes dist/widget/, which the gateway serves (server/http/routes/widget.ts):
-//   paymentWidgets.js, .css   the widget's loader: a small IIFE whose SRI hash is fixed per build (it
-//                             reads checkoutId from its own URL), starts the session read and the card
-//                             frames, then loads parts/main-<hash>.js (the rest) by the hash it carries
+//   paymentWidgets.js, .css   the widget: one IIFE file whose SRI hash is fixed per build (it reads
+//                             checkoutId from its own URL)
 //   frames/card-field.html    the card-field frame document, its script and CSS in frames/assets/
 //   frames/wallet-sheet.html  the simulated wallet sheet (Preact), its script and CSS in frames/assets/
-//   parts/main-<hash>.js      the main part: the rest of the widget (widget/core/main.ts)
 //   parts/<name>-<hash>.js    code only some checkouts need, fetched when drawn (widget/build/parts.ts)
 //   locales/<code>.json       every language but English (which is built in)
 //   logos/<BRAND>.svg         the brands' logos (widget/components/internal/BrandLogo/logos/), loaded
@@ -31,6 +29,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // es2022: class fields as written, not through helpers. The widget needs Object.hasOwn (es2022)
+    // and modulepreload (for its parts) anyway, which every browser got no earlier than this syntax.
     target: 'es2022',
     modulePreload: false,
     cssCodeSplit: false,

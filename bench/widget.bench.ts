@@ -45,16 +45,14 @@ interface Marks {
 }
 
 /**
- * Finer marks of a load, from the same start (see bench/README.md): the session read's answer and
- * the main part's (the widget's), then inside the frames, moved onto the page's clock by the time origins and the latest
+ * Finer marks of a load, from the same start (see bench/README.md): the session read's answer (the
+ * widget's), then inside the frames, moved onto the page's clock by the time origins and the latest
  * of the two frames: their navigation start, their document's answer, their script's and CSS's
  * answers, their DOMContentLoaded (module scripts have run); and when the page heard both frames
  * say `ready` (the widget's, through a `message` listener the init script adds before the widget's).
  */
 interface Detail {
   readonly session: number;
-  /** The main part (`parts/main-<hash>.js`, which the loader paymentWidgets.js loads) answered. */
-  readonly mainPart: number;
   readonly frameStart: number;
   readonly frameDoc: number;
   readonly frameScript: number;
@@ -64,7 +62,6 @@ interface Detail {
 }
 const DETAIL_KEYS: readonly (keyof Detail)[] = [
   'session',
-  'mainPart',
   'frameStart',
   'frameDoc',
   'frameScript',
@@ -222,9 +219,6 @@ async function detail(page: Page, script: string, frameDocument: string): Promis
       origin: performance.timeOrigin + start,
       session:
         Math.max(...entries.filter((e) => e.name.includes('/session')).map((e) => e.responseEnd)) - start,
-      // None before the loader (or on the floor): -Infinity, printed as "-".
-      mainPart:
-        Math.max(...entries.filter((e) => /\/parts\/main-/.test(e.name)).map((e) => e.responseEnd)) - start,
       framesSaid: (said[1] ?? Number.NaN) - start,
     };
   }, script);
@@ -255,7 +249,6 @@ async function detail(page: Page, script: string, frameDocument: string): Promis
     Math.max(...inFrames.map((f) => f[key])) - host.origin;
   return {
     session: host.session,
-    mainPart: host.mainPart,
     frameStart: latest('start'),
     frameDoc: latest('doc'),
     frameScript: latest('js'),

@@ -1,30 +1,22 @@
 /**
- * The widget's parts: code split out of paymentWidgets.js, fetched from the gateway with the SRI
- * hash the script that asks for it carries.
+ * The widget's parts: code only some checkouts need (the stored registrations' form, the billing
+ * address), split out of paymentWidgets.js and fetched from the gateway when first drawn.
  *
- * paymentWidgets.js is a small loader (issue 21): a classic script (IIFE) whose SRI hash the page
- * pins, whose first statements start the session read and the card frames (widget/core/early.ts),
- * and which then loads **the main part**, the rest of the widget (`import('./main')` in
- * widget/core/index.ts: Preact, the signals, boot, the methods). The main part in turn loads the
- * **parts** only some checkouts draw (the stored registrations' form, the billing address, the
- * non-card methods): every other `import('<literal>')` in widget/core or widget/components.
+ * paymentWidgets.js is one classic script (IIFE) whose SRI hash the page pins, so it cannot share
+ * modules with chunks the usual way. Each `import('<literal>')` in widget/core or widget/components
+ * makes a part instead:
  *
- * A classic script cannot share modules with chunks the usual way, so each part is built alone:
- *
- * - Each part is bundled on its own (ES module): the modules of the part go in; every module the
- *   script that loads it holds (the loader's for the main part; the loader's and the main part's for
- *   the others: Preact, signals, core/context, internal/Field …) stays outside, and the part is
- *   rewritten to `export default function (need) {…; return exports}`, its imports read from
- *   `need(<module>)`. So it runs with the loader's and the main part's own instances (one Preact,
- *   one context, one frame bus), never a copy; and its body runs again for each load of
- *   paymentWidgets.js (a second script after `wpwl.unload()` starts afresh, as one IIFE did).
+ * - Before the main bundle, each part is bundled on its own (ES module): the modules of the part's
+ *   folder go in; every other module it imports (Preact, signals, core/context, internal/Field …)
+ *   stays outside, and the part is rewritten to `export default (need) => {…; return exports}`, its
+ *   imports read from `need(<module>)`. So it runs with paymentWidgets.js's own instances (one
+ *   Preact, one context), never a copy.
  * - It is written to dist/widget/parts/<name>-<hash>.js (a new name per content: cached immutable)
  *   and its sha384 noted.
- * - In the script that loads it the `import(…)` becomes `loadPart("<name>")` of the virtual module
- *   `virtual:wpwl-parts`, which holds the parts' files and hashes and the bindings they need
- *   (widget/core/parts.ts loads them: <link rel=modulepreload integrity> then import()). The main
- *   part's hash is inside paymentWidgets.js, the other parts' inside the main part: one chain of SRI
- *   from the page's integrity attribute.
+ * - In the main bundle the `import(…)` becomes `loadPart("<name>")` of the virtual module
+ *   `virtual:wpwl-parts`, which holds every part's file and hash and the bindings parts need
+ *   (widget/core/parts.ts loads them: <link rel=modulepreload integrity> then import()). The
+ *   hashes are inside paymentWidgets.js, whose own hash the page checks: one chain of SRI.
  *
  * Under Vitest nothing of this applies (build only): `import()` loads the module as written.
  */
@@ -37,13 +29,10 @@ const VIRTUAL = 'virtual:wpwl-parts';
 const RESOLVED = `\0${VIRTUAL}`;
 /** Where parts may be asked for: core and the components (not the frames or the admin pages). */
 const SCANNED = ['widget/core', 'widget/components'];
-/** paymentWidgets.js: the loader, the page's script. */
-const LOADER = 'widget/core/index.ts';
-/** The loader's one part: the rest of the widget. */
-const MAIN = 'widget/core/main.ts';
 const DYNAMIC_IMPORT = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
 /** A module outside the part, as the part's output names it: `wpwl:<path below root>` or a package. */
 const LOCAL = 'wpwl:';
+const MAIN = 'widget/core/index.ts';
 
 export interface BuiltPart {
   readonly name: string;
@@ -119,7 +108,7 @@ async function bundle(root: string, input: string, plugins: Plugin[], minify: bo
     build: {
       write: false,
       minify,
-      target: 'es2022',
+      target: 'es2022', // as the main build (vite.config.ts)
       modulePreload: false,
       reportCompressedSize: false,
       rolldownOptions: { input, preserveEntrySignatures: 'strict', output: { format: 'es' } },
@@ -127,43 +116,35 @@ async function bundle(root: string, input: string, plugins: Plugin[], minify: bo
   })) as Output;
 }
 
-/** The modules a script holds whatever the page draws: the static graph of `entry`. */
-async function staticModules(root: string, entry: string): Promise<Set<string>> {
-  const chunks = chunksOf(await bundle(root, join(root, entry), [], false));
+/** The modules paymentWidgets.js holds whatever the page draws: its static graph. */
+async function mainModules(root: string): Promise<Set<string>> {
+  const chunks = chunksOf(await bundle(root, join(root, MAIN), [], false));
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const modules = new Set<string>();
-  // The entry's chunk and the chunks it imports statically (what its parts share with it).
+  // The entry's chunk and the chunks it imports statically (what the parts share with it).
   const visit = (chunk: Rolldown.OutputChunk | undefined) => {
     if (chunk === undefined || chunk.moduleIds.every((id) => modules.has(id))) return;
     for (const id of chunk.moduleIds) modules.add(id);
     for (const file of chunk.imports) visit(byName.get(file));
   };
   visit(chunks.find((c) => c.isEntry));
-  if (modules.size === 0) throw new Error(`${entry} was not bundled`);
+  if (modules.size === 0) throw new Error('the widget entry was not bundled');
   return modules;
 }
 
-/**
- * Bundles one part: modules the scripts that load it hold (`outside`) are imported from them, the
- * others go in. `plugins`: the main part's own parts (`virtual:wpwl-parts`).
- */
-async function bundlePart(
-  root: string,
-  entry: string,
-  outside: ReadonlySet<string>,
-  plugins: Plugin[] = [],
-): Promise<string> {
-  const external: Plugin = {
+/** Bundles one part: modules paymentWidgets.js holds are imported from it, the others go in. */
+async function bundlePart(root: string, entry: string, main: ReadonlySet<string>): Promise<string> {
+  const outside: Plugin = {
     name: 'wpwl-part-outside',
     enforce: 'pre',
     async resolveId(spec, importer, options) {
       if (importer === undefined) return null;
       const resolved = await this.resolve(spec, importer, { ...options, skipSelf: true });
-      if (resolved === null || !outside.has(resolved.id)) return resolved;
+      if (resolved === null || !main.has(resolved.id)) return resolved;
       return { id: LOCAL + relative(root, resolved.id).split(sep).join('/'), external: true };
     },
   };
-  const chunks = chunksOf(await bundle(root, entry, [external, ...plugins], true));
+  const chunks = chunksOf(await bundle(root, entry, [outside], true));
   if (chunks.length !== 1) throw new Error(`part ${entry}: expected one chunk, got ${chunks.length}`);
   return chunks[0]!.code;
 }
@@ -241,9 +222,12 @@ export interface Parts {
   readonly shared: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Parts from their entries and bundled code: wrapped, named by content, hashed for SRI. */
-function assemble(entries: readonly string[], codes: readonly string[]): Parts {
-  const splits = codes.map(splitPart);
+export async function buildParts(root: string): Promise<Parts> {
+  const entries = partEntries(root);
+  if (entries.length === 0) return { parts: [], shared: new Map() };
+  const main = await mainModules(root);
+  const splits: Split[] = [];
+  for (const entry of entries) splits.push(splitPart(await bundlePart(root, entry, main)));
   const shared = sharedTable(splits);
   const parts: BuiltPart[] = entries.map((entry, i) => {
     const code = wrapPart(splits[i]!, shared);
@@ -257,27 +241,7 @@ function assemble(entries: readonly string[], codes: readonly string[]): Parts {
   return { parts, shared };
 }
 
-/** What paymentWidgets.js loads: the main part, and the parts the main part loads. */
-export interface WidgetParts {
-  /** The loader's one part (widget/core/main.ts) and what it takes from the loader. */
-  readonly main: Parts;
-  /** The parts only some checkouts draw, loaded by the main part. */
-  readonly drawn: Parts;
-}
-
-export async function buildParts(root: string): Promise<WidgetParts> {
-  const loader = await staticModules(root, LOADER);
-  const held = new Set([...loader, ...(await staticModules(root, MAIN))]);
-  const entries = partEntries(root).filter((entry) => entry !== join(root, MAIN));
-  const codes: string[] = [];
-  for (const entry of entries) codes.push(await bundlePart(root, entry, held));
-  const drawn = assemble(entries, codes);
-  const main = join(root, MAIN);
-  const mainCode = await bundlePart(root, main, loader, [partsPlugin(root, drawn)]);
-  return { main: assemble([main], [mainCode]), drawn };
-}
-
-/** `virtual:wpwl-parts` of a script: each of its parts' file and hash, and what they need. */
+/** The main bundle's `virtual:wpwl-parts`: each part's file and hash, and what parts need. */
 export function partsModule(root: string, { parts, shared }: Parts): string {
   const imports: string[] = [];
   const lists: string[] = [];
@@ -295,44 +259,31 @@ export function partsModule(root: string, { parts, shared }: Parts): string {
   return `import{partLoader}from${runtime};${imports.join('')}export const loadPart=partLoader({${table.join(',')}},[${lists.join(',')}]);\n`;
 }
 
-/** In one script's build: its `import('./X')` of a part → `loadPart("X")` of `virtual:wpwl-parts`. */
-function partsPlugin(root: string, parts: Parts | (() => Parts)): Plugin {
-  const current = () => (typeof parts === 'function' ? parts() : parts);
+/** The plugin of the main build (vite.config.ts). */
+export function widgetParts(root: string): Plugin {
+  let parts: Parts = { parts: [], shared: new Map() };
   return {
-    name: 'wpwl-parts-of-script',
+    name: 'wpwl-widget-parts',
+    apply: 'build',
+    async buildStart() {
+      parts = await buildParts(root);
+    },
     resolveId: (id) => (id === VIRTUAL ? RESOLVED : null),
-    load: (id) => (id === RESOLVED ? partsModule(root, current()) : null),
+    load: (id) => (id === RESOLVED ? partsModule(root, parts) : null),
     transform(code, id) {
       if (!/\.tsx?$/.test(id) || !id.startsWith(join(root, 'widget') + sep)) return null;
       let changed = false;
       const out = code.replace(DYNAMIC_IMPORT, (whole, _q: string, spec: string) => {
         const target = resolveSource(id, spec);
-        const part = current().parts.find((p) => p.entry === target);
+        const part = parts.parts.find((p) => p.entry === target);
         if (part === undefined) return whole;
         changed = true;
         return `__wpwlPart(${JSON.stringify(part.name)})`;
       });
       return changed ? `import{loadPart as __wpwlPart}from${JSON.stringify(VIRTUAL)};${out}` : null;
     },
-  };
-}
-
-/** The plugin of the widget's build (vite.config.ts): the loader's main part, the parts, their files. */
-export function widgetParts(root: string): Plugin {
-  let built: WidgetParts = {
-    main: { parts: [], shared: new Map() },
-    drawn: { parts: [], shared: new Map() },
-  };
-  const script = partsPlugin(root, () => built.main);
-  return {
-    ...script,
-    name: 'wpwl-widget-parts',
-    apply: 'build',
-    async buildStart() {
-      built = await buildParts(root);
-    },
     generateBundle() {
-      for (const part of [...built.main.parts, ...built.drawn.parts])
+      for (const part of parts.parts)
         this.emitFile({ type: 'asset', fileName: part.file, source: part.code });
     },
   };

@@ -1,8 +1,8 @@
 /**
  * What paymentWidgets.js does before anything else (issue 21): the session read and the card
- * frames, started by the loader's first statements (`./index.ts`), while the rest of the widget
- * (the main part: Preact, the signals, the components, the page's wpwlOptions) is still on its way.
- * Boot (`start`) takes them over: its session read is this one, its frame bus this bus.
+ * frames, started by the first statements the bundle runs (`./first.ts`, the entry's first import),
+ * before Preact, the signals, the components and the page's wpwlOptions are evaluated. Boot
+ * (`start`) takes them over: its session read is this one, its frame bus this bus.
  *
  * Only what is certain from the script's URL and the page: the checkout id (valid, else boot reports
  * it), the page's origin, and whether a form wants cards (`wantsCardFrames` in boot).
@@ -42,15 +42,8 @@ export function formsWantCards(doc: Document): boolean {
   return forms.length === 0 || forms.some((form) => parseBrands(form).some(isCardBrand));
 }
 
-/**
- * Starts the session read and the card frames for the running script; undefined without one.
- * `beforeFrames` runs between the two (the loader sends the main part's request there: sending is
- * quick, making the first frame is not).
- */
-export function earlyStart(
-  win: Window,
-  beforeFrames?: (script: OwnScript, apiBase: string) => void,
-): EarlyStart | undefined {
+/** Starts the session read and the card frames for the running script; undefined without one. */
+export function earlyStart(win: Window): EarlyStart | undefined {
   const doc = win.document;
   const script = ownScript(doc);
   if (script === undefined) return undefined;
@@ -58,13 +51,12 @@ export function earlyStart(
   const apiBase = new URL('./', scriptUrl).href;
   const bus = new FrameBus(win, scriptUrl.origin, apiBase);
   const id = scriptUrl.searchParams.get('checkoutId')?.trim() || undefined;
-  const valid = id !== undefined && CHECKOUT_ID.test(id);
+  if (id === undefined || !CHECKOUT_ID.test(id)) return { script, sessionRead: undefined, bus };
   // The session read first: sending it takes well under a millisecond, while creating the first
   // frame takes the main thread 10–20 ms (Chromium makes its child frame), which the read would
   // otherwise wait for. The frames' longer path (a cross-site renderer process to start) runs
   // meanwhile in the browser, whose request for their document follows the read's by no more.
-  const sessionRead = valid ? readSession(apiBase, id, win.fetch.bind(win)) : undefined;
-  beforeFrames?.(script, apiBase);
-  if (valid && formsWantCards(doc)) bus.prestart(doc, id, win.location.origin);
+  const sessionRead = readSession(apiBase, id, win.fetch.bind(win));
+  if (formsWantCards(doc)) bus.prestart(doc, id, win.location.origin);
   return { script, sessionRead, bus };
 }
