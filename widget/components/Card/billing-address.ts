@@ -5,7 +5,7 @@
  * addresses have one. `wpwlOptions.billingAddress` prefills them, `mandatoryBillingFields` says
  * which must be filled (those 3-D Secure needs always must). Checked with the gateway's formats
  * (shared/params), posted as billing.* with the card through the number frame's submission.
- * Part of the billing address's part (`./BillingAddress.tsx`): only checkouts that ask for an
+ * Bundled into the billing address's part (`./BillingAddress.tsx`): only checkouts that ask for an
  * address load these checks and the country list.
  */
 import { computed, signal } from '@preact/signals';
