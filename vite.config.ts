@@ -29,7 +29,9 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    target: 'es2020',
+    // es2022: class fields as written, not through helpers. The widget needs Object.hasOwn (es2022)
+    // and modulepreload (for its parts) anyway, which every browser got no earlier than this syntax.
+    target: 'es2022',
     modulePreload: false,
     cssCodeSplit: false,
     copyPublicDir: false,

@@ -30,9 +30,12 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('widget build', () => {
-  // paymentWidgets.js: what every checkout loads. Issue 17's billing address and amount checks took
-  // it to 31.1 KB; the forms only some checkouts draw (the billing address, stored registrations,
-  // the non-card methods) are parts since, fetched when drawn (widget/build/parts.ts).
+  // paymentWidgets.js: what every checkout loads before its card form works. Issue 17's billing
+  // address and amount checks took it to 31.1 KB; the forms only some checkouts draw (the billing
+  // address, stored registrations, the non-card methods) are parts since, fetched when drawn
+  // (widget/build/parts.ts); issue 21 (30.0 → 28.6 KB): the billing address's checks and country
+  // list went into its part, the modal's dialog is a part fetched once the widget is drawn, and the
+  // build targets es2022 (no class-field helpers).
   it('keeps paymentWidgets.js within 30 KB gzip, each part within 4 KB, the card-field frame within 15 KB and the wallet sheet within 20 KB', () => {
     const core = gzip(file('paymentWidgets.js'));
     const size = (doc: string) => scriptsOf(doc).reduce((sum, f) => sum + gzip(file(f)), 0);
@@ -66,9 +69,16 @@ describe('widget build', () => {
     const core = file('paymentWidgets.js').toString('utf8');
     const names = parts();
     expect(names.map((p) => p.replace(/-[\w-]{10}\.js$/, '')).sort()).toEqual(
-      ['BillingAddress', 'DirectDebit', 'GiftCard', 'OneClick', 'Redirect', 'VirtualAccount', 'Wallet'].map(
-        (n) => `parts/${n}`,
-      ),
+      [
+        'BillingAddress',
+        'DirectDebit',
+        'GiftCard',
+        'OneClick',
+        'PaymentModal',
+        'Redirect',
+        'VirtualAccount',
+        'Wallet',
+      ].map((n) => `parts/${n}`),
     );
     for (const part of names) {
       expect(manifest.files[part], part).toBe(file(part).length);

@@ -108,7 +108,7 @@ async function bundle(root: string, input: string, plugins: Plugin[], minify: bo
     build: {
       write: false,
       minify,
-      target: 'es2020',
+      target: 'es2022', // as the main build (vite.config.ts)
       modulePreload: false,
       reportCompressedSize: false,
       rolldownOptions: { input, preserveEntrySignatures: 'strict', output: { format: 'es' } },

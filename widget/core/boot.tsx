@@ -410,6 +410,7 @@ export function start(options: StartOptions): WpwlGlobal {
       if (b.unloaded) return;
       api.isReady = true;
       callback(rawOptions, 'onReady', undefined);
+      preloadOverlays(win);
     })
     .catch((error: unknown) =>
       report(b, widgetError(error instanceof Error ? error.message : String(error))),
@@ -430,6 +431,18 @@ const plannedKinds = (forms: ArrayLike<HTMLFormElement>): Set<string> =>
  */
 function preloadParts(forms: ArrayLike<HTMLFormElement>): Promise<unknown> {
   return Promise.all([...plannedKinds(forms)].map((kind) => preloadOf(registry.get(kind)?.Component)));
+}
+
+/**
+ * The overlays' parts (the modal's dialog), fetched once the widget is drawn, when the page is idle:
+ * not before the card form works, and there when a payment's answer opens the modal.
+ */
+function preloadOverlays(win: Window): void {
+  const fetchAll = () => {
+    for (const overlay of registry.overlays) void preloadOf(overlay);
+  };
+  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(fetchAll, { timeout: 1000 });
+  else win.setTimeout(fetchAll, 0);
 }
 
 /** Once the session is read: the parts it calls for (the registrations' form, a method's `prepare`). */

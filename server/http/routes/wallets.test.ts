@@ -640,4 +640,20 @@ describe('the widget script and its SRI hash (the real build in dist/widget)', (
     expect(cacheControl).toMatch(/\bno-cache\b|\bmax-age=0\b/);
     expect(cacheControl).not.toMatch(/immutable|max-age=[1-9]/);
   });
+
+  it('pins everything that runs on the page: every part the script names is served, immutable, with the sha384 the script carries', async () => {
+    /** `parts/<name>-<hash>.js` and the sha384 written after it, as the script's part table has them. */
+    const parts = [
+      ...bytes.toString('utf8').matchAll(/(parts\/\w+-[\w-]{10}\.js)\W{1,4}(sha384-[A-Za-z0-9+/]{64})/g),
+    ];
+    expect(parts.length).toBeGreaterThanOrEqual(8);
+    for (const [, file, integrity] of parts) {
+      const res = await gw.app.request(`/v1/widget/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toContain('immutable');
+      expect(res.headers.get('access-control-allow-origin'), file).toBe('*');
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(`sha384-${createHash('sha384').update(body).digest('base64')}`, file).toBe(integrity);
+    }
+  });
 });

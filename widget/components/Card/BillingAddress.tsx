@@ -10,9 +10,12 @@ import type { BillingField } from '../../core/options';
 import { bcp47 } from '../../language';
 import { Group, hintId, TextInput } from '../internal/Field';
 import { setError } from '../internal/form-model';
-import type { BillingModel } from './billing-address';
+import type { BillingModel } from './billing-fields';
 import { countryOptions } from './countries';
 import type { CardModel } from './model';
+
+/** The checks come with the form: the model takes them from this part (`./Card.tsx`). */
+export { billingModel } from './billing-address';
 
 /** Autocomplete tokens and lengths (the catalogue's maxima) of the text fields. */
 const TEXT: Readonly<Record<Exclude<BillingField, 'country'>, [autocomplete: string, max: number]>> = {

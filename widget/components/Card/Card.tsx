@@ -15,11 +15,18 @@ import { enterGuard } from '../internal/form-model';
 import { lazy } from '../internal/lazy';
 import { PayButton } from '../internal/PayButton';
 import { SecureField } from '../internal/SecureField/SecureField';
+import type * as Part from './BillingAddress';
 import { formatExpiry } from './expiry';
 import { brandName, type CardModel, cardModel } from './model';
 
-/** Only checkouts that lack the address 3-D Secure needs ask for it: a part, fetched then. */
-export const BillingAddress = lazy(() => import('./BillingAddress').then((m) => m.BillingAddress));
+/**
+ * Only checkouts that lack the address 3-D Secure needs ask for it: a part, its form and its checks,
+ * fetched then (the descriptor's `prepare`, before the form is drawn, so the model finds the checks).
+ */
+const billingPart: { loaded?: typeof Part } = {};
+const loadBilling = (): Promise<typeof Part> =>
+  import('./BillingAddress').then((m) => (billingPart.loaded = m));
+export const BillingAddress = lazy(() => loadBilling().then((m) => m.BillingAddress));
 
 /** The card form draws every card brand listed (`brands`: card brands only, see index.ts). */
 export type CardProps = Pick<MethodProps, 'brands' | 'payLabel'>;
@@ -42,7 +49,7 @@ export function Card(props: CardProps) {
 function CardForm({ brands: listed, payLabel }: CardProps) {
   const ctx = useWidget();
   const brands = useMemo(() => listed.filter(isCardBrand), []);
-  const model = useMemo(() => cardModel(ctx, brands), []);
+  const model = useMemo(() => cardModel(ctx, brands, billingPart.loaded?.billingModel), []);
   useEffect(() => () => model.dispose(), [model]);
   useEffect(() => preloadLogos(ctx.doc, ctx.apiBase, brands), []);
   return (

@@ -5,18 +5,20 @@
  * addresses have one. `wpwlOptions.billingAddress` prefills them, `mandatoryBillingFields` says
  * which must be filled (those 3-D Secure needs always must). Checked with the gateway's formats
  * (shared/params), posted as billing.* with the card through the number frame's submission.
+ * Bundled into the billing address's part (`./BillingAddress.tsx`): only checkouts that ask for an
+ * address load these checks and the country list.
  */
-import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { POSTCODE, STATE } from '../../../shared/params/catalogue/dsl';
 import type { Leaf } from '../../../shared/params/nodes';
 import type { Session } from '../../core/api';
 import { fits } from '../../core/checks';
 import type { BillingField, Settings } from '../../core/options';
 import type { ErrorMessages } from '../../language';
+import { BILLING_FIELDS, type BillingModel, type BillingValues, neededFields } from './billing-fields';
 import { COUNTRY_CODES } from './countries';
 
-/** The fields in the form's order; the state follows the country it depends on. */
-export const BILLING_FIELDS: readonly BillingField[] = ['street1', 'city', 'postcode', 'country', 'state'];
+export { BILLING_FIELDS, type BillingModel, type BillingValues, neededFields };
 
 /** Countries whose addresses name a state or province: the form asks for it there. */
 export const STATE_COUNTRIES: readonly string[] = ['US', 'CA', 'AU', 'BR', 'IN', 'MX'];
@@ -25,26 +27,6 @@ export const STATE_COUNTRIES: readonly string[] = ['US', 'CA', 'AU', 'BR', 'IN',
 const patternOf = (leaf: Leaf): RegExp => (leaf.format as { re: RegExp }).re;
 const POSTCODE_RE = patternOf(POSTCODE());
 const STATE_RE = patternOf(STATE());
-
-export type BillingValues = Readonly<Partial<Record<BillingField, string>>>;
-
-export interface BillingModel {
-  /** The fields shown, in order. */
-  readonly fields: ReadonlySignal<readonly BillingField[]>;
-  readonly values: Signal<BillingValues>;
-  /** The field must be filled (3-D Secure needs it, or mandatoryBillingFields says so). */
-  required(field: BillingField): boolean;
-  /** The field's error message, or undefined when it is fine. */
-  check(field: BillingField): string | undefined;
-  /** billing.<field> of the fields shown and filled. */
-  params(): [string, string][];
-}
-
-const isField = (name: string): name is BillingField => (BILLING_FIELDS as readonly string[]).includes(name);
-
-/** The billing fields 3-D Secure needs and the checkout lacks (none: the form asks for no address). */
-export const neededFields = (session: Pick<Session, 'requiredBillingFields'> | undefined): BillingField[] =>
-  (session?.requiredBillingFields ?? []).filter(isField);
 
 /** The form's billing address, or undefined when the checkout needs none from the shopper. */
 export function billingModel(

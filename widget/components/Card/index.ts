@@ -4,7 +4,7 @@
  */
 import { isCardBrand } from '../../../shared/brands';
 import { registry } from '../../core/registry';
-import { neededFields } from './billing-address';
+import { neededFields } from './billing-fields';
 import { BillingAddress, Card } from './Card';
 
 registry.add({

@@ -13,7 +13,8 @@ import { type FormModel, formModel, merchantFields, requestSubmit, setError } fr
 import { customerName } from '../internal/names';
 import { FrameField, randomId } from '../internal/SecureField/frame-host';
 import { submitForm } from '../internal/submit';
-import { BILLING_FIELDS, type BillingModel, billingModel } from './billing-address';
+import type { billingModel } from './billing-address';
+import { BILLING_FIELDS, type BillingModel, isBillingField } from './billing-fields';
 import { checkExpiry, parseExpiry } from './expiry';
 
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvv', 'cardHolder'] as const;
@@ -68,7 +69,15 @@ export interface CardModel {
   dispose(): void;
 }
 
-export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): CardModel {
+/**
+ * The card form's model. `billing`: the billing address's checks (its part, `./Card.tsx`), loaded
+ * before the form is drawn when the session asks for an address; absent, the form asks for none.
+ */
+export function cardModel(
+  ctx: WidgetContext,
+  brands: readonly CardBrand[],
+  billing?: typeof billingModel,
+): CardModel {
   const form = formModel();
   const chosen = signal<CardBrand | null>(null);
   const brand = signal<CardBrand>(brands[0]!);
@@ -94,7 +103,7 @@ export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[]): Car
       cvv: ctx.uid('cvv'),
       ...(Object.fromEntries(BILLING_FIELDS.map((f) => [f, ctx.uid(f)])) as Record<BillingField, string>),
     },
-    billing: billingModel(ctx.settings, ctx.checkout.session.peek(), ctx.strings.errorMessages),
+    billing: billing?.(ctx.settings, ctx.checkout.session.peek(), ctx.strings.errorMessages),
     element: null,
     check,
     leave: (field) => leave(model, field),
@@ -267,9 +276,6 @@ async function submitCard(ctx: WidgetContext, model: CardModel, event: Event): P
       number.submit(checkoutId, kind, all, ['cvv'], settings.requireCvv ? 'required' : 'optional'),
   });
 }
-
-const isBillingField = (field: string): field is BillingField =>
-  (BILLING_FIELDS as readonly string[]).includes(field);
 
 /** What follows the state: the brand, the frames, the page's brand callbacks, errors shown. */
 function cardEffects(ctx: WidgetContext, model: CardModel): (() => void)[] {

@@ -7,6 +7,8 @@
  * (the wallet sheet, `iframe.wpwl-target.wpwl-sheet`) loads that gateway document instead, and
  * its messages (same checks) go to the flow. Focus moves into the dialog, stays there while it is
  * open, and goes back to where it was when the submission ends (submit.ts).
+ *
+ * A part of the widget (widget/build/parts.ts), fetched once the widget is drawn (`./modal.tsx`).
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
@@ -14,12 +16,8 @@ import { useWidget, type WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
 import { CHALLENGE_SIZES, isCompletion, type ModalFlow } from './redirect';
 
-export function PaymentModal() {
-  const flow = useWidget().modal.value;
-  return flow ? <Dialog key={flow.name} flow={flow} /> : null;
-}
-
-function Dialog({ flow }: { flow: ModalFlow }) {
+/** A part (./modal.tsx draws it when a flow needs it): the dialog of one flow. */
+export function Dialog({ flow }: { flow: ModalFlow }) {
   const ctx = useWidget();
   const dialog = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
