@@ -30,6 +30,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { MAX_THROTTLE } from '../server/cli/args';
 import { bundleServer } from '../server/lifecycle/bundle';
+import { IDLE_CHECKS } from '../server/lifecycle/idle-memory';
 import { startCommand } from '../server/lifecycle/start-command';
 import { type PostgresCluster, startPostgres } from '../server/test-kit/postgres';
 import { seedPostgres, seedSqlite } from './seed';
@@ -81,14 +82,29 @@ const strict = argv.includes('--strict');
 const DURATION = seconds(option('duration') ?? process.env.BENCH_DURATION, quick ? 3 : 10, '--duration');
 const WARMUP = seconds(option('warmup') ?? process.env.BENCH_WARMUP, quick ? 1 : 2, '--warmup');
 /**
- * The measured time of a scenario is cut into this many slices, the targets taking turns slice by
- * slice: on a shared machine each target then meets the same mix of competition and disk.
+ * The measured time of a scenario is cut into slices, the targets taking turns slice by slice: on a
+ * shared machine each target then meets the same mix of competition and disk. `--rounds` sets their
+ * number; by default they are as long as they may be while a gateway's wait for its next turn stays
+ * shorter than the lull after which it gives back its memory (`IDLE_CHECKS` seconds,
+ * lifecycle/idle-memory.ts): otherwise every turn would start after an idle step (the kept answers
+ * emptied, the heap compacted) and the run would measure bursts after lulls, not sustained load.
  */
-const ROUNDS = (() => {
-  const n = Number(option('rounds') ?? process.env.BENCH_ROUNDS ?? (quick ? 3 : 5));
+const ROUNDS_GIVEN = (() => {
+  const given = option('rounds') ?? process.env.BENCH_ROUNDS;
+  if (given === undefined) return undefined;
+  const n = Number(given);
   if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new Error(`--rounds must be 1 to 100, got ${n}`);
   return n;
 })();
+
+/** A slice's length in whole seconds, and how many of them fill `seconds`, for `targets` in turns. */
+function slicing(seconds: number, targets: number, rounds = ROUNDS_GIVEN): { slice: number; rounds: number } {
+  if (rounds !== undefined) return { slice: Math.max(1, Math.round(seconds / rounds)), rounds };
+  // The others' turns, (targets − 1) slices, plus a second of margin, under the idle step's lull.
+  const longest = Math.max(1, Math.floor((IDLE_CHECKS - 1) / Math.max(1, targets - 1)));
+  const slice = Math.min(seconds, quick ? 1 : 2, longest);
+  return { slice, rounds: Math.max(1, Math.round(seconds / slice)) };
+}
 /** `--seed N`: a second gateway, its store seeded with N payments (and deliveries), in turns with the empty one. */
 const SEED = (() => {
   const n = Number(option('seed') ?? process.env.BENCH_SEED ?? 0);
@@ -773,7 +789,7 @@ function table(rows: readonly Measurement[]): string {
 async function main(): Promise<number> {
   console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} CPUs`);
   console.log(
-    `${DURATION} s per scenario and target (${ROUNDS} slices, the targets in turns) after ${WARMUP} s of ` +
+    `${DURATION} s per scenario and target (in slices, the targets in turns) after ${WARMUP} s of ` +
       `warm-up (not counted), connections ${CONNECTIONS.join(', ')}`,
   );
 
@@ -846,17 +862,20 @@ async function main(): Promise<number> {
     if (now !== undefined && (rssPeak === undefined || now > rssPeak)) rssPeak = now;
   }, 250);
   const rows: Measurement[] = [];
-  const slice = Math.max(1, Math.round(DURATION / ROUNDS));
   for (const op of OPS) {
     for (const connections of CONNECTIONS) {
       const targetsNow = targetsOf(op);
       if (WARMUP > 0) {
-        process.stdout.write(`${op} c=${connections}: warm-up ${WARMUP} s each … `);
-        for (const target of targetsNow) await load(target, op, connections, WARMUP);
+        // In turns too, so that no gateway waits through the others' whole warm-up.
+        const warm = slicing(WARMUP, targetsNow.length);
+        process.stdout.write(`${op} c=${connections}: warm-up ${warm.rounds} × ${warm.slice} s each … `);
+        for (let round = 0; round < warm.rounds; round++)
+          for (const target of targetsNow) await load(target, op, connections, warm.slice);
       }
-      process.stdout.write(`measuring ${ROUNDS} × ${slice} s each, in turns … `);
+      const { slice, rounds } = slicing(DURATION, targetsNow.length);
+      process.stdout.write(`measuring ${rounds} × ${slice} s each, in turns … `);
       const parts = new Map<Target, Measurement[]>(targetsNow.map((t) => [t, []]));
-      for (let round = 0; round < ROUNDS; round++)
+      for (let round = 0; round < rounds; round++)
         for (const target of targetsNow) parts.get(target)!.push(await load(target, op, connections, slice));
       console.log('');
       for (const target of targetsNow) {
