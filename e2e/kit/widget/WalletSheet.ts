@@ -61,7 +61,18 @@ export class WalletSheet {
     await this.payButton.click();
   }
 
+  /**
+   * Cancel closes the sheet: the widget removes the sheet's own frame while the click is still
+   * being acknowledged, and Chromium can leave a click in a cross-site frame removed mid-action
+   * unanswered (seen once in CI: the payment cancelled, the click waiting until the test's
+   * timeout). The sheet gone is what the click is for, so whichever comes first ends it.
+   */
   async cancel(): Promise<void> {
-    await this.cancelButton.click();
+    const clicked = this.cancelButton.click().catch(() => undefined); // its frame may go first
+    const gone = expect(this.frame)
+      .toHaveCount(0)
+      .catch(() => undefined);
+    await Promise.race([clicked, gone]);
+    await expect(this.frame).toHaveCount(0);
   }
 }
