@@ -69,9 +69,7 @@ export class WalletSheet {
    */
   async cancel(): Promise<void> {
     const clicked = this.cancelButton.click().catch(() => undefined); // its frame may go first
-    const gone = expect(this.frame)
-      .toHaveCount(0)
-      .catch(() => undefined);
+    const gone = this.frame.waitFor({ state: 'detached' }).catch(() => undefined);
     await Promise.race([clicked, gone]);
     await expect(this.frame).toHaveCount(0);
   }
