@@ -46,6 +46,8 @@ process.exitCode = await run(process.argv.slice(2), {
         decrypt: (sealed) => theVault().decrypt(sealed),
       },
       issuers: gatewayProcessors(undefined),
+      // A command's few writes: SQLite's own checkpoints, no thread to start.
+      checkpoints: 'inline',
     }),
   openVault: theVault,
   dataDir,

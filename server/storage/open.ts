@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
+import { BACKSTOP_PAGES, startCheckpointer } from './core/checkpointer';
 import type { Database } from './core/database';
 import { withStatementCache } from './core/statement-cache';
 import { createKyselyStore, type GatewayStore } from './kysely-store';
@@ -28,6 +29,13 @@ export interface OpenStoreOptions {
   readonly issuers?: IssuerLookup;
   /** Told each written batch of payments: size, seconds, failed (the gateway's metrics). */
   readonly observeBatch?: BatchObserver;
+  /**
+   * SQLite: where the WAL's checkpoints run. `background` (the default, for a serving gateway):
+   * on a thread of their own (core/checkpointer.ts), off the event loop; `inline`: inside the
+   * commits, as SQLite does by default (a short-lived command, which would only pay the thread's
+   * start).
+   */
+  readonly checkpoints?: 'background' | 'inline';
 }
 
 export const SQLITE_FILE = 'gateway.db';
@@ -50,7 +58,13 @@ export function isPostgresUrl(url: string | undefined): url is string {
 export async function openStore(options: OpenStoreOptions): Promise<GatewayStore> {
   return isPostgresUrl(options.databaseUrl)
     ? openPostgres(options.databaseUrl, options.vault, options.issuers, options.observeBatch)
-    : openSqlite(options.dataDir ?? 'data', options.vault, options.issuers, options.observeBatch);
+    : openSqlite(
+        options.dataDir ?? 'data',
+        options.vault,
+        options.issuers,
+        options.observeBatch,
+        options.checkpoints ?? 'background',
+      );
 }
 
 type StoreVault = OpenStoreOptions['vault'];
@@ -60,6 +74,7 @@ async function openSqlite(
   vault: StoreVault,
   issuers: IssuerLookup | undefined,
   observeBatch: BatchObserver | undefined,
+  checkpoints: 'background' | 'inline',
 ): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -91,12 +106,23 @@ async function openSqlite(
       await db.destroy();
       throw error;
     }
-    return createKyselyStore(db, {
+    const checkpointer = checkpoints === 'background' ? startCheckpointer(file) : undefined;
+    if (checkpointer !== undefined) raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    const store = createKyselyStore(db, {
       sealer,
-      writePayments: sqlitePaymentWriter(db, raw, sealer),
+      writePayments: sqlitePaymentWriter(db, raw, sealer, checkpointer?.committed),
       ...(issuers === undefined ? {} : { issuers }),
       ...(observeBatch === undefined ? {} : { observeBatch }),
     });
+    if (checkpointer === undefined) return store;
+    return {
+      ...store,
+      // The thread first: the main connection, closed last, then checkpoints and removes the WAL.
+      close: async () => {
+        await checkpointer.close();
+        await store.close();
+      },
+    };
   } catch (error) {
     if (raw.open) raw.close();
     throw error;

@@ -90,6 +90,8 @@ export function sqlitePaymentWriter(
   db: Kysely<Database>,
   raw: BetterSqlite3.Database,
   sealer: AccountSealer,
+  /** Told after each batch has committed (the WAL's checkpointer: core/checkpointer.ts). */
+  committed?: () => void,
 ): PaymentBatchWriter {
   const template = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c, null])) as unknown as NewPaymentRow;
   const compiled = db.insertInto('payments').values(template).compile();
@@ -140,6 +142,7 @@ export function sqlitePaymentWriter(
     // become a savepoint, committed with theirs): wait until it has ended.
     while (raw.inTransaction) await new Promise((resolve) => setImmediate(resolve));
     insertAll(writes);
+    committed?.();
   };
 }
 

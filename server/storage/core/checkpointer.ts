@@ -1,0 +1,101 @@
+/**
+ * SQLite's WAL checkpoints on a thread of their own.
+ *
+ * In WAL mode a commit appends pages to `gateway.db-wal`; a checkpoint copies them back into the
+ * database file and syncs it, so that the WAL can start over. By default SQLite runs that copy
+ * inside whichever commit makes the WAL cross 1,000 pages: on the event loop, in the middle of a
+ * batch of payments whose answers wait for it (under load about ten times a second, one of the
+ * slowest steps of the batches it falls in: in the tail of the latency).
+ *
+ * Here a worker thread with its own connection runs PASSIVE checkpoints, which wait for nobody
+ * and block nobody: writers go on appending while it copies. It wakes when told that a batch
+ * committed (a counter in shared memory, no message), lets a few more commits gather, and copies
+ * what is there; when idle it sleeps without a timer. Once it has copied everything, the next
+ * write starts the WAL over. The main connection keeps an automatic checkpoint as a backstop
+ * (`BACKSTOP_PAGES`), should the thread ever fall behind; it then finds most pages already copied.
+ *
+ * Durability is unchanged: a commit is durable when its WAL frames are synced, before and after.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** The main connection's automatic checkpoint once this thread runs (SQLite's default: 1,000). */
+export const BACKSTOP_PAGES = 4000;
+/** How long the thread lets commits gather after the first one it is told of, in ms. */
+const GATHER_MS = 20;
+/** How often an idle thread looks anyway (writes made without telling it: migrations, the CLI). */
+const IDLE_LOOK_MS = 1000;
+/** Passes in a row while a pass leaves frames written meanwhile (each one shorter than the last). */
+const CATCH_UP_PASSES = 4;
+
+const SEQ = 0;
+const STOP = 1;
+
+/** Runs in the worker: plain CommonJS, given the database file and better-sqlite3's path. */
+const WORKER = `
+const { workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const state = new Int32Array(workerData.state);
+const db = new Database(workerData.file, { fileMustExist: true });
+// The checkpoint syncs the database file before the WAL may start over.
+db.pragma('synchronous = FULL');
+db.pragma('wal_autocheckpoint = 0');
+// From 0: commits made while the thread was starting are copied at once.
+let seen = 0;
+while (Atomics.load(state, ${STOP}) === 0) {
+  Atomics.wait(state, ${SEQ}, seen, ${IDLE_LOOK_MS});
+  if (Atomics.load(state, ${STOP}) !== 0) break;
+  Atomics.wait(state, ${STOP}, 0, ${GATHER_MS});
+  seen = Atomics.load(state, ${SEQ});
+  // Passes again while commits made during a pass are left (at most a few): a pass that ends with
+  // everything copied lets the next write start the WAL over, so it stays small.
+  for (let pass = 0; pass < ${CATCH_UP_PASSES}; pass++) {
+    let left = 0;
+    try {
+      const [row] = db.pragma('wal_checkpoint(PASSIVE)');
+      left = row.busy === 0 && row.log > 0 ? row.log - row.checkpointed : 0;
+    } catch {
+      // The file gone at shutdown: the next round, or the backstop.
+    }
+    if (left <= 0 || Atomics.load(state, ${STOP}) !== 0) break;
+  }
+}
+db.close();
+`;
+
+export interface Checkpointer {
+  /** A write committed on the main connection: the thread will copy it soon. Costs a few ns. */
+  committed(): void;
+  /** Stops the thread and closes its connection; resolves once it has exited. */
+  close(): Promise<void>;
+}
+
+export function startCheckpointer(file: string): Checkpointer {
+  const shared = new SharedArrayBuffer(8);
+  const state = new Int32Array(shared);
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, state: shared } });
+  const exited = new Promise<void>((resolve) => {
+    worker.once('exit', () => resolve());
+    // A thread that fails leaves the backstop to do its work: nothing is lost but latency.
+    worker.once('error', () => resolve());
+  });
+  // It must never keep an otherwise finished process alive.
+  worker.unref();
+  let closed: Promise<void> | undefined;
+  return {
+    committed() {
+      Atomics.add(state, SEQ, 1);
+      Atomics.notify(state, SEQ);
+    },
+    close() {
+      closed ??= (() => {
+        Atomics.store(state, STOP, 1);
+        Atomics.notify(state, SEQ);
+        Atomics.notify(state, STOP);
+        return exited;
+      })();
+      return closed;
+    },
+  };
+}
