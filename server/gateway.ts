@@ -162,6 +162,8 @@ export async function startGateway(options: GatewayOptions) {
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
     issuers: processors,
+    // SQLite's checkpointer thread stops once the gateway is idle (storage/core/checkpointer.ts).
+    idle: ops.idle,
   });
   await testing?.check(store, logger);
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';

@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
-import { BACKSTOP_PAGES, startCheckpointer } from './core/checkpointer';
+import { BACKSTOP_PAGES, checkpointer } from './core/checkpointer';
 import type { Database } from './core/database';
 import { withStatementCache } from './core/statement-cache';
 import { createKyselyStore, type GatewayStore } from './kysely-store';
@@ -36,6 +36,8 @@ export interface OpenStoreOptions {
    * start).
    */
   readonly checkpoints?: 'background' | 'inline';
+  /** Where the store adds what it gives back once the gateway is idle (lifecycle/idle-memory.ts). */
+  readonly idle?: { add(release: () => void): void };
 }
 
 export const SQLITE_FILE = 'gateway.db';
@@ -64,6 +66,7 @@ export async function openStore(options: OpenStoreOptions): Promise<GatewayStore
         options.issuers,
         options.observeBatch,
         options.checkpoints ?? 'background',
+        options.idle,
       );
 }
 
@@ -75,6 +78,7 @@ async function openSqlite(
   issuers: IssuerLookup | undefined,
   observeBatch: BatchObserver | undefined,
   checkpoints: 'background' | 'inline',
+  idle: OpenStoreOptions['idle'],
 ): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -106,20 +110,23 @@ async function openSqlite(
       await db.destroy();
       throw error;
     }
-    const checkpointer = checkpoints === 'background' ? startCheckpointer(file) : undefined;
-    if (checkpointer !== undefined) raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    const background = checkpoints === 'background' ? checkpointer(file) : undefined;
+    if (background !== undefined) {
+      raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      idle?.add(background.release);
+    }
     const store = createKyselyStore(db, {
       sealer,
-      writePayments: sqlitePaymentWriter(db, raw, sealer, checkpointer?.committed),
+      writePayments: sqlitePaymentWriter(db, raw, sealer, background?.committed),
       ...(issuers === undefined ? {} : { issuers }),
       ...(observeBatch === undefined ? {} : { observeBatch }),
     });
-    if (checkpointer === undefined) return store;
+    if (background === undefined) return store;
     return {
       ...store,
       // The thread first: the main connection, closed last, then checkpoints and removes the WAL.
       close: async () => {
-        await checkpointer.close();
+        await background.close();
         await store.close();
       },
     };

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { idleReleases } from '../../lifecycle/idle-memory';
 import { storedDebit } from '../../test-kit/fixtures/stored-payment';
 import { testVault } from '../../test-kit/vault';
 import { type GatewayStore, openStore } from '../index';
@@ -27,10 +28,11 @@ describe('SQLite checkpoints', () => {
 
   async function open(checkpoints: 'background' | 'inline') {
     const dataDir = await mkdtemp(join(tmpdir(), 'gw-checkpoints-'));
-    const store = await openStore({ dataDir, vault: testVault(), checkpoints });
+    const idle = idleReleases();
+    const store = await openStore({ dataDir, vault: testVault(), checkpoints, idle });
     opened.push({ store, dataDir });
     const inDatabaseFile = (id: string) => readFileSync(join(dataDir, SQLITE_FILE)).includes(id);
-    return { store, inDatabaseFile };
+    return { store, inDatabaseFile, idle };
   }
 
   async function writeSome(store: GatewayStore) {
@@ -44,6 +46,15 @@ describe('SQLite checkpoints', () => {
     const payments = await writeSome(store);
     await expect.poll(() => payments.every((p) => inDatabaseFile(p.id)), { timeout: 5000 }).toBe(true);
     for (const p of payments) expect(await store.getPayment(p.merchantId, p.id)).toEqual(p);
+  });
+
+  it('background, after the idle step stopped its thread: the next batch starts another', async () => {
+    const { store, inDatabaseFile, idle } = await open('background');
+    const first = await writeSome(store);
+    await expect.poll(() => first.every((p) => inDatabaseFile(p.id)), { timeout: 5000 }).toBe(true);
+    idle.release();
+    const second = await writeSome(store);
+    await expect.poll(() => second.every((p) => inDatabaseFile(p.id)), { timeout: 5000 }).toBe(true);
   });
 
   it('inline: the same batch stays in the WAL until SQLite copies it inside a later commit', async () => {

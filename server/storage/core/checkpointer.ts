@@ -10,7 +10,8 @@
  * Here a worker thread with its own connection runs PASSIVE checkpoints, which wait for nobody
  * and block nobody: writers go on appending while it copies. It wakes when told that a batch
  * committed (a counter in shared memory, no message), lets a few more commits gather, and copies
- * what is there; when idle it sleeps without a timer. Once it has copied everything, the next
+ * what is there; between commits it sleeps without a timer. It starts with the first commit and
+ * stops when the gateway has gone quiet, so an idle gateway holds no thread. Once it has copied everything, the next
  * write starts the WAL over. The main connection keeps an automatic checkpoint as a backstop
  * (`BACKSTOP_PAGES`), should the thread ever fall behind; it then finds most pages already copied.
  *
@@ -64,16 +65,57 @@ db.close();
 `;
 
 export interface Checkpointer {
-  /** A write committed on the main connection: the thread will copy it soon. Costs a few ns. */
+  /** A write committed on the main connection: the thread (started if need be) copies it soon. */
   committed(): void;
-  /** Stops the thread and closes its connection; resolves once it has exited. */
+  /**
+   * The gateway has gone quiet (server/lifecycle/idle-memory.ts): the thread stops and gives back
+   * its memory (a thread is about 9 MB: its own V8 heap and Node environment); the next commit
+   * starts another.
+   */
+  release(): void;
+  /** Stops the thread for good; resolves once every thread has exited. */
   close(): Promise<void>;
 }
 
-export function startCheckpointer(file: string): Checkpointer {
-  const shared = new SharedArrayBuffer(8);
-  const state = new Int32Array(shared);
+interface Thread {
+  readonly state: Int32Array;
+  readonly exited: Promise<void>;
+}
+
+export function checkpointer(file: string): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  let thread: Thread | undefined;
+  let closed = false;
+  const stopping = new Set<Promise<void>>();
+  const stop = (t: Thread): void => {
+    Atomics.store(t.state, STOP, 1);
+    Atomics.notify(t.state, SEQ);
+    Atomics.notify(t.state, STOP);
+    stopping.add(t.exited);
+    void t.exited.then(() => stopping.delete(t.exited));
+  };
+  const release = (): void => {
+    if (thread !== undefined) stop(thread);
+    thread = undefined;
+  };
+  return {
+    committed() {
+      if (closed) return;
+      thread ??= startThread(file, driver);
+      Atomics.add(thread.state, SEQ, 1);
+      Atomics.notify(thread.state, SEQ);
+    },
+    release,
+    async close() {
+      closed = true;
+      release();
+      await Promise.all(stopping);
+    },
+  };
+}
+
+function startThread(file: string, driver: string): Thread {
+  const shared = new SharedArrayBuffer(8);
   const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, state: shared } });
   const exited = new Promise<void>((resolve) => {
     worker.once('exit', () => resolve());
@@ -82,20 +124,5 @@ export function startCheckpointer(file: string): Checkpointer {
   });
   // It must never keep an otherwise finished process alive.
   worker.unref();
-  let closed: Promise<void> | undefined;
-  return {
-    committed() {
-      Atomics.add(state, SEQ, 1);
-      Atomics.notify(state, SEQ);
-    },
-    close() {
-      closed ??= (() => {
-        Atomics.store(state, STOP, 1);
-        Atomics.notify(state, SEQ);
-        Atomics.notify(state, STOP);
-        return exited;
-      })();
-      return closed;
-    },
-  };
+  return { state: new Int32Array(shared), exited };
 }
