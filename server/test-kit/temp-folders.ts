@@ -9,7 +9,11 @@
  * (Vitest runs "after" hooks in reverse order of registration), so explicit clean-ups come first
  * and this only catches what they missed. Vitest loads the modules afresh for each test file, so
  * what is registered here belongs to the file that runs.
+ *
+ * Programs that are not test files (the e2e harness, the QA kit's gateway, benchmarks) take
+ * `tempFolderUntilExit` instead: deleted when their process exits.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,4 +62,16 @@ export async function releaseLeftovers(): Promise<void> {
     }
   }
   if (errors.length > 0) throw new AggregateError(errors, 'cleaning up what the test file left');
+}
+
+/**
+ * For a program rather than a test file: a fresh temporary folder deleted when the process exits,
+ * however it gets there short of SIGKILL: at the end, through `process.exit`, on an uncaught error
+ * (a start-up that fails half-way), or on a signal the program handles by exiting (a default
+ * SIGINT/SIGTERM ends the process without its 'exit' event, so such a program handles them).
+ */
+export function tempFolderUntilExit(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
