@@ -58,6 +58,9 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // At each test file's end, what the test kit's gateways and temporary folders left is closed and
+    // deleted (server/test-kit/temp-folders.ts): no test leaves its data folder in /tmp.
+    setupFiles: ['server/test-kit/setup.ts'],
     // Widget tests choose happy-dom per file (`// @vitest-environment happy-dom`). Nothing is fetched:
     // tests that render frames keep their address from happy-dom, which then loads about:blank.
     environmentOptions: {

@@ -10,9 +10,7 @@
  *   npx tsx bench/create.bench.ts
  *   node --cpu-prof --import tsx bench/create.bench.ts     # then /tmp/prof.js on the profile
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import type { Context } from 'hono';
 import { Bench } from 'tinybench';
 import { paymentAnswer } from '../server/http/middleware/envelope';
@@ -21,6 +19,7 @@ import { riskFingerprint } from '../server/security/risk-fingerprint';
 import { openVault } from '../server/security/vault';
 import { openStore } from '../server/storage/open';
 import { channelOf, MERCHANT, testEnvelope } from '../server/test-kit/middleware';
+import { tempFolderUntilExit } from '../server/test-kit/temp-folders';
 import type { EngineDeps } from '../shared/engine/core/deps';
 import { newId, newPaymentNdc } from '../shared/engine/core/ids';
 import type { Payment } from '../shared/engine/core/model';
@@ -32,7 +31,9 @@ const BODY =
   'entityId=8a8294174b7ecb28014b9699220015ca&amount=92.00&currency=EUR&paymentBrand=VISA&paymentType=DB' +
   '&card.number=4200000000000000&card.holder=Jane%20Jones&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123';
 
-const dataDir = mkdtempSync(join(os.tmpdir(), 'create-bench-'));
+// Deleted however the run ends (a refused body, an interrupted run), not only after the last step.
+const dataDir = tempFolderUntilExit('create-bench-');
+process.once('SIGINT', () => process.exit(130));
 const vault = openVault({ dataDir, env: { GATEWAY_DATA_KEY: '0f'.repeat(32) } });
 const processors = gatewayProcessors(undefined);
 const deps = {
@@ -100,4 +101,3 @@ console.log(
     `(${STORE_ROUNDS} batches of ${BATCH})`,
 );
 await store.close();
-rmSync(dataDir, { recursive: true, force: true });

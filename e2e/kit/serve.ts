@@ -9,21 +9,25 @@
  * Options come in OPG_TEST_GATEWAY (JSON: TestGatewayOptions).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type CommandContext, createChannel, createMerchant, createToken } from '../../server/cli/commands';
 import { type GatewayOptions, startGateway } from '../../server/gateway';
 import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
 import { freePort } from '../../server/test-kit/postgres';
+import { tempFolderUntilExit } from '../../server/test-kit/temp-folders';
 import { ensureWidgetBuilt } from '../../widget/build/ensure';
 import type { TestGatewayInfo, TestGatewayOptions } from './gateway';
+
+// A signal during the start-up ends it at once; once the gateway serves, `stop` below closes it first.
+let stop: () => Promise<void> = async () => process.exit(0);
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
 
 const options = JSON.parse(process.env.OPG_TEST_GATEWAY ?? '{}') as TestGatewayOptions;
 await ensureWidgetBuilt();
 
-const dataDir = await mkdtemp(join(tmpdir(), 'opg-test-gateway-'));
+// Deleted when this process exits, however it exits: stopped, or a start-up that fails half-way.
+const dataDir = tempFolderUntilExit('opg-test-gateway-');
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const adminToken = randomBytes(32).toString('hex');
@@ -75,11 +79,11 @@ const info: TestGatewayInfo = {
 };
 console.log(JSON.stringify(info));
 
-async function shutdown(): Promise<void> {
-  server.close();
-  await gateway.close();
-  await rm(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
+stop = async () => {
+  try {
+    server.close();
+    await gateway.close();
+  } finally {
+    process.exit(0); // the data folder is deleted on the way out (tempFolderUntilExit)
+  }
+};

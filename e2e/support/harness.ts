@@ -25,9 +25,8 @@
  * It prints one JSON line with the URLs and the credentials, then serves until killed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import {
@@ -43,6 +42,7 @@ import { startGateway } from '../../server/gateway';
 import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
 import { VISA_CARD } from '../../server/test-kit/fixtures/cards';
 import { freePort } from '../../server/test-kit/postgres';
+import { tempFolderUntilExit } from '../../server/test-kit/temp-folders';
 import { pinnedFetch, selfSignedCertificate } from './tls';
 
 /** Where a merchant's backend reaches the gateway, with which channel and token. */
@@ -111,8 +111,14 @@ export interface HarnessInfo extends MerchantAccount {
   readonly admin: AdminInfo;
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'gateway-e2e-'));
-const clockDataDir = await mkdtemp(join(tmpdir(), 'gateway-e2e-clock-'));
+// Deleted when the harness exits, however it exits: stopped, or a start-up that fails half-way.
+const dataDir = tempFolderUntilExit('gateway-e2e-');
+const clockDataDir = tempFolderUntilExit('gateway-e2e-clock-');
+// A signal during the start-up ends it at once (the folders go with the process); once everything
+// serves, `shutdown` below closes the servers and the gateways first.
+let stop: () => Promise<void> = async () => process.exit(0);
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
 
 const ports = async (n: number): Promise<number[]> => {
   const out: number[] = [];
@@ -307,13 +313,12 @@ const info: HarnessInfo = {
 };
 console.log(JSON.stringify(info));
 
-async function shutdown(): Promise<void> {
-  for (const server of servers) server.close();
-  await gateway.close();
-  await clockGateway.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(clockDataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
+stop = async () => {
+  try {
+    for (const server of servers) server.close();
+    await gateway.close();
+    await clockGateway.close();
+  } finally {
+    process.exit(0); // the data folders are deleted on the way out (tempFolderUntilExit)
+  }
+};

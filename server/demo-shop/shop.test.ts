@@ -25,7 +25,7 @@ describe('demo shop', () => {
   });
   afterAll(async () => {
     server?.close();
-    await gw?.close();
+    await gw?.cleanup();
   });
 
   const checkoutIdOf = (page: string): string => {

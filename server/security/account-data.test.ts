@@ -12,6 +12,7 @@ import { openStore } from '../storage';
 import { SQLITE_FILE } from '../storage/open';
 import { IBAN } from '../test-kit/fixtures/bank-accounts';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { tempFolder } from '../test-kit/temp-folders';
 import { testVault } from '../test-kit/vault';
 import { openVault } from './vault';
 
@@ -69,7 +70,7 @@ describe('accountSealer', () => {
 
 describe("a channel's connector credentials at rest", () => {
   it('seals the access token to the other gateway, and reads it back', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'gateway-connector-secret-'));
+    const dataDir = await tempFolder('gateway-connector-secret-');
     const token = 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c3k2S0pzVDg=';
     const store = await openStore({ dataDir, vault });
     try {
@@ -94,7 +95,6 @@ describe("a channel's connector credentials at rest", () => {
       const bytes = await readFile(join(dataDir, name));
       expect(bytes.includes(Buffer.from(token)), `the connector token in ${name}`).toBe(false);
     }
-    await rm(dataDir, { recursive: true, force: true });
   });
 });
 

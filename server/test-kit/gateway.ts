@@ -2,10 +2,11 @@
  * A gateway for HTTP-level tests: `startGateway` on a fresh temporary data folder (SQLite there,
  * or PostgreSQL with `databaseUrl`), a fixed data key, a silent logger, and helpers that send
  * form-encoded requests through Hono's in-process `app.request` (no sockets). `close()` shuts the
- * store and deletes the folder.
+ * store and keeps the folder (a restart on the same data); `cleanup()` also deletes the folder.
+ * Whatever a test leaves (a gateway still open, a folder only closed) is cleaned up at the end of
+ * its test file (temp-folders.ts).
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -17,6 +18,7 @@ import { type GatewayOptions, startGateway } from '../gateway';
 import { createLogger, type Logger } from '../security/logger';
 import { newToken } from '../security/tokens';
 import { SQLITE_FILE } from '../storage/open';
+import { atFileEnd, tempFolder } from './temp-folders';
 
 /** 64 hex characters: a fixed data key, so no key file is generated in the data folder. */
 export const TEST_DATA_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0';
@@ -111,7 +113,9 @@ export const form = (params: Record<string, string> | string): string =>
   typeof params === 'string' ? params : new URLSearchParams(params).toString();
 
 export async function testGateway(options: TestGatewayOptions = {}) {
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'gateway-http-')));
+  // A folder the kit makes is deleted at the end of the test file at the latest (tempFolder); one
+  // the test gives is the test's.
+  const dataDir = options.dataDir ?? (await tempFolder('gateway-http-'));
   const env = { GATEWAY_DATA_KEY: TEST_DATA_KEY, LOG_LEVEL: 'silent', ...options.env };
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   try {
@@ -143,6 +147,8 @@ export async function testGateway(options: TestGatewayOptions = {}) {
     if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // Closed at the end of the test file if the test does not close it (before its folder goes).
+  const forget = atFileEnd(() => close());
   // the gateway's own clock: the one given, its test clock, or real time
   const clock = gateway.clock;
   const vault = gateway.vault;
@@ -344,6 +350,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       await close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+      forget();
     }
   }
 

@@ -5,7 +5,7 @@
  * polling at the same time.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/engine/core/ids';
 import {
   DEFAULT_GRACE_MS,
@@ -207,8 +207,11 @@ const ts = (iso: string) => iso.replace('T', ' ').slice(0, 19);
 describe('the scheduler across restarts (SQLite, fake clock)', () => {
   let clock: FakeClock;
   let gw: TestGateway | undefined;
-  afterAll(async () => {
+  // Each test starts its own gateway (restarts on its data folder): deleted after each test, not
+  // only the file's last one.
+  afterEach(async () => {
     await gw?.cleanup();
+    gw = undefined;
   });
 
   it('pays each fire time once: on time, across a short outage and a long one (the catch-up rule)', async () => {

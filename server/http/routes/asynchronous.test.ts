@@ -7,9 +7,6 @@
  * request. A last block runs two gateways on one PostgreSQL: their workers time out each
  * payment once, and a shopper's approval racing a timeout ends it once.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_METHODS } from '../../processors/simulator/redirect-methods';
@@ -17,6 +14,7 @@ import { fakeClock } from '../../test-kit/clock';
 import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 import { type PostgresCluster, startPostgres } from '../../test-kit/postgres';
+import { tempFolder } from '../../test-kit/temp-folders';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -278,7 +276,7 @@ describe('GATEWAY_PUBLIC_URL', () => {
 
 describe('a pending payment across a restart', () => {
   it('keeps its status, its page and its timeout in the data folder', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'gateway-async-restart-'));
+    const dataDir = await tempFolder('gateway-async-restart-');
     const clock = fakeClock();
     let gw = await testGateway({ clock, dataDir, pending: { autoStart: false } });
     const { pay, status, act } = helpers(() => gw);

@@ -6,9 +6,6 @@
  * gateways on one PostgreSQL.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
 import { CARD_FIELDS, PAN } from '../../test-kit/fixtures/cards';
@@ -20,6 +17,7 @@ import {
   testGateway,
 } from '../../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
+import { tempFolder } from '../../test-kit/temp-folders';
 
 const MINUTE = 60_000;
 const CVV = '987';
@@ -679,7 +677,7 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
 
 describe('the notifier across a restart, and on its own timer', () => {
   it('survives a restart: the due notification is in the database', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'gateway-checkout-restart-'));
+    const dataDir = await tempFolder('gateway-checkout-restart-');
     const clock = fakeClock();
     const first = recordingFetch();
     const gw1 = await testGateway({ clock, dataDir, notifier: { fetch: first.fetch, autoStart: false } });
@@ -814,7 +812,7 @@ describe('integrity=true on a gateway as started (the widget build gives the has
       expect(created.body.integrity).toBe(expected);
       expect((await gw.get('/v1/fastcheckout/integrity')).body.integrity).toBe(expected);
     } finally {
-      await gw.close();
+      await gw.cleanup();
     }
   });
 });

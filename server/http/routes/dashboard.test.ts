@@ -77,7 +77,7 @@ describe('the dashboard on the gateway', () => {
     await ensureWidgetBuilt();
     gw = await testGateway({ env: { GATEWAY_ADMIN_TOKEN: 'o'.repeat(40) } });
   }, 120_000);
-  afterAll(() => gw.close());
+  afterAll(() => gw?.cleanup());
 
   it('is served on both environments’ addresses without the admin API’s credentials', async () => {
     for (const at of [gw, gw.live]) {

@@ -713,7 +713,7 @@ describe('/v1/payments over HTTP (SQLite)', () => {
         // …and the new response is the one replayed from then on.
         expect((await send()).body.id).toBe(afterADay.body.id);
       } finally {
-        await clocked.close();
+        await clocked.cleanup();
       }
     });
 

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { buildFolder } from '../../test-kit/build-folder';
+import { tempFolder } from '../../test-kit/temp-folders';
 import { envelope } from '../middleware/envelope';
 import { FRAME_CSP, widgetIntegrity, widgetRoutes } from './widget';
 
@@ -115,13 +113,12 @@ describe('widget routes', () => {
   });
 
   it('says clearly when the widget is not built', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'widget-none-'));
+    const empty = await tempFolder('widget-none-');
     const a = new Hono();
     widgetRoutes(a, env, { dir: empty });
     expect((await a.request('/v1/paymentWidgets.js')).status).toBe(503);
     expect((await a.request('/v1/fastcheckout/integrity')).status).toBe(503);
     expect(widgetIntegrity(empty)).toBeUndefined();
-    rmSync(empty, { recursive: true, force: true });
   });
 
   it('is registered in the gateway app', async () => {
