@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
-import { BACKSTOP_PAGES, checkpointer } from './core/checkpointer';
+import { checkpointer } from './core/checkpointer';
 import type { Database } from './core/database';
 import { withStatementCache } from './core/statement-cache';
 import { createKyselyStore, type GatewayStore } from './kysely-store';
@@ -110,11 +110,13 @@ async function openSqlite(
       await db.destroy();
       throw error;
     }
-    const background = checkpoints === 'background' ? checkpointer(file) : undefined;
-    if (background !== undefined) {
-      raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-      idle?.add(background.release);
-    }
+    const background =
+      checkpoints === 'background'
+        ? checkpointer(file, (pages) => {
+            if (raw.open) raw.pragma(`wal_autocheckpoint = ${pages}`);
+          })
+        : undefined;
+    if (background !== undefined) idle?.add(background.release);
     const store = createKyselyStore(db, {
       sealer,
       writePayments: sqlitePaymentWriter(db, raw, sealer, background?.committed),

@@ -10,18 +10,22 @@
  * Here a worker thread with its own connection runs PASSIVE checkpoints, which wait for nobody
  * and block nobody: writers go on appending while it copies. It wakes when told that a batch
  * committed (a counter in shared memory, no message), lets a few more commits gather, and copies
- * what is there; between commits it sleeps without a timer. It starts with the first commit and
- * stops when the gateway has gone quiet, so an idle gateway holds no thread. Once it has copied everything, the next
- * write starts the WAL over. The main connection keeps an automatic checkpoint as a backstop
- * (`BACKSTOP_PAGES`), should the thread ever fall behind; it then finds most pages already copied.
+ * what is there; between commits it sleeps without a timer (it looks once a second for what other
+ * writes left). It starts with the first batch of payments and stops when the gateway has gone
+ * quiet, so an idle gateway holds no thread. Once it has copied everything, the next
+ * write starts the WAL over. While the thread runs, the main connection keeps an automatic
+ * checkpoint as a backstop (`BACKSTOP_PAGES`), should the thread ever fall behind; it then finds
+ * most pages already copied.
  *
  * Durability is unchanged: a commit is durable when its WAL frames are synced, before and after.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** The main connection's automatic checkpoint once this thread runs (SQLite's default: 1,000). */
+/** The main connection's automatic checkpoint while this thread runs. */
 export const BACKSTOP_PAGES = 4000;
+/** And while it does not (SQLite's default): before the first batch of payments, once idle. */
+export const INLINE_PAGES = 1000;
 /** How long the thread lets commits gather after the first one it is told of, in ms. */
 const GATHER_MS = 20;
 /** How often an idle thread looks anyway (writes made without telling it: migrations, the CLI). */
@@ -82,7 +86,12 @@ interface Thread {
   readonly exited: Promise<void>;
 }
 
-export function checkpointer(file: string): Checkpointer {
+/**
+ * `autocheckpoint` sets the main connection's automatic checkpoint: raised to the backstop while a
+ * thread runs, SQLite's default again when it stops (writes other than payments' do not wake the
+ * thread, so without one they keep SQLite's own checkpoints, as short as before).
+ */
+export function checkpointer(file: string, autocheckpoint: (pages: number) => void): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let thread: Thread | undefined;
   let closed = false;
@@ -95,13 +104,18 @@ export function checkpointer(file: string): Checkpointer {
     void t.exited.then(() => stopping.delete(t.exited));
   };
   const release = (): void => {
-    if (thread !== undefined) stop(thread);
+    if (thread === undefined) return;
+    stop(thread);
     thread = undefined;
+    autocheckpoint(INLINE_PAGES);
   };
   return {
     committed() {
       if (closed) return;
-      thread ??= startThread(file, driver);
+      if (thread === undefined) {
+        thread = startThread(file, driver);
+        autocheckpoint(BACKSTOP_PAGES);
+      }
       Atomics.add(thread.state, SEQ, 1);
       Atomics.notify(thread.state, SEQ);
     },
