@@ -8,12 +8,14 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idleReleases } from '../../lifecycle/idle-memory';
 import { storedDebit } from '../../test-kit/fixtures/stored-payment';
 import { testVault } from '../../test-kit/vault';
 import { type GatewayStore, openStore } from '../index';
 import { SQLITE_FILE } from '../open';
+import { BACKSTOP_PAGES, checkpointer, INLINE_PAGES } from './checkpointer';
 
 const AT = { merchantId: 'm'.repeat(32), channelId: 'c'.repeat(32), createdAt: new Date() };
 
@@ -63,6 +65,29 @@ describe('SQLite checkpoints', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(payments.some((p) => inDatabaseFile(p.id))).toBe(false);
     for (const p of payments) expect(await store.getPayment(p.merchantId, p.id)).toEqual(p);
+  });
+
+  it('a thread left without batches ends by itself, handing the checkpoints back to SQLite; the next batch starts another', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gw-checkpoints-'));
+    const file = join(dataDir, 'quiet.db');
+    const raw = new BetterSqlite3(file);
+    raw.pragma('journal_mode = WAL');
+    raw.exec('CREATE TABLE t (x)');
+    const pages: number[] = [];
+    const background = checkpointer(file, (n) => pages.push(n), 100);
+    try {
+      raw.exec('INSERT INTO t VALUES (1)');
+      background.committed();
+      expect(pages).toEqual([BACKSTOP_PAGES]);
+      await expect.poll(() => pages, { timeout: 5000 }).toEqual([BACKSTOP_PAGES, INLINE_PAGES]);
+      raw.exec('INSERT INTO t VALUES (2)');
+      background.committed();
+      expect(pages).toEqual([BACKSTOP_PAGES, INLINE_PAGES, BACKSTOP_PAGES]);
+    } finally {
+      await background.close();
+      raw.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('closes cleanly: reopened, every payment is there', async () => {

@@ -12,7 +12,7 @@
  * committed (a counter in shared memory, no message), lets a few more commits gather, and copies
  * what is there; between commits it sleeps without a timer (it looks once a second for what other
  * writes left). It starts with the first batch of payments and stops when the gateway has gone
- * quiet, so an idle gateway holds no thread. Once it has copied everything, the next
+ * quiet (the idle step, or a minute without a batch), so an idle gateway holds no thread. Once it has copied everything, the next
  * write starts the WAL over. While the thread runs, the main connection keeps an automatic
  * checkpoint as a backstop (`BACKSTOP_PAGES`), should the thread ever fall behind; it then finds
  * most pages already copied.
@@ -28,8 +28,13 @@ export const BACKSTOP_PAGES = 4000;
 export const INLINE_PAGES = 1000;
 /** How long the thread lets commits gather after the first one it is told of, in ms. */
 const GATHER_MS = 20;
-/** How often an idle thread looks anyway (writes made without telling it: migrations, the CLI). */
+/** How often a waiting thread looks anyway (writes made without telling it: checkouts, webhooks). */
 const IDLE_LOOK_MS = 1000;
+/**
+ * How long a thread waits without a batch before it ends by itself (a gateway with light traffic
+ * may never be busy enough for the idle step, and should not hold the thread for good either).
+ */
+const QUIET_MS = 60_000;
 /** Passes in a row while a pass leaves frames written meanwhile (each one shorter than the last). */
 const CATCH_UP_PASSES = 4;
 
@@ -45,12 +50,17 @@ const db = new Database(workerData.file, { fileMustExist: true });
 // The checkpoint syncs the database file before the WAL may start over.
 db.pragma('synchronous = FULL');
 db.pragma('wal_autocheckpoint = 0');
+const look = Math.min(${IDLE_LOOK_MS}, workerData.quietMs);
 // From 0: commits made while the thread was starting are copied at once.
 let seen = 0;
+let quiet = 0;
 while (Atomics.load(state, ${STOP}) === 0) {
-  Atomics.wait(state, ${SEQ}, seen, ${IDLE_LOOK_MS});
+  const woke = Atomics.wait(state, ${SEQ}, seen, look);
   if (Atomics.load(state, ${STOP}) !== 0) break;
-  Atomics.wait(state, ${STOP}, 0, ${GATHER_MS});
+  quiet = woke === 'timed-out' ? quiet + look : 0;
+  // Long without a batch: what other writes left is copied below, one last time.
+  const ending = quiet >= workerData.quietMs;
+  if (!ending) Atomics.wait(state, ${STOP}, 0, ${GATHER_MS});
   seen = Atomics.load(state, ${SEQ});
   // Passes again while commits made during a pass are left (at most a few): a pass that ends with
   // everything copied lets the next write start the WAL over, so it stays small.
@@ -64,6 +74,7 @@ while (Atomics.load(state, ${STOP}) === 0) {
     }
     if (left <= 0 || Atomics.load(state, ${STOP}) !== 0) break;
   }
+  if (ending) break;
 }
 db.close();
 `;
@@ -91,7 +102,12 @@ interface Thread {
  * thread runs, SQLite's default again when it stops (writes other than payments' do not wake the
  * thread, so without one they keep SQLite's own checkpoints, as short as before).
  */
-export function checkpointer(file: string, autocheckpoint: (pages: number) => void): Checkpointer {
+export function checkpointer(
+  file: string,
+  autocheckpoint: (pages: number) => void,
+  /** How long a thread waits without a batch before it ends by itself (tests shorten it). */
+  quietMs = QUIET_MS,
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let thread: Thread | undefined;
   let closed = false;
@@ -113,8 +129,15 @@ export function checkpointer(file: string, autocheckpoint: (pages: number) => vo
     committed() {
       if (closed) return;
       if (thread === undefined) {
-        thread = startThread(file, driver);
+        const started = startThread(file, driver, quietMs);
+        thread = started;
         autocheckpoint(BACKSTOP_PAGES);
+        // Ended by itself (quiet, or failed): the next batch starts another.
+        void started.exited.then(() => {
+          if (thread !== started) return;
+          thread = undefined;
+          autocheckpoint(INLINE_PAGES);
+        });
       }
       Atomics.add(thread.state, SEQ, 1);
       Atomics.notify(thread.state, SEQ);
@@ -128,9 +151,9 @@ export function checkpointer(file: string, autocheckpoint: (pages: number) => vo
   };
 }
 
-function startThread(file: string, driver: string): Thread {
+function startThread(file: string, driver: string, quietMs: number): Thread {
   const shared = new SharedArrayBuffer(8);
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, state: shared } });
+  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, state: shared, quietMs } });
   const exited = new Promise<void>((resolve) => {
     worker.once('exit', () => resolve());
     // A thread that fails leaves the backstop to do its work: nothing is lost but latency.
