@@ -86,7 +86,7 @@ test('paymentWidgets.js loaded again after wpwl.unload() starts afresh: one widg
     again.src = old.src;
     document.body.append(again);
   });
-  // The main part comes from the document's module map, already checked: its body runs again.
+  // The script runs again from its first statement: a widget of its own, once ready.
   await page.waitForFunction(() => (window as { wpwl?: { isReady?: boolean } }).wpwl?.isReady === true);
   await expect(page.locator('div.wpwl-widget')).toHaveCount(1);
   await expect(page.locator('iframe.wpwl-control-cardNumber')).toHaveCount(1);

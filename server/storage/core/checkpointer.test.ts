@@ -5,13 +5,12 @@
  * default, they stay in the WAL. Either way they are durable and read back the same.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idleReleases } from '../../lifecycle/idle-memory';
 import { storedDebit } from '../../test-kit/fixtures/stored-payment';
+import { tempFolder } from '../../test-kit/temp-folders';
 import { testVault } from '../../test-kit/vault';
 import { type GatewayStore, openStore } from '../index';
 import { SQLITE_FILE } from '../open';
@@ -20,19 +19,17 @@ import { BACKSTOP_PAGES, checkpointer, INLINE_PAGES } from './checkpointer';
 const AT = { merchantId: 'm'.repeat(32), channelId: 'c'.repeat(32), createdAt: new Date() };
 
 describe('SQLite checkpoints', () => {
-  const opened: { store: GatewayStore; dataDir: string }[] = [];
+  // The folders are the kit's (deleted at the file's end); the stores are closed after each test.
+  const opened: GatewayStore[] = [];
   afterEach(async () => {
-    for (const { store, dataDir } of opened.splice(0)) {
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    for (const store of opened.splice(0)) await store.close();
   });
 
   async function open(checkpoints: 'background' | 'inline') {
-    const dataDir = await mkdtemp(join(tmpdir(), 'gw-checkpoints-'));
+    const dataDir = await tempFolder('gw-checkpoints-');
     const idle = idleReleases();
     const store = await openStore({ dataDir, vault: testVault(), checkpoints, idle });
-    opened.push({ store, dataDir });
+    opened.push(store);
     const inDatabaseFile = (id: string) => readFileSync(join(dataDir, SQLITE_FILE)).includes(id);
     return { store, inDatabaseFile, idle };
   }
@@ -50,7 +47,7 @@ describe('SQLite checkpoints', () => {
     for (const p of payments) expect(await store.getPayment(p.merchantId, p.id)).toEqual(p);
   });
 
-  it('background, after the idle step stopped its thread: the next batch starts another', async () => {
+  it('background, after the idle step stopped its thread: the next batch reaches the database file too', async () => {
     const { store, inDatabaseFile, idle } = await open('background');
     const first = await writeSome(store);
     await expect.poll(() => first.every((p) => inDatabaseFile(p.id)), { timeout: 5000 }).toBe(true);
@@ -68,8 +65,7 @@ describe('SQLite checkpoints', () => {
   });
 
   it('a thread left without batches ends by itself, handing the checkpoints back to SQLite; the next batch starts another', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'gw-checkpoints-'));
-    const file = join(dataDir, 'quiet.db');
+    const file = join(await tempFolder('gw-checkpoints-'), 'quiet.db');
     const raw = new BetterSqlite3(file);
     raw.pragma('journal_mode = WAL');
     raw.exec('CREATE TABLE t (x)');
@@ -86,17 +82,32 @@ describe('SQLite checkpoints', () => {
     } finally {
       await background.close();
       raw.close();
-      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a thread that fails hands the checkpoints back to SQLite for good: no batch starts another', async () => {
+    const pages: number[] = [];
+    // No such file: the thread cannot open it.
+    const background = checkpointer(join(await tempFolder('gw-checkpoints-'), 'missing.db'), (n) =>
+      pages.push(n),
+    );
+    try {
+      background.committed();
+      await expect.poll(() => pages, { timeout: 5000 }).toEqual([BACKSTOP_PAGES, INLINE_PAGES]);
+      background.committed();
+      expect(pages).toEqual([BACKSTOP_PAGES, INLINE_PAGES]);
+    } finally {
+      await background.close();
     }
   });
 
   it('closes cleanly: reopened, every payment is there', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'gw-checkpoints-'));
+    const dataDir = await tempFolder('gw-checkpoints-');
     const first = await openStore({ dataDir, vault: testVault() });
     const payments = await writeSome(first);
     await first.close();
     const again = await openStore({ dataDir, vault: testVault() });
-    opened.push({ store: again, dataDir });
+    opened.push(again);
     for (const p of payments) expect(await again.getPayment(p.merchantId, p.id)).toEqual(p);
   });
 });

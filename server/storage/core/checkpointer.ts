@@ -94,7 +94,8 @@ export interface Checkpointer {
 
 interface Thread {
   readonly state: Int32Array;
-  readonly exited: Promise<void>;
+  /** Resolves when the thread has ended: true when it failed (could not open the file, threw). */
+  readonly exited: Promise<boolean>;
 }
 
 /**
@@ -110,8 +111,10 @@ export function checkpointer(
 ): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let thread: Thread | undefined;
-  let closed = false;
-  const stopping = new Set<Promise<void>>();
+  // False once closed, or once a thread has failed: SQLite's own checkpoints from then on, rather
+  // than a new thread started (and failing again) by every batch.
+  let startable = true;
+  const stopping = new Set<Promise<boolean>>();
   const stop = (t: Thread): void => {
     Atomics.store(t.state, STOP, 1);
     Atomics.notify(t.state, SEQ);
@@ -127,13 +130,14 @@ export function checkpointer(
   };
   return {
     committed() {
-      if (closed) return;
+      if (!startable) return;
       if (thread === undefined) {
         const started = startThread(file, driver, quietMs);
         thread = started;
         autocheckpoint(BACKSTOP_PAGES);
-        // Ended by itself (quiet, or failed): the next batch starts another.
-        void started.exited.then(() => {
+        // Ended by itself: quiet (the next batch starts another) or failed (none again).
+        void started.exited.then((failed) => {
+          if (failed) startable = false;
           if (thread !== started) return;
           thread = undefined;
           autocheckpoint(INLINE_PAGES);
@@ -144,7 +148,7 @@ export function checkpointer(
     },
     release,
     async close() {
-      closed = true;
+      startable = false;
       release();
       await Promise.all(stopping);
     },
@@ -154,10 +158,10 @@ export function checkpointer(
 function startThread(file: string, driver: string, quietMs: number): Thread {
   const shared = new SharedArrayBuffer(8);
   const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, state: shared, quietMs } });
-  const exited = new Promise<void>((resolve) => {
-    worker.once('exit', () => resolve());
-    // A thread that fails leaves the backstop to do its work: nothing is lost but latency.
-    worker.once('error', () => resolve());
+  const exited = new Promise<boolean>((resolve) => {
+    worker.once('exit', () => resolve(false));
+    // A thread that fails leaves SQLite's own checkpoints to do its work: nothing is lost.
+    worker.once('error', () => resolve(true));
   });
   // It must never keep an otherwise finished process alive.
   worker.unref();
