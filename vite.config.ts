@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { inlineFrameScript } from './widget/build/inline-frame-script';
 import { widgetParts } from './widget/build/parts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +16,8 @@ const adminOutDir = join(root, 'dist/admin');
 // `vite build` writes dist/widget/, which the gateway serves (server/http/routes/widget.ts):
 //   paymentWidgets.js, .css   the widget: one IIFE file whose SRI hash is fixed per build (it reads
 //                             checkoutId from its own URL)
-//   frames/card-field.html    the card-field frame document, its script and CSS in frames/assets/
+//   frames/card-field.html    the card-field frame document, its script (CSS inside) inline
+//                             (widget/build/inline-frame-script.ts: no request after the document)
 //   frames/wallet-sheet.html  the simulated wallet sheet (Preact), its script and CSS in frames/assets/
 //   parts/<name>-<hash>.js    code only some checkouts need, fetched when drawn (widget/build/parts.ts)
 //   locales/<code>.json       every language but English (which is built in)
@@ -103,6 +105,7 @@ function widgetExtras(): Plugin {
           },
         },
       });
+      inlineFrameScript(join(outDir, 'frames'), 'card-field.html');
 
       const locales = join(root, 'widget/language/locales');
       mkdirSync(join(outDir, 'locales'), { recursive: true });

@@ -24,7 +24,7 @@
  * run, each cold floor load right after a cold widget load so both see the same machine. Its page
  * is on http://localhost:<port> and loads a small script from http://127.0.0.1:<port> (another
  * site, like the shop and the gateway), which opens two frames of that origin whose document only
- * tells its parent it is there (one URL per frame, as the card field's: Chromium's HTTP cache
+ * tells its parent it is there, from an inline module script (one URL per frame, as the card field's: Chromium's HTTP cache
  * would load one URL's frames one after the other); `ready` is when both have. The goal: the widget's cold median
  * `ready` within 1.3 × the floor's (PASS/FAIL; `--strict` exits 1 on FAIL).
  */
@@ -80,9 +80,9 @@ const STRICT = process.argv.includes('--strict');
 const GOAL_RATIO = 1.3;
 
 /**
- * The floor's files. The frame document is served like the card field's (no-cache, its script a
- * module file of its own); the page's script starts both frames at once and marks `ready` when
- * both have said so.
+ * The floor's files. The frame document is served like the card field's (no-cache, its script an
+ * inline module inside it: no request after the document); the page's script starts both frames
+ * at once and marks `ready` when both have said so.
  */
 const FLOOR_FILES: Readonly<Record<string, readonly [type: string, body: (frames: string) => string]>> = {
   '/floor.html': [
@@ -111,9 +111,8 @@ const FLOOR_FILES: Readonly<Record<string, readonly [type: string, body: (frames
   '/frame.html': [
     'text/html',
     () =>
-      '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="./frame.js"></script></head><body></body></html>',
+      `<!doctype html><html><head><meta charset="utf-8"><script type="module">parent.postMessage('ready', '*');</script></head><body></body></html>`,
   ],
-  '/frame.js': ['text/javascript', () => "parent.postMessage('ready', '*');"],
 };
 
 /** Serves the floor on one port: the page as http://localhost:<port>, the frames as 127.0.0.1. */

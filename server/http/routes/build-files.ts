@@ -19,10 +19,12 @@ export function buildDocumentCsp(options: {
   readonly formAction: string;
   /** Further sources the document needs (the dashboard's web manifest). */
   readonly also?: readonly string[];
+  /** `'sha256-…'` of each inline script the document holds (frame-csp.ts). */
+  readonly inlineScripts?: readonly string[];
 }): string {
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(options.inlineScripts ?? [])].join(' '),
     "style-src 'self'",
     "connect-src 'self'",
     "img-src 'self'",

@@ -5,19 +5,24 @@ import { createApp } from '../../app';
 import { buildFolder } from '../../test-kit/build-folder';
 import { tempFolder } from '../../test-kit/temp-folders';
 import { envelope } from '../middleware/envelope';
-import { FRAME_CSP, widgetIntegrity, widgetRoutes } from './widget';
+import { FRAME_CSP } from './frame-csp';
+import { widgetIntegrity, widgetRoutes } from './widget';
 
 const SCRIPT = '(function(){console.log("widget")})();';
 const integrity = `sha384-${createHash('sha384').update(SCRIPT).digest('base64')}`;
+/** The card field's script, inline in its document as the build writes it. */
+const FIELD_SCRIPT = 'parent.postMessage("é",origin);';
+const fieldScriptHash = `'sha256-${createHash('sha256').update(FIELD_SCRIPT).digest('base64')}'`;
 
 const dir = buildFolder(
   'widget-',
   {
     'paymentWidgets.js': SCRIPT,
     'paymentWidgets.css': '.wpwl-form{}',
-    'frames/card-field.html':
-      '<!doctype html><script type="module" src="./assets/card-field-abc.js"></script>',
-    'frames/assets/card-field-abc.js': 'void 0;',
+    'frames/card-field.html': `<!doctype html><script type="module">${FIELD_SCRIPT}</script>`,
+    'frames/wallet-sheet.html':
+      '<!doctype html><script type="module" crossorigin src="./assets/wallet-sheet-abc.js"></script>',
+    'frames/assets/wallet-sheet-abc.js': 'void 0;',
     'parts/OneClick-Ab12Cd34Ef.js': 'export default function(need){return{}}',
     'locales/de.json': '{"labels":{}}',
   },
@@ -46,19 +51,26 @@ describe('widget routes', () => {
     expect(again.status).toBe(304);
   });
 
-  it('serves the frame document with its strict CSP, and hashed assets for a year', async () => {
+  it('serves the card-field document with its strict CSP, its inline script allowed by its hash alone', async () => {
     const res = await app().request('/v1/widget/frames/card-field.html');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toBe(FRAME_CSP);
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`script-src 'self' ${fieldScriptHash};`);
+    expect(csp).toBe(FRAME_CSP.replace("script-src 'self'", `script-src 'self' ${fieldScriptHash}`));
     expect(csp).toContain('frame-ancestors *');
     expect(csp).toContain("require-trusted-types-for 'script'");
     expect(csp).not.toContain('unsafe');
     expect(res.headers.get('x-frame-options')).toBeNull();
-    const asset = await app().request('/v1/widget/frames/assets/card-field-abc.js');
+  });
+
+  it('serves a frame document without inline scripts (the wallet sheet) with no hash in its CSP, and hashed assets for a year', async () => {
+    const res = await app().request('/v1/widget/frames/wallet-sheet.html');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(FRAME_CSP);
+    expect(FRAME_CSP).toContain("script-src 'self';");
+    const asset = await app().request('/v1/widget/frames/assets/wallet-sheet-abc.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-security-policy')).toBeNull();
   });
@@ -76,7 +88,7 @@ describe('widget routes', () => {
   it('serves the frame document whatever its query', async () => {
     const res = await app().request('/v1/widget/frames/card-field.html?number');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-security-policy')).toBe(FRAME_CSP);
+    expect(res.headers.get('content-security-policy')).toContain(fieldScriptHash);
   });
 
   it('serves the CSS and the languages to any origin', async () => {

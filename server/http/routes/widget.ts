@@ -9,24 +9,24 @@
  *   GET /v1/fastcheckout/integrity     {integrity}: the SRI hash of paymentWidgets.js
  *
  * Only files the build's manifest lists are served, so no path can reach anything else. The
- * frame documents (the card field, the simulated wallet sheet) carry their own strict CSP:
- * scripts, styles and connections only from the gateway (the sheet fetches its test cards and
- * token there), any page may frame them, no Trusted Types policy may be created.
+ * frame documents (the card field, the simulated wallet sheet) carry their own strict CSP
+ * (frame-csp.ts): scripts, styles and connections only from the gateway (the sheet fetches its
+ * test cards and token there) and the card field's own inline script by its hash, any page may
+ * frame them, no Trusted Types policy may be created.
  */
 import { fileURLToPath } from 'node:url';
 import type { Context, Env, Hono } from 'hono';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Envelope } from '../middleware/envelope';
-import { type BuildManifest, buildDocumentCsp, buildFiles, contentType } from './build-files';
+import { type BuildManifest, buildFiles, contentType } from './build-files';
+import { frameCsp } from './frame-csp';
 
 export const WIDGET_DIR = fileURLToPath(new URL('../../../dist/widget/', import.meta.url));
 export const WIDGET_SCRIPT = 'paymentWidgets.js';
 export const FRAME_DOCUMENT = 'frames/card-field.html';
 export const WALLET_SHEET_DOCUMENT = 'frames/wallet-sheet.html';
-/** The documents served with FRAME_CSP. */
+/** The documents served with a frame's CSP (frame-csp.ts). */
 export const FRAME_DOCUMENTS: readonly string[] = [FRAME_DOCUMENT, WALLET_SHEET_DOCUMENT];
-
-export const FRAME_CSP = buildDocumentCsp({ frameAncestors: '*', formAction: "'none'" });
 
 export interface WidgetBuild extends BuildManifest {
   /** `sha384-…` of paymentWidgets.js. */
@@ -54,7 +54,7 @@ function cacheControl(path: string): string {
   // The script's URL is the same for every build while its SRI hash is not: a copy kept past a
   // deploy would fail the page's new integrity value, so it is revalidated (ETag) on every use.
   if (path.endsWith('.html') || path === WIDGET_SCRIPT) return 'no-cache';
-  // Vite names the frame's assets, and the build the widget's parts, by content hash.
+  // Vite names the frames' assets, and the build the widget's parts, by content hash.
   if (path.startsWith('frames/assets/') || path.startsWith('parts/'))
     return 'public, max-age=31536000, immutable';
   if (path.startsWith('locales/')) return 'public, max-age=3600';
@@ -75,7 +75,7 @@ function serveFile(c: Context, dir: string, path: string): Response {
     'Cross-Origin-Resource-Policy': 'cross-origin',
   };
   if (FRAME_DOCUMENTS.includes(path)) {
-    headers['Content-Security-Policy'] = FRAME_CSP;
+    headers['Content-Security-Policy'] = frameCsp(body);
     headers['Referrer-Policy'] = 'no-referrer';
   }
   if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
