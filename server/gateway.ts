@@ -46,6 +46,12 @@ import { DEFAULT_NOTIFY_INTERVAL_MS, shopperResultNotifier } from './workers/sho
 export interface GatewayOptions {
   readonly dataDir: string;
   readonly databaseUrl?: string;
+  /**
+   * SQLite: false lets this gateway open a folder another gateway of this process serves (tests
+   * reading past the caches through a second gateway); a served folder is otherwise refused
+   * (storage/core/folder-lock.ts). No setting of the environment reaches it.
+   */
+  readonly lockStoreFolder?: boolean;
   readonly commit: string;
   readonly builtAt?: Date;
   readonly clock?: Clock;
@@ -159,6 +165,7 @@ export async function startGateway(options: GatewayOptions) {
   const ops = instrumentation(options.metrics);
   const store = await ops.openStore({
     dataDir: options.dataDir,
+    ...(options.lockStoreFolder === false ? { lockFolder: false } : {}),
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
     issuers: processors,

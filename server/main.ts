@@ -28,6 +28,7 @@ import { startMetricsFromEnv } from './metrics/server';
 import { isProduction, StartupError } from './mode';
 import { createLogger } from './security/logger';
 import { VaultError } from './security/vault';
+import { StoreInUse } from './storage';
 
 function gitCommit(): string {
   if (process.env.GATEWAY_COMMIT) return process.env.GATEWAY_COMMIT;
@@ -103,7 +104,8 @@ try {
     ...(liveBaseUrl === undefined ? {} : { live: { baseUrl: liveBaseUrl, tls: liveTlsFiles !== undefined } }),
   });
 } catch (error) {
-  if (error instanceof StartupError || error instanceof VaultError) refuse(error.message);
+  if (error instanceof StartupError || error instanceof VaultError || error instanceof StoreInUse)
+    refuse(error.message);
   throw error;
 }
 if (['0.0.0.0', '::', '[::]'].includes(hostname) && !process.env.GATEWAY_PUBLIC_URL)

@@ -353,7 +353,7 @@ describe('run (argv)', () => {
       openStore: async () => {
         opened += 1;
         // Each invocation opens and closes its own store, like the real CLI.
-        return openStore({ dataDir: join(root, 'data'), vault: testVault() });
+        return openStore({ dataDir: join(root, 'data'), vault: testVault(), lockFolder: false });
       },
       output: { out: (l) => out.push(l), err: (l) => err.push(l) },
     });

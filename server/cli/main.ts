@@ -48,6 +48,8 @@ process.exitCode = await run(process.argv.slice(2), {
       issuers: gatewayProcessors(undefined),
       // A command's few writes: SQLite's own checkpoints, no thread to start.
       checkpoints: 'inline',
+      // Beside the serving gateway, which holds the folder (storage/core/folder-lock.ts).
+      lockFolder: false,
     }),
   openVault: theVault,
   dataDir,

@@ -27,7 +27,7 @@ async function cli(...argv: string[]) {
   const err: string[] = [];
   const code = await run(argv, {
     // the command closes the store it is given: hand it a fresh one on the same data
-    openStore: () => openStore({ dataDir: join(root, 'data'), vault: testVault() }),
+    openStore: () => openStore({ dataDir: join(root, 'data'), vault: testVault(), lockFolder: false }),
     openVault: () => openVault({ dataDir: join(root, 'data'), env: { GATEWAY_DATA_KEY: TEST_DATA_KEY } }),
     output: { out: (l) => out.push(l), err: (l) => err.push(l) },
     dataDir: join(root, 'data'),

@@ -331,7 +331,7 @@ describe('test and live environments (in process)', () => {
     it('on: the merchant id as entityId picks the channel that accepts the brand and currency', async () => {
       expect(await gw.store.setMerchantDispatching(d.merchantId, true)).toBe(true);
       // channels and merchants are cached a few seconds: a fresh gateway on the same data sees it at once
-      const fresh = await testGateway({ dataDir: gw.dataDir });
+      const fresh = await testGateway({ dataDir: gw.dataDir, beside: true });
       try {
         const eur = await fresh.post('/v1/payments', payment(d.merchantId), { token: d.token });
         expect(eur.status, eur.text).toBe(200);
@@ -379,7 +379,7 @@ describe('test and live environments (in process)', () => {
         settings: {},
         createdAt: new Date(0),
       });
-      const fresh = await testGateway({ dataDir: gw.dataDir });
+      const fresh = await testGateway({ dataDir: gw.dataDir, beside: true });
       try {
         const paid = await fresh.post('/v1/payments', payment(usd, { currency: 'USD' }), { token: d.token });
         expect(paid.status, paid.text).toBe(200);

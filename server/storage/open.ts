@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
 import { checkpointer } from './core/checkpointer';
+import { lockStoreFolder } from './core/folder-lock';
 import type { Database } from './core/database';
 import { withStatementCache } from './core/statement-cache';
 import { createKyselyStore, type GatewayStore } from './kysely-store';
@@ -38,6 +39,12 @@ export interface OpenStoreOptions {
   readonly checkpoints?: 'background' | 'inline';
   /** Where the store adds what it gives back once the gateway is idle (lifecycle/idle-memory.ts). */
   readonly idle?: { add(release: () => void): void };
+  /**
+   * SQLite: whether this store is the folder's one serving gateway (core/folder-lock.ts; the
+   * default): it refuses to open while another holds the folder. The CLI's commands, which run
+   * beside the gateway, say false.
+   */
+  readonly lockFolder?: boolean;
 }
 
 export const SQLITE_FILE = 'gateway.db';
@@ -58,16 +65,35 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 export async function openStore(options: OpenStoreOptions): Promise<GatewayStore> {
-  return isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, options.vault, options.issuers, options.observeBatch)
-    : openSqlite(
-        options.dataDir ?? 'data',
-        options.vault,
-        options.issuers,
-        options.observeBatch,
-        options.checkpoints ?? 'background',
-        options.idle,
-      );
+  if (isPostgresUrl(options.databaseUrl))
+    return openPostgres(options.databaseUrl, options.vault, options.issuers, options.observeBatch);
+  const dataDir = options.dataDir ?? 'data';
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Before anything is read or migrated: a second gateway on the folder stops here.
+  const unlock = (options.lockFolder ?? true) ? lockStoreFolder(dataDir, privateFile) : () => {};
+  try {
+    const store = await openSqlite(
+      dataDir,
+      options.vault,
+      options.issuers,
+      options.observeBatch,
+      options.checkpoints ?? 'background',
+      options.idle,
+    );
+    return {
+      ...store,
+      close: async () => {
+        try {
+          await store.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 type StoreVault = OpenStoreOptions['vault'];

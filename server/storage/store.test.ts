@@ -288,7 +288,12 @@ describeDialects('%s store', (dialect) => {
   let store: Store;
   /** Another store on the same database (a fresh connection). */
   const open = (): Promise<Store> =>
-    openStore({ ...(cluster ? { databaseUrl: cluster.url } : { dataDir }), vault: testVault() });
+    openStore({
+      ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
+      vault: testVault(),
+      // beside `store`, which holds the SQLite folder
+      lockFolder: false,
+    });
 
   beforeAll(async () => {
     if (dialect === 'postgres') cluster = await startPostgres();

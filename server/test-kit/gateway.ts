@@ -40,6 +40,11 @@ export interface TestGatewayOptions {
   readonly connector?: Connector;
   /** An existing data folder (a restart on the same data); a fresh temporary one otherwise. */
   readonly dataDir?: string;
+  /**
+   * A second gateway on a folder another gateway of this test serves (`dataDir`), to read past
+   * its caches: passed to startGateway as `lockStoreFolder: false`.
+   */
+  readonly beside?: true;
   /** Passed to startGateway: the shopperResultUrl notifier's fetch, interval, autoStart. */
   readonly notifier?: GatewayOptions['notifier'];
   /** Passed to startGateway: the pending-payments worker's interval, autoStart. */
@@ -142,6 +147,7 @@ export async function testGateway(options: TestGatewayOptions = {}) {
       ...(options.egress === undefined ? {} : { egress: options.egress }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.testClock === undefined ? {} : { testClock: options.testClock }),
+      ...(options.beside === true ? { lockStoreFolder: false } : {}),
     });
   } catch (error) {
     if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });

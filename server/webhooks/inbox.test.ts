@@ -200,7 +200,7 @@ describe('gateway webhook add --inbox', () => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await run(argv, {
-      openStore: () => openStore({ dataDir: gw.dataDir, vault: testVault() }),
+      openStore: () => openStore({ dataDir: gw.dataDir, vault: testVault(), lockFolder: false }),
       openVault: () => openVault({ dataDir: gw.dataDir, env: { GATEWAY_DATA_KEY: TEST_DATA_KEY } }),
       output: { out: (l) => out.push(l), err: (l) => err.push(l) },
       dataDir: gw.dataDir,
