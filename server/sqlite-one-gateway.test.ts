@@ -10,8 +10,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './storage/core/folder-lock';
 import { SQLITE_FILE } from './storage/open';
-import { tempFolder } from './test-kit/temp-folders';
 import { readDemo, spawnGateway, stopAll } from './test-kit/process';
+import { tempFolder } from './test-kit/temp-folders';
 
 afterAll(() => stopAll(), 30_000);
 

@@ -108,23 +108,26 @@ describe('widget build', () => {
 
   // The gateway allows an inline script by its hash (server/http/routes/frame-csp.ts); only the
   // card field has one, its whole script in one module: nothing after the document to fetch.
-  it.each(FRAME_DOCUMENTS)('%s runs only its own script: files of its own, or the card field’s one inline module; no inline style or handler', (doc) => {
-    const html = file(doc).toString('utf8');
-    const scripts = [...html.matchAll(SCRIPT_ELEMENT)];
-    if (INLINE_SCRIPT_DOCUMENTS.includes(doc)) {
-      expect(scripts).toHaveLength(1);
-      expect(scripts[0]![1]).toBe(' type="module"');
-      expect(scripts[0]![2]!.length).toBeGreaterThan(1000);
-      expect(scriptsOf(doc)).toEqual([]);
-    } else {
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const [, attributes, body] of scripts) {
-        expect(attributes).toMatch(/src="\.\/assets\/[\w.-]+\.js"/);
-        expect(body!.trim()).toBe('');
+  it.each(FRAME_DOCUMENTS)(
+    '%s runs only its own script: files of its own, or the card field’s one inline module; no inline style or handler',
+    (doc) => {
+      const html = file(doc).toString('utf8');
+      const scripts = [...html.matchAll(SCRIPT_ELEMENT)];
+      if (INLINE_SCRIPT_DOCUMENTS.includes(doc)) {
+        expect(scripts).toHaveLength(1);
+        expect(scripts[0]![1]).toBe(' type="module"');
+        expect(scripts[0]![2]!.length).toBeGreaterThan(1000);
+        expect(scriptsOf(doc)).toEqual([]);
+      } else {
+        expect(scripts.length).toBeGreaterThan(0);
+        for (const [, attributes, body] of scripts) {
+          expect(attributes).toMatch(/src="\.\/assets\/[\w.-]+\.js"/);
+          expect(body!.trim()).toBe('');
+        }
       }
-    }
-    expect(html).not.toMatch(/<style|\sstyle=|\son\w+=|javascript:/i);
-  });
+      expect(html).not.toMatch(/<style|\sstyle=|\son\w+=|javascript:/i);
+    },
+  );
 
   it('keeps the wallet sheet’s texts out of paymentWidgets.js', () => {
     const core = file('paymentWidgets.js').toString('utf8');
@@ -137,7 +140,9 @@ describe('widget build', () => {
       ...['paymentWidgets.js', ...parts(), ...frameScripts().map((f) => `frames/assets/${f}`)].map(
         (path): [string, string] => [path, file(path).toString('utf8')],
       ),
-      ...INLINE_SCRIPT_DOCUMENTS.flatMap((doc) => inlineScriptsOf(doc).map((code): [string, string] => [doc, code])),
+      ...INLINE_SCRIPT_DOCUMENTS.flatMap((doc) =>
+        inlineScriptsOf(doc).map((code): [string, string] => [doc, code]),
+      ),
     ];
     expect(scripts.some(([path]) => path === 'frames/card-field.html')).toBe(true);
     for (const [path, code] of scripts)

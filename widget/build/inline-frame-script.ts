@@ -34,6 +34,9 @@ export function inlineFrameScript(framesDir: string, document: string): void {
   if (IMPORTS.test(code))
     throw new Error(`${document}: its script imports other files; it cannot be inlined alone`);
   if (/<\/script/i.test(code)) throw new Error(`${document}: its script contains </script`);
-  writeFileSync(path, html.replace(tag[0], () => `<script type="module">${code}</script>`));
+  writeFileSync(
+    path,
+    html.replace(tag[0], () => `<script type="module">${code}</script>`),
+  );
   rmSync(scriptPath);
 }
