@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RiskRules } from '../shared/risk';
+import { VISA_CARD_WITHOUT_HOLDER } from './test-kit/fixtures/cards';
 import { type TestGateway, testGateway } from './test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from './test-kit/postgres';
 import {
@@ -36,11 +37,7 @@ const payment = (entityId: string, amount: string) => ({
   amount,
   currency: 'EUR',
   paymentType: 'DB',
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
+  ...VISA_CARD_WITHOUT_HOLDER,
 });
 
 /** Answers of a burst: how many succeeded, how many the velocity rule rejected, and anything else. */

@@ -10,6 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './storage/core/folder-lock';
 import { SQLITE_FILE } from './storage/open';
+import { VISA_CARD } from './test-kit/fixtures/cards';
 import { readDemo, spawnGateway, stopAll } from './test-kit/process';
 import { tempFolder } from './test-kit/temp-folders';
 
@@ -57,11 +58,7 @@ describe('a second gateway on one SQLite data folder', () => {
           amount: '1.00',
           currency: 'EUR',
           paymentType: 'DB',
-          paymentBrand: 'VISA',
-          'card.number': '4200000000000000',
-          'card.expiryMonth': '05',
-          'card.expiryYear': '2034',
-          'card.cvv': '123',
+          ...VISA_CARD,
         }).toString(),
       });
       return res.status;
