@@ -24,9 +24,10 @@
  * run, each cold floor load right after a cold widget load so both see the same machine. Its page
  * is on http://localhost:<port> and loads a small script from http://127.0.0.1:<port> (another
  * site, like the shop and the gateway), which opens two frames of that origin whose document only
- * tells its parent it is there, from an inline module script (one URL per frame, as the card field's: Chromium's HTTP cache
- * would load one URL's frames one after the other); `ready` is when both have. The goal: the widget's cold median
- * `ready` within 1.3 × the floor's (PASS/FAIL; `--strict` exits 1 on FAIL).
+ * tells its parent it is there, from an inline module script (one URL per frame, as the card
+ * field's: Chromium's HTTP cache would load one URL's frames one after the other); `ready` is when
+ * both have. The goal: the widget's cold median `ready` within 1.3 × the floor's (PASS/FAIL;
+ * `--strict` exits 1 on FAIL).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -106,8 +106,8 @@ async function openSqlite(
   checkpoints: 'background' | 'inline',
   idle: OpenStoreOptions['idle'],
 ): Promise<GatewayStore> {
+  // The folder exists: openStore made it before taking its lock.
   const sealer = accountSealer(vault);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
   privateFile(file);
   // SQLite gives its -wal and -shm files the database file's mode; ones left from before are fixed here.

@@ -16,8 +16,12 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+/** A frame document's policy, allowing these inline scripts (`'sha256-…'`). */
+const policyWith = (inlineScripts: readonly string[]) =>
+  buildDocumentCsp({ frameAncestors: '*', formAction: "'none'", inlineScripts });
+
 /** The policy of a frame document with no inline script (the wallet sheet's). */
-export const FRAME_CSP = buildDocumentCsp({ frameAncestors: '*', formAction: "'none'" });
+export const FRAME_CSP = policyWith([]);
 
 // A build's bodies are kept for as long as the build is served (build-files.ts): one hash each.
 const policies = new WeakMap<Uint8Array, string>();
@@ -28,10 +32,7 @@ export function frameCsp(document: Uint8Array): string {
   if (policy === undefined) {
     const html = Buffer.from(document.buffer, document.byteOffset, document.byteLength).toString('utf8');
     const inlineScripts = [...html.matchAll(INLINE_SCRIPT)].map((m) => sha256(m[1]!));
-    policy =
-      inlineScripts.length === 0
-        ? FRAME_CSP
-        : buildDocumentCsp({ frameAncestors: '*', formAction: "'none'", inlineScripts });
+    policy = inlineScripts.length === 0 ? FRAME_CSP : policyWith(inlineScripts);
     policies.set(document, policy);
   }
   return policy;
