@@ -18,12 +18,14 @@ import { createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
+import { folderWritable } from './lifecycle/health';
 import { type GatewayMetrics, type Instrumentation, instrumentation } from './lifecycle/instrumentation';
 import {
   adminToken,
   checkLiveTransport,
   checkProductionTransport,
   DEVELOPER_MODE_MESSAGE,
+  dataKeyWarning,
   flag,
   isProduction,
   publicUrl,
@@ -38,6 +40,7 @@ import { riskFingerprint } from './security/risk-fingerprint';
 import { openVault } from './security/vault';
 import { walletTokens } from './security/wallet-tokens';
 import type { GatewayStore } from './storage';
+import { isPostgresUrl } from './storage/open';
 import { DEFAULT_DISPATCH_INTERVAL_MS, webhookDispatcher } from './webhooks/dispatcher';
 import { pendingPaymentsWorker } from './workers/pending-payments';
 import { schedulerWorker } from './workers/scheduler';
@@ -209,11 +212,16 @@ export async function startGateway(options: GatewayOptions) {
       fetch: options.webhooks?.fetch ?? egress.fetch,
       inbox: store,
       clock: testing?.control(store, logger, options.settlement?.cutoffMs),
+      requireTotp: env.GATEWAY_ADMIN_REQUIRE_TOTP === 'on',
     },
     // one throttle for both environments: its keys hold the channel and its mode
     throttle: createThrottle(),
     metrics: ops.metrics,
-    readiness: ops.readiness(store),
+    // readyz asks the SQLite folder for space (a full disk: not ready); PostgreSQL's disk is its server's
+    readiness: ops.readiness(
+      store,
+      isPostgresUrl(options.databaseUrl) ? undefined : folderWritable(options.dataDir),
+    ),
     idle: ops.idle,
   };
   const { app, liveApp } = createApps(options, appOptions, deps, liveUrl);
@@ -271,7 +279,7 @@ function checkedSettings(options: GatewayOptions, env: Readonly<Record<string, s
   const trustProxy = options.trustProxy ?? flag(env, 'GATEWAY_TRUST_PROXY');
   checkProductionTransport(production, tls, trustProxy);
   if (options.live !== undefined) checkLiveTransport(options.live.tls ?? false, trustProxy);
-  const operatorToken = adminToken(env);
+  const operatorToken = adminToken(env, production);
   const configuredUrl = publicUrl(env, production);
   const liveUrl = publicUrl(env, production, 'GATEWAY_LIVE_PUBLIC_URL');
   return { production, tls, trustProxy, operatorToken, configuredUrl, liveUrl };
@@ -292,6 +300,8 @@ function logStartup(
   const { production, tls, trustProxy, configuredUrl, liveUrl } = at;
   if (production) {
     logger.info('production mode', { tls, trustProxy });
+    const keyBeside = dataKeyWarning({ ...(options.env ?? process.env), NODE_ENV: 'production' }, options);
+    if (keyBeside !== undefined) logger.warn(keyBeside);
     if (existsSync(join(options.dataDir, 'demo-merchant.json')))
       logger.warn(
         'this data folder was used on a developer machine: its demo merchant has a printed token; ' +

@@ -23,9 +23,15 @@ import { serve } from '@hono/node-server';
 import { startDemoShop } from './demo-shop/serve';
 import { startGateway } from './gateway';
 import { reduceMemoryWhenIdle } from './lifecycle/idle-memory';
+import {
+  connectionLimitsFromEnv,
+  limitConnections,
+  timeoutOptions,
+  tlsServerOptions,
+} from './lifecycle/listen';
 import { gracefulShutdown, shutdownTimeout } from './lifecycle/shutdown';
 import { startMetricsFromEnv } from './metrics/server';
-import { isProduction, StartupError } from './mode';
+import { flag, isProduction, StartupError } from './mode';
 import { createLogger } from './security/logger';
 import { VaultError } from './security/vault';
 import { StoreInUse } from './storage';
@@ -127,12 +133,23 @@ if (gateway.demoUsers !== undefined && gateway.demoUsers.length > 0) {
     console.log(`  ${user.role.padEnd(15)} ${user.username}  password: ${user.password}`);
 }
 
+// What a connection may hold (lifecycle/listen.ts): modern TLS only, heads and bodies in seconds,
+// a cap on connections per client address and in all.
+const limits = connectionLimitsFromEnv(process.env, flag(process.env, 'GATEWAY_TRUST_PROXY'));
+const serverOptions = (files: { cert: Buffer; key: Buffer } | undefined) =>
+  files === undefined
+    ? { serverOptions: timeoutOptions(limits) }
+    : {
+        createServer: createHttpsServer,
+        serverOptions: { ...tlsServerOptions(files), ...timeoutOptions(limits) },
+      };
+
 const server = serve(
   {
     fetch: gateway.app.fetch,
     port,
     hostname,
-    ...(tlsFiles === undefined ? {} : { createServer: createHttpsServer, serverOptions: tlsFiles }),
+    ...serverOptions(tlsFiles),
   },
   (info) =>
     console.log(JSON.stringify({ level: 'info', msg: 'gateway listening', url: baseUrl, port: info.port })),
@@ -147,9 +164,7 @@ const liveServer =
           fetch: liveApp.fetch,
           port: livePort,
           hostname: liveHostname,
-          ...(liveTlsFiles === undefined
-            ? {}
-            : { createServer: createHttpsServer, serverOptions: liveTlsFiles }),
+          ...serverOptions(liveTlsFiles),
         },
         (info) =>
           console.log(
@@ -161,6 +176,9 @@ const liveServer =
             }),
           ),
       );
+
+limitConnections(server as Server, limits);
+if (liveServer !== undefined) limitConnections(liveServer as Server, limits);
 
 // The demo shop beside the gateway, on its own origin (DEMO_SHOP_PORT, default PORT + 1; 0 turns
 // it off), paying with the demo merchant's credentials from demo-merchant.json; never in production.

@@ -8,6 +8,8 @@
  * Anything else is the zero-configuration developer default, which says so in its first log line.
  */
 
+import { join, resolve, sep } from 'node:path';
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** A configuration the gateway refuses to start with; main.ts prints its message and exits 1. */
@@ -38,17 +40,70 @@ export function flag(env: Env, name: string, fallback = false): boolean {
 /** The shortest admin token accepted: 32 characters (128 bits as hex, more as anything denser). */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
 
-/** GATEWAY_ADMIN_TOKEN, or undefined (the admin API off); refuses one too short to resist guessing. */
-export function adminToken(env: Env): string | undefined {
+const GENERATE =
+  'Generate one with: openssl rand -hex 32 ' +
+  `(or: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")`;
+
+/**
+ * The fewest bits a production admin token must seem to hold: its length times the Shannon
+ * entropy of its own characters. 32 random hex characters (128 bits) measure 95 or more, a
+ * word or a run of one letter far less; a guess that measures above it is still no guess a
+ * throttled attacker gets through at ten tries a minute.
+ */
+export const MIN_ADMIN_TOKEN_BITS = 80;
+
+/** A token's apparent entropy in bits (length × Shannon entropy of its character counts). */
+export function apparentBits(token: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of token) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / token.length) * Math.log2(n / token.length);
+  return perChar * token.length;
+}
+
+/** Whether a text is a shorter unit repeated (`passwordpassword`, `abab…`). */
+const repeated = (token: string): boolean => /^(.+?)\1+$/s.test(token);
+
+/**
+ * GATEWAY_ADMIN_TOKEN, or undefined (the admin API off); refuses one too short to resist
+ * guessing, and in production one that is long but not random (`a` × 32 had passed on length).
+ */
+export function adminToken(env: Env, production = isProduction(env)): string | undefined {
   const token = env.GATEWAY_ADMIN_TOKEN;
   if (token === undefined || token === '') return undefined;
   if (token.length < MIN_ADMIN_TOKEN_LENGTH)
     throw new StartupError(
       `GATEWAY_ADMIN_TOKEN is ${token.length} characters long; it must be at least ` +
-        `${MIN_ADMIN_TOKEN_LENGTH}. Generate one with: openssl rand -hex 32 ` +
-        `(or: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")`,
+        `${MIN_ADMIN_TOKEN_LENGTH}. ${GENERATE}`,
+    );
+  if (production && (repeated(token) || apparentBits(token) < MIN_ADMIN_TOKEN_BITS))
+    throw new StartupError(
+      'GATEWAY_ADMIN_TOKEN is not random enough for production (a repeated or predictable text): ' +
+        `anyone who guesses it is the operator. ${GENERATE}`,
     );
   return token;
+}
+
+/**
+ * Production's warning when the data key sits beside the database: generated in the SQLite data
+ * folder (no GATEWAY_DATA_KEY or GATEWAY_DATA_KEY_FILE), or a key file inside it. A copy of that
+ * folder (a backup, a stolen disk) then opens every sealed card number and account. Undefined
+ * otherwise (PostgreSQL keeps its data elsewhere).
+ */
+export function dataKeyWarning(
+  env: Env,
+  store: { readonly dataDir: string; readonly databaseUrl?: string | undefined },
+): string | undefined {
+  if (!isProduction(env) || (store.databaseUrl ?? '') !== '' || (env.GATEWAY_DATA_KEY ?? '') !== '')
+    return undefined;
+  const file = env.GATEWAY_DATA_KEY_FILE ?? '';
+  const folder = resolve(store.dataDir);
+  if (file !== '' && !resolve(file).startsWith(`${folder}${sep}`)) return undefined;
+  return (
+    `the data key (${file === '' ? join(folder, 'data.key') : resolve(file)}) sits beside the database in ` +
+    `${folder}: a copy of that folder opens every sealed card number. Keep it apart: GATEWAY_DATA_KEY from a ` +
+    'secret store, or GATEWAY_DATA_KEY_FILE on another mount'
+  );
 }
 
 /**

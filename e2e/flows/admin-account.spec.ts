@@ -40,7 +40,7 @@ test('a new merchant admin changes the password, sets up TOTP, signs in with a c
   await account.changePassword(user.password, next);
   await expect(account.password.getByRole('status')).toHaveText('Your password was changed.');
 
-  const secret = await account.startTotp();
+  const secret = await account.startTotp(next);
   await shell.expectAccessible();
   await account.confirmTotp(totpCode(secret, new Date()));
   await expect(account.totp).toContainText('An authenticator app is set up');

@@ -45,7 +45,7 @@ test('the merchant admin signs in, creates an access token, uses it with curl, s
   await expect(merchant.tokenRow(token.id)).toContainText('Never');
   // the harness's payment of yesterday, found with the new token
   const answer = await getWithToken(
-    `${harness.gatewayUrl}/v1/query?entityId=${encodeURIComponent(harness.entityId)}&merchantTransactionId=${harness.admin.settledOrder}`,
+    `${harness.gatewayUrl}/v1/query?entityId=${encodeURIComponent(harness.admin.settledEntityId)}&merchantTransactionId=${harness.admin.settledOrder}`,
     token.accessToken,
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -62,7 +62,7 @@ test('the merchant admin signs in, creates an access token, uses it with curl, s
     .click();
   await expect(merchant.tokenRow(token.id)).toContainText('Revoked');
   // the gateway keeps a checked token a few seconds (credentials middleware): refused once that ends
-  const query = `${harness.gatewayUrl}/v1/query?entityId=${encodeURIComponent(harness.entityId)}&merchantTransactionId=${harness.admin.settledOrder}`;
+  const query = `${harness.gatewayUrl}/v1/query?entityId=${encodeURIComponent(harness.admin.settledEntityId)}&merchantTransactionId=${harness.admin.settledOrder}`;
   await expect.poll(async () => (await getWithToken(query, token.accessToken)).status).not.toBe(200);
   const refused = await getWithToken(query, token.accessToken);
   expect([401, 403]).toContain(refused.status);

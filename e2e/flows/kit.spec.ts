@@ -21,8 +21,11 @@ test('card: fill, brand, error, pay and expectResult', async ({ shop, page }) =>
   // Needs only the page: the gateway's address comes from the widget's own script.
   expect(await widget.card.message()).toBe(undefined);
   await widget.card.fill({ number: '4200000000000001' });
-  await widget.pay();
-  await expect.poll(() => widget.card.error('cardNumber')).toBe('Invalid card number or brand');
+  // Fields the widget flags fail pay() at once, each named with its message.
+  await expect(widget.pay()).rejects.toThrow(
+    'the widget refused the card form: cardNumber: Invalid card number or brand; expiry: Invalid expiry date; cvv: Invalid CVV; cardHolder: Invalid card holder',
+  );
+  expect(await widget.card.error('cardNumber')).toBe('Invalid card number or brand');
   await widget.card.fill(cards.success);
   expect(await widget.card.brand()).toBe('VISA');
   await widget.card.fill({ number: cards.mastercard.number });
@@ -31,6 +34,43 @@ test('card: fill, brand, error, pay and expectResult', async ({ shop, page }) =>
   await expect.poll(() => widget.card.error('cardNumber')).toBe(undefined);
   await widget.pay();
   await widget.expectResult(cards.success.outcome);
+});
+
+test('card.fill with a billing address: typed when the widget asks for it, then the challenge', async ({
+  shop,
+  page,
+  browserErrors,
+}) => {
+  // The gateway's 400 naming the billing fields an enrolled card needs.
+  browserErrors.allow(DECLINE_STATUSES);
+  await shop.open({ billing: false });
+  const widget = paymentWidget(page);
+  await widget.card.fill(cards.challenge, {
+    street1: 'Hauptstrasse 1',
+    city: 'Berlin',
+    postcode: '10115',
+    country: 'DE',
+  });
+  // Nothing asked yet: the address waits until the widget asks.
+  await expect(widget.card.billing).toHaveCount(0);
+  await widget.pay();
+  await expect(widget.card.billing.locator('.wpwl-control-city')).toHaveValue('Berlin');
+  await widget.challenge.answer();
+  await widget.expectResult('000.100.110');
+});
+
+test('pay() names the billing fields the widget asks for when card.fill had no address', async ({
+  shop,
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(DECLINE_STATUSES);
+  await shop.open({ billing: false });
+  const widget = paymentWidget(page);
+  await widget.card.fill(cards.challenge);
+  await expect(widget.pay()).rejects.toThrow(
+    'the widget refused the card form: street1: Please fill in this field.; city: Please fill in this field.; postcode: Please fill in this field.; country: Please choose a country.',
+  );
 });
 
 test('a declined card: expectResult reads the decline', async ({ shop, page, browserErrors }) => {

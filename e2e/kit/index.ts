@@ -40,6 +40,7 @@ export {
 } from './gateway';
 export {
   type BillingAddress,
+  type CardBillingAddress,
   type CardField,
   PaymentWidget,
   type PaymentWidgetOptions,

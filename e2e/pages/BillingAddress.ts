@@ -1,7 +1,8 @@
 /**
- * The card form's billing address (`fieldset.wpwl-group-billing`), asked when the channel
- * authenticates with 3-D Secure and the checkout has no billing address: street, city, postcode,
- * country (a select) and, where the country needs one, the state.
+ * The card form's billing address (`fieldset.wpwl-group-billing`), asked only when needed: from the
+ * start when the page asks for it, else once the gateway names the fields an enrolled card needs
+ * on a channel that authenticates with 3-D Secure: street, city, postcode, country (a select) and,
+ * where the country needs one, the state.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 

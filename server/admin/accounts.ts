@@ -3,23 +3,22 @@
  * once), disabling it, resetting its password. The admin API (routes/admin/users.ts), the CLI
  * (`gateway user …`) and the developer default's demo users all go through here, so the rules
  * are the same everywhere: usernames 3–64 of [A-Za-z0-9._@-], unique; operators belong to no
- * merchant, the others to exactly one that exists; passwords at least 12 characters, stored as
- * scrypt hashes (server/security/passwords.ts).
+ * merchant, the others to exactly one that exists; passwords by password-rules.ts (12 characters
+ * at least, not trivial, not common, not the username), stored as scrypt hashes
+ * (server/security/passwords.ts).
  */
 import { newId } from '../../shared/engine/core/ids';
 import type { Clock, MerchantDirectory } from '../../shared/engine/core/ports';
-import {
-  generatePassword,
-  hashPassword,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from '../security/passwords';
+import { generatePassword, hashPassword } from '../security/passwords';
 import {
   ADMIN_ROLES,
   type AdminRole,
   type AdminUser,
   type AdminUserStore,
 } from '../storage/admin-users/store';
+import { passwordProblem } from './password-rules';
+
+export { passwordProblem };
 
 export type AccountStore = AdminUserStore & Pick<MerchantDirectory, 'getMerchant'>;
 
@@ -65,14 +64,6 @@ const USERNAME = /^[A-Za-z0-9._@-]{3,64}$/;
 export const isRole = (value: unknown): value is AdminRole =>
   typeof value === 'string' && (ADMIN_ROLES as readonly string[]).includes(value);
 
-/** The password's faults (too short, too long, not text), or undefined. */
-export function passwordProblem(password: unknown): string | undefined {
-  if (typeof password !== 'string') return 'must be a string';
-  if (password.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `must be at most ${MAX_PASSWORD_LENGTH} characters`;
-  return undefined;
-}
-
 export interface NewUserInput {
   readonly username: unknown;
   readonly role: unknown;
@@ -112,7 +103,7 @@ export async function createUser(
     if (typeof merchantId !== 'string' || (await store.getMerchant(merchantId)) === undefined)
       errors.push({ name: 'merchantId', value: text(merchantId), message: 'must name an existing merchant' });
   }
-  const problem = password === undefined ? undefined : passwordProblem(password);
+  const problem = password === undefined ? undefined : passwordProblem(password, username);
   if (problem !== undefined) errors.push({ name: 'password', value: null, message: problem });
   if (errors.length === 0 && (await store.getAdminUserByUsername(username as string)) !== undefined)
     errors.push({ name: 'username', value: text(username), message: 'is taken' });
@@ -154,4 +145,14 @@ export async function resetPassword(
   await store.updateAdminUser(user.id, change);
   await store.deleteAdminSessions(user.id);
   return { user: { ...user, ...change }, password };
+}
+
+/**
+ * Lifts a lock (and the count of wrong passwords) without touching the password: another operator
+ * or the user's merchant admin, having confirmed who asks (PCI DSS 8.3.4), or the CLI.
+ */
+export async function unlockUser(store: AccountStore, user: AdminUser): Promise<AdminUser> {
+  const change = { failedLogins: 0, lockedUntil: null };
+  await store.updateAdminUser(user.id, change);
+  return { ...user, ...change };
 }

@@ -1,6 +1,7 @@
 /**
  * The developer default's demo merchant (`npm start`, not production): on an empty store, one
- * merchant with a test channel (3-D Secure on) and an access token, beside the demo users.
+ * merchant with a test channel (3-D Secure on, a test bank account for PREPAYMENT) and an access
+ * token, beside the demo users.
  */
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,18 @@ export interface DemoMerchant {
   readonly accessToken: string;
   readonly baseUrl: string;
 }
+
+/**
+ * The demo channel's own account, which PREPAYMENT's shoppers are told to transfer to (a channel
+ * without one refuses the method, 600.200.201): the family's test IBAN and BIC (the operator's
+ * DIRECTDEBIT_SEPA sample, facts §6.3), never a real merchant's.
+ */
+const DEMO_BANK_ACCOUNT = {
+  holder: 'Demo Merchant',
+  iban: 'DE23100000001234567890',
+  bic: 'MARKDEF1100',
+  country: 'DE',
+} as const;
 
 /**
  * On an empty store: a demo merchant with one test channel (3-D Secure on) and an access token,
@@ -35,7 +48,7 @@ export async function ensureDemoMerchant(
     merchantId,
     name: 'Demo_Test_Channel',
     mode: 'TEST',
-    settings: { threeDSecure: true },
+    settings: { threeDSecure: true, bankAccount: DEMO_BANK_ACCOUNT },
     createdAt: now,
   });
   const { accessToken } = await issueToken(store, { merchantId, channelIds: [], environment: 'test', now });

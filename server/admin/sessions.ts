@@ -2,15 +2,15 @@
  * The dashboard's sessions: a random secret in the `gw_admin` cookie (HttpOnly, SameSite=Strict,
  * Path=/admin, Secure over TLS); the store keeps only its SHA-256, so a copy of the database
  * opens no session. The CSRF token is derived from the secret (HMAC), so it is bound to the
- * session without being stored. A session ends after 30 minutes without a request (idle) or 12
- * hours after sign-in (absolute); its last use is written at most once a minute.
+ * session without being stored. A session ends after 15 minutes without a request (idle: PCI DSS
+ * v4 8.2.8) or 12 hours after sign-in (absolute); its last use is written at most once a minute.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../shared/engine/core/ports';
 import type { AdminSession, AdminUser, AdminUserStore } from '../storage/admin-users/store';
 
 export const SESSION_COOKIE = 'gw_admin';
-export const IDLE_MS = 30 * 60_000;
+export const IDLE_MS = 15 * 60_000;
 export const ABSOLUTE_MS = 12 * 60 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
 

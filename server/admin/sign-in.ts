@@ -1,8 +1,10 @@
 /**
  * Signing in to the dashboard: the password (scrypt), then the TOTP code when the user has
- * a second factor. Ten wrong passwords lock the account for 15 minutes (counted in the store,
- * so every process counts together); a locked, disabled or unknown account answers like a wrong
- * password, except the lock, which says when to retry. A TOTP code is good once.
+ * a second factor. Ten wrong passwords (or codes) lock the account for 30 minutes, or until an
+ * operator unlocks it (PCI DSS v4 8.3.4; counted in the store, so every process counts together).
+ * A locked, disabled or unknown account answers exactly like a wrong password, after the same
+ * scrypt work (a decoy hash for an unknown name): neither the answer nor its time tells whether a
+ * username exists or is locked. A TOTP code is good once.
  */
 import type { Clock } from '../../shared/engine/core/ports';
 import { decoyHash, verifyPassword } from '../security/passwords';
@@ -10,14 +12,15 @@ import { checkTotp } from '../security/totp';
 import type { AdminUser, AdminUserStore } from '../storage/admin-users/store';
 
 export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_MS = 15 * 60_000;
+export const LOCK_MS = 30 * 60_000;
 
 export type SignIn =
   | { readonly kind: 'signed-in'; readonly user: AdminUser }
   /** `user`: the account tried, when it exists (for the audit log; never told to the caller). */
   | { readonly kind: 'wrong'; readonly user?: AdminUser }
   | { readonly kind: 'totp-required'; readonly user: AdminUser }
-  | { readonly kind: 'locked'; readonly retryAfterSeconds: number; readonly user: AdminUser };
+  /** Answered as `wrong`: only the audit log tells a lock apart. */
+  | { readonly kind: 'locked'; readonly user: AdminUser };
 
 export interface SignInDeps {
   readonly store: AdminUserStore;
@@ -26,10 +29,7 @@ export interface SignInDeps {
   readonly unseal: (sealed: string) => string;
 }
 
-const lockedFor = (user: AdminUser, now: Date): number | undefined => {
-  const left = (user.lockedUntil?.getTime() ?? 0) - now.getTime();
-  return left > 0 ? Math.ceil(left / 1000) : undefined;
-};
+const isLocked = (user: AdminUser, now: Date): boolean => (user.lockedUntil?.getTime() ?? 0) > now.getTime();
 
 export async function signIn(
   deps: SignInDeps,
@@ -41,12 +41,12 @@ export async function signIn(
     await verifyPassword(input.password, await decoyHash()); // the same time as a real check
     return { kind: 'wrong' };
   }
-  const locked = lockedFor(user, clock.now());
-  if (locked !== undefined) return { kind: 'locked', retryAfterSeconds: locked, user };
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
+  // checked even when locked: a locked account must take as long to answer as any other
+  const matches = await verifyPassword(input.password, user.passwordHash);
+  if (isLocked(user, clock.now())) return { kind: 'locked', user };
+  if (!matches) {
     const until = await store.recordLoginFailure(user.id, clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
-    if (until !== null) return { kind: 'locked', retryAfterSeconds: Math.ceil(LOCK_MS / 1000), user };
-    return { kind: 'wrong', user };
+    return until !== null ? { kind: 'locked', user } : { kind: 'wrong', user };
   }
   if (user.disabledAt !== null) return { kind: 'wrong', user };
   if (user.totpSecret !== null) {
@@ -55,8 +55,7 @@ export async function signIn(
     if (step === undefined) {
       // a wrong code counts like a wrong password: six digits must not be guessable at leisure
       const until = await store.recordLoginFailure(user.id, clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
-      if (until !== null) return { kind: 'locked', retryAfterSeconds: Math.ceil(LOCK_MS / 1000), user };
-      return { kind: 'totp-required', user };
+      return until !== null ? { kind: 'locked', user } : { kind: 'totp-required', user };
     }
     await store.updateAdminUser(user.id, { totpStep: step });
   }

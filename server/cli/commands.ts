@@ -22,6 +22,7 @@ import {
   type Store,
   systemClock,
 } from '../../shared/engine/core/ports';
+import type { Audit } from '../admin/audit';
 import { type IssuedToken, issueToken } from '../admin/tokens';
 import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
 import type { EgressPolicy } from '../security/egress';
@@ -52,7 +53,20 @@ export interface CommandContext {
    * connector and webhook URLs it refuses are refused here. None: not checked.
    */
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
+  /**
+   * The audit log, as `cli:<os user>` from `cli` (run.ts: admin/audit.ts's writer, the admin API's
+   * own): every change a command makes is written there. None: a procedure called by a test.
+   */
+  readonly audit?: Audit;
 }
+
+/** One audit entry for a change the command made (admin/audit.ts). */
+export const audited = (
+  ctx: CommandContext,
+  action: string,
+  target: string | null,
+  merchantId: string | null,
+): Promise<void> => ctx.audit?.(action, target, merchantId) ?? Promise.resolve();
 
 // ---------------------------------------------------------------------------------------------
 // Views: what is printed. No secret hashes, no connector tokens.
@@ -166,6 +180,7 @@ export async function createMerchant(
     createdAt: now(ctx),
   };
   await ctx.store.insertMerchant(merchant);
+  await audited(ctx, 'merchant.create', merchant.id, merchant.id);
   if (ctx.json) printJson(ctx, merchantView(merchant));
   else ctx.output.out(merchant.id);
   return merchant;
@@ -178,6 +193,7 @@ export async function setMerchant(
 ): Promise<Merchant> {
   const merchant = await requireMerchant(ctx.store, input.merchantId);
   if (input.dispatching !== undefined) await ctx.store.setMerchantDispatching(merchant.id, input.dispatching);
+  await audited(ctx, 'merchant.update', merchant.id, merchant.id);
   const updated = (await ctx.store.getMerchant(merchant.id)) ?? merchant;
   if (ctx.json) printJson(ctx, merchantView(updated));
   else ctx.output.out(`merchant ${updated.id}: dispatching ${updated.dispatching === true ? 'on' : 'off'}`);
@@ -231,6 +247,7 @@ export async function createChannel(ctx: CommandContext, input: CreateChannelInp
     createdAt: now(ctx),
   };
   await ctx.store.insertChannel(channel);
+  await audited(ctx, 'channel.create', channel.id, merchant.id);
   if (ctx.json) printJson(ctx, channelView(channel));
   else ctx.output.out(channel.id);
   return channel;
@@ -351,6 +368,7 @@ export async function setChannel(ctx: CommandContext, request: SetChannelInput):
     input.accepts ?? {},
   );
   await ctx.store.updateChannelSettings(channel.id, settings);
+  await audited(ctx, 'channel.update', channel.id, channel.merchantId);
   const updated: Channel = { ...channel, settings };
   if (ctx.json) printJson(ctx, channelView(updated));
   else printChannels(ctx, [updated]);
@@ -398,6 +416,7 @@ export async function createToken(
     now: now(ctx),
   });
   const { token, accessToken } = issued;
+  await audited(ctx, 'token.create', token.id, merchant.id);
   if (ctx.json) {
     printJson(ctx, { ...tokenView(token), accessToken, warning: TOKEN_WARNING });
   } else {
@@ -443,6 +462,8 @@ export async function revokeToken(ctx: CommandContext, input: { readonly tokenId
   const at = now(ctx);
   if (!(await ctx.store.revokeToken(input.tokenId, at)))
     throw failure(`no active token ${input.tokenId} (unknown or already revoked)`);
+  // the CLI names the token alone; its merchant is not looked up (operators read every entry)
+  await audited(ctx, 'token.revoke', input.tokenId, null);
   if (ctx.json) printJson(ctx, { id: input.tokenId, revoked: true, revokedAt: at.toISOString() });
   else ctx.output.out(`revoked token ${input.tokenId}`);
 }

@@ -10,7 +10,7 @@ import type { Channel } from '../../shared/engine/core/model';
 import type { ChannelStore } from '../../shared/engine/core/ports';
 import { checkRules, isRuleErrors, type RiskRules } from '../../shared/risk';
 import { failure, isId, quote } from './args';
-import { type CommandContext, printJson } from './commands';
+import { audited, type CommandContext, printJson } from './commands';
 
 export type SetRiskRulesResult =
   | { readonly ok: true; readonly channel: Channel; readonly rules: RiskRules | undefined }
@@ -90,6 +90,7 @@ export async function riskCommand(
   }
   const result = await setChannelRiskRules(ctx.store, input.entityId, json);
   if (!result.ok) throw failure(result.errors.join('; '));
+  await audited(ctx, 'channel.risk-rules', result.channel.id, result.channel.merchantId);
   if (ctx.json) printJson(ctx, result.rules ?? null);
   else ctx.output.out(result.rules === undefined ? `${input.entityId}: no risk rules` : input.entityId);
   return result.rules;

@@ -4,7 +4,8 @@
  * before the store is opened, so a usage error never touches the data.
  */
 
-import type { Clock } from '../../shared/engine/core/ports';
+import { type Clock, systemClock } from '../../shared/engine/core/ports';
+import { cliActor, writeAudit } from '../admin/audit';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
 import { CliError, type OptionSpec, parseFlags, usageError } from './args';
@@ -176,11 +177,15 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
     } catch (error) {
       throw new CliError(`cannot open the store: ${messageOf(error)}`, 1);
     }
+    // every change a command makes is audited as the operating system's user, from `cli`
+    const actor = cliActor(deps.env ?? process.env);
+    const clock = deps.clock ?? systemClock;
     try {
       await work({
         store,
         output,
         json,
+        audit: (action, target, merchantId) => writeAudit(store, clock, actor, action, target, merchantId),
         ...(deps.clock === undefined ? {} : { clock: deps.clock }),
         ...(deps.openVault === undefined ? {} : { vault: deps.openVault() }),
         ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),

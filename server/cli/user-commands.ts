@@ -4,10 +4,17 @@
  * (server/admin/accounts.ts). A password is read from standard input when one is piped in, else
  * generated and printed once; only its scrypt hash is stored.
  */
-import { createUser, disableUser, resetPassword, type UserView, userView } from '../admin/accounts';
+import {
+  createUser,
+  disableUser,
+  resetPassword,
+  type UserView,
+  unlockUser,
+  userView,
+} from '../admin/accounts';
 import type { AdminUser } from '../storage/admin-users/store';
 import { failure, usageError } from './args';
-import { clockOf, printJson, printList } from './commands';
+import { audited, clockOf, printJson, printList } from './commands';
 import type { WebhookCommandContext } from './webhook-commands';
 
 const PASSWORD_NOTICE = 'This password is shown only once: only a hash of it is stored. Keep it secret.';
@@ -49,6 +56,7 @@ export async function createAdminUser(ctx: WebhookCommandContext, input: CreateU
   });
   if (created.kind === 'invalid')
     throw usageError(created.errors.map((e) => `${e.name}: ${e.message}`).join('; '));
+  await audited(ctx, 'user.create', created.user.id, created.user.merchantId);
   const view = userView(created.user);
   if (created.password !== undefined) printPassword(ctx, view, created.password, 'Created');
   else if (ctx.json) printJson(ctx, { user: view });
@@ -71,6 +79,7 @@ export async function listAdminUsers(ctx: WebhookCommandContext, input: { readon
 
 export async function disableAdminUser(ctx: WebhookCommandContext, input: { readonly username: string }) {
   const user = await disableUser(ctx.store, clockOf(ctx), await requireUser(ctx, input.username));
+  await audited(ctx, 'user.disable', user.id, user.merchantId);
   if (ctx.json) printJson(ctx, userView(user));
   else ctx.output.out(`disabled ${user.username} (sessions ended)`);
   return userView(user);
@@ -78,6 +87,16 @@ export async function disableAdminUser(ctx: WebhookCommandContext, input: { read
 
 export async function resetAdminPassword(ctx: WebhookCommandContext, input: { readonly username: string }) {
   const reset = await resetPassword(ctx.store, await requireUser(ctx, input.username));
+  await audited(ctx, 'user.reset-password', reset.user.id, reset.user.merchantId);
   printPassword(ctx, userView(reset.user), reset.password, 'New password for');
   return userView(reset.user);
+}
+
+/** Lifts the lock of ten failed sign-ins: how an operator locked out with every other gets back in. */
+export async function unlockAdminUser(ctx: WebhookCommandContext, input: { readonly username: string }) {
+  const user = await unlockUser(ctx.store, await requireUser(ctx, input.username));
+  await audited(ctx, 'user.unlock', user.id, user.merchantId);
+  if (ctx.json) printJson(ctx, userView(user));
+  else ctx.output.out(`unlocked ${user.username}`);
+  return userView(user);
 }

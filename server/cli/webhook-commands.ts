@@ -21,7 +21,15 @@ import type { GatewayStore } from '../storage';
 import type { DeliveryStatus } from '../storage/webhooks/model';
 import { deliveryView, registerWebhook, webhookView } from '../webhooks/registration';
 import { checkId, failure } from './args';
-import { type CommandContext, clockOf, printJson, printList, printTable, requireMerchant } from './commands';
+import {
+  audited,
+  type CommandContext,
+  clockOf,
+  printJson,
+  printList,
+  printTable,
+  requireMerchant,
+} from './commands';
 
 /** What these commands need beyond the common context: the whole store, and the vault for keys. */
 export interface WebhookCommandContext extends CommandContext {
@@ -75,6 +83,7 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
     case 'unreachable':
       throw failure(outcome.description);
     case 'registered': {
+      await audited(ctx, 'webhook.create', outcome.webhook.id, input.merchantId);
       const view = { ...webhookView(outcome.webhook), key: outcome.key };
       if (ctx.json) printJson(ctx, view);
       else {
@@ -113,6 +122,7 @@ export async function removeWebhook(
   await requireMerchant(ctx.store, input.merchantId);
   if (!(await ctx.store.deleteWebhook(input.merchantId, input.webhookId, clockOf(ctx).now())))
     throw failure(`unknown webhook ${input.webhookId}`);
+  await audited(ctx, 'webhook.delete', input.webhookId, input.merchantId);
   if (ctx.json) printJson(ctx, { id: input.webhookId, deleted: true });
   else ctx.output.out(input.webhookId);
 }
@@ -155,6 +165,7 @@ export async function redeliver(
     throw failure(
       `delivery ${input.deliveryId} is ${delivery.status}: only a dead-lettered delivery can be redelivered`,
     );
+  await audited(ctx, 'webhook-delivery.redeliver', String(input.deliveryId), input.merchantId);
   if (ctx.json) printJson(ctx, { id: input.deliveryId, status: 'pending' });
   else ctx.output.out(String(input.deliveryId));
 }
@@ -175,7 +186,10 @@ async function book(
 ): Promise<Payment> {
   checkId(id, `${what} id`);
   await requireMerchant(ctx.store, merchantId);
-  return booked(ctx, await run({ store: ctx.store, clock: clockOf(ctx) }), `${what} ${id}`);
+  const payment = booked(ctx, await run({ store: ctx.store, clock: clockOf(ctx) }), `${what} ${id}`);
+  // the admin API's names: payment.CB, payment.CR
+  await audited(ctx, `payment.${payment.paymentType}`, payment.id, payment.merchantId);
+  return payment;
 }
 
 function booked(ctx: CommandContext, outcome: ChargebackOutcome, what: string): Payment {
@@ -244,6 +258,7 @@ export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
     if (error instanceof RangeError) throw failure(error.message);
     throw error;
   }
+  await audited(ctx, 'settlement.run', input.date, input.merchantId ?? null);
   if (ctx.json)
     printJson(
       ctx,

@@ -126,14 +126,14 @@ describe('test and live environments (in process)', () => {
     expect(onLive.status).toBe(200);
     expect(onLive.body.payments.map((p: { id: string }) => p.id)).toEqual([l.body.id]);
 
-    // by id: the other environment's payment is unknown
+    // by id: the other environment's payment is unknown (the Query API's 400 700.400.580)
     expect(
       (await gw.get(`/v1/query/${l.body.id}`, { entityId: test.entityId }, { token: test.token })).status,
-    ).toBe(404);
+    ).toBe(400);
     expect(
       (await gw.live.get(`/v1/query/${t.body.id}`, { entityId: live.entityId }, { token: live.token }))
         .status,
-    ).toBe(404);
+    ).toBe(400);
     expect(
       (await gw.get(`/v1/payments/${l.body.id}`, { entityId: test.entityId }, { token: test.token })).status,
     ).toBe(404);
@@ -152,7 +152,8 @@ describe('test and live environments (in process)', () => {
     expect(created.status).toBe(200);
     expect((await gw.get(`/v1/checkouts/${created.body.id}/session`)).status).toBe(200);
     expect((await gw.live.get(`/v1/checkouts/${created.body.id}/session`)).status).toBe(404);
-    expect((await gw.live.get(`/v1/checkouts/${created.body.id}/payment`)).status).toBe(404);
+    // a status read of a checkout it cannot see: the family's 400 200.300.404
+    expect((await gw.live.get(`/v1/checkouts/${created.body.id}/payment`)).status).toBe(400);
     expect((await gw.get(`/v1/checkouts/${created.body.id}/payment`)).status).toBe(200);
   });
 

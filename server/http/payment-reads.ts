@@ -13,8 +13,23 @@
 import type { Context } from 'hono';
 import type { AccessToken, Channel, Environment, Payment } from '../../shared/engine/core/model';
 import { isPending } from '../../shared/result-codes';
-import { mayUse } from './middleware/channel';
+import { entityIdOf, mayUse } from './middleware/channel';
 import type { RenderedAnswer } from './middleware/envelope';
+
+/**
+ * The channel a read is scoped to: the one the request's entityId names (c.var.channel, which the
+ * token may use), also for a merchant-wide token; undefined without an entityId, or with the
+ * merchant's id (channel dispatching), which names no one channel: then every channel the token
+ * may use. A query for a second channel never answers the first channel's payments.
+ */
+export function namedChannel(
+  request: unknown,
+  token: Pick<AccessToken, 'merchantId'>,
+  channel: Pick<Channel, 'id'>,
+): string | undefined {
+  const entityId = entityIdOf(request);
+  return entityId === undefined || entityId === token.merchantId ? undefined : channel.id;
+}
 
 /** Final answers kept per app, at most. */
 const MAX_KEPT = 10_000;
@@ -47,8 +62,13 @@ export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT, maxChars = M
   const kept = new Map<string, Kept>();
   let chars = 0;
   const cost = (answer: RenderedAnswer) => answer.head.length + answer.tail.length + ENTRY_OVERHEAD;
-  const visible = async (token: AccessToken, record: { merchantId: string; channelId: string }) => {
+  const visible = async (
+    token: AccessToken,
+    record: { merchantId: string; channelId: string },
+    channelId: string | undefined,
+  ) => {
     if (record.merchantId !== token.merchantId) return false;
+    if (channelId !== undefined && record.channelId !== channelId) return false;
     const ch = await deps.getChannel(record.channelId);
     return ch !== undefined && mayUse(token, ch, deps.environment);
   };
@@ -67,12 +87,18 @@ export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT, maxChars = M
     kept.set(payment.id, { merchantId: payment.merchantId, channelId: payment.channelId, answer });
     chars += size;
   };
-  const read = async (c: Context, token: AccessToken, id: string): Promise<Response | undefined> => {
+  /** `channelId`: the one channel the read is scoped to ({@link namedChannel}); any the token may use without. */
+  const read = async (
+    c: Context,
+    token: AccessToken,
+    id: string,
+    channelId?: string,
+  ): Promise<Response | undefined> => {
     const known = kept.get(id);
     if (known !== undefined)
-      return (await visible(token, known)) ? deps.sendRendered(c, known.answer) : undefined;
+      return (await visible(token, known, channelId)) ? deps.sendRendered(c, known.answer) : undefined;
     const payment = await deps.getPayment(token.merchantId, id);
-    if (payment === undefined || !(await visible(token, payment))) return undefined;
+    if (payment === undefined || !(await visible(token, payment, channelId))) return undefined;
     keep(payment);
     return deps.answer(c, payment);
   };

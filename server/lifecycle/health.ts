@@ -1,18 +1,20 @@
 /**
  * Health for orchestrators and load balancers: `GET /healthz` answers 200 while the process
- * serves at all (liveness); `GET /readyz` answers 200 only when the storage answers a query, every
- * migration is applied and every worker polls, and 503 otherwise, naming what is wrong
- * (readiness). Both on the public addresses, before the transport check, so a probe over plain
+ * serves at all (liveness); `GET /readyz` answers 200 only when the storage answers a query and
+ * can write (a full disk had left it 200 while every payment failed), every migration is applied
+ * and every worker polls, and 503 otherwise, naming what is wrong (readiness). Both on the public addresses, before the transport check, so a probe over plain
  * HTTP is answered in production too, and on the metrics address. They tell nothing about
  * merchants or payments.
  */
+import { open, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { GatewayStore } from '../storage';
 import type { PollerState } from '../workers/poller';
 
 export interface ReadyReport {
   readonly ready: boolean;
-  readonly storage: 'reachable' | 'unreachable';
+  readonly storage: 'reachable' | 'unreachable' | 'not writable';
   /** Migrations not applied (empty when the schema is current; unknown when unreachable). */
   readonly pendingMigrations: readonly string[];
   /** Each worker: running, or stopped (not started, or stopping in a shutdown). */
@@ -23,10 +25,45 @@ export interface ReadyReport {
 
 export type Readiness = () => Promise<ReadyReport>;
 
+/** Resolves when the store can write now; rejects when it cannot (a full disk). */
+export type WriteProbe = () => Promise<void>;
+
+/** How long a write probe's verdict stands: /readyz is public, and each probe syncs a file. */
+const PROBE_TTL_MS = 1_000;
+
+/**
+ * The SQLite store's write probe: a small file written, synced and removed in its data folder,
+ * where SQLite grows its database and WAL. What SQLite writes inside its own files could still
+ * fit in space they already hold while the next payment needs more, so the folder is asked for
+ * new space (64 KiB: a few payments' worth), and a full disk is seen before the writes that
+ * matter fail. One probe at a time; its verdict is kept for a second.
+ */
+export function folderWritable(dir: string, now: () => number = Date.now): WriteProbe {
+  const file = join(dir, '.readyz-write-probe');
+  const block = Buffer.alloc(64 * 1024);
+  let last: { at: number; probe: Promise<void> } | undefined;
+  const probe = async () => {
+    const handle = await open(file, 'w', 0o600);
+    try {
+      await handle.write(block);
+      await handle.sync();
+    } finally {
+      await handle.close();
+      await unlink(file).catch(() => undefined);
+    }
+  };
+  return () => {
+    if (last === undefined || now() - last.at >= PROBE_TTL_MS) last = { at: now(), probe: probe() };
+    return last.probe;
+  };
+}
+
 export function readiness(parts: {
   readonly store: Pick<GatewayStore, 'pendingMigrations'>;
   readonly workers: Readonly<Record<string, { state(): PollerState }>>;
   readonly draining?: () => boolean;
+  /** The store's write probe; without one, reachable is taken to be writable. */
+  readonly writable?: WriteProbe;
 }): Readiness {
   return async () => {
     let storage: ReadyReport['storage'] = 'reachable';
@@ -35,6 +72,13 @@ export function readiness(parts: {
       pendingMigrations = await parts.store.pendingMigrations();
     } catch {
       storage = 'unreachable';
+    }
+    if (storage === 'reachable' && parts.writable !== undefined) {
+      try {
+        await parts.writable();
+      } catch {
+        storage = 'not writable';
+      }
     }
     const workers = Object.fromEntries(
       Object.entries(parts.workers).map(([name, w]) => [name, w.state().running ? 'running' : 'stopped']),

@@ -13,7 +13,7 @@ import {
 } from '../metrics';
 import { type GatewayStore, type OpenStoreOptions, openStore } from '../storage';
 import type { Poller } from '../workers/poller';
-import { type Readiness, readiness } from './health';
+import { type Readiness, readiness, type WriteProbe } from './health';
 import { idleReleases } from './idle-memory';
 
 export type { GatewayMetrics } from '../metrics';
@@ -32,8 +32,14 @@ export function instrumentation(metrics: GatewayMetrics = createMetrics()) {
     /** Opens the store, its group commit observed and its payment and checkout writes counted. */
     openStore: async (options: OpenStoreOptions): Promise<GatewayStore> =>
       countedStore(await openStore({ ...options, observeBatch: observeBatches(metrics) }), metrics),
-    readiness(store: GatewayStore): Readiness {
-      ready = readiness({ store, workers, draining: () => draining });
+    /** readyz over the store, its write probe (folderWritable: the SQLite data folder) and the workers. */
+    readiness(store: GatewayStore, writable?: WriteProbe): Readiness {
+      ready = readiness({
+        store,
+        workers,
+        draining: () => draining,
+        ...(writable === undefined ? {} : { writable }),
+      });
       return ready;
     },
     /** The started workers: readyz checks them, the metrics report their lag. */

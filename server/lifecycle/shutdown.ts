@@ -4,8 +4,10 @@
  * 1. readyz answers 503 (draining), so a load balancer that still probes sends new work elsewhere;
  * 2. every listener stops accepting (server.close) and its idle keep-alive connections are closed,
  *    repeatedly, so a connection that finishes its request while draining is not left open;
- *    in-flight requests finish and are answered (a payment's answer waits for its group-commit
- *    batch, so every batch holding an answered payment is committed);
+ *    in-flight requests finish and are answered with `Connection: close` (a payment's answer
+ *    waits for its group-commit batch, so every batch holding an answered payment is committed).
+ *    Without that header a keep-alive client would send its next request on the connection the
+ *    sweep is about to close, and see it reset: no different from a crash, for all it can tell;
  * 3. the gateway closes: the workers finish the poll in progress (each item they claimed is
  *    processed and recorded, which ends its claim; the webhook dispatcher abandons attempts still
  *    waiting for a receiver and gives their claims back, due at once) and stop, the open
@@ -16,7 +18,7 @@
  * every remaining connection closed: claims still held then are left to expire with their leases
  * (delivery stays at least once), and a request still running is cut, unanswered.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from '../security/logger';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -25,7 +27,7 @@ const IDLE_SWEEP_MS = 50;
 
 /** A node server, or anything closed like one (the demo shop). */
 type Listener = { close(done?: () => void): unknown } & Partial<
-  Pick<Server, 'closeIdleConnections' | 'closeAllConnections'>
+  Pick<Server, 'closeIdleConnections' | 'closeAllConnections' | 'on'>
 >;
 
 export interface ShutdownParts {
@@ -40,8 +42,34 @@ export interface ShutdownParts {
   readonly exit?: (code: number) => void;
 }
 
+/**
+ * The answers a listener has not finished, so that a shutdown can make each the last of its
+ * connection; once `closing`, every answer is (a request already read on a kept-alive
+ * connection as the listener closes).
+ */
+function answersInFlight(server: Listener): { closing(): void } {
+  const open = new Set<ServerResponse>();
+  let closing = false;
+  const last = (res: ServerResponse) => {
+    if (!res.headersSent) res.shouldKeepAlive = false;
+  };
+  server.on?.('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) return last(res);
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
+  return {
+    closing() {
+      closing = true;
+      for (const res of open) last(res);
+      open.clear();
+    },
+  };
+}
+
 /** Closes one listener: resolves once its in-flight requests are answered and its connections closed. */
-function closeListener(server: Listener): Promise<void> {
+function closeListener(server: Listener, inFlight: { closing(): void } | undefined): Promise<void> {
+  inFlight?.closing();
   return new Promise<void>((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections?.(), IDLE_SWEEP_MS);
     sweep.unref();
@@ -57,6 +85,8 @@ function closeListener(server: Listener): Promise<void> {
 export function gracefulShutdown(parts: ShutdownParts): (signal: string) => Promise<void> {
   const exit = parts.exit ?? ((code: number) => process.exit(code));
   const timeoutMs = parts.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  // tracked from the start: the answers in flight when the signal comes are the ones to mark
+  const inFlight = new Map(parts.servers.flatMap((s) => (s === undefined ? [] : [[s, answersInFlight(s)]])));
   let running: Promise<void> | undefined;
   return (signal) => {
     running ??= (async () => {
@@ -70,7 +100,9 @@ export function gracefulShutdown(parts: ShutdownParts): (signal: string) => Prom
       deadline.unref();
       try {
         parts.drain();
-        await Promise.all(parts.servers.flatMap((s) => (s === undefined ? [] : [closeListener(s)])));
+        await Promise.all(
+          parts.servers.flatMap((s) => (s === undefined ? [] : [closeListener(s, inFlight.get(s))])),
+        );
         await parts.close();
         clearTimeout(deadline);
         parts.logger.info('shut down', { ms: Date.now() - started });

@@ -17,7 +17,7 @@
  * - With `tls`, the control connection must be upgraded (explicit FTPS, AUTH TLS) before login, and
  *   passive data connections are TLS too. Without it, logins are accepted from loopback only
  *   ({@link plainLoginAllowed}): credentials never cross a network in clear text.
- * - Failed logins are counted per client address and username (`authFailures`, shared with the
+ * - Failed logins are counted per client address, never per username (`authFailures`, shared with the
  *   HTTP API): past the limit a login is refused before the credentials are checked.
  *
  * Passive data ports are taken from `pasvRange`, or else chosen by the OS, on `host`.
@@ -351,7 +351,7 @@ export async function startFtpServer(options: FtpServerOptions): Promise<Running
           new Error('TLS required: this server accepts logins without TLS from its own machine only'),
         );
       }
-      const keys = authKeys(session.ip, username);
+      const keys = authKeys(session.ip);
       const blocked = options.authFailures?.check(keys);
       if (blocked !== undefined && !blocked.ok) {
         log.warn({ ip: session.ip }, 'login throttled');

@@ -143,7 +143,7 @@ describe('settlement run, through the gateway', () => {
       ['SETTLED', 'REFUND', 'NEG', p.rf, '20.00', 'EUR', t('09:03'), '20.00', 'EUR', '0.10', '1.00', '', 'MATCHED', p.rf, ''],
       ['FEE', 'REFUND_FEE', 'NEG', p.rf, '20.00', 'EUR', t('09:03'), '0.10', 'EUR', '', '1.00', '', 'MATCHED', p.rf, ''],
       ['CHARGEBACK', 'DEBIT', 'NEG', p.cb, '60.00', 'EUR', t('09:05'), '60.00', 'EUR', '', '1.00', '000.100.220', 'MATCHED', p.cp, p.cb],
-      ['CHARGEBACK REVERSAL', 'DEBIT', 'POS', p.cr, '60.00', 'EUR', t('09:06'), '60.00', 'EUR', '', '1.00', '000.100.220', 'MATCHED', p.cp, ''],
+      ['CHARGEBACK REVERSAL', 'DEBIT', 'POS', p.cr, '60.00', 'EUR', t('09:06'), '60.00', 'EUR', '', '1.00', '000.100.220', 'MATCHED', p.cp, p.cb],
       ['SETTLED', 'DEBIT', 'POS', p.usd, '49.99', 'USD', t('09:07'), '49.99', 'USD', '0.75', '1.00', '', 'MATCHED', p.usd, ''],
       ['FEE', 'CAPTURE_FEE', 'NEG', p.usd, '49.99', 'USD', t('09:07'), '0.75', 'USD', '', '1.00', '', 'MATCHED', p.usd, ''],
     ];

@@ -7,13 +7,14 @@
  * submission, a pending 3-D Secure payment that times out, webhooks delivered, a day settled);
  * then every file of the data folder (SQLite database, WAL, CSV, JSON) is searched for each
  * number in several spellings, and, on PostgreSQL, every text column of every table. Reads must
- * still work: the merchant's answers, status reads, the query API, webhooks and a payment with
- * the stored SEPA registration all see the account as it was sent.
+ * still work: the merchant's answers, status reads, the query API and a payment with the stored
+ * SEPA registration all see the account as it was sent; plain-JSON webhooks see it masked.
  *
  * No request here carries an Idempotency-Key: the stored idempotent responses are sealed
  * separately (server/http/middleware/idempotency); keyed requests belong here once they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskAccount } from '../../shared/params/errors';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
 import { SEPA_WITH_MANDATE } from '../test-kit/fixtures/bank-accounts';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
@@ -227,7 +228,7 @@ async function scenario({ gw, clock, receiver, logger }: World): Promise<void> {
       for (const s of spellings(secret)) expect(res.text, `${s} in ${res.text}`).not.toContain(s);
   }
 
-  // Webhooks delivered, with the account as the merchant sent it.
+  // Webhooks delivered: plain JSON, so with the accounts masked (server/webhooks/plain-payload.ts).
   for (let i = 0; i < 10; i++) {
     await gw.webhooks.runOnce();
     const left = await gw.store.listDeliveries(m.merchantId, { status: 'pending', limit: 1 });
@@ -238,14 +239,20 @@ async function scenario({ gw, clock, receiver, logger }: World): Promise<void> {
     .filter((r) => r.url === '/hooks' && r.method === 'POST')
     .map((r) => JSON.parse(r.body));
   const ofPayment = bodies.find((b) => b.type === 'PAYMENT' && b.payload.id === db.body.id);
-  expect(ofPayment?.payload.bankAccount).toMatchObject({ iban: IBAN.payment, number: ACCOUNT_NUMBER });
-  expect(ofPayment?.payload.sender.accountNumber).toBe(IBAN.sender);
+  expect(ofPayment?.payload.bankAccount).toMatchObject({
+    iban: maskAccount(IBAN.payment),
+    number: maskAccount(ACCOUNT_NUMBER),
+  });
+  expect(ofPayment?.payload.sender.accountNumber).toBe(maskAccount(IBAN.sender));
   const ofRegistration = bodies.find((b) => b.type === 'REGISTRATION' && b.payload.id === reg.body.id);
-  expect(ofRegistration?.payload.bankAccount.iban).toBe(IBAN.registration);
+  expect(ofRegistration?.payload.bankAccount.iban).toBe(maskAccount(IBAN.registration));
   const ofCheckout = bodies.find((b) => b.type === 'PAYMENT' && b.payload.id === submitted.body.id);
-  expect(ofCheckout?.payload.bankAccount.iban).toBe(IBAN.checkout);
+  expect(ofCheckout?.payload.bankAccount.iban).toBe(maskAccount(IBAN.checkout));
   const ofPending = bodies.filter((b) => b.type === 'PAYMENT' && b.payload.id === pending.body.id);
-  expect(ofPending.map((b) => b.payload.sender.accountNumber)).toEqual([IBAN.pending, IBAN.pending]);
+  expect(ofPending.map((b) => b.payload.sender.accountNumber)).toEqual([
+    maskAccount(IBAN.pending),
+    maskAccount(IBAN.pending),
+  ]);
 
   // The day settled: the reconciliation file shows the account's last four only.
   clock.advance(Date.parse('2026-03-11T03:00:00.000Z') - clock.now().getTime());

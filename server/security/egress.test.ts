@@ -51,6 +51,16 @@ describe('classifyAddress', () => {
     ['198.18.0.1', 'reserved'],
     ['2001:db8::1', 'reserved'],
     ['::1.2.3.4', 'reserved'], // IPv4-compatible
+    // IPv4-translated (SIIT, ::ffff:0:0:0/96) and NAT64 (64:ff9b::/96): the IPv4 inside decides
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['0:0:0:0:ffff:0:a9fe:a9fe', 'metadata'],
+    ['::ffff:0:a9fe:a9fe', 'metadata'],
+    ['::ffff:0:a00:1', 'private'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['64:ff9b::a9fe:a9fe', 'metadata'],
+    ['64:ff9b::c0a8:1', 'private'],
   ])('%s is %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });
@@ -89,6 +99,10 @@ describe('checkUrl', () => {
     'http://[::1]/',
     'http://[::ffff:7f00:1]/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[::ffff:0:127.0.0.1]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://[64:ff9b::127.0.0.1]/',
     'http://localhost/',
     'http://LocalHost./',
     'http://shop.localhost/',
@@ -106,6 +120,9 @@ describe('checkUrl', () => {
     'http://100.64.0.1/',
     'http://169.254.169.254/latest/meta-data/',
     'http://[::ffff:a9fe:a9fe]/',
+    'http://[::ffff:0:a9fe:a9fe]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[::ffff:0:a00:1]/',
     'http://metadata.google.internal/computeMetadata/v1/',
     'http://METADATA.GOOGLE.INTERNAL./',
     'http://[fd00:ec2::254]/',

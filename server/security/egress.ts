@@ -6,8 +6,8 @@
  * Never to loopback (allowed on a developer's machine, refused with NODE_ENV=production), private
  * (10/8, 172.16/12, 192.168/16), shared (100.64/10), link-local (169.254/16, fe80::/10),
  * unique-local (fc00::/7), unspecified (0.0.0.0/8, ::), cloud metadata, multicast, broadcast or
- * reserved addresses, nor to IPv4 addresses written inside IPv6 ones (::ffff:127.0.0.1, NAT64,
- * 6to4), unless the operator lists them in GATEWAY_CALLBACK_ALLOW (comma-separated host names,
+ * reserved addresses, nor to IPv4 addresses written inside IPv6 ones (::ffff:127.0.0.1, the
+ * translated ::ffff:0:127.0.0.1, NAT64 64:ff9b::127.0.0.1, 6to4), unless the operator lists them in GATEWAY_CALLBACK_ALLOW (comma-separated host names,
  * addresses or CIDRs).
  *
  * - `checkUrl` is the check that needs no DNS: scheme, literal addresses (in whatever form the
@@ -168,12 +168,16 @@ function v6Bytes(address: string): number[] {
   return bytes;
 }
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16). */
+/**
+ * The IPv4 address an IPv6 one carries (mapped ::ffff:0:0/96, translated ::ffff:0:0:0/96 of
+ * SIIT, NAT64 64:ff9b::/96, 6to4 2002::/16).
+ */
 function embeddedV4(address: string): string | undefined {
   const b = v6Bytes(address);
   const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
   const v4 = (at: number) => b.slice(at, at + 4).join('.');
   if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12);
+  if (zero(0, 8) && b[8] === 0xff && b[9] === 0xff && zero(10, 12)) return v4(12);
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return v4(12);
   if (b[0] === 0x20 && b[1] === 0x02) return v4(2);
   return undefined;

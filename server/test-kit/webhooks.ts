@@ -7,6 +7,10 @@ import { newId } from '../../shared/engine/core/ids';
 import type { Webhook } from '../storage/webhooks/model';
 import type { FakeClock } from './clock';
 import type { TestGateway, TestGatewayOptions } from './gateway';
+import { testVault } from './vault';
+
+/** The key of a `storedWebhook` (sealed under the tests' data key, as registration seals one). */
+export const STORED_WEBHOOK_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 
 /**
  * testGateway options: the webhook dispatcher (5 s per delivery), the shopperResultUrl notifier
@@ -39,13 +43,14 @@ export async function deliverPending(
 
 /**
  * A webhook registration for the store's insertWebhook: PAYMENT notifications to an address no
- * test listens on, a placeholder secret; `fields` say how a test's differs.
+ * test listens on, STORED_WEBHOOK_KEY sealed (every delivery is signed with it); `fields` say how
+ * a test's differs.
  */
 export const storedWebhook = (merchantId: string, fields: Partial<Webhook> = {}): Webhook => ({
   id: newId(),
   merchantId,
   url: 'https://merchant.example/hooks',
-  secret: 'sealed',
+  secret: testVault().encrypt(STORED_WEBHOOK_KEY),
   encrypted: false,
   types: ['PAYMENT'],
   createdAt: new Date(),

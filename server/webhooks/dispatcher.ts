@@ -4,8 +4,9 @@
  * PostgreSQL never send one attempt twice at the same time) and sends them.
  *
  * - Webhooks get a POST of `{type, action, payload}` (plus buildNumber and timestamp, like every
- *   response), AES-256-GCM encrypted unless the webhook asked for plain JSON. Any 2xx within
- *   30 s delivers it (decisions, Webhooks); redirects are not followed.
+ *   response), AES-256-GCM encrypted unless the webhook asked for plain JSON (then with account
+ *   numbers masked: plain-payload.ts), and signed either way (`X-Signature`, signature.ts). Any
+ *   2xx within 30 s delivers it (decisions, Webhooks); redirects are not followed.
  * - notificationUrl callbacks get a GET with id and resourcePath; any 2xx counts.
  *
  * Redirects are never followed (a 3xx is a failed attempt): the egress policy checked the URL
@@ -22,7 +23,9 @@ import type { AttemptResult, Delivery, Webhook, WebhookStore } from '../storage/
 import { type Poller, poller } from '../workers/poller';
 import { encryptNotification } from './encryption';
 import { deliverToInbox, type InboxWriter } from './inbox';
+import { plainPayload } from './plain-payload';
 import { nextAttemptAt } from './schedule';
+import { SIGNATURE_HEADER, signatureOf } from './signature';
 
 export interface DispatcherOptions {
   readonly store: WebhookStore;
@@ -60,24 +63,33 @@ export interface Request {
   readonly init: RequestInit;
 }
 
-/** The request a delivery makes; undefined when its webhook is gone. */
+/**
+ * The request a delivery makes at `at` (the time its signature names); undefined when its webhook
+ * is gone. `key`: the webhook's, opened.
+ */
 export function requestOf(
   delivery: Delivery,
   webhook: Webhook | undefined,
   key: string | undefined,
   envelope: { readonly buildNumber: string; readonly timestamp: string },
+  at: Date,
 ): Request | undefined {
   if (delivery.callbackUrl !== undefined) return { url: delivery.callbackUrl, init: { method: 'GET' } };
   if (webhook === undefined || webhook.deletedAt !== null) return undefined;
+  if (key === undefined) throw new Error('the webhook’s key cannot be opened');
   const { payload, ...head } = delivery.notification;
-  const json = JSON.stringify({ ...head, payload: { ...payload, ...envelope } });
-  if (!webhook.encrypted || key === undefined)
-    return {
-      url: webhook.url,
-      init: { method: 'POST', body: json, headers: { 'Content-Type': 'application/json; charset=UTF-8' } },
+  const full = { ...payload, ...envelope };
+  if (!webhook.encrypted) {
+    const json = JSON.stringify({ ...head, payload: plainPayload(full) });
+    const headers = {
+      'Content-Type': 'application/json; charset=UTF-8',
+      [SIGNATURE_HEADER]: signatureOf(key, json, at),
     };
-  const sealed = encryptNotification(key, json);
-  return { url: webhook.url, init: { method: 'POST', body: sealed.body, headers: { ...sealed.headers } } };
+    return { url: webhook.url, init: { method: 'POST', body: json, headers } };
+  }
+  const sealed = encryptNotification(key, JSON.stringify({ ...head, payload: full }));
+  const headers = { ...sealed.headers, [SIGNATURE_HEADER]: signatureOf(key, sealed.body, at) };
+  return { url: webhook.url, init: { method: 'POST', body: sealed.body, headers } };
 }
 
 export type Sent =
@@ -129,8 +141,9 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
   // again when the lease ends.
   const leaseMs = timeoutMs + 5_000;
 
+  // every webhook's key signs its deliveries; an encrypted one's also seals them
   const key = (webhook: Webhook | undefined) =>
-    webhook?.encrypted ? options.vault.decrypt(webhook.secret) : undefined;
+    webhook === undefined ? undefined : options.vault.decrypt(webhook.secret);
 
   // Aborted by stop(): attempts in flight are abandoned and their claims given back (releaseDelivery).
   const stopping = abandonable();
@@ -139,7 +152,7 @@ export function webhookDispatcher(options: DispatcherOptions): WebhookDispatcher
     const webhook = await webhookOf(delivery);
     let request: Request | undefined;
     try {
-      request = requestOf(delivery, webhook, key(webhook), options.envelope(delivery.createdAt));
+      request = requestOf(delivery, webhook, key(webhook), options.envelope(delivery.createdAt), clock.now());
     } catch (error) {
       return failed(delivery, `cannot build the notification: ${String(error)}`);
     }

@@ -7,6 +7,7 @@
 import type { InboxStore } from '../storage/inbox/store';
 import type { Webhook } from '../storage/webhooks/model';
 import { decryptNotification } from './encryption';
+import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 export type InboxWriter = Pick<InboxStore, 'receiveInInbox'>;
 
@@ -20,10 +21,15 @@ type Received =
   | { readonly ok: true; readonly status: number }
   | { readonly ok: false; readonly error: string };
 
-/** What was sent, read as a receiver reads it: decrypted with the key when the headers say so. */
-function opened(request: Sending, key: string | undefined): Record<string, unknown> {
+/**
+ * What was sent, read as a receiver reads it: its signature checked, decrypted with the key when
+ * the headers say so.
+ */
+function opened(request: Sending, key: string | undefined, at: Date): Record<string, unknown> {
   const body = typeof request.init.body === 'string' ? request.init.body : '';
   const headers = new Headers(request.init.headers);
+  if (key !== undefined && !verifySignature(key, body, headers.get(SIGNATURE_HEADER), at))
+    throw new Error(`no valid ${SIGNATURE_HEADER}`);
   const iv = headers.get('X-Initialization-Vector');
   const tag = headers.get('X-Authentication-Tag');
   if ((iv === null) !== (tag === null)) throw new Error('one of the IV and tag headers is missing');
@@ -47,7 +53,7 @@ export async function deliverToInbox(
   at: Date,
 ): Promise<Received> {
   try {
-    const { type, action, payload } = opened(request, key);
+    const { type, action, payload } = opened(request, key, at);
     if (typeof type !== 'string' || payload === null || typeof payload !== 'object')
       throw new Error('no type or payload');
     await inbox.receiveInInbox({

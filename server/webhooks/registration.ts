@@ -19,6 +19,7 @@ import type { Delivery, Webhook, WebhookStore } from '../storage/webhooks/model'
 import { DELIVERY_TIMEOUT_MS, sendOnce } from './dispatcher';
 import { encryptNotification, WEBHOOK_KEY } from './encryption';
 import { deliverToInbox, type InboxWriter } from './inbox';
+import { SIGNATURE_HEADER, signatureOf } from './signature';
 
 export interface WebhookInput {
   readonly url?: unknown;
@@ -193,13 +194,18 @@ export async function registerWebhook(
   const id = newId();
   const json = testNotification(id, now);
   const sealed = checked.encrypted ? encryptNotification(checked.key, json) : undefined;
+  const body = sealed?.body ?? json;
+  // signed as every later notification will be (signature.ts)
+  const signature = { [SIGNATURE_HEADER]: signatureOf(checked.key, body, now) };
   const request = {
     url: checked.url,
     init: {
       method: 'POST',
-      body: sealed?.body ?? json,
+      body,
       headers:
-        sealed === undefined ? { 'Content-Type': 'application/json; charset=UTF-8' } : { ...sealed.headers },
+        sealed === undefined
+          ? { 'Content-Type': 'application/json; charset=UTF-8', ...signature }
+          : { ...sealed.headers, ...signature },
     },
   };
   const webhook: Webhook = {
@@ -220,13 +226,7 @@ export async function registerWebhook(
     if (receive === undefined) throw new Error('this store has no webhook inbox');
     const inbox: InboxWriter = { receiveInInbox: (n) => receive.call(deps.webhooks, n) };
     await deps.webhooks.insertWebhook(webhook);
-    const received = await deliverToInbox(
-      inbox,
-      webhook,
-      checked.encrypted ? checked.key : undefined,
-      request,
-      now,
-    );
+    const received = await deliverToInbox(inbox, webhook, checked.key, request, now);
     if (!received.ok) throw new Error(`the inbox refused the test notification: ${received.error}`);
     return { kind: 'registered', webhook, key: checked.key };
   }

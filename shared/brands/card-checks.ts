@@ -9,9 +9,9 @@ export type CardNumberCheck = { ok: true; brand: CardBrand } | { ok: false; reas
 /** card.number format: N 8-32. */
 const CARD_NUMBER = /^\d{8,32}$/;
 
-function checkAgainst(digits: string, info: CardBrandInfo): CardNumberCheck {
+function checkAgainst(digits: string, info: CardBrandInfo, anyLength: boolean): CardNumberCheck {
   if (!inIinRanges(digits, info.iin)) return { ok: false, reason: 'brand' };
-  if (!info.lengths.includes(digits.length)) return { ok: false, reason: 'length' };
+  if (!anyLength && !info.lengths.includes(digits.length)) return { ok: false, reason: 'length' };
   if (info.luhn && !luhnValid(digits)) return { ok: false, reason: 'luhn' };
   return { ok: true, brand: info.brand };
 }
@@ -21,13 +21,15 @@ function checkAgainst(digits: string, info: CardBrandInfo): CardNumberCheck {
  * Luhn. With `brand`, the number must fall in that brand's IIN ranges ('brand' otherwise). Without
  * it, the detected brands are tried most specific first and the first that passes wins; if none
  * passes, the failure of the most specific one is returned ('brand' when no brand matches at all).
+ * `anyLength`: the brand's card lengths do not apply (a token account's number takes 12 to 19
+ * digits whatever the brand, as the spec's tokenAccount.number says).
  */
-export function validateCardNumber(number: string, brand?: CardBrand): CardNumberCheck {
+export function validateCardNumber(number: string, brand?: CardBrand, anyLength = false): CardNumberCheck {
   if (!CARD_NUMBER.test(number)) return { ok: false, reason: 'format' };
-  if (brand) return checkAgainst(number, cardBrandInfo(brand));
+  if (brand) return checkAgainst(number, cardBrandInfo(brand), anyLength);
   let first: CardNumberCheck | undefined;
   for (const candidate of detectBrands(number)) {
-    const result = checkAgainst(number, cardBrandInfo(candidate));
+    const result = checkAgainst(number, cardBrandInfo(candidate), anyLength);
     if (result.ok) return result;
     first ??= result;
   }

@@ -113,6 +113,22 @@ export interface BrandDef {
   readonly group?: AccountGroup;
   /** Card brands only. */
   readonly card?: CardData;
+  /**
+   * The shopper transfers to the merchant's own account (the channel's `bankAccount`, answered
+   * as `merchant.bankAccount`): a channel without one cannot take the brand (600.200.201).
+   */
+  readonly toMerchantAccount?: true;
+  /**
+   * A registration keeps the payer rather than account data: a boleto is issued to a payer (name,
+   * CPF, address), so a registration of one lets later boletos be issued to the same payer
+   * (the operator's registrationBRADESCO.sh sends no account).
+   */
+  readonly registersPayer?: true;
+  /**
+   * Its account data is optional: sent, it is checked whole; not sent, the provider collects it
+   * from the shopper (the operator's initialpayment-PAYOLUTION_ELV.sh sends none).
+   */
+  readonly providerCollectsAccount?: true;
 }
 
 /** IIN ranges written compactly: prefixes and ranges `low-high`, separated by spaces. */
@@ -144,6 +160,12 @@ const card = <M extends 'CC' | 'DC'>(
     group: 'card',
     card: { iin: iin(ranges), lengths, cvvLength: 3, cvvRequired: true, luhn: true, cvvLabel, ...more },
   }) as const;
+
+/** A brand the shopper finishes at its provider's pages (written once: the widget bundles this file). */
+const redirect = <M extends MethodCode>(name: string, method: M) =>
+  ({ name, method, flow: 'redirect', kind: 'redirect' }) as const;
+const transfer = (name: string) => redirect(name, 'OT');
+const invoice = (name: string) => ({ name, method: 'IV', flow: 'later', kind: 'redirect' }) as const;
 
 /**
  * Every brand. Card brands come first; their order is the default detection order among equally
@@ -217,8 +239,8 @@ export const PAYMENT_BRANDS = {
   },
   /** A SEPA transfer from the shopper's account, the shopper's IBAN given: a credit transfer. */
   SEPA: { name: 'SEPA credit transfer', method: 'CT', flow: 'sync', kind: 'bank', group: 'bankAccount' },
-  /** The shopper transfers the amount themselves; no account data is collected. */
-  PREPAYMENT: { name: 'Prepayment', method: 'PP', flow: 'later', kind: 'bank' },
+  /** The shopper transfers the amount to the merchant's account; no account data is collected. */
+  PREPAYMENT: { name: 'Prepayment', method: 'PP', flow: 'later', kind: 'bank', toMerchantAccount: true },
   VIRTUAL_ACCOUNT: {
     name: 'Virtual account',
     method: 'VA',
@@ -229,11 +251,66 @@ export const PAYMENT_BRANDS = {
   WALLETA: { name: 'Wallet A', method: 'WA', flow: 'sync', kind: 'wallet', group: 'walletA' },
   WALLETB: { name: 'Wallet B', method: 'WA', flow: 'sync', kind: 'wallet', group: 'walletB' },
   WALLETC: { name: 'Wallet C', method: 'WA', flow: 'sync', kind: 'wallet', group: 'walletC' },
-  WALLETD_CONTINUE: { name: 'Wallet D', method: 'WA', flow: 'redirect', kind: 'redirect' },
-  SOFORTUEBERWEISUNG: { name: 'Sofort', method: 'OT', flow: 'redirect', kind: 'redirect' },
-  PAYPAL: { name: 'PayPal', method: 'WA', flow: 'redirect', kind: 'redirect' },
+  WALLETD_CONTINUE: redirect('Wallet D', 'WA'),
+  /**
+   * Online transfers (OT): the shopper confirms the transfer in their online banking, at the
+   * provider the payment redirects to. They take no account data, only the optional bank hints
+   * (bankAccount.country, bankName, iban, bic; params/requests/account-data.ts) passed on.
+   */
+  SOFORTUEBERWEISUNG: transfer('Sofort'),
+  EPS: transfer('eps-Überweisung'),
+  GIROPAY: transfer('giropay'),
+  IDEAL: transfer('iDEAL'),
+  TRUSTLY: transfer('Trustly'),
+  PRZELEWY: transfer('Przelewy24'),
+  INTERAC_ONLINE: transfer('Interac Online'),
+  EFT: transfer('Instant EFT'),
+  POLI: transfer('POLi'),
+  BLIK: transfer('BLIK'),
+  PAYPAL: redirect('PayPal', 'WA'),
+  /** Accounts held with a provider (VA), which the shopper logs in to there. */
+  ALIPAY: redirect('Alipay', 'VA'),
+  PAYSAFECARD: redirect('paysafecard', 'VA'),
+  /**
+   * TrustPay's virtual account and Yandex.Money (now YooMoney)'s wallet: the operator's samples
+   * (initialpayment-TRUSTPAY_VA.sh, initialpayment-YANDEX.sh) send no account data, only the
+   * shopperResultUrl the provider sends the shopper back to.
+   */
+  TRUSTPAY_VA: redirect('TrustPay', 'VA'),
+  YANDEX: redirect('Yandex.Money', 'VA'),
+  /** The family's widget draws STC Pay as a virtual-account form (`wpwl-form-virtualAccount-STC_PAY`). */
+  STC_PAY: { name: 'STC Pay', method: 'VA', flow: 'sync', kind: 'virtualAccount', group: 'virtualAccount' },
   /** Buy now, pay later: the provider sends the shopper an invoice. */
-  KLARNA_PAYMENTS_PAYLATER: { name: 'Klarna Pay Later', method: 'IV', flow: 'redirect', kind: 'redirect' },
+  KLARNA_PAYMENTS_PAYLATER: redirect('Klarna Pay Later', 'IV'),
+  /** Invoices and instalments (IV): accepted now, the shopper pays the provider later. */
+  KLARNA_INVOICE: invoice('Klarna Invoice'),
+  KLARNA_INSTALLMENTS: invoice('Klarna Instalments'),
+  PAYOLUTION_INVOICE: invoice('Payolution Invoice'),
+  PAYOLUTION_INS: invoice('Payolution Instalments'),
+  /**
+   * Payolution's direct debit (ELV, the German "elektronisches Lastschriftverfahren"): the
+   * operator's sample is complete without a bank account (the shopper, address and cart only), so
+   * Payolution collects the account when the merchant sends none.
+   */
+  PAYOLUTION_ELV: {
+    name: 'Payolution Direct Debit',
+    method: 'DD',
+    flow: 'sync',
+    kind: 'bank',
+    group: 'bankAccount',
+    providerCollectsAccount: true,
+  },
+  /**
+   * Boleto bancário: a voucher the shopper pays at a bank, a lottery agency or in online banking
+   * before delivery (PP), shown by the provider the payment redirects to; pending until paid.
+   */
+  BOLETO: redirect('Boleto Bancário', 'PP'),
+  /**
+   * A boleto issued by Banco Bradesco: the operator's samples send the payer (`sacado`) as the
+   * boleto needs them (name, billing address, CPF as customParameters[BRADESCO_cpfsacado]) and no
+   * account; a registration keeps that payer for later boletos.
+   */
+  BRADESCO: { ...redirect('Boleto Bradesco', 'PP'), registersPayer: true },
   /** A gift card is an account held with its issuer, redeemed with its number and PIN. */
   GIFTCARD: { name: 'Gift card', method: 'VA', flow: 'sync', kind: 'giftCard', group: 'giftCard' },
 } as const satisfies Record<string, BrandDef>;

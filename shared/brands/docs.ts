@@ -21,14 +21,14 @@ const METHOD_NOTES: Readonly<Record<MethodCode, string>> = {
   CT: "A transfer from the shopper's bank account, the account given with the payment.",
   CC: 'Card schemes that issue credit cards (most also issue debit cards under the same brand).',
   WA: 'A wallet: its payment token, or the shopper logs in to the wallet.',
-  VA: 'An account the shopper holds with a provider, named by an id (virtual account, gift card).',
-  UA: "An account the shopper holds with the merchant's platform (the family's 100.211.x result codes).",
-  OT: 'The shopper logs in to their online banking and confirms the transfer.',
+  VA: 'An account the shopper holds with a provider: named by an id (virtual account, gift card, STC Pay), or logged in to at the provider (Alipay, paysafecard, TrustPay, Yandex.Money), as the family files PayPal-like accounts.',
+  UA: "An account the shopper holds with the merchant's platform (the family's 100.211.x result codes); no brand of the catalogue has it.",
+  OT: 'The shopper logs in to their online banking and confirms the transfer; the bank hints (`bankAccount.country`, `.bankName`, `.iban`, `.bic`) are optional and passed to the provider.',
   DC: 'Card schemes that issue debit cards only.',
   ET: 'The spec lists the code without its meaning and the family publishes none.',
   NT: 'The spec lists the code without its meaning and the family publishes none.',
   IV: "The shopper pays on the provider's invoice, after delivery.",
-  PP: 'The shopper transfers the amount before delivery.',
+  PP: "The shopper pays before delivery: a transfer to the merchant's account (PREPAYMENT, which needs that account on the channel, else 600.200.201) or a voucher paid at a bank (BOLETO, BRADESCO: a boleto of Banco Bradesco; its registration keeps the payer, no account).",
   OD: 'The spec lists the code without its meaning and the family publishes none.',
   RM: "Our reading (the spec lists the code only); stand-alone risk checks keep their brand's method.",
 };
@@ -50,8 +50,9 @@ function accountData(entry: BrandDef): string {
   const data = ACCOUNT_DATA[group].map(([name, or]) =>
     or === undefined ? `\`${name}\`` : `\`${name}\` (or ${or.startsWith(group) ? `\`${or}\`` : or})`,
   );
-  return entry.kind === 'card'
-    ? `${data.join(', ')}; or a network token (\`tokenAccount.*\`)`
+  if (entry.kind === 'card') return `${data.join(', ')}; or a network token (\`tokenAccount.*\`)`;
+  return entry.providerCollectsAccount
+    ? `optional: ${data.join(', ')}; when none is sent the provider collects it`
     : data.join(', ');
 }
 

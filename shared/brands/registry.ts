@@ -79,12 +79,13 @@ export function brandFlow(brand: string): Flow | undefined {
 
 /**
  * The account data a brand's method needs when none of it is sent: [parameter, the alternative
- * that would do instead]. None for unknown brands and for methods that take none (redirects,
- * PREPAYMENT).
+ * that would do instead]. None for unknown brands, for methods that take none (redirects,
+ * PREPAYMENT) and for brands whose provider collects it (PAYOLUTION_ELV).
  */
 export function brandAccountData(brand: string): readonly AccountDatum[] {
   const group = brandGroup(brand);
-  return group === undefined ? [] : ACCOUNT_DATA[group];
+  if (group === undefined || catalogueEntry(brand)?.providerCollectsAccount) return [];
+  return ACCOUNT_DATA[group];
 }
 
 export function isKnownBrand(brand: string): boolean {

@@ -138,8 +138,17 @@ const ROWS: readonly Row[] = [
   {
     name: 'customer.phone',
     base: WITH_CUSTOMER,
-    ok: ['+49 (0)30/123-45.6', '0301234567', '+49 30 1234567'],
-    bad: ['phone', '(030) 123', `+${'1'.repeat(25)}`, '+49_30', '+49 30 123x'],
+    // national formats and the punctuation the family's platform takes (dsl.ts PHONE: decisions,
+    // "Fidelity to the family"); no digit, letters or over the length still are not phones
+    ok: [
+      '+49 (0)30/123-45.6',
+      '0301234567',
+      '+49 30 1234567',
+      '(030) 123',
+      '(555) 555-5555',
+      '(?!?)555-5555',
+    ],
+    bad: ['phone', '(?!?)-.', `+${'1'.repeat(25)}`, '+49 30 123x'],
   },
   {
     name: 'customer.mobile',
@@ -169,8 +178,8 @@ const ROWS: readonly Row[] = [
   },
   {
     name: 'recipient.phone',
-    ok: ['+1234567', '+44 20 7946 0958', '0049 (30) 123.456-7'],
-    bad: ['+123456', '+49/30/1234567', `1${'2'.repeat(26)}`, 'phone'],
+    ok: ['+1234567', '+44 20 7946 0958', '0049 (30) 123.456-7', '+49/30/1234567', '(?!?)555-5555'],
+    bad: ['+123456', `1${'2'.repeat(26)}`, 'phone'],
   },
   // Billing and shipping address.
   {
@@ -361,20 +370,13 @@ describe('all errors are reported at once', () => {
     const names = namesOf('payment', {
       ...CARD_PAYMENT,
       'card.cvv': '12',
-      'customer.email': 'jane@example.com',
+      'customer.givenName': 'Jane',
       'billing.houseNumber2': 'a',
       'forex.amount': '1.00',
       colour: 'red',
     });
     expect(names.sort()).toEqual(
-      [
-        'billing.houseNumber1',
-        'card.cvv',
-        'colour',
-        'customer.givenName',
-        'customer.surname',
-        'forex.currency',
-      ].sort(),
+      ['billing.houseNumber1', 'card.cvv', 'colour', 'customer.surname', 'forex.currency'].sort(),
     );
   });
 

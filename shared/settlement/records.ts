@@ -82,6 +82,11 @@ export interface ClearingInstitute {
 
 /** The shopper's account: card (last4Digits, holder) or bank account (last4Digits, holder, bankCode). */
 export interface RecordAccount {
+  /**
+   * Which it is: the record table's `card.*` or `bankAccount.*` (the CSV has one set of columns for
+   * both). Records settled before it was kept have none: a bankCode then tells a bank account.
+   */
+  readonly kind?: 'card' | 'bankAccount';
   /** AccountNumberLast4, AN4. */
   readonly last4Digits?: string;
   /** AccountHolder, AN128. */

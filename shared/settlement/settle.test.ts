@@ -118,11 +118,16 @@ describe('settle: the day', () => {
       requestTime: new Date('2026-03-01T08:00:00Z'),
       descriptor: 'Order 1',
     });
-    expect(first?.account).toEqual({ last4Digits: '4242', holder: 'Jane Doe' });
+    expect(first?.account).toEqual({ kind: 'card', last4Digits: '4242', holder: 'Jane Doe' });
     expect(first?.clearingInstitute).toMatchObject({ txId1: 'ACQ-0001', txId2: 'ARN-74000000001' });
     expect(first?.reason).toBeUndefined();
     const bank = records.find((r) => r.payment.id === tid(8));
-    expect(bank?.account).toEqual({ last4Digits: '3000', holder: 'Max Mustermann', bankCode: '37040044' });
+    expect(bank?.account).toEqual({
+      kind: 'bankAccount',
+      last4Digits: '3000',
+      holder: 'Max Mustermann',
+      bankCode: '37040044',
+    });
     const cb = records.find((r) => r.recordType === 'CHARGEBACK');
     expect(cb?.reason).toEqual({ code: '000.100.220', description: 'Fraudulent transaction' });
     const usd = records.find((r) => r.payment.id === tid(2));

@@ -71,6 +71,8 @@ export interface SettlementTransaction {
   };
   /** The payment this one references (the captured PA, the refunded or charged-back DB …). */
   readonly referencedId?: string;
+  /** CR only: the chargeback it reverses (its record's ChargebackId, as the chargeback's own record has it). */
+  readonly chargebackId?: string;
   /** CB and CR only: the chargeback's reason (`000.100.2dd`) and its description. */
   readonly chargebackResultCode?: string;
   readonly chargebackResultDescription?: string;
@@ -323,9 +325,15 @@ function matchIndexed(tx: SettlementTransaction, index: CandidateIndex): Match {
 }
 
 function accountOf(tx: SettlementTransaction): RecordAccount | undefined {
-  if (tx.card) return { last4Digits: tx.card.last4Digits, holder: tx.card.holder };
-  if (tx.bankAccount) return { ...tx.bankAccount };
+  if (tx.card) return { kind: 'card', last4Digits: tx.card.last4Digits, holder: tx.card.holder };
+  if (tx.bankAccount) return { kind: 'bankAccount', ...tx.bankAccount };
   return undefined;
+}
+
+/** ChargebackId: a chargeback's own id, and on its reversal the id of the chargeback it reverses. */
+function chargebackIdOf(tx: SettlementTransaction): string | undefined {
+  if (tx.paymentType === 'CB') return tx.id;
+  return tx.paymentType === 'CR' ? tx.chargebackId : undefined;
 }
 
 /** The record a transaction's money movement is (decisions, "Settlement"); none for PA and RV. */
@@ -459,7 +467,7 @@ function recordsOf(
         chargeback && tx.chargebackResultCode !== undefined
           ? { code: tx.chargebackResultCode, description: tx.chargebackResultDescription }
           : undefined,
-      chargebackId: tx.paymentType === 'CB' && match.status === 'MATCHED' ? tx.id : undefined,
+      chargebackId: match.status === 'MATCHED' ? chargebackIdOf(tx) : undefined,
     });
   }
   if (fee !== undefined && fee > 0) {

@@ -1,7 +1,7 @@
 /** The dashboard: the sign-in page until a session exists, then the page the location names. */
 import type { FunctionComponent } from 'preact';
 import { Layout } from './components/Layout';
-import { Account } from './pages/Account';
+import { Account, SecondFactorFirst } from './pages/Account';
 import { Audit } from './pages/Audit';
 import { ChannelPage } from './pages/Channel';
 import { Home } from './pages/Home';
@@ -16,7 +16,7 @@ import { SignIn } from './pages/SignIn';
 import { Users } from './pages/Users';
 import { Webhooks } from './pages/Webhooks';
 import { match, route } from './router';
-import { user } from './state/session';
+import { totpSetupRequired, user } from './state/session';
 
 // biome-ignore lint/suspicious/noExplicitAny: each page takes its own path parameters
 type AnyPage = FunctionComponent<any>;
@@ -46,6 +46,8 @@ export function App() {
       </main>
     );
   if (me === null) return <SignIn />;
+  // a second factor required and missing: nothing else until it is set up
+  if (totpSetupRequired.value) return <SecondFactorFirst />;
   const { path } = route.value;
   for (const [pattern, Component] of ROUTES) {
     const params = match(pattern, path);

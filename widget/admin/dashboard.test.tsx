@@ -143,6 +143,32 @@ describe('the dashboard', () => {
     expect(root().textContent).toContain('Sign out');
   });
 
+  it('shows nothing but the authenticator set-up while the gateway requires one the user lacks', async () => {
+    handler = ({ method, path, body }) => {
+      if (path === '/session' && method === 'GET')
+        return reply(200, { user: ADMIN, csrfToken: 'csrf-2', totpSetupRequired: true });
+      if (path === '/session/totp' && method === 'POST')
+        return (body as { password?: string }).password === 'a long password'
+          ? reply(200, { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' })
+          : reply(400);
+      if (path === '/session/totp/confirm') return reply(200, { user: { ...ADMIN, totpEnabled: true } });
+      if (path === '/merchants/m1') return reply(200, { id: 'm1', name: 'Demo', createdAt: ADMIN.createdAt });
+      if (path.startsWith('/merchants/m1/')) return reply(200, { channels: [], tokens: [] });
+      return undefined;
+    };
+    await start();
+    expect(root().querySelector('h1')?.textContent).toBe('Set up two-step sign-in');
+    expect(calls.some((c) => c.path.startsWith('/merchants'))).toBe(false);
+    await type('Current password', 'a long password');
+    await act(async () => button('Set up an authenticator')!.click());
+    await settle();
+    expect(root().querySelector('code.secret')?.textContent).toBe('JBSWY3DPEHPK3PXP');
+    await type('Code from the app', '123456');
+    await act(async () => button('Confirm')!.click());
+    await settle();
+    expect(root().textContent).toContain('Sign out');
+  });
+
   it('sends the session’s CSRF token on state-changing requests only', async () => {
     handler = ({ method, path }) => {
       if (path === '/session' && method === 'GET') return reply(200, { user: ADMIN, csrfToken: 'csrf-7' });

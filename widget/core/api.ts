@@ -38,13 +38,16 @@ export interface Session {
   readonly brands?: readonly string[];
   /**
    * The billing fields (`street1`, `city`, `postcode`, `country`) the checkout lacks while its
-   * channel authenticates shoppers with 3-D Secure, which needs them: the card form asks for them.
+   * channel authenticates shoppers with 3-D Secure: an enrolled card's payment needs them, one that
+   * is not enrolled does not. A hint: the card form asks for them only once the gateway does.
    */
-  readonly requiredBillingFields?: readonly string[];
+  readonly authenticationBillingFields?: readonly string[];
 }
 
 export interface ParameterError {
   readonly name: string;
+  /** null for a missing parameter (what the gateway asks for, e.g. a v2 billing field). */
+  readonly value?: string | null;
   readonly message?: string;
 }
 
@@ -108,8 +111,8 @@ function asSession(id: string, raw: unknown): Session {
     brands: Array.isArray(o.brands)
       ? o.brands.filter((b): b is string => typeof b === 'string').map((b) => b.toUpperCase())
       : undefined,
-    requiredBillingFields: Array.isArray(o.requiredBillingFields)
-      ? o.requiredBillingFields.filter((f): f is string => typeof f === 'string')
+    authenticationBillingFields: Array.isArray(o.authenticationBillingFields)
+      ? o.authenticationBillingFields.filter((f): f is string => typeof f === 'string')
       : undefined,
   };
 }

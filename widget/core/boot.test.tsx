@@ -408,12 +408,17 @@ describe('card payment', () => {
     });
     // From this (the host) window, for 3-D Secure v2; the result address from the form's action.
     expect(added).toEqual({
+      // What the browser accepts for a document and its own user agent, never the frame fetch's headers.
+      'customer.browser.acceptHeader': 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'customer.browser.userAgent': navigator.userAgent,
       'customer.browser.language': navigator.language.slice(0, 8),
       'customer.browser.screenHeight': String(screen.height),
       'customer.browser.screenWidth': String(screen.width),
       'customer.browser.screenColorDepth': String(screen.colorDepth),
       'customer.browser.timezone': String(new Date().getTimezoneOffset()),
       'customer.browser.javaEnabled': 'false',
+      // The size the challenge will open in (3 on a wide window).
+      'customer.browser.challengeWindow': '3',
       shopperResultUrl: 'https://shop.test/return',
     });
     // The spinner while the payment runs; the injected inputs stay before the button.
@@ -910,6 +915,7 @@ describe('3-D Secure challenges and redirect flows', () => {
     await vi.waitFor(() => expect($('.wpwl-modal')).not.toBeNull());
     expect($('.wpwl-modal-dialog')!.classList.contains('wpwl-modal-size-5')).toBe(true);
     expect($('iframe.wpwl-target')!.getAttribute('width')).toBe('100%');
-    expect(Object.fromEntries(sent.fields)['customer.browser.challengeWindow']).toBeUndefined();
+    // The size it opens in is the size the gateway is told.
+    expect(Object.fromEntries(sent.fields)['customer.browser.challengeWindow']).toBe('5');
   });
 });

@@ -400,6 +400,7 @@ export function start(options: StartOptions): WpwlGlobal {
       await prepareParts(
         doc.querySelectorAll('form.paymentWidgets'),
         read?.kind === 'ok' ? read.session : undefined,
+        settings,
       );
       if (b.unloaded) return;
       adopt(b, read);
@@ -446,8 +447,12 @@ function preloadOverlays(win: Window): void {
 }
 
 /** Once the session is read: the parts it calls for (the registrations' form, a method's `prepare`). */
-function prepareParts(forms: ArrayLike<HTMLFormElement>, session: Session | undefined): Promise<unknown> {
-  const waits = [...plannedKinds(forms)].map((kind) => registry.get(kind)?.prepare?.(session));
+function prepareParts(
+  forms: ArrayLike<HTMLFormElement>,
+  session: Session | undefined,
+  settings: Settings,
+): Promise<unknown> {
+  const waits = [...plannedKinds(forms)].map((kind) => registry.get(kind)?.prepare?.(session, settings));
   if ((session?.registrations.length ?? 0) > 0) waits.push(preloadOf(registry.registrations));
   return Promise.all(waits);
 }

@@ -9,6 +9,7 @@
 import type { ComponentType } from 'preact';
 import { type BrandKind, brandKind } from '../../shared/brands';
 import type { Session, StoredRegistration } from './api';
+import type { Settings } from './options';
 
 /** What core hands every method's component. */
 export interface MethodProps {
@@ -33,10 +34,11 @@ export interface MethodDescriptor {
   readonly order: number;
   readonly Component: ComponentType<MethodProps>;
   /**
-   * Fetches the parts (components/internal/lazy.tsx) its form will draw for this session, before
-   * the widget is drawn, so that `onReady` still means drawn (the card form's billing address).
+   * Fetches the parts (components/internal/lazy.tsx) its form will draw for this session and the
+   * page's options, before the widget is drawn, so that `onReady` still means drawn (the card
+   * form's billing address when the page asks for one).
    */
-  readonly prepare?: (session: Session | undefined) => Promise<unknown> | undefined;
+  readonly prepare?: (session: Session | undefined, settings: Settings) => Promise<unknown> | undefined;
 }
 
 /** The stored registrations' form (one-click), drawn before the methods when the session has any. */

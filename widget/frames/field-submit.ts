@@ -41,8 +41,11 @@ export function answerForHost(body: unknown): unknown {
       code: text(result.code),
       description: text(result.description),
       parameterErrors: Array.isArray(result.parameterErrors)
-        ? result.parameterErrors.map((e: { name?: unknown; message?: unknown }) => ({
+        ? result.parameterErrors.map((e: { name?: unknown; value?: unknown; message?: unknown }) => ({
             name: text(e?.name),
+            // A missing parameter (value null: what the gateway asks for, e.g. a v2 billing field)
+            // says so; a sent value is never passed on (it may be card data).
+            ...(e?.value === null ? { value: null } : {}),
             message: text(e?.message),
           }))
         : undefined,

@@ -481,7 +481,7 @@ describe('card-field frame', () => {
     });
   });
 
-  it('keeps nothing but id, result and redirect of the answer', () => {
+  it('keeps nothing but id, result and redirect of the answer (a missing parameter marked as missing)', () => {
     expect(
       answerForHost({
         id: 'x',
@@ -489,7 +489,10 @@ describe('card-field frame', () => {
         result: {
           code: '100.100.101',
           description: 'bad',
-          parameterErrors: [{ name: 'card.number', value: '4200', message: 'm' }],
+          parameterErrors: [
+            { name: 'card.number', value: '4200', message: 'm' },
+            { name: 'billing.city', value: null, message: 'is mandatory for 3-D Secure v2' },
+          ],
         },
         redirect: { url: 'https://acs.test', parameters: [{ name: 'PaReq', value: 'v' }] },
       }),
@@ -498,7 +501,11 @@ describe('card-field frame', () => {
       result: {
         code: '100.100.101',
         description: 'bad',
-        parameterErrors: [{ name: 'card.number', message: 'm' }],
+        // A sent value never reaches the host; a missing one says it is missing.
+        parameterErrors: [
+          { name: 'card.number', message: 'm' },
+          { name: 'billing.city', value: null, message: 'is mandatory for 3-D Secure v2' },
+        ],
       },
       redirect: { url: 'https://acs.test', method: undefined, parameters: [{ name: 'PaReq', value: 'v' }] },
     });

@@ -13,7 +13,7 @@ import { type ResultOptions, readResult } from './result';
 import { ChallengePart, ProviderPart } from './shopper';
 import { type BillingAddress, JANE, WalletSheet } from './WalletSheet';
 
-export type { CardField } from './card';
+export type { CardBillingAddress, CardField } from './card';
 export type { BillingAddress } from './WalletSheet';
 
 export interface PaymentWidgetOptions {

@@ -16,8 +16,9 @@ export class AccountPage {
     await this.password.getByRole('button', { name: 'Change password' }).click();
   }
 
-  /** Starts the set-up and answers the key the page shows. */
-  async startTotp(): Promise<string> {
+  /** Starts the set-up (the current password confirms it) and answers the key the page shows. */
+  async startTotp(password: string): Promise<string> {
+    await this.totp.getByLabel('Current password').fill(password);
     await this.totp.getByRole('button', { name: 'Set up an authenticator' }).click();
     const key = this.totp.locator('code.secret');
     await expect(key).toBeVisible();

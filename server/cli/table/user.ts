@@ -1,9 +1,15 @@
 /**
- * `gateway user …`: create, list, disable, reset-password (the administration's users).
+ * `gateway user …`: create, list, disable, reset-password, unlock (the administration's users).
  */
 
 import { checkId, requiredFlag, stringFlag, usageError } from '../args';
-import { createAdminUser, disableAdminUser, listAdminUsers, resetAdminPassword } from '../user-commands';
+import {
+  createAdminUser,
+  disableAdminUser,
+  listAdminUsers,
+  resetAdminPassword,
+  unlockAdminUser,
+} from '../user-commands';
 import { type CommandSpec, ID_HELP } from './spec';
 
 const ROLES = ['operator', 'merchant-admin', 'merchant-viewer'];
@@ -69,6 +75,17 @@ export const USER_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     prepare: (p) => {
       const username = p.positionals[0]!;
       return (ctx) => resetAdminPassword(ctx, { username });
+    },
+  },
+  unlock: {
+    usage: 'gateway user unlock USERNAME',
+    summary: 'Lift the lock of ten failed sign-ins (the password stays): also for the last operator.',
+    options: {},
+    help: [['USERNAME', 'the user’s username']],
+    positionals: ['USERNAME'],
+    prepare: (p) => {
+      const username = p.positionals[0]!;
+      return (ctx) => unlockAdminUser(ctx, { username });
     },
   },
 };

@@ -388,13 +388,14 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       expect((await submit(id, CARD)).status).toBe(200);
     });
 
-    it('answers an unknown checkout with 404, and a registration path on a payment checkout too', async () => {
+    it('answers an unknown checkout with 404, and a registration path on a payment checkout too (its status: 400)', async () => {
       const unknown = await submit(`${'B'.repeat(32)}.test-node-01`, CARD);
       expect(unknown.status).toBe(404);
       expect(unknown.body.result.code).toBe('200.300.404');
       const id = await created();
       expect((await submit(id, CARD, 'registration')).status).toBe(404);
-      expect((await status(id, 'registration')).status).toBe(404);
+      // a status read of what names no checkout is the family's 400 200.300.404 (decisions, Wire format)
+      expect((await status(id, 'registration')).status).toBe(400);
     });
   });
 
@@ -476,6 +477,8 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       expect(view.body.paymentType).toBeUndefined();
       expect((await submit(id, CARD, 'payment')).status).toBe(404);
       expect((await status(id, 'registration')).body.result.code).toBe('000.200.000');
+      // the family's clients read a registration checkout at /payment too (omnipay-hyperpay's GetCardInfoRequest)
+      expect((await status(id, 'payment')).body.result.code).toBe('000.200.000');
 
       const registered = await submit(id, CARD, 'registration');
       expect(registered.status).toBe(200);
@@ -488,7 +491,9 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       expect(read.status).toBe(200);
       expect(read.body.id).toBe(registered.body.id);
       expect(read.body.result.code).toBe('000.100.110');
-      expect((await status(id, 'payment')).status).toBe(404);
+      const atPayment = await status(id, 'payment');
+      expect(atPayment.status).toBe(200);
+      expect(atPayment.body.id).toBe(registered.body.id);
       const direct = await gw.get(
         `/v1/registrations/${registered.body.id}`,
         { entityId: m.entityId },
@@ -549,13 +554,15 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       const id = await created();
       const paid = await submit(id, CARD);
       expect(paid.status).toBe(200);
-      // Another merchant's token with its own channel: the checkout is not theirs to see.
+      // Another merchant's token with its own channel: the checkout is not theirs to see, answered
+      // as an unknown one is (400 200.300.404, decisions, Wire format).
       const foreign = await status(id, 'payment', other);
-      expect(foreign.status).toBe(404);
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.result.code).toBe('200.300.404');
       expect(foreign.text).not.toContain(paid.body.id);
       // ... or without entityId.
       const foreignNoEntity = await gw.get(`/v1/checkouts/${id}/payment`, {}, { token: other.token });
-      expect(foreignNoEntity.status).toBe(404);
+      expect(foreignNoEntity.status).toBe(400);
       // ... or naming our channel: a channel the token may not use.
       const foreignEntity = await gw.get(
         `/v1/checkouts/${id}/payment`,
@@ -569,7 +576,7 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
         { entityId: m.entityIds[1]! },
         { token: m.token },
       );
-      expect(otherChannel.status).toBe(404);
+      expect(otherChannel.status).toBe(400);
       const badToken = await gw.get(
         `/v1/checkouts/${id}/payment`,
         {},
@@ -587,7 +594,7 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
         'authentication.userId': other.userId,
         'authentication.password': other.secret,
       });
-      expect(legacy.status).toBe(404);
+      expect(legacy.status).toBe(400);
       expect((await status(id)).status).toBe(200);
       expect(
         (await gw.get(`//v1/checkouts/${id}/payment`, { entityId: m.entityId }, { token: m.token })).status,

@@ -153,6 +153,18 @@ export function checkoutRoutes(app: Hono<GatewayEnv>, deps: CheckoutRouteDeps, m
     targetRoutes(app, deps, mw, target, answers);
 }
 
+/**
+ * The status of a checkout the caller cannot see (unknown, another merchant's, another
+ * environment's, the other kind) is HTTP 400 `200.300.404` in the family's captured answers
+ * (decisions, Wire format), as an expired one is. The checkout middleware answers those 404 for
+ * every checkout route (noSession); the status read alone turns that answer into a 400, the same
+ * for all of them, so the status says nothing of whose the checkout is.
+ */
+const unknownStatusAs400: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 404) c.res = new Response(c.res.body, { status: 400, headers: c.res.headers });
+};
+
 /** `/v1/checkouts/{id}/payment|registration`: the widget's submission and the merchant's status read. */
 function targetRoutes(
   app: Hono<GatewayEnv>,
@@ -196,6 +208,7 @@ function targetRoutes(
   // The status the merchant reads after the shopper's return (or the notification).
   app.get(
     path,
+    unknownStatusAs400,
     mw.publicBody,
     mw.optionalCredentials,
     mw.checkout,
@@ -205,7 +218,9 @@ function targetRoutes(
     async (c) => {
       const { checkout, token } = c.var;
       const id = c.req.param('id') ?? '';
-      if (checkout.kind !== target) return noSession(c, id);
+      // /payment answers a registration checkout's status too: the family's clients read a
+      // registration at /payment (omnipay-hyperpay's GetCardInfoRequest); not the reverse
+      if (checkout.kind !== target && target !== 'payment') return noSession(c, id);
       const status = await checkoutStatus(deps, checkout);
       switch (status.kind) {
         case 'open':

@@ -109,7 +109,7 @@ describe('/v1/payments with other instruments over HTTP', () => {
     });
 
     it('refuses a brand the gateway does not know with 600.200.100 (invalid payment method)', async () => {
-      const res = await pay({ ...VA, paymentBrand: 'STC_PAY' });
+      const res = await pay({ ...VA, paymentBrand: 'NOPAY' });
       expect(res.status).toBe(400);
       expect(res.body.result.code).toBe('600.200.100');
     });

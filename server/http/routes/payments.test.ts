@@ -516,20 +516,21 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       expect(res.body.result.code).toBe('200.300.406');
     });
 
-    it('answers an unknown payment id with 404 (GET and POST reference)', async () => {
+    it('answers an unknown payment id with 404 (GET), a reference to it with 400 (the family)', async () => {
       const id = '0'.repeat(32);
       const got = await status(id);
       expect(got.status).toBe(404);
       expectEnvelope(got);
       // the catalogue's code and its own text (decisions)
       expect(got.body.result).toEqual({ code: '700.400.580', description: 'cannot find transaction' });
+      // a refund of an id that names nothing: the family's 600.200.500 (decisions, Wire format)
       const ref = await reference(id, { paymentType: 'RF', amount: '1.00' });
-      expect(ref.status).toBe(404);
+      expect(ref.status).toBe(400);
       expectEnvelope(ref);
-      expect(ref.body.result.code).toBe('700.400.580');
+      expect(ref.body.result.code).toBe('600.200.500');
     });
 
-    it("isolates merchants: another merchant's payment id is 404 and nothing is recorded", async () => {
+    it("isolates merchants: another merchant's payment id is unknown and nothing is recorded", async () => {
       const db = await pay();
       expect(db.status).toBe(200);
       const other = await gw.addMerchant({ channels: 1 });
@@ -537,8 +538,8 @@ describe('/v1/payments over HTTP (SQLite)', () => {
       expect(got.status).toBe(404);
       expect(got.text).not.toContain('420000');
       const ref = await reference(db.body.id, { paymentType: 'RF', amount: '1.00' }, other);
-      expect(ref.status).toBe(404);
-      expect(ref.body.result.code).toBe('700.400.580');
+      expect(ref.status).toBe(400);
+      expect(ref.body.result.code).toBe('600.200.500');
       expect(await gw.paymentIds(other.merchantId)).toEqual([]);
       // And the owner still sees it unrefunded: a full refund goes through.
       const own = await reference(db.body.id, { paymentType: 'RF', amount: '92.00' });

@@ -37,6 +37,11 @@ const DAY = { 'date.from': '2026-11-21 00:00:00', 'date.to': '2026-11-21 23:59:5
 /** What the seed made: ids by name, in the order they were made. */
 interface Seed {
   readonly m: TestMerchant;
+  /**
+   * m's token naming the merchant's id as entityId (channel dispatching on): merchant-wide, every
+   * channel of m; a channel's entityId scopes a query to that channel (entity-scope.test.ts).
+   */
+  readonly wide: TestMerchant;
   /** A token of m restricted to m's second channel. */
   readonly restricted: TestMerchant;
   readonly other: TestMerchant;
@@ -52,6 +57,16 @@ function expectEnvelope(res: TestResponse, clock: FakeClock): void {
   expect(res.body.buildNumber).toBe(`${TEST_COMMIT}@2026-11-21 10:00:00 +0000`);
   expect(res.body.timestamp).toBe(`${clock.now().toISOString().slice(0, 19).replace('T', ' ')}+0000`);
   expect(typeof res.body.ndc).toBe('string');
+}
+
+/**
+ * A search by merchantTransactionId that finds nothing: the family's recorded 400 700.400.580
+ * (PayUnity's testQueryMerchantUnknown), no list.
+ */
+function expectNoneFound(res: TestResponse): void {
+  expect(res.status).toBe(400);
+  expect(res.body.result).toEqual({ code: '700.400.580', description: 'cannot find transaction' });
+  expect(res.body.payments).toBeUndefined();
 }
 
 function expectList(res: TestResponse, clock: FakeClock): string[] {
@@ -74,6 +89,8 @@ function expectParameterErrors(res: TestResponse, names: readonly string[]): voi
 /** Payments through the API, one minute apart; the tie is three payments in the same minute. */
 async function seed(gw: TestGateway, clock: FakeClock): Promise<Seed> {
   const m = await gw.addMerchant({ channels: 2 });
+  await gw.store.setMerchantDispatching(m.merchantId, true);
+  const merchantWide = { ...m, entityId: m.merchantId };
   const restricted = {
     ...m,
     entityId: m.entityIds[1]!,
@@ -168,19 +185,19 @@ async function seed(gw: TestGateway, clock: FakeClock): Promise<Seed> {
     })),
   );
   await Promise.all(wide.map((b) => gw.store.insertPayment(b)));
-  return { m, restricted, other, p, bulk: bulk.map((b) => b.id) };
+  return { m, wide: merchantWide, restricted, other, p, bulk: bulk.map((b) => b.id) };
 }
 
 /** The data tests, the same on SQLite and PostgreSQL. */
 function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): void {
   const query = (params: Record<string, string>, who?: TestMerchant) => {
     const { gw, s } = ctx();
-    const caller = who ?? s.m;
+    const caller = who ?? s.wide;
     return gw.get('/v1/query', { entityId: caller.entityId, ...params }, { token: caller.token });
   };
   const queryOne = (id: string, params: Record<string, string> = {}, who?: TestMerchant) => {
     const { gw, s } = ctx();
-    const caller = who ?? s.m;
+    const caller = who ?? s.wide;
     return gw.get(`/v1/query/${id}`, { entityId: caller.entityId, ...params }, { token: caller.token });
   };
   const ids = (...names: string[]) => names.map((n) => ctx().s.p[n]!.id);
@@ -210,8 +227,9 @@ function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): v
     expect(res.text).not.toContain(ctx().s.p.foreign!.id);
   });
 
-  it('answers no match with HTTP 200, 000.000.100 and an empty list', async () => {
-    expect(await list({ merchantTransactionId: 'no-such-order' })).toEqual([]);
+  it('answers no match with HTTP 200, 000.000.100 and an empty list; by merchantTransactionId 400 700.400.580', async () => {
+    expect(await list({ 'date.from': '2026-11-20 00:00:00', 'date.to': '2026-11-20 23:59:59' })).toEqual([]);
+    expectNoneFound(await query({ merchantTransactionId: 'no-such-order' }));
   });
 
   it('finds by a time frame, date.to counting its whole second, in creation order then id', async () => {
@@ -273,7 +291,7 @@ function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): v
     expect(await list({ merchantTransactionId: 'order-0001', shortId: p.pa!.shortId })).toEqual(ids('pa'));
     expect(await list({ ...DAY, shortId: p.rf!.shortId })).toEqual(ids('rf'));
     // The refund has its own merchantTransactionId.
-    expect(await list({ merchantTransactionId: 'order-0001', shortId: p.rf!.shortId })).toEqual([]);
+    expectNoneFound(await query({ merchantTransactionId: 'order-0001', shortId: p.rf!.shortId }));
   });
 
   it('adds the linked transactions of a PA + CP + RF chain with includeLinkedTransactions=true', async () => {
@@ -361,14 +379,16 @@ function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): v
       await list({ merchantTransactionId: 'order-0001', includeLinkedTransactions: 'true' }, restricted),
     ).toEqual(ids('ch1'));
     expect(await list({ merchantTransactionId: 'order-0001' }, other)).toEqual(ids('foreign'));
-    expect(await list({ merchantTransactionId: 'order-bulk' }, other)).toEqual([]);
-    // Unrestricted, any of the merchant's entityIds sees all its channels.
+    expectNoneFound(await query({ merchantTransactionId: 'order-bulk' }, other));
+    // Unrestricted, the merchant's id sees all its channels; a channel's entityId that channel only.
+    expect(await list({ merchantTransactionId: 'order-0001' }, ctx().s.wide)).toEqual(ids('pa', 'ch1'));
     expect(
       await list(
         { merchantTransactionId: 'order-0001' },
         { ...ctx().s.m, entityId: ctx().s.m.entityIds[1]! },
       ),
-    ).toEqual(ids('pa', 'ch1'));
+    ).toEqual(ids('ch1'));
+    expect(await list({ merchantTransactionId: 'order-0001' }, ctx().s.m)).toEqual(ids('pa'));
   });
 
   it('GET /v1/query/{id} answers like GET /v1/payments/{id}', async () => {
@@ -388,14 +408,12 @@ function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): v
     expect(declined.body.result.code).toBe('800.100.151');
   });
 
-  it('GET /v1/query/{id} is 404 for another merchant’s id, another channel’s, an unknown one', async () => {
+  it('GET /v1/query/{id} is 400 700.400.580 for another merchant’s id, another channel’s, an unknown one', async () => {
     const { s } = ctx();
+    // the family's captured answer (decisions, Wire format)
     const notFound = (res: TestResponse) => {
-      expect(res.status).toBe(404);
-      expect(res.body.result).toEqual({
-        code: '200.300.406',
-        description: 'No payment found for the requested id',
-      });
+      expect(res.status).toBe(400);
+      expect(res.body.result).toEqual({ code: '700.400.580', description: 'cannot find transaction' });
       expect(res.body.id).toBeUndefined();
     };
     notFound(await queryOne(s.p.foreign!.id));
@@ -408,9 +426,9 @@ function dataTests(ctx: () => { gw: TestGateway; clock: FakeClock; s: Seed }): v
   it('GET /v1/query/{id} filters by paymentTypes and paymentMethods and lists the linked transactions', async () => {
     const { s, clock } = ctx();
     expect((await queryOne(s.p.pa!.id, { paymentTypes: 'PA,DB' })).status).toBe(200);
-    expect((await queryOne(s.p.pa!.id, { paymentTypes: 'DB' })).status).toBe(404);
+    expect((await queryOne(s.p.pa!.id, { paymentTypes: 'DB' })).status).toBe(400);
     expect((await queryOne(s.p.sepa!.id, { paymentMethods: 'DD' })).status).toBe(200);
-    expect((await queryOne(s.p.sepa!.id, { paymentMethods: 'CC' })).status).toBe(404);
+    expect((await queryOne(s.p.sepa!.id, { paymentMethods: 'CC' })).status).toBe(400);
     expect(expectList(await queryOne(s.p.cp!.id, { includeLinkedTransactions: 'true' }), clock)).toEqual(
       ids('pa', 'cp', 'rf'),
     );
@@ -519,7 +537,7 @@ describe('/v1/query over HTTP (SQLite)', () => {
     ]);
     expectParameterErrors(await query({ ...mtid, shortId: '1234.5678.90123' }), ['shortId']);
     expectParameterErrors(await query({ merchantTransactionId: 'x'.repeat(256) }), ['merchantTransactionId']);
-    expect(expectList(await query({ merchantTransactionId: 'x'.repeat(255) }), clock)).toEqual([]);
+    expectNoneFound(await query({ merchantTransactionId: 'x'.repeat(255) }));
     // shortId alone: the family needs merchantTransactionId or a time frame beside it.
     const alone = await query({ shortId: s.p.pa!.shortId });
     expectParameterErrors(alone, ['shortId']);

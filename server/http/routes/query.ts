@@ -5,7 +5,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { type IssuerLookup, paymentResponse } from '../../../shared/engine/answers/response';
-import type { AccessToken, Payment } from '../../../shared/engine/core/model';
+import type { AccessToken, Channel, Payment } from '../../../shared/engine/core/model';
 import {
   type QueryOutcome,
   type QueryScope,
@@ -17,6 +17,7 @@ import type { GatewayEnv, RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
 import { usableChannels } from '../middleware/channel';
 import { timestamp } from '../middleware/envelope';
+import { namedChannel } from '../payment-reads';
 
 /** One transaction of a list: the payment response, with the time it was made. */
 function record(p: Payment, issuers: IssuerLookup): Record<string, unknown> {
@@ -29,10 +30,18 @@ export function queryRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayM
   const { invalid, answer } = mw;
 
   /**
-   * The caller's scope: the channels the token may use in this address's environment (its own,
-   * or all of its merchant's there), so test and live records never mix. None: nothing to see.
+   * The caller's scope: the channel its entityId names (the channel middleware checked the token
+   * may use it), also for a merchant-wide token; without one (or with the merchant's id, which
+   * names no channel) the channels the token may use in this address's environment (its own, or
+   * all of its merchant's there), so test and live records never mix. None: nothing to see.
    */
-  async function scopeOf(token: AccessToken): Promise<QueryScope | undefined> {
+  async function scopeOf(
+    token: AccessToken,
+    request: unknown,
+    channel: Channel,
+  ): Promise<QueryScope | undefined> {
+    const named = namedChannel(request, token, channel);
+    if (named !== undefined) return { merchantId: token.merchantId, channelIds: [named] };
     const channels = await usableChannels(mw.channels, token, deps.environment);
     return channels.length === 0
       ? undefined
@@ -44,9 +53,10 @@ export function queryRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayM
       case 'invalid':
         return invalid(c, 400, outcome.errors);
       case 'not-found':
-        return env.send(c, 404, {
-          code: ResultCodes.ENTITY_NOT_FOUND,
-          description: 'No payment found for the requested id',
+        // the family's captured answer to a query for an id it cannot find (decisions, Wire format)
+        return env.send(c, 400, {
+          code: ResultCodes.TRANSACTION_NOT_FOUND,
+          description: describe(ResultCodes.TRANSACTION_NOT_FOUND) ?? '',
         });
       case 'payment':
         return answer(c, outcome.payment);
@@ -75,9 +85,20 @@ export function queryRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayM
     mw.channel,
     mw.throttle('query.list'),
     async (c) => {
-      const scope = await scopeOf(c.var.token);
-      if (scope === undefined) return respond(c, { kind: 'list', payments: [] });
-      return respond(c, await searchPayments(deps, scope, c.var.request));
+      const scope = await scopeOf(c.var.token, c.var.request, c.var.channel);
+      const outcome: QueryOutcome =
+        scope === undefined
+          ? { kind: 'list', payments: [] }
+          : await searchPayments(deps, scope, c.var.request);
+      // A search by merchantTransactionId that finds nothing is the family's 400 700.400.580 (its
+      // recorded answer; HyperPay's plugin reads it as "no payment yet"); a time frame stays a list.
+      if (
+        outcome.kind === 'list' &&
+        outcome.payments.length === 0 &&
+        c.var.request.merchantTransactionId !== undefined
+      )
+        return respond(c, { kind: 'not-found' });
+      return respond(c, outcome);
     },
   );
 
@@ -89,7 +110,7 @@ export function queryRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayM
     mw.channel,
     mw.throttle('query.get'),
     async (c) => {
-      const scope = await scopeOf(c.var.token);
+      const scope = await scopeOf(c.var.token, c.var.request, c.var.channel);
       if (scope === undefined) return respond(c, { kind: 'not-found' });
       return respond(c, await queryPayment(deps, scope, c.req.param('id'), c.var.request));
     },

@@ -158,4 +158,71 @@ describe('/v1/registrations over HTTP', () => {
     expect(paid.body.card.holder).toBe('Joe Bloggs');
     expect((await get(`/v1/registrations/${created.body.id}`)).body.card.holder).toBeUndefined();
   });
+  it('repeats a stand-alone registration as MIT without the merchant naming its agreement', async () => {
+    // a stand-alone registration is the cardholder's initial agreement (decisions, Fidelity)
+    const created = await post('/v1/registrations', VISA_CARD_WITHOUT_HOLDER);
+    expect(created.status).toBe(200);
+    const repeat = await post(`/v1/registrations/${created.body.id}/payments`, {
+      amount: '10.00',
+      currency: 'USD',
+      paymentType: 'DB',
+      'standingInstruction.mode': 'REPEATED',
+      'standingInstruction.type': 'UNSCHEDULED',
+      'standingInstruction.source': 'MIT',
+      recurringType: 'REPEATED',
+    });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.result.code).toBe('000.100.110');
+  });
+
+  it('accepts amount and currency on a registration, moving no money, and echoes them', async () => {
+    // a register-card call of the family sends them (activemerchant's store)
+    const created = await post('/v1/registrations', {
+      ...VISA_CARD_WITHOUT_HOLDER,
+      amount: '1.00',
+      currency: 'SAR',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.result.code).toBe('000.100.110');
+    expect(created.body).toMatchObject({ amount: '1.00', currency: 'SAR' });
+    expect(await gw.paymentIds(m.merchantId)).not.toContain(created.body.id);
+  });
+  it('takes as initialTransactionId the id of what set the agreement up (the registration, its CIT payment)', async () => {
+    // Hyperswitch's ACI connector quotes the setup answer's id: the registration's, or the CIT payment's
+    const repeat = (registrationId: string, initialTransactionId: string) =>
+      post(`/v1/registrations/${registrationId}/payments`, {
+        amount: '60.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        'standingInstruction.mode': 'REPEATED',
+        'standingInstruction.type': 'UNSCHEDULED',
+        'standingInstruction.source': 'MIT',
+        'standingInstruction.initialTransactionId': initialTransactionId,
+        recurringType: 'REPEATED',
+      });
+    const mandate = await post('/v1/registrations', VISA_CARD_WITHOUT_HOLDER);
+    expect((await repeat(mandate.body.id, mandate.body.id)).body.result.code).toBe('000.100.110');
+    const cit = await post('/v1/payments', {
+      ...VISA_CARD_WITHOUT_HOLDER,
+      amount: '60.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      createRegistration: 'true',
+      'standingInstruction.mode': 'INITIAL',
+      'standingInstruction.source': 'CIT',
+      'standingInstruction.type': 'UNSCHEDULED',
+    });
+    expect((await repeat(cit.body.registrationId, cit.body.id)).body.result.code).toBe('000.100.110');
+    // another payment's id, or another registration's, names no agreement of this one
+    const other = await post('/v1/payments', {
+      ...VISA_CARD_WITHOUT_HOLDER,
+      amount: '1.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+    });
+    const refused = await repeat(cit.body.registrationId, other.body.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.result.parameterErrors[0].name).toBe('standingInstruction.initialTransactionId');
+    expect((await repeat(cit.body.registrationId, mandate.body.id)).status).toBe(400);
+  });
 });

@@ -2,6 +2,7 @@
  * /v1/registrations: store payment details, read and delete them, and pay with them.
  */
 import type { Hono } from 'hono';
+import { withIntegrity } from '../../../shared/engine/answers/echo';
 import type { Registration } from '../../../shared/engine/core/model';
 import { registrationAnswerOf } from '../../../shared/engine/core/processor';
 import {
@@ -14,8 +15,13 @@ import type { GatewayEnv, RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';
 import { inEnvironment } from '../middleware/channel';
 import { statusOf } from '../middleware/envelope';
+import type { IntegrityDeps } from './payments';
 
-export function registrationRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
+export function registrationRoutes(
+  app: Hono<GatewayEnv>,
+  deps: RouteDeps & IntegrityDeps,
+  mw: GatewayMiddleware,
+): void {
   const { env } = deps;
   const { answer, invalid, using } = mw;
   const refused = (code: string) => ({ code, description: describe(code) ?? '' });
@@ -94,7 +100,8 @@ export function registrationRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: G
     mw.idempotency(),
     async (c) => {
       const caller = { merchantId: c.var.token.merchantId, channel: c.var.channel };
-      const outcome = await payWithRegistration(using(c.var.store), caller, c.req.param('id'), c.var.request);
+      const request = withIntegrity(c.var.request, deps.integrity);
+      const outcome = await payWithRegistration(using(c.var.store), caller, c.req.param('id'), request);
       if (outcome.kind === 'invalid') return invalid(c, 400, outcome.errors);
       if (outcome.kind === 'refused') return env.send(c, 400, refused(outcome.code));
       return answer(c, outcome.payment);

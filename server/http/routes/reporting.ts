@@ -20,6 +20,7 @@
  * use is a 404.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { asText } from '../../../shared/engine/answers/text';
 import type { AccessToken } from '../../../shared/engine/core/model';
 import { fromMinor, type Minor } from '../../../shared/money';
 import type { ParameterError } from '../../../shared/params/errors';
@@ -52,9 +53,9 @@ type ReportingRequest = RequestOf<'reporting'>;
 const signed = (minor: number, currency: string): string =>
   minor < 0 ? `-${fromMinor(-minor as Minor, currency)}` : fromMinor(minor as Minor, currency);
 
-/** An aggregation as answered. */
+/** An aggregation as answered: its counts as text, as every leaf of an answer (answers/text.ts). */
 export function aggregationJson(s: Settlement): Record<string, unknown> {
-  return {
+  return asText({
     id: s.id,
     entityId: s.channelId,
     date: s.date,
@@ -68,7 +69,7 @@ export function aggregationJson(s: Settlement): Record<string, unknown> {
       fees: signed(s.totals.fees, s.currency),
       net: signed(s.totals.positive - s.totals.negative, s.currency),
     },
-  };
+  }) as Record<string, unknown>;
 }
 
 const defined = (o: Record<string, unknown>): Record<string, unknown> =>
@@ -81,8 +82,10 @@ export function recordJson({
   merchantInvoiceId,
 }: StoredSettlementRecord): Record<string, unknown> {
   const s = r.settlement;
-  const account = r.account && defined({ ...r.account });
-  const isBank = r.account?.bankCode !== undefined;
+  const { kind, ...held } = r.account ?? {};
+  const account = r.account && defined(held);
+  // spec: card.* or bankAccount.*; a record kept before its kind was: a bankCode is a bank's
+  const isBank = kind === undefined ? held.bankCode !== undefined : kind === 'bankAccount';
   return defined({
     recordType: r.recordType,
     transactionType: r.transactionType,

@@ -104,14 +104,14 @@ describe('payment response fields', () => {
   });
 
   describe('card.regulatedFlag from the simulated BIN table', () => {
-    it('is true for the regulated debit BIN, false for the others, absent for unknown BINs', async () => {
+    it('is "Y" for the regulated debit BIN, "N" for the others (the family writes it so), absent for unknown BINs', async () => {
       const regulated = await pay({ paymentBrand: 'MASTER', 'card.number': '5100000000000008', ...CARD });
       expect(regulated.status, regulated.text).toBe(200);
-      expect(regulated.body.card).toMatchObject({ bin: '510000', type: 'DEBIT', regulatedFlag: true });
+      expect(regulated.body.card).toMatchObject({ bin: '510000', type: 'DEBIT', regulatedFlag: 'Y' });
       const visa = await pay(VISA);
-      expect(visa.body.card).toMatchObject({ bin: '420000', regulatedFlag: false });
+      expect(visa.body.card).toMatchObject({ bin: '420000', regulatedFlag: 'N' });
       const exempt = await pay({ paymentBrand: 'VISA', 'card.number': '4012001037141112', ...CARD });
-      expect(exempt.body.card).toMatchObject({ bin: '401200', type: 'DEBIT', regulatedFlag: false });
+      expect(exempt.body.card).toMatchObject({ bin: '401200', type: 'DEBIT', regulatedFlag: 'N' });
       const unknown = await pay({ paymentBrand: 'VISA', 'card.number': '4111111111111111', ...CARD });
       expect(unknown.status, unknown.text).toBe(200);
       expect(unknown.body.card.regulatedFlag).toBeUndefined();

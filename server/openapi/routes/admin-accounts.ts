@@ -12,7 +12,8 @@ const { merchantId, unknownId, admin } = SAMPLE;
 /** What every admin route may answer besides its own. */
 export const ADMIN_REFUSALS = {
   401: 'No or expired session, or no or wrong operator token.',
-  403: "A role without this access, or a session's state-changing request without its X-CSRF-Token.",
+  403: "A role without this access, a session's state-changing request without its X-CSRF-Token, or a state-changing request from another site (Origin, Sec-Fetch-Site).",
+  415: 'A state-changing request whose body is not application/json.',
   429: 'Too many wrong tokens from this address.',
 } as const;
 
@@ -32,7 +33,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     path: '/admin/v1/session',
     tag: 'Administration',
     summary: 'Sign in',
-    description: `Opens a session: the \`gw_admin\` cookie and the answer's \`csrfToken\` (for X-CSRF-Token). Ten failures (wrong passwords or codes) lock the account for 15 minutes; failures are also throttled per client address. ${USER}`,
+    description: `Opens a session: the \`gw_admin\` cookie and the answer's \`csrfToken\` (for X-CSRF-Token). Ten failures (wrong passwords or codes) lock the account for 30 minutes or until it is unlocked (POST /admin/v1/users/{id}/unlock), answered like any wrong password; failures are also slowed per client address and per address and username, known or not. The body must be application/json (415 otherwise) and not from another site (403 on a foreign Origin or Sec-Fetch-Site). With GATEWAY_ADMIN_REQUIRE_TOTP=on a user without a second factor gets \`totpSetupRequired: true\` and may only set it up. ${USER}`,
     auth: 'public',
     json: {
       type: 'object',
@@ -47,7 +48,9 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
       200: '`{user, csrfToken}` and the session cookie.',
       400: 'A missing field, named.',
       401: 'Wrong credentials; `totpRequired: true` when the password was right and a code is needed (or was wrong).',
-      429: 'Locked or throttled: Retry-After says when to try again.',
+      403: 'From another site (Origin, Sec-Fetch-Site): no login CSRF.',
+      415: 'A body that is not application/json (what a cross-site form sends).',
+      429: 'Too many failures from this address (at this username): Retry-After says when to try again.',
     },
     examples: [
       {
@@ -112,10 +115,22 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     method: 'POST',
     path: '/admin/v1/session/totp',
     summary: 'Set up the second factor (TOTP)',
-    description: 'A new secret for the authenticator app; not active until a code from it is confirmed.',
+    description:
+      'A new secret for the authenticator app; not active until a code from it is confirmed. Takes the current password and, to replace a confirmed factor, a current code; a wrong one counts as a failed sign-in.',
     auth: 'session',
-    answers: { 200: '`{secret, otpauthUrl}`.', 400: "The operator's token has no session." },
-    examples: [{ name: 'totpSetup', summary: 'Start', answer: DONE }],
+    json: {
+      type: 'object',
+      required: ['password'],
+      properties: {
+        password: { type: 'string' },
+        code: { type: 'string', pattern: '^[0-9]{6}$', description: 'Needed when a factor is confirmed.' },
+      },
+    },
+    answers: {
+      200: '`{secret, otpauthUrl}`.',
+      400: "The operator's token has no session, or a wrong password or code (each named).",
+    },
+    examples: [{ name: 'totpSetup', summary: 'Start', json: { password: admin.password }, answer: DONE }],
   }),
   entry({
     method: 'POST',
@@ -323,6 +338,21 @@ const USER_ROUTES: readonly RouteDoc[] = [
         summary: 'An id no user has',
         path: { id: unknownId },
         answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  }),
+  entry({
+    method: 'POST',
+    path: '/admin/v1/users/:id/unlock',
+    summary: 'Unlock a user',
+    description: 'Lifts the lock of ten failed sign-ins (and their count); the password stays.',
+    answers: { 200: '`{user}`.', 404: 'No such user (or one the caller may not manage).' },
+    examples: [
+      {
+        name: 'userUnlock',
+        summary: 'Unlock the user just created',
+        path: { id: { idOf: 'userCreate', field: 'user.id' } },
+        answer: DONE,
       },
     ],
   }),

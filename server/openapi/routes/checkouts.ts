@@ -57,7 +57,7 @@ const target = (kind: 'payment' | 'registration'): RouteDoc[] => [
     kind: 'entity',
     answers: {
       200: 'Open, or the completed payment.',
-      400: 'Declined, or no session any more (200.300.404).',
+      400: 'Declined, or no session (200.300.404): expired, or an id that names no checkout these credentials may see.',
     },
     ...(kind === 'payment'
       ? {

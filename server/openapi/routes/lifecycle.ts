@@ -12,12 +12,12 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     tag: 'Query',
     summary: 'Search transactions',
     description:
-      'By merchantTransactionId, paymentType, a time frame … within the token\u2019s channels and environment.',
+      'By merchantTransactionId, paymentType, a time frame … within the channel entityId names (the merchant\u2019s id, with dispatching: the token\u2019s channels) and the environment.',
     auth: 'merchant',
     kind: 'query',
     answers: {
       200: '`payments`: the matching transactions (000.000.100).',
-      400: 'Invalid parameters; or, with includeLinkedTransactions, a search that would read more than 5,000 transactions (200.300.407, naming date.from/date.to or merchantTransactionId to narrow).',
+      400: 'Invalid parameters; nothing with that merchantTransactionId (700.400.580, as the family answers it); or, with includeLinkedTransactions, a search that would read more than 5,000 transactions (200.300.407, naming date.from/date.to or merchantTransactionId to narrow).',
     },
     examples: [
       {
@@ -35,8 +35,20 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     summary: 'One transaction',
     auth: 'merchant',
     kind: 'query',
-    answers: { 200: 'The transaction, as GET /v1/payments/{id} answers it.', 404: 'None with this id.' },
-    examples: [onEntity({ name: 'queryById', summary: 'A debit, by its id', idOf: 'debit' }, entityId)],
+    answers: {
+      200: 'The transaction, as GET /v1/payments/{id} answers it.',
+      400: 'None with this id on the channel entityId names (700.400.580), or invalid.',
+    },
+    examples: [
+      onEntity({ name: 'queryById', summary: 'A debit, by its id', idOf: 'debit' }, entityId),
+      {
+        name: 'queryUnknown',
+        summary: 'An id no transaction has',
+        path: { id: unknownId },
+        params: { entityId },
+        answer: { status: 400, code: '700.400.580' },
+      },
+    ],
   },
   {
     method: 'POST',

@@ -67,7 +67,10 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     description: 'A referencing payment (CP, RV, RF, RB) on the payment the path names.',
     auth: 'merchant',
     kind: 'referencing',
-    answers: { ...PAYMENT_ANSWERS, 404: 'No payment of this merchant has this id.' },
+    answers: {
+      ...PAYMENT_ANSWERS,
+      400: 'Declined, refused by the workflow or invalid; an id no payment of this merchant has is answered as the family answers it: CP 700.400.510, RV 700.400.530, RF 600.200.500, RB 700.100.100.',
+    },
     examples: [
       {
         name: 'capture',
@@ -82,6 +85,13 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
         path: { id: { idOf: 'debit' } },
         params: { entityId, amount: '10.00', currency: 'EUR', paymentType: 'RF' },
         answer: PROCESSED,
+      },
+      {
+        name: 'refundUnknown',
+        summary: 'A refund of an id no payment has',
+        path: { id: unknownId },
+        params: { entityId, amount: '10.00', currency: 'EUR', paymentType: 'RF' },
+        answer: { status: 400, code: '600.200.500' },
       },
     ],
   },

@@ -130,7 +130,7 @@ describe('acquirer simulator', () => {
     ],
     [
       'a virtual account of a brand that is none',
-      { kind: 'virtualAccount', brand: 'STC_PAY', accountId: 'jane@example.com' },
+      { kind: 'virtualAccount', brand: 'NOT_A_VIRTUAL_ACCOUNT', accountId: 'jane@example.com' },
       undefined,
       '100.210.102',
     ],

@@ -89,7 +89,8 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
   if (forced !== undefined) return decline(forced, '05');
 
   if (instrument.kind === 'card' || instrument.kind === 'tokenAccount') {
-    const checked = checkCardNumber(instrument, now);
+    // a token's number is 12 to 19 digits whatever the brand's card lengths (the spec's table)
+    const checked = checkCardNumber(instrument, now, instrument.kind === 'tokenAccount');
     if ('code' in checked) return checked;
     const cvv = instrument.kind === 'card' ? instrument.cvv : undefined;
     if (cvv !== undefined && !validateCvv(cvv, checked.brand)) {
@@ -142,8 +143,9 @@ export function decide(request: SimulatorRequest, now: Date): SimulatorDecision 
 }
 
 /**
- * The number and expiry checks of a card, which a network token gets too: Luhn and length,
- * the brand's ranges, and the expiry when one is sent (a token's is optional).
+ * The number and expiry checks of a card, which a network token gets too: Luhn, the brand's
+ * ranges, the card's lengths (not a token's: `anyLength`), and the expiry when one is sent (a
+ * token's is optional).
  */
 function checkCardNumber(
   instrument: {
@@ -153,9 +155,10 @@ function checkCardNumber(
     readonly expiryYear?: string;
   },
   now: Date,
+  anyLength: boolean,
 ): { readonly brand: CardBrand } | SimulatorDecision {
   const brand: CardBrand | undefined = isCardBrand(instrument.brand) ? instrument.brand : undefined;
-  const number = validateCardNumber(instrument.number, brand);
+  const number = validateCardNumber(instrument.number, brand, anyLength);
   if (!number.ok) {
     if (number.reason === 'brand') return decline(ResultCodes.CARD_NUMBER_BRAND_MISMATCH, '14');
     return decline(ResultCodes.INVALID_CARD_LUHN, '14');

@@ -9,7 +9,7 @@ import type { PaymentSession } from '../../../shared/engine/core/model';
 import type { PageFacts } from '../../../shared/engine/steps/asynchronous';
 import { escapeHtml } from '../../http/html';
 import { CHALLENGE_CODE } from './access-control-server';
-import type { RedirectMethod } from './redirect-methods';
+import { type SimulatedRedirectMethod, voucherReference } from './redirect-methods';
 
 export const SIMULATOR_CSS = `
 :root { color-scheme: light; font: 16px/1.45 system-ui, sans-serif; }
@@ -52,11 +52,12 @@ ${body}
 </main></body></html>`;
 }
 
-function factsList(facts: PageFacts): string {
+function factsList(facts: PageFacts, voucher?: string): string {
   const rows: [string, string | undefined][] = [
     ['Merchant', facts.descriptor],
     ['Amount', facts.amount === undefined ? undefined : `${facts.amount} ${facts.currency ?? ''}`.trim()],
     ['Card', facts.last4 === undefined ? undefined : `${facts.brand ?? ''} •••• ${facts.last4}`.trim()],
+    ['Voucher reference', voucher],
   ];
   const shown = rows.filter((row): row is [string, string] => row[1] !== undefined);
   return shown.length === 0
@@ -92,10 +93,10 @@ ${hidden('threeDSSessionData', session.id)}${hidden('returnMode', returnMode)}
   );
 }
 
-/** A redirect method's provider: approve, decline or cancel. */
+/** A redirect method's provider: approve, decline or cancel; a voucher shows its reference. */
 export function redirectPage(
   session: PaymentSession,
-  method: RedirectMethod,
+  method: SimulatedRedirectMethod,
   facts: PageFacts,
   returnMode: string | undefined,
 ): string {
@@ -103,7 +104,7 @@ export function redirectPage(
     method.title,
     `<h1 id="sim-title">${escapeHtml(method.title)}</h1>
 <p>${escapeHtml(method.step)}</p>
-${factsList({ ...facts, last4: undefined })}
+${factsList({ ...facts, last4: undefined }, method.voucher ? voucherReference(session.paymentId) : undefined)}
 <form method="post" action="/simulators/redirect/answer" aria-labelledby="sim-title">
 ${hidden('session', session.id)}${hidden('returnMode', returnMode)}
 <div class="sim-actions">

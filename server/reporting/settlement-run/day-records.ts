@@ -40,17 +40,35 @@ import { type DayTransaction, dayTransactions } from './transactions';
 
 export function configOf(channel: Channel, options: SettleDayOptions) {
   const own = options.config?.(channel) ?? {};
+  const simulated = { name: SIMULATED_CLEARING_INSTITUTE, merchantId: `SIM-${channel.id.slice(0, 16)}` };
   return {
     currency: own.currency,
     fees: own.fees ?? DEFAULT_FEES,
     fxRates: own.fxRates,
     rounding: own.rounding,
-    clearingInstitute: own.clearingInstitute ?? {
-      name: SIMULATED_CLEARING_INSTITUTE,
-      merchantId: `SIM-${channel.id.slice(0, 16)}`,
-    },
+    clearingInstitute: own.clearingInstitute ?? simulated,
+    /** Of what the channel's connector processed: the configured institute, else the connector. */
+    connectorInstitute: own.clearingInstitute ?? connectorInstitute(channel) ?? simulated,
     fileFormat: own.fileFormat ?? DEFAULT_FILE_FORMAT,
   };
+}
+
+/**
+ * The clearing institute of a connector channel's records (ClearingInsitituteName AN64,
+ * ClearingInstituteMerchantId AN 5-64): the connector, named by the address it forwards to, and
+ * the account there (its entityId), never the simulator.
+ */
+function connectorInstitute(channel: Channel): { name: string; merchantId: string } | undefined {
+  const connector = channel.settings.connector;
+  if (connector === undefined) return undefined;
+  let host = connector.baseUrl;
+  try {
+    host = new URL(connector.baseUrl).host;
+  } catch {
+    // a stored address that does not parse is named as it is
+  }
+  const account = connector.entityId.length >= 5 ? connector.entityId : `${connector.entityId}-${channel.id}`;
+  return { name: `OPP connector ${host}`.slice(0, 64), merchantId: account.slice(0, 64) };
 }
 
 type DayConfig = ReturnType<typeof configOf>;
@@ -154,7 +172,7 @@ export async function stageDay(input: StageDayInput, staged: StagedRecords): Pro
     references.collect(item.candidates);
     const currency = config.currency ?? item.tx.currency;
     const match = directMatch(item);
-    const records = settle(currency, item.tx, match ?? NOT_MATCHED);
+    const records = settle(currency, item, match ?? NOT_MATCHED);
     if (records.length === 0) return;
     let settlement = open.get(currency);
     if (settlement === undefined) {
@@ -183,7 +201,7 @@ export async function stageDay(input: StageDayInput, staged: StagedRecords): Pro
     .map((s) => s.settlement(channel, date, input.now));
 }
 
-type Settler = (currency: string, tx: SettlementTransaction, match: Match) => SettlementRecord[];
+type Settler = (currency: string, item: DayTransaction, match: Match) => SettlementRecord[];
 
 /**
  * settle()'s records of one transaction into a settlement currency: a settler per settlement
@@ -198,8 +216,8 @@ function settlers(input: StageDayInput): Settler {
     merchantId: channel.merchantId,
   };
   const cache = new Map<string, ReturnType<typeof transactionSettler>>();
-  return (currency, tx, match) => {
-    const key = `${currency} ${tx.currency}`;
+  return (currency, { tx, viaConnector }, match) => {
+    const key = `${currency} ${tx.currency}${viaConnector === true ? ' connector' : ''}`;
     let settler = cache.get(key);
     if (settler === undefined) {
       const rate =
@@ -212,7 +230,7 @@ function settlers(input: StageDayInput): Settler {
         fees: config.fees,
         fxRates: rate === undefined ? {} : { [tx.currency]: rate },
         ...(config.rounding === undefined ? {} : { rounding: config.rounding }),
-        clearingInstitute: config.clearingInstitute,
+        clearingInstitute: viaConnector === true ? config.connectorInstitute : config.clearingInstitute,
         fileFormat: config.fileFormat,
       });
       cache.set(key, settler);
@@ -282,6 +300,6 @@ async function settleDeferred(
   }
   for (const { item, settlement, seq } of deferred) {
     const match = matchTransaction(item.tx, references.candidates(item.tx.merchantTransactionId));
-    await stage(staged, settlement.id, seq, settle(settlement.currency, item.tx, match), item);
+    await stage(staged, settlement.id, seq, settle(settlement.currency, item, match), item);
   }
 }

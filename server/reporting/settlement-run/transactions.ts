@@ -120,6 +120,9 @@ export async function transactionOf(
         }),
     ...(bankAccount === undefined ? {} : { bankAccount }),
     ...(p.referencedId === undefined ? {} : { referencedId: p.referencedId }),
+    ...(p.paymentType === 'CR' && typeof p.details.chargebackId === 'string'
+      ? { chargebackId: p.details.chargebackId }
+      : {}),
     ...(reason === undefined
       ? {}
       : {
@@ -168,6 +171,11 @@ export interface DayTransaction {
   readonly references: { merchantTransactionId?: string; merchantInvoiceId?: string };
   /** The payments a record may match that this transaction brings: itself and, for a CB or CR, the payment charged back. */
   readonly candidates: readonly CandidatePayment[];
+  /**
+   * The channel's connector processed it (testMode EXTERNAL, or live), so the connector is its
+   * clearing institute; the simulator's (or the configured one) otherwise.
+   */
+  readonly viaConnector?: true;
 }
 
 /**
@@ -198,6 +206,9 @@ export async function* dayTransactions(
           ...(invoice === undefined ? {} : { merchantInvoiceId: invoice }),
         },
         candidates: await candidatesOf(tx, lookup),
+        ...(channel.settings.connector !== undefined && p.testMode !== 'INTERNAL'
+          ? { viaConnector: true as const }
+          : {}),
       });
     }
     yield page;

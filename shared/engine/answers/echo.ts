@@ -53,3 +53,18 @@ export function echoOf(request: object): FormTree {
   }
   return out;
 }
+
+/**
+ * `integrity=true` asks for the SRI hash of the widget script (`sha384-…`, the one a checkout
+ * creation answers), so that is what the answer echoes, not "true"; without a known hash (no
+ * widget build) the field is left out rather than invented. Any other value is echoed as sent.
+ */
+export function withIntegrity<R extends { readonly integrity?: string }>(
+  request: R,
+  integrity: (() => string | undefined) | undefined,
+): R {
+  if (request.integrity !== 'true') return request;
+  const { integrity: _asked, ...rest } = request;
+  const hash = integrity?.();
+  return (hash === undefined ? rest : { ...rest, integrity: hash }) as R;
+}

@@ -7,6 +7,7 @@ import { brandMethod, detectBrand } from '../../brands';
 import { fromMinor } from '../../money';
 import type { ChannelSettings, Payment, StoredCard } from '../core/model';
 import type { Processors } from '../core/ports';
+import { flag } from './text';
 
 /** Who answers the issuer lookup of a card: the processors (only the simulator has a BIN table). */
 export type IssuerLookup = Pick<Processors, 'simulator'>;
@@ -61,7 +62,8 @@ function answeredCard(
     out.type = info.type;
     out.level = info.level;
     out.issuer = { ...info.issuer };
-    out.regulatedFlag = info.regulated;
+    // the family's Y/N, never a JSON boolean: every leaf of an answer is text (text.ts)
+    out.regulatedFlag = flag(info.regulated);
   }
   return out;
 }

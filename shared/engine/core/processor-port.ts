@@ -134,6 +134,9 @@ export type CardProfile =
 /** What an ACS is asked about a card. */
 export interface AuthenticationRequest {
   readonly number: string;
+  /** The amount authenticated (risk.amount, else threeDSecure.amount, else amount), decimal as sent. */
+  readonly amount?: string;
+  readonly currency?: string;
   readonly customParameters?: Readonly<Record<string, string>>;
   readonly challengeIndicator?: string;
   readonly exemptionFlag?: string;

@@ -233,7 +233,13 @@ function whomTheShopperMeets(
 ): { method: RedirectMethod | undefined; authentication: Authentication } | { errors: ParameterError[] } {
   const method = !linked && paymentBrand !== undefined ? processor.redirectMethod?.(paymentBrand) : undefined;
   const authentication: Authentication = !linked
-    ? authenticationOf(caller.channel, processor.accessControlServer, paymentBrand ?? '', request)
+    ? authenticationOf(
+        caller.channel,
+        processor.accessControlServer,
+        paymentBrand ?? '',
+        request,
+        context.checkoutId !== undefined,
+      )
     : { kind: 'none' };
   const errors = [
     ...(authentication.kind === 'invalid' ? authentication.errors : []),

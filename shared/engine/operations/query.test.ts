@@ -54,8 +54,21 @@ describe('payment methods of brands (the query API paymentMethods filter)', () =
   });
 
   it('turns methods into the brands to search for', () => {
-    expect(brandsOfMethods(new Set(['DD', 'PP']))).toEqual(['DIRECTDEBIT_SEPA', 'PREPAYMENT']);
-    expect(brandsOfMethods(new Set(['CT', 'IV']))).toEqual(['SEPA', 'KLARNA_PAYMENTS_PAYLATER']);
+    expect(brandsOfMethods(new Set(['DD', 'PP']))).toEqual([
+      'DIRECTDEBIT_SEPA',
+      'PREPAYMENT',
+      'PAYOLUTION_ELV',
+      'BOLETO',
+      'BRADESCO',
+    ]);
+    expect(brandsOfMethods(new Set(['CT', 'IV']))).toEqual([
+      'SEPA',
+      'KLARNA_PAYMENTS_PAYLATER',
+      'KLARNA_INVOICE',
+      'KLARNA_INSTALLMENTS',
+      'PAYOLUTION_INVOICE',
+      'PAYOLUTION_INS',
+    ]);
     expect(brandsOfMethods(new Set(['DC']))).toEqual(['MAESTRO', 'MADA', 'VISAELECTRON', 'DANKORT', 'BCMC']);
     expect(brandsOfMethods(new Set(['UA', 'ET', 'NT', 'OD', 'RM']))).toEqual([]);
   });

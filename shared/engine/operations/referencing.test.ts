@@ -51,13 +51,13 @@ describe('referencePayment', () => {
     expect(rv.resultCode).toBe('700.400.300');
   });
 
-  it('answers not-found for an unknown or foreign id', async () => {
+  it('answers an unknown or foreign id with the code of the family for the type', async () => {
     const outcome = await referencePayment(
       deps,
       caller,
       'f'.repeat(32),
       parsed('referencing', 'paymentType=RV'),
     );
-    expect(outcome.kind).toBe('not-found');
+    expect(outcome).toEqual({ kind: 'unknown', code: '700.400.530' });
   });
 });

@@ -12,9 +12,16 @@ import { readAmount } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome } from '../core/deps';
 import { connectorIdOf, processorOfPayment } from '../core/processor';
 import { paymentRecord } from '../core/record';
-import { checkReference, type ReferencingType } from '../steps/workflow';
+import { checkReference, type ReferencingType, UNKNOWN_REFERENCE_CODES } from '../steps/workflow';
 
-export type ReferencingOutcome = Outcome | { readonly kind: 'not-found' };
+/** `unknown`: the id names no payment of the caller's; `code` is the family's answer for the type. */
+export type ReferencingOutcome = Outcome | { readonly kind: 'unknown'; readonly code: string };
+
+/** The refusal of a referencing request to an id that names no transaction the caller may see. */
+export const unknownReference = (paymentType: string | undefined): { kind: 'unknown'; code: string } => ({
+  kind: 'unknown',
+  code: UNKNOWN_REFERENCE_CODES[paymentType as ReferencingType] ?? ResultCodes.REFERENCE_NOT_FOUND,
+});
 
 export async function referencePayment(
   deps: EngineDeps,
@@ -23,7 +30,7 @@ export async function referencePayment(
   request: RequestOf<'referencing'>,
 ): Promise<ReferencingOutcome> {
   const referenced = await deps.store.getPayment(caller.merchantId, referencedId);
-  if (referenced === undefined) return { kind: 'not-found' };
+  if (referenced === undefined) return unknownReference(request.paymentType);
 
   let amount = null;
   if (request.amount !== undefined && request.currency !== undefined) {

@@ -4,12 +4,14 @@
  * merchant-initiated repeats of a standing instruction.
  */
 
+import { catalogueEntry } from '../../brands';
+import { fromMinor } from '../../money';
 import type { ParameterError } from '../../params/errors';
 import type { RequestOf } from '../../params/requests';
 import { isSuccess, ResultCodes } from '../../result-codes';
 import { echoOf } from '../answers/echo';
 import { maskedCard } from '../answers/response';
-import { readMoney } from '../core/amounts';
+import { readAmount, readMoney } from '../core/amounts';
 import type { Caller, EngineDeps } from '../core/deps';
 import { newId, newPaymentNdc } from '../core/ids';
 import {
@@ -55,12 +57,17 @@ export async function createRegistration(
   const unwrapped = openWalletToken(deps.wallets, caller, sent, now);
   if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
   const { request } = unwrapped;
+  // amount and currency move no money; only their precision is checked, as a payment's would be
+  const money = moneyOf(request);
+  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
   // the payment method: a brand the gateway knows, with the account data its method needs
   const accepted = checkPaymentMethod(request.paymentBrand, request, false, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
   // A registration keeps account data to charge later; a method that takes none (a redirect,
-  // PREPAYMENT) leaves nothing to keep, and nothing to charge without the shopper.
-  if (!sendsInstrument(request)) return { kind: 'refused', code: ResultCodes.REGISTRATION_NO_ACCOUNT_DATA };
+  // PREPAYMENT) leaves nothing to keep, and nothing to charge without the shopper, unless what it
+  // keeps is the payer (a boleto's: catalogue.ts registersPayer).
+  if (!sendsInstrument(request) && !catalogueEntry(request.paymentBrand ?? '')?.registersPayer)
+    return { kind: 'refused', code: ResultCodes.REGISTRATION_NO_ACCOUNT_DATA };
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
   const decision = await processor.register({
     channel: caller.channel,
@@ -82,6 +89,7 @@ export async function createRegistration(
     ...(card === undefined ? {} : { card }),
     ...(agreement ?? {}),
     details: {
+      ...money,
       ...registrationDetails(request),
       // the connector's own id of the registration, to pay with it there (never answered)
       ...(connectorId === undefined ? {} : { [CONNECTOR_REGISTRATION_ID]: connectorId }),
@@ -94,6 +102,17 @@ export async function createRegistration(
   // A registration the checks refused is answered but not kept: nothing could pay with it.
   if (isSuccess(decision.code)) await deps.store.insertRegistration(registration);
   return { kind: 'registration', registration, code: decision.code, ndc };
+}
+
+/** A registration's amount and currency as answered (DEC2 in the currency's exponent); none without them. */
+function moneyOf(
+  request: RequestOf<'registration'>,
+): { readonly amount?: string; readonly currency?: string } | { readonly errors: ParameterError[] } {
+  const { amount, currency } = request;
+  if (amount === undefined || currency === undefined) return {};
+  const minor = readAmount(amount, currency);
+  if (typeof minor !== 'number') return { errors: [minor] };
+  return { amount: fromMinor(minor, currency), currency };
 }
 
 /** The registration as GET /v1/registrations/{id} and its creation answer it. */
@@ -139,7 +158,7 @@ export async function payWithRegistration(
   if (accepted.kind !== 'ok') return accepted;
 
   // A merchant-initiated repeat names the agreement it continues; it must be this registration's.
-  const agreement = agreementErrors(request.standingInstruction, registration);
+  const agreement = await agreementErrors(deps.store, request.standingInstruction, registration);
   if (agreement.length > 0) return { kind: 'invalid', errors: agreement };
 
   const now = deps.clock.now();
@@ -192,6 +211,7 @@ export async function payWithRegistration(
   const holder =
     request.overrideHolder === 'true' && stored?.holder === undefined ? request.card?.holder : stored?.holder;
   const { card: _echoedCard, ...echo } = echoOf(request);
+  const instruction = repeatInstruction(request.standingInstruction, registration);
   const payment = paymentRecord(caller, now, {
     paymentType: request.paymentType ?? 'DB',
     paymentBrand: registration.paymentBrand,
@@ -206,6 +226,7 @@ export async function payWithRegistration(
     card: stored === undefined ? undefined : { ...stored, ...(holder === undefined ? {} : { holder }) },
     details: {
       ...echo,
+      ...(instruction === undefined ? {} : { standingInstruction: instruction }),
       ...(money.forex === undefined ? {} : { forex: money.forex }),
       ...riskDetails(risk, echo),
     },
@@ -229,18 +250,28 @@ export async function usableRegistration(
   return registration;
 }
 
-/** A merchant-initiated repeat names the agreement it continues; it must be this registration's. */
-function agreementErrors(
+/**
+ * A merchant-initiated repeat continues this registration's agreement: the ids it quotes must name
+ * it. A stand-alone registration (POST /v1/registrations, a recurring migration included) is the
+ * cardholder's initial agreement itself, and so is one that began none: a repeat on it may quote
+ * nothing and the registration's own ids are used (decisions, Fidelity). Only a registration made
+ * by an initial payment that answered its ids needs them quoted. As initialTransactionId the
+ * family's clients also quote the id of the answer that set the agreement up (Hyperswitch's ACI
+ * connector: the registration's id, or the id of the CIT payment that made it), which names it too.
+ */
+async function agreementErrors(
+  store: Pick<EngineDeps['store'], 'getPayment'>,
   instruction: RequestOf<'registrationPayment'>['standingInstruction'],
   registration: Registration,
-): ParameterError[] {
+): Promise<ParameterError[]> {
   if (instruction?.source !== 'MIT') return [];
   const sentInitial = instruction.initialTransactionId;
   const sentAgreement = instruction.agreementId;
-  const matches =
-    (sentInitial !== undefined || sentAgreement !== undefined) &&
-    (sentInitial === undefined || sentInitial === registration.initialTransactionId) &&
-    (sentAgreement === undefined || sentAgreement === registration.agreementId);
+  const quoted = sentInitial !== undefined || sentAgreement !== undefined;
+  const matches = quoted
+    ? (sentInitial === undefined || (await namesAgreement(store, sentInitial, registration))) &&
+      (sentAgreement === undefined || sentAgreement === registration.agreementId)
+    : isOwnAgreement(registration);
   if (matches) return [];
   return [
     {
@@ -253,4 +284,38 @@ function agreementErrors(
         'must be the initialTransactionId or agreementId returned for the initial payment of this registration',
     },
   ];
+}
+
+/** Whether a quoted initialTransactionId names the registration's agreement (see agreementErrors). */
+async function namesAgreement(
+  store: Pick<EngineDeps['store'], 'getPayment'>,
+  quoted: string,
+  registration: Registration,
+): Promise<boolean> {
+  if (quoted === registration.initialTransactionId || quoted === registration.id) return true;
+  if (!/^[0-9a-f]{32}$/.test(quoted)) return false;
+  const payment = await store.getPayment(registration.merchantId, quoted);
+  return payment?.registrationId === registration.id;
+}
+
+/** Whether the registration is its own initial agreement (see agreementErrors). */
+const isOwnAgreement = (registration: Registration): boolean =>
+  (registration.initialTransactionId === undefined && registration.agreementId === undefined) ||
+  registration.details.recurringMigration !== undefined;
+
+/**
+ * The standing instruction a repeat is recorded with: as sent, with the registration's own ids
+ * where the merchant quoted none (as a schedule's runs carry them).
+ */
+function repeatInstruction(
+  instruction: RequestOf<'registrationPayment'>['standingInstruction'],
+  registration: Registration,
+): Record<string, unknown> | undefined {
+  if (instruction?.source !== 'MIT') return undefined;
+  const out: Record<string, unknown> = { ...instruction };
+  if (out.initialTransactionId === undefined && registration.initialTransactionId !== undefined)
+    out.initialTransactionId = registration.initialTransactionId;
+  if (out.agreementId === undefined && registration.agreementId !== undefined)
+    out.agreementId = registration.agreementId;
+  return out;
 }

@@ -2,14 +2,15 @@
  * The payment method of a brand, checked before anything is decided (decisions, "Payment methods
  * and environments"): a brand the gateway does not know is refused with 600.200.100, a brand the
  * channel does not accept (ChannelSettings.brands) with 600.200.201, a currency it does not accept
- * (ChannelSettings.currencies) with 600.200.500, and a known brand is never decided without the
- * account data its method needs. Every way a payment or a
+ * (ChannelSettings.currencies) with 600.200.500, a brand paid to the merchant's own account
+ * (PREPAYMENT) on a channel without one with 600.200.201, and a known brand is never decided
+ * without the account data its method needs. Every way a payment or a
  * registration reaches the engine passes here: POST /v1/payments, the checkout's submissions,
  * /v1/registrations, registration payments, one-click and scheduled runs. The parameter model
  * names the same missing data first (requests.ts, accountDataNeeded); this is the engine's own
  * guard, so no caller can skip it.
  */
-import { isKnownBrand } from '../../brands';
+import { catalogueEntry, isKnownBrand } from '../../brands';
 import type { ParameterError } from '../../params/errors';
 import { accountDataNeeded } from '../../params/requests';
 import { ResultCodes } from '../../result-codes';
@@ -57,7 +58,10 @@ export function checkPaymentMethod(
 
 /**
  * The code refusing `brand` or `currency` on a channel with these settings, or undefined when the
- * channel accepts both (undefined brands or currencies: all). Checkout creation asks this too.
+ * channel accepts both (undefined brands or currencies: all). A brand the shopper pays by transfer
+ * to the merchant's own account (PREPAYMENT) needs that account configured on the channel: without
+ * it the shopper would be told to pay with nowhere to pay to, so the channel is not configured for
+ * the method. Checkout creation asks this too.
  */
 export function channelRefusal(
   settings: ChannelSettings,
@@ -65,6 +69,8 @@ export function channelRefusal(
   currency: string | undefined,
 ): string | undefined {
   if (brand !== undefined && settings.brands !== undefined && !settings.brands.includes(brand))
+    return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD;
+  if (brand !== undefined && settings.bankAccount === undefined && catalogueEntry(brand)?.toMerchantAccount)
     return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD;
   if (
     currency !== undefined &&

@@ -2,14 +2,19 @@
  * 3-D Secure for an initial card payment: who authenticates the shopper, and with what outcome.
  *
  * - The values of an external authentication server (eci, verificationId, authenticationStatus,
- *   dsTransactionId) are passed through: no authentication of ours (spec: 3-D Secure).
+ *   dsTransactionId, and a 3-D Secure 1 server's xid) are passed through: no authentication of
+ *   ours (spec: 3-D Secure; DECISIONS, "Fidelity to the family").
  * - Otherwise the gateway authenticates when the channel has 3-D Secure on, the card is enrolled
  *   and `threeDSecure.disable` is not true (spec: "true bypasses 3-D Secure even when configured;
  *   false does not turn it on"). Only test mode INTERNAL has an access control server to ask
  *   (the simulator processor's accessControlServer); connectors authenticate on their side.
- * - When it applies to a shopper who is present, the fields the spec marks "mandatory for 3-D
- *   Secure v2" (tagged `3ds2` in the catalogue) must be there, or the request is refused
- *   naming each. A merchant-initiated (3RI) request has no browser, so needs none of them; an
+ * - When it applies to a shopper who is present at the gateway's widget (a checkout submission),
+ *   the fields the spec marks "mandatory for 3-D Secure v2" (tagged `3ds2` in the catalogue) must
+ *   be there, or the request is refused naming each: the widget then asks the shopper for exactly
+ *   those (DECISIONS "Widget and 3-D Secure v2 data"). A server-to-server payment is authenticated
+ *   with what its merchant sent, as the family's platform does: Hyperswitch's ACI connector sends
+ *   an enrolled card without browser or billing data and the family answers with the challenge
+ *   (DECISIONS "Fidelity to the family"; server/fidelity/corpus/hyperswitch-aci.ts). A merchant-initiated (3RI) request has no browser, so needs none of them; an
  *   app-based one (`threeDSecure.deviceInfo`, spec: "needed to start the app-based v2 flow")
  *   has the app's device data instead of a browser, so needs the billing address only.
  * - A stand-alone authentication (POST /v1/threeDSecure) asks for one explicitly: it skips the
@@ -64,8 +69,34 @@ type PaymentRequest = RequestOf<'payment'>;
 /** What authenticating a card reads of a request: a payment's, or a stand-alone authentication's. */
 export type AuthenticationSubject = Pick<
   PaymentRequest,
-  'card' | 'threeDSecure' | 'customParameters' | 'customer' | 'billing' | 'standingInstruction'
+  | 'card'
+  | 'threeDSecure'
+  | 'customParameters'
+  | 'customer'
+  | 'billing'
+  | 'standingInstruction'
+  | 'amount'
+  | 'currency'
+  | 'risk'
 >;
+
+/**
+ * The amount the shopper authenticates: `risk.amount` ("when present it is also the amount
+ * authenticated in 3-D Secure", spec), else `threeDSecure.amount` (the authentication message's),
+ * else the payment's `amount`; with `threeDSecure.currency`, else the payment's. Decimal strings
+ * as sent, never floats.
+ */
+export function authenticatedAmount(request: AuthenticationSubject): {
+  readonly amount?: string;
+  readonly currency?: string;
+} {
+  const amount = request.risk?.amount ?? request.threeDSecure?.amount ?? request.amount;
+  const currency = request.threeDSecure?.currency ?? request.currency;
+  const out: { amount?: string; currency?: string } = {};
+  if (amount !== undefined) out.amount = amount;
+  if (currency !== undefined) out.currency = currency;
+  return out;
+}
 
 /** Where the shopper is: in a browser (the challenge page), or in the merchant's app (its 3-D Secure SDK). */
 export type Device = 'browser' | 'app';
@@ -96,6 +127,7 @@ export function hasExternalAuthentication(request: AuthenticationSubject): boole
   return (
     t?.eci !== undefined ||
     t?.verificationId !== undefined ||
+    t?.xid !== undefined ||
     t?.authenticationStatus !== undefined ||
     t?.dsTransactionId !== undefined
   );
@@ -134,6 +166,9 @@ function valueAt(tree: unknown, path: string): unknown {
 export const deviceOf = (request: AuthenticationSubject): Device =>
   request.threeDSecure?.deviceInfo === undefined ? 'browser' : 'app';
 
+/** A v2 field the shopper's browser or address gives (not the merchant's own terms, as an instalment count). */
+const isShoppersPart = (name: string): boolean => name.startsWith('customer.') || name.startsWith('billing.');
+
 /** The v2 fields missing from a request the gateway authenticates with a shopper present. */
 export function missingForV2(request: AuthenticationSubject): ParameterError[] {
   // In an app there is no browser to describe: the SDK's device data stands for it.
@@ -162,6 +197,8 @@ export function authenticationOf(
   acs: AccessControlServer | undefined,
   brand: string,
   request: PaymentRequest,
+  /** The shopper is at the gateway's widget, which can ask for missing v2 fields. */
+  atWidget: boolean,
 ): Authentication {
   if (hasExternalAuthentication(request)) return { kind: 'external' };
   if (
@@ -171,7 +208,7 @@ export function authenticationOf(
   ) {
     return { kind: 'none' };
   }
-  return authenticateCard(acs, brand, request);
+  return authenticateCard(acs, brand, request, atWidget);
 }
 
 /**
@@ -182,12 +219,17 @@ export function authenticateCard(
   acs: AccessControlServer,
   brand: string,
   request: AuthenticationSubject,
+  /** Refuse a request without the v2 fields, naming each (the widget's and stand-alone requests). */
+  requireV2Fields = true,
 ): Authentication {
   const number = request.card?.number;
   const t = request.threeDSecure;
   if (number === undefined) return { kind: 'none' };
   // assigned, not spread amid a literal (V8's slow path): every card payment on a 3-D Secure channel asks
   const asked: { -readonly [K in keyof AuthenticationRequest]: AuthenticationRequest[K] } = { number };
+  const money = authenticatedAmount(request);
+  if (money.amount !== undefined) asked.amount = money.amount;
+  if (money.currency !== undefined) asked.currency = money.currency;
   if (request.customParameters !== undefined) asked.customParameters = request.customParameters;
   if (t?.challengeIndicator !== undefined) asked.challengeIndicator = t.challengeIndicator;
   if (t?.exemptionFlag !== undefined) asked.exemptionFlag = t.exemptionFlag;
@@ -195,16 +237,23 @@ export function authenticateCard(
   if (profile === undefined) return { kind: 'none' };
 
   const merchantInitiated = isMerchantInitiated(request);
+  // What the shopper's side lacks: refused naming each where the widget can ask for it, else met
+  // on the gateway's own page (a server-to-server shopper is sent there, as to a challenge).
+  // An app has no page to be sent to: its merchant must send them.
+  let meetShopper = false;
   if (!merchantInitiated) {
     const errors = missingForV2(request);
-    if (errors.length > 0) return { kind: 'invalid', errors };
+    const nameAll = requireV2Fields || deviceOf(request) === 'app';
+    const refused = nameAll ? errors : errors.filter((e) => !isShoppersPart(e.name));
+    if (refused.length > 0) return { kind: 'invalid', errors: refused };
+    meetShopper = errors.length > 0;
   }
   if (profile.flow === 'not-participating')
     return { kind: 'failed', code: AuthenticationCodes.NOT_PARTICIPATING };
 
   const ids = acs.newTransactionIds();
   const nonPayment = t?.npa === 'true';
-  if (profile.flow === 'frictionless') {
+  if (profile.flow === 'frictionless' && !meetShopper) {
     const result = acs.authenticationResult(brand, profile.status, ids);
     if (proceeds(profile.status)) return { kind: 'authenticated', result, nonPayment };
     return { kind: 'failed', code: failureCodeOf(profile.status as 'U' | 'N' | 'R'), result };

@@ -103,6 +103,20 @@ export function checkReference(
   }
 }
 
+/**
+ * The answer to a referencing request whose id names no transaction the caller may see (unknown,
+ * malformed, another merchant's), as the family gives it (decisions, Wire format): the workflow
+ * code saying what the type needs (CP 700.400.510, RV 700.400.530), for a refund the family's
+ * 600.200.500, and for a rebill, which has no "needs at least one successful transaction" code
+ * of its own in the catalogue, "reference id not existing".
+ */
+export const UNKNOWN_REFERENCE_CODES: { readonly [type in ReferencingType]: string } = {
+  CP: ResultCodes.CAPTURE_NEEDS_PA,
+  RV: ResultCodes.REVERSAL_NEEDS_CAPTURE_DEBIT_OR_PA,
+  RF: ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_CURRENCY,
+  RB: ResultCodes.REFERENCE_NOT_FOUND,
+};
+
 /** CBs among a payment's children that no CR (naming it as chargebackId) has reversed. */
 export function standingChargebacks(children: readonly Payment[]): Payment[] {
   const reversed = new Set(children.filter((p) => p.paymentType === 'CR').map((p) => p.details.chargebackId));

@@ -4,7 +4,7 @@ import type { FormTree } from '../../form/decode';
 import { wireHundredths } from '../../money/amount';
 import { group, list } from '../nodes';
 import { check } from '../rules';
-import { AN, BOOL, COUNTRY, CURRENCY, DATE, DEC2, decimal, INT, N, oneOf, pattern, URL } from './dsl';
+import { AN, BOOL, COUNTRY, CURRENCY, DATE, DEC2, decimal, N, oneOf, PHONE, pattern, URL } from './dsl';
 
 /** "Index n runs from 0; at most 1000 items." */
 export const MAX_CART_ITEMS = 1000;
@@ -49,7 +49,10 @@ const cartItem = group({
   productCode: AN(1, 30),
   partNumber: AN(1, 30),
   vatReferenceNumber: AN(1, 30),
-  itemNumber: INT(1, 999, { note: 'Invoice line number.' }),
+  // "N3, 1 to 999": up to three digits, not all zeros; `001` is line 1, as shops number their lines
+  itemNumber: pattern(/^(?!0+$)[0-9]{1,3}$/, 'a line number of 1 to 3 digits from 1 to 999, e.g. 1 or 001', {
+    note: 'Invoice line number.',
+  }),
   sellerId: AN(1, 255, { note: 'Marketplace seller owning the item.' }),
   recipient: group({
     salutation: AN(1, 5),
@@ -63,7 +66,8 @@ const cartItem = group({
     state: AN(1, 50),
     postcode: AN(1, 16),
     country: pattern(/^([A-Za-z]{2}|[0-9]{3})$/, '2 letters or 3 digits'),
-    phone: N(1, 25),
+    // the spec's N 1-25, as phones are read everywhere (dsl.ts PHONE: the family's formats)
+    phone: PHONE(1, 25),
     email: AN(1, 128),
   }),
   deliveryDate: DATE(),

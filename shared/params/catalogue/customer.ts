@@ -1,6 +1,6 @@
 /** Spec sections: customer, shipping customer, billing address, shipping address, and their merchant repeats. */
 import { extend, group, omit, optional } from '../nodes';
-import { check, requiredWithAny, requires, str, together } from '../rules';
+import { check, requires, str, together } from '../rules';
 import {
   A,
   POSTCODE as ADDRESS_POSTCODE,
@@ -38,9 +38,9 @@ const browser = group({
 export const customerGroup = group(
   {
     merchantCustomerId: AN(1, 255),
-    givenName: AN(1, 50, { req: 'C', note: 'Required when any other customer parameter is sent.' }),
+    givenName: AN(1, 50, { req: 'C', note: 'Sent together with surname.' }),
     middleName: AN(2, 50),
-    surname: AN(1, 50, { req: 'C', note: 'Required when any other customer parameter is sent.' }),
+    surname: AN(1, 50, { req: 'C', note: 'Sent together with givenName.' }),
     sex: oneOf(['M', 'F']),
     birthDate: DATE(),
     phone: PHONE(1, 25),
@@ -64,10 +64,9 @@ export const customerGroup = group(
     app: group({ deviceId: AN(1, 40) }),
   },
   [
-    // What the shopper's browser or device tells about itself (the widget sends it for 3-D Secure)
-    // is not "a customer parameter" about the person: it does not make the name required.
-    requiredWithAny(['givenName', 'surname'], { besides: ['browser', 'browserFingerprint', 'app'] }),
-    // a name is a given name and a surname: one alone is half a name
+    // A name is a given name and a surname: one alone is half a name. Nothing else needs the
+    // name (decisions, "Fidelity to the family"): the family's connectors send an e-mail, an IP
+    // address or the browser's data alone, and its platform takes them.
     together('givenName', 'surname'),
     together('identificationDocType', 'identificationDocId'),
   ],
@@ -147,6 +146,9 @@ export const SHIPPING_METHODS = [
 
 export const shippingAddressGroup = group(
   {
+    // not in the spec's table; the family's platform takes them (decisions, "Fidelity to the family")
+    givenName: AN(1, 50, { note: "The recipient's given name." }),
+    surname: AN(1, 50, { note: "The recipient's surname." }),
     street1: AN(1, 100, { req: 'C' }),
     street2: AN(1, 100, { req: 'C' }),
     houseNumber1: AN(1, 100, { note: 'When present, street1 holds only the street and street2 is ignored.' }),

@@ -87,33 +87,59 @@ export const virtualAccount = group({
   }),
 });
 
+/**
+ * The bank account. What it needs (holder, number or iban, bankCode or bic) depends on the brand:
+ * a direct debit or credit transfer needs the account, while an online transfer takes only
+ * `BANK_HINTS`, optional, passed to its provider (decisions, "Fidelity to the family"); the
+ * request kinds' instrument rule says which (requests/account-data.ts, `bankAccountNeeds`).
+ */
 export const bankAccount = group({
-  bankAccount: group(
-    {
-      holder: AN(4, 128, { req: 'R' }),
-      bankName: AN(1, 255, { req: 'C' }),
-      number: ALNUM(3, 64, { req: 'C', mask: 'account', note: 'Either number or iban is required.' }),
-      iban: pattern(
-        /^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9]{11,27}$/,
-        'an IBAN: 2 letters, 2 digits, then 11 to 27 letters or digits',
-        { req: 'C', mask: 'account', note: 'Either number or iban is required.' },
-      ),
-      bankCode: ALNUM(1, 12, { req: 'C', note: 'Either bankCode or bic is required.' }),
-      bic: pattern(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, '8 or 11 letters or digits', {
-        req: 'C',
-        note: 'Either bankCode or bic is required.',
-      }),
-      country: COUNTRY({ req: 'C' }),
-      mandate: group({
-        // real mandate references carry digits (decisions, "Addresses")
-        id: pattern(/^[A-Za-z0-9-]{1,256}$/, 'up to 256 letters, digits and hyphens', { req: 'C' }),
-        dateOfSignature: DATE({ req: 'C' }),
-      }),
-    },
-    [atLeastOne('number', 'iban'), atLeastOne('bankCode', 'bic')],
-  ),
+  bankAccount: group({
+    holder: AN(4, 128, {
+      req: 'C',
+      note: 'Required for a bank account (not for the hints of an online transfer).',
+    }),
+    bankName: AN(1, 255, { req: 'C' }),
+    number: ALNUM(3, 64, { req: 'C', mask: 'account', note: 'Either number or iban is required.' }),
+    iban: pattern(
+      /^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9]{11,27}$/,
+      'an IBAN: 2 letters, 2 digits, then 11 to 27 letters or digits',
+      { req: 'C', mask: 'account', note: 'Either number or iban is required.' },
+    ),
+    bankCode: ALNUM(1, 12, { req: 'C', note: 'Either bankCode or bic is required.' }),
+    bic: pattern(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, '8 or 11 letters or digits', {
+      req: 'C',
+      note: 'Either bankCode or bic is required.',
+    }),
+    country: COUNTRY({ req: 'C' }),
+    mandate: group({
+      // real mandate references carry digits (decisions, "Addresses")
+      id: pattern(/^[A-Za-z0-9-]{1,256}$/, 'up to 256 letters, digits and hyphens', { req: 'C' }),
+      dateOfSignature: DATE({ req: 'C' }),
+    }),
+  }),
   transactionDueDate: DATE({ req: 'C', note: 'Due date of the direct debit.' }),
 });
+
+/** What an online transfer takes of the bank account: optional hints for its provider. */
+export const BANK_HINTS = ['country', 'bankName', 'iban', 'bic'] as const;
+
+/**
+ * The account itself (a direct debit's, a credit transfer's, a registration's): its holder, its
+ * number or IBAN, its bank code or BIC. Relative to the bankAccount group.
+ */
+export const BANK_ACCOUNT_RULES: readonly Rule[] = [
+  check({
+    paths: ['holder'],
+    says: 'holder is required for a bank account.',
+    requiredness: true,
+    apply(g, report) {
+      if (!has(g, 'holder')) report('holder', 'is required', null);
+    },
+  }),
+  atLeastOne('number', 'iban'),
+  atLeastOne('bankCode', 'bic'),
+];
 
 /**
  * A network token is only as good as its cryptogram: the scheme checks it instead of a CVV, so a

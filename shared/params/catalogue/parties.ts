@@ -1,6 +1,19 @@
 /** Spec sections: corporate, sender, recipient, merchant (acceptor). */
 import { dict, group } from '../nodes';
-import { AN, LDW, LW, MAP_KEY, MAP_VALUE, N, oneOf, POSTCODE, pattern, STATE, YMD } from './dsl';
+import {
+  AN,
+  COUNTRY3,
+  LDW,
+  LW,
+  MAP_KEY,
+  MAP_VALUE,
+  oneOf,
+  PHONE,
+  POSTCODE,
+  pattern,
+  STATE,
+  YMD,
+} from './dsl';
 
 export const corporate = group({
   corporate: group({
@@ -14,14 +27,17 @@ export const corporate = group({
     suite: AN(1, 30),
     postboxNumber: AN(1, 15),
     purchase: oneOf(['Y', 'N']),
-    phone: N(1, 25),
-    fax: N(1, 25),
+    // the spec's N 1-25, as phones are read everywhere (dsl.ts PHONE: the family's formats)
+    phone: PHONE(1, 25),
+    fax: PHONE(1, 25),
     vatId: AN(1, 255),
   }),
 });
 
-const COUNTRY3 = pattern(/^[A-Za-z0-9]{1,3}$/, 'up to 3 characters, ISO 3166-1 alpha-3');
-const BIRTH_COUNTRY = pattern(/^[A-Za-z]{1,3}$/, 'up to 3 letters');
+// The spec's tables: "up to 3 characters, ISO 3166-1 alpha-3" for the countries, "up to 3 letters
+// (alpha-3 where applicable)" for the birth countries: both the assigned alpha-3 codes (shared/geo).
+const COUNTRY = COUNTRY3();
+const BIRTH_COUNTRY = COUNTRY3();
 
 /** The account and address fields the spec gives sender and recipient alike. */
 const ACCOUNT_AND_PLACE = {
@@ -29,7 +45,7 @@ const ACCOUNT_AND_PLACE = {
   street: AN(1, 100),
   city: LDW(50),
   state: LDW(50),
-  country: COUNTRY3,
+  country: COUNTRY,
   postcode: AN(1, 30),
 };
 
@@ -58,10 +74,8 @@ export const recipient = group({
     middleName: LDW(48),
     surname: LDW(48),
     birthDate: YMD(),
-    phone: pattern(
-      /^[+0-9][0-9 .()-]{7,25}$/,
-      'a plus or a digit, then 7 to 25 digits, spaces, dots, parentheses or hyphens',
-    ),
+    // the spec's "plus or digit, then 7 to 25 further characters": 8 to 26, as every phone (dsl.ts)
+    phone: PHONE(8, 26),
     ...ACCOUNT_AND_PLACE,
     accountNumberType: oneOf([
       'OTHER',

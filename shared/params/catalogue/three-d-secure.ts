@@ -41,6 +41,26 @@ const useCaseRequired = check({
   },
 });
 
+/**
+ * challengeIndicator and exemptionFlag are "v2.2 or higher" (spec): beside a version before 2.2
+ * they cannot be honoured, so they are refused; without a version the gateway's own (2.2.0) holds.
+ */
+const needs22 = check({
+  paths: ['challengeIndicator', 'exemptionFlag', 'version'],
+  says: 'threeDSecure.challengeIndicator and threeDSecure.exemptionFlag need threeDSecure.version 2.2 or higher when a version is sent.',
+  apply(g, report) {
+    const version = str(g, 'version');
+    const parts = version === undefined ? undefined : /^([12])\.([0-9])\.[0-9]$/.exec(version);
+    if (parts === undefined || parts === null) return;
+    if (Number(parts[1]) > 2 || (Number(parts[1]) === 2 && Number(parts[2]) >= 2)) return;
+    for (const name of ['challengeIndicator', 'exemptionFlag']) {
+      const value = str(g, name);
+      if (value !== undefined)
+        report(name, `needs threeDSecure.version 2.2 or higher (sent: ${version})`, value);
+    }
+  },
+});
+
 export const threeDSecure = group({
   threeDSecure: group(
     {
@@ -82,6 +102,13 @@ export const threeDSecure = group({
       ]),
       disable: BOOL({ note: 'true bypasses 3-D Secure even when configured.' }),
       // Proof of authentication by an external server.
+      xid: pattern(
+        /^[A-Za-z0-9+/]{27}=$/,
+        'the 3-D Secure 1 transaction id: 20 bytes in base64, 28 characters',
+        {
+          note: 'The external 3-D Secure 1 transaction id, passed through.',
+        },
+      ),
       eci: pattern(/^0[1-8]$/, '2 digits, 01 to 08', { req: 'C' }),
       verificationId: AN(28, 28, { req: 'C', mask: 'secret', note: 'CAVV or AAV.' }),
       authenticationStatus: oneOf(['Y', 'A', 'U', 'N'], { req: 'C' }),
@@ -100,6 +127,7 @@ export const threeDSecure = group({
       // A CAVV means nothing without the ECI that says what kind of authentication it proves.
       requires('verificationId', 'eci'),
       useCaseRequired,
+      needs22,
     ],
   ),
 });
@@ -108,4 +136,5 @@ export const threeDSecure = group({
 export const hasExternalAuthentication = (root: Parameters<typeof has>[0]): boolean =>
   has(root, 'threeDSecure.eci') ||
   has(root, 'threeDSecure.verificationId') ||
+  has(root, 'threeDSecure.xid') ||
   has(root, 'threeDSecure.dsTransactionId');

@@ -3,11 +3,12 @@
  * sends.
  */
 
-import { brandAccountData, brandInfo } from '../../brands/registry';
+import { brandAccountData, brandInfo, brandMethod } from '../../brands/registry';
 import type { FormTree } from '../../form/decode';
 import { INSTRUMENT_GROUPS, type InstrumentGroup, WALLETS } from '../catalogue';
+import { BANK_ACCOUNT_RULES, BANK_HINTS } from '../catalogue/instruments';
 import type { ParameterError } from '../errors';
-import { check, has, leafPaths, type Rule, str } from '../rules';
+import { at, check, has, leafPaths, type Report, type Rule, str } from '../rules';
 
 /** The instrument groups sent; a wallet's decrypted card counts as part of that wallet. */
 function instrumentsOf(root: FormTree): InstrumentGroup[] {
@@ -16,12 +17,44 @@ function instrumentsOf(root: FormTree): InstrumentGroup[] {
   return decryptedWallet ? sent.filter((g) => g !== 'card') : sent;
 }
 
+/**
+ * Whether a brand takes bankAccount only as hints for its provider: the online transfers (OT),
+ * whose shopper picks the bank at the provider (decisions, "Fidelity to the family").
+ */
+export const takesBankHints = (brand: string | undefined): boolean =>
+  brand !== undefined && brandMethod(brand) === 'OT';
+
 /** Which instrument groups a brand takes: its own, and for card brands also network tokens. */
 function groupsFor(brand: string): readonly InstrumentGroup[] | undefined {
   const info = brandInfo(brand);
   if (info === undefined) return undefined;
   if (info.kind === 'card') return ['card', 'tokenAccount'];
+  if (takesBankHints(brand)) return ['bankAccount'];
   return info.group === undefined ? [] : [info.group];
+}
+
+/**
+ * The bank account sent: the account itself (holder, number or iban, bankCode or bic), or for an
+ * online transfer only the hints, none of them required; any other field is not a hint.
+ */
+function bankAccountNeeds(root: FormTree, brand: string | undefined, report: Report): void {
+  const account = at(root, 'bankAccount');
+  if (account === undefined || typeof account === 'string' || Array.isArray(account)) return;
+  if (takesBankHints(brand)) {
+    const hints: readonly string[] = BANK_HINTS;
+    for (const name of Object.keys(account)) {
+      if (hints.includes(name)) continue;
+      for (const sent of leafPaths(root, `bankAccount.${name}`))
+        report(
+          sent.name,
+          `is not taken by paymentBrand ${brand}, which takes only ${BANK_HINTS.map((h) => `bankAccount.${h}`).join(', ')}`,
+          sent.value,
+        );
+    }
+    return;
+  }
+  const inAccount: Report = (path, message, value) => report(`bankAccount.${path}`, message, value);
+  for (const rule of BANK_ACCOUNT_RULES) rule.apply(account, inAccount);
 }
 
 /**
@@ -63,6 +96,8 @@ export function instrumentRule(options: { optionalBrand?: boolean; optionalInstr
       const allowed = brand === undefined ? undefined : groupsFor(brand);
       if (sent.length === 1) {
         const g = sent[0]!;
+        if (g === 'bankAccount' && (allowed === undefined || allowed.includes(g)))
+          bankAccountNeeds(root, brand, report);
         if (brand === undefined) {
           if (!options.optionalBrand) report('paymentBrand', `is required with ${g} data`, null);
         } else if (allowed !== undefined && !allowed.includes(g)) {

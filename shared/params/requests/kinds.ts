@@ -6,7 +6,7 @@
 import { SECTIONS, type SectionId } from '../catalogue';
 import { ID32 } from '../catalogue/dsl';
 import { type Group, group, type Infer, optional, pick } from '../nodes';
-import { check, has, type Rule } from '../rules';
+import { check, has, type Rule, together } from '../rules';
 import { instrumentRule } from './account-data';
 import {
   checkoutPaymentType,
@@ -265,11 +265,13 @@ export const KINDS = {
       'asynchronous',
       ...INSTRUMENTS,
     ],
+    // amount and currency: a register-card call of the family sends them (decisions, Fidelity);
+    // nothing is charged, they are kept and echoed
     extra: [
-      pick(basic, ['paymentBrand', 'testMode', 'merchantTransactionId', 'descriptor']),
+      pick(basic, ['paymentBrand', 'testMode', 'merchantTransactionId', 'descriptor', 'amount', 'currency']),
       pick(SECTIONS.tokenization.group, ['overrideHolder']),
     ],
-    rules: [instrumentRule({})],
+    rules: [instrumentRule({}), together('amount', 'currency')],
   },
   /**
    * POST /v1/registrations/{id}/payments: a payment with stored details. Of the card, only what

@@ -3,6 +3,7 @@
  * and validate in one step.
  */
 
+import { maskFreeText } from '../free-text';
 import { type DecodeOptions, decodeForm, type FormTree } from '../../form/decode';
 import { SECTIONS } from '../catalogue';
 import { oneOf } from '../catalogue/dsl';
@@ -67,7 +68,11 @@ function listLimitsOf(root: Group): DecodeOptions['lists'] {
 }
 
 export function validateRequest<K extends RequestKind>(kind: K, tree: FormTree): Validated<RequestOf<K>> {
-  return validateTree<RequestOf<K>>(compile(kind), tree);
+  const result = validateTree<RequestOf<K>>(compile(kind), tree);
+  if (!result.ok) return result;
+  // card numbers in free text masked before anything keeps, answers or sends the request
+  const value = maskFreeText(result.value);
+  return value === result.value ? result : { ok: true, value };
 }
 
 export type ParsedRequest<K extends RequestKind> =

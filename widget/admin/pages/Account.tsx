@@ -1,6 +1,9 @@
-/** The signed-in user's own account: change the password, set up a TOTP authenticator. */
+/**
+ * The signed-in user's own account: change the password, set up (or replace) a TOTP authenticator;
+ * and the set-up a user must finish first when the gateway requires a second factor.
+ */
 import { useState } from 'preact/hooks';
-import { ActionButton, SubmitButton } from '../components/ActionButton';
+import { SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Field } from '../components/Field';
 import { Page, Section } from '../components/Page';
@@ -45,32 +48,70 @@ function PasswordForm() {
   );
 }
 
-function TotpSetup() {
+/** Asks for the current password (and, replacing an authenticator, its code) before a new key. */
+function TotpStart({ onKey }: { onKey: (key: { secret: string; otpauthUrl: string }) => void }) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const replacing = user.value?.totpEnabled === true;
+  const action = useAction();
+  const submit = onSubmit(() =>
+    action.run(async () => {
+      onKey(await startTotp(password, replacing ? code.trim() : undefined));
+      return undefined;
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <p>
+        {replacing
+          ? 'To use another authenticator app, confirm it is you: your password and a code from the app you use now.'
+          : 'Add a second step to signing in: a code from an authenticator app.'}
+      </p>
+      <Field
+        label="Current password"
+        type="password"
+        value={password}
+        onValue={setPassword}
+        autoComplete="current-password"
+        error={action.field('password')}
+      />
+      {replacing && (
+        <Field
+          label="Code from the app you use now"
+          value={code}
+          onValue={setCode}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={action.field('code')}
+        />
+      )}
+      <ActionMessages action={action} />
+      <SubmitButton action={action}>
+        {replacing ? 'Replace the authenticator' : 'Set up an authenticator'}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The set-up: a new key, active once a code from it is confirmed. */
+export function TotpSetup() {
   const [secret, setSecret] = useState<{ secret: string; otpauthUrl: string } | undefined>(undefined);
+  const [confirmed, setConfirmed] = useState(false);
   const [code, setCode] = useState('');
   const action = useAction();
   // a status: announced when the confirmation turns the set-up into this
-  if (user.value?.totpEnabled)
-    return <p role="status">An authenticator app is set up: sign-in asks for its code.</p>;
-  if (secret === undefined)
+  if (confirmed || (secret === undefined && user.value?.totpEnabled))
     return (
       <>
-        <p>Add a second step to signing in: a code from an authenticator app.</p>
-        <ActionMessages action={action} />
-        <ActionButton
-          action={action}
-          work={async () => {
-            setSecret(await startTotp());
-            return undefined;
-          }}
-        >
-          Set up an authenticator
-        </ActionButton>
+        <p role="status">An authenticator app is set up: sign-in asks for its code.</p>
+        {!confirmed && <TotpStart onKey={setSecret} />}
       </>
     );
+  if (secret === undefined) return <TotpStart onKey={setSecret} />;
   const submit = onSubmit(() =>
     action.run(async () => {
       await confirmTotp(code.trim());
+      setConfirmed(true);
       return 'The authenticator is set up.';
     }),
   );
@@ -94,6 +135,18 @@ function TotpSetup() {
       <ActionMessages action={action} />
       <SubmitButton action={action}>Confirm</SubmitButton>
     </form>
+  );
+}
+
+/** What a user without a second factor sees first when the gateway requires one. */
+export function SecondFactorFirst() {
+  return (
+    <main id="main" class="sign-in">
+      <Page title="Set up two-step sign-in">
+        <p>This gateway requires a code from an authenticator app at sign-in. Set it up to continue.</p>
+        <TotpSetup />
+      </Page>
+    </main>
   );
 }
 

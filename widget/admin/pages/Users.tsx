@@ -108,6 +108,18 @@ function UserRow({ u, changed, act }: { u: User; changed: () => void; act: Retur
             </ActionButton>{' '}
             <ActionButton
               action={act}
+              class="secondary"
+              label={`Unlock ${u.username}`}
+              work={async () => {
+                // lifts the lock of ten failed sign-ins; the password stays
+                await post(`/users/${seg(u.id)}/unlock`);
+                return `${u.username} may sign in again.`;
+              }}
+            >
+              Unlock
+            </ActionButton>{' '}
+            <ActionButton
+              action={act}
               class="danger"
               label={`Disable ${u.username}`}
               work={async () => {

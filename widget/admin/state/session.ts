@@ -10,6 +10,8 @@ import type { User } from '../types';
 export const user = signal<User | null | undefined>(undefined);
 /** Why the session ended without the user signing out (expiry), for the sign-in page. */
 export const sessionNotice = signal<string | undefined>(undefined);
+/** The gateway requires a second factor and this user has none: nothing else until it is set up. */
+export const totpSetupRequired = signal(false);
 
 export const isOperator = computed(() => user.value?.role === 'operator');
 /** May change things (not a merchant-viewer): the back office's actions, tokens, webhooks, users. */
@@ -18,16 +20,19 @@ export const canChange = computed(() => user.value != null && user.value.role !=
 interface SessionAnswer {
   readonly user: User;
   readonly csrfToken: string;
+  readonly totpSetupRequired?: boolean;
 }
 
 function signedIn(answer: SessionAnswer): void {
   setCsrfToken(answer.csrfToken);
   sessionNotice.value = undefined;
+  totpSetupRequired.value = answer.totpSetupRequired === true;
   user.value = answer.user;
 }
 
 function signedOut(): void {
   setCsrfToken(undefined);
+  totpSetupRequired.value = false;
   user.value = null;
 }
 
@@ -71,11 +76,19 @@ export async function changePassword(currentPassword: string, newPassword: strin
   await post('/session/password', { currentPassword, newPassword });
 }
 
-export async function startTotp(): Promise<{ secret: string; otpauthUrl: string }> {
-  return post<{ secret: string; otpauthUrl: string }>('/session/totp');
+/** A new secret: the current password and, to replace a confirmed authenticator, its current code. */
+export async function startTotp(
+  password: string,
+  code?: string,
+): Promise<{ secret: string; otpauthUrl: string }> {
+  return post<{ secret: string; otpauthUrl: string }>('/session/totp', {
+    password,
+    ...(code ? { code } : {}),
+  });
 }
 
 export async function confirmTotp(code: string): Promise<void> {
   const answer = await post<{ user: User }>('/session/totp/confirm', { code });
+  totpSetupRequired.value = false;
   user.value = answer.user;
 }

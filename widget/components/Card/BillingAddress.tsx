@@ -1,8 +1,8 @@
 /**
  * The card form's billing address (billing-address.ts): a fieldset "Billing address" with a group per field
- * in the family's markup (`wpwl-group-street1`, `wpwl-control-country` …), shown only when 3-D
- * Secure needs an address the checkout lacks. Each field is checked when the shopper leaves it and
- * again as they fix it.
+ * in the family's markup (`wpwl-group-street1`, `wpwl-control-country` …), shown only once it is
+ * asked for (the page's options, or the gateway naming what an enrolled card needs). Each field is
+ * checked when the shopper leaves it and again as they fix it.
  */
 import { useMemo } from 'preact/hooks';
 import { useWidget } from '../../core/context';
@@ -27,7 +27,7 @@ const TEXT: Readonly<Record<Exclude<BillingField, 'country'>, [autocomplete: str
 
 export function BillingAddress({ model }: { model: CardModel }) {
   const { strings } = useWidget();
-  const billing = model.billing;
+  const billing = model.billing.value;
   if (billing === undefined) return null;
   return (
     <fieldset class="wpwl-group wpwl-group-billing wpwl-clearfix">

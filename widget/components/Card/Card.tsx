@@ -17,16 +17,29 @@ import { PayButton } from '../internal/PayButton';
 import { SecureField } from '../internal/SecureField/SecureField';
 import type * as Part from './BillingAddress';
 import { formatExpiry } from './expiry';
-import { brandName, type CardModel, cardModel } from './model';
+import { type BillingPart, brandName, type CardModel, cardModel } from './model';
 
 /**
- * Only checkouts that lack the address 3-D Secure needs ask for it: a part, its form and its checks,
- * fetched then (the descriptor's `prepare`, before the form is drawn, so the model finds the checks).
+ * The billing address is asked for only when it is needed (`./billing-fields.ts`): a part, its form
+ * and its checks, fetched before the form is drawn when the page asks for an address (the
+ * descriptor's `prepare`, so the model finds the checks), else early when the session says an
+ * enrolled card would need one, and at the latest when the gateway asks for it.
  */
 const billingPart: { loaded?: typeof Part } = {};
-const loadBilling = (): Promise<typeof Part> =>
-  import('./BillingAddress').then((m) => (billingPart.loaded = m));
-export const BillingAddress = lazy(() => loadBilling().then((m) => m.BillingAddress));
+export const BillingAddress = lazy(() =>
+  import('./BillingAddress').then((m) => {
+    billingPart.loaded = m;
+    return m.BillingAddress;
+  }),
+);
+const part: BillingPart = {
+  loaded: () => billingPart.loaded?.billingModel,
+  load: async () => {
+    await BillingAddress.preload();
+    if (billingPart.loaded === undefined) throw new Error('the billing address did not load');
+    return billingPart.loaded.billingModel;
+  },
+};
 
 /** The card form draws every card brand listed (`brands`: card brands only, see index.ts). */
 export type CardProps = Pick<MethodProps, 'brands' | 'payLabel'>;
@@ -49,7 +62,7 @@ export function Card(props: CardProps) {
 function CardForm({ brands: listed, payLabel }: CardProps) {
   const ctx = useWidget();
   const brands = useMemo(() => listed.filter(isCardBrand), []);
-  const model = useMemo(() => cardModel(ctx, brands, billingPart.loaded?.billingModel), []);
+  const model = useMemo(() => cardModel(ctx, brands, part), []);
   useEffect(() => () => model.dispose(), [model]);
   useEffect(() => preloadLogos(ctx.doc, ctx.apiBase, brands), []);
   return (
@@ -72,11 +85,16 @@ function CardForm({ brands: listed, payLabel }: CardProps) {
         <ExpiryGroup model={model} />
         <CvvGroup model={model} />
         <HolderGroup model={model} />
-        {model.billing === undefined ? null : <BillingAddress model={model} />}
+        <BillingSlot model={model} />
         <PayButton model={model.form} label={payLabel} />
       </form>
     </div>
   );
+}
+
+/** The billing address, once asked for (its own component: drawing it re-renders nothing else). */
+function BillingSlot({ model }: { model: CardModel }) {
+  return model.billing.value === undefined ? null : <BillingAddress model={model} />;
 }
 
 function FormMessage({ model }: { model: CardModel }) {

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * The card form's billing address through the whole widget (start()): asked only when the session
- * says 3-D Secure needs fields the checkout lacks, prefilled and made mandatory by wpwlOptions,
- * checked with the gateway's formats, and handed to the number frame as billing.* with the card.
+ * The card form's billing address through the whole widget (start()): never drawn up front unless
+ * the page asks for it (wpwlOptions.billingAddress, mandatoryBillingFields); asked, exactly the
+ * fields named, when the gateway answers an enrolled card's submission with a 400 naming the v2
+ * billing fields; checked with the gateway's formats, and handed to the number frame as billing.*
+ * with the card.
  */
 import '../../methods'; // the payment methods register themselves, as in the bundle's entry
 import fc from 'fast-check';
@@ -20,7 +22,7 @@ const ALL = ['street1', 'city', 'postcode', 'country'];
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
 
-function boot(options: Record<string, unknown>, requiredBillingFields?: string[]) {
+function boot(options: Record<string, unknown>, authenticationBillingFields?: string[]) {
   win().wpwlOptions = { onError: () => undefined, ...options };
   const session = {
     id: CHECKOUT_ID,
@@ -30,7 +32,7 @@ function boot(options: Record<string, unknown>, requiredBillingFields?: string[]
     amount: '92.00',
     currency: 'EUR',
     registrations: [],
-    ...(requiredBillingFields ? { requiredBillingFields } : {}),
+    ...(authenticationBillingFields ? { authenticationBillingFields } : {}),
   };
   startWidget(session);
 }
@@ -75,11 +77,37 @@ const control = (field: string) => $<HTMLInputElement>(`.wpwl-form-card .wpwl-co
 const hint = (field: string) =>
   document.getElementById(control(field).getAttribute('aria-describedby') ?? '')?.textContent;
 const submit = () => $<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.click();
-const sentFields = async (n: { received: HostMessage[] }) => {
-  await vi.waitFor(() => expect(n.received.some((m) => m.t === 'submit')).toBe(true));
-  const sent = n.received.find((m) => m.t === 'submit') as Extract<HostMessage, { t: 'submit' }>;
+type Submit = Extract<HostMessage, { t: 'submit' }>;
+const submits = (n: { received: HostMessage[] }) => n.received.filter((m): m is Submit => m.t === 'submit');
+/** The fields of the `nth` submission (the first by default), once it is sent. */
+const sentFields = async (n: { received: HostMessage[] }, nth = 1) => {
+  await vi.waitFor(() => expect(submits(n).length).toBeGreaterThanOrEqual(nth));
+  const sent = submits(n)[nth - 1]!;
   return Object.fromEntries(sent.fields.filter(([name]) => !name.startsWith('customer.browser.')));
 };
+/** The gateway's 400 to the latest submission: the v2 fields an enrolled card needs, by name. */
+const missingForV2 = (n: ReturnType<typeof frames>, names: string[]) => {
+  const sent = submits(n).at(-1)!;
+  n.say({
+    t: 'result',
+    id: sent.id,
+    status: 400,
+    body: {
+      result: {
+        code: '200.300.404',
+        parameterErrors: names.map((name) => ({
+          name,
+          value: null,
+          message: 'is mandatory for 3-D Secure v2',
+        })),
+      },
+    },
+  });
+};
+const shownFields = () =>
+  [...document.querySelectorAll('.wpwl-group-billing .wpwl-group')].map((g) =>
+    [...g.classList].find((c) => c.startsWith('wpwl-group-') && c !== 'wpwl-group-billing'),
+  );
 
 keepFrameSources();
 beforeEach(() => {
@@ -93,8 +121,8 @@ afterEach(() => {
 });
 
 describe('the card form’s billing address', () => {
-  it('is not asked when the session needs none', async () => {
-    boot({});
+  it('is not drawn up front, even when an authenticated card would need one: a card that needs none pays without', async () => {
+    boot({}, ALL);
     await ready();
     expect($('.wpwl-group-billing')).toBeNull();
     const n = frames();
@@ -103,9 +131,14 @@ describe('the card form’s billing address', () => {
     expect(Object.keys(fields).filter((k) => k.startsWith('billing.'))).toEqual([]);
   });
 
-  it('asks for what 3-D Secure needs, flags each empty field, and sends nothing until they are filled', async () => {
+  it('an enrolled card answered 400 naming the billing fields: exactly those are asked, flagged, the first focused; the card is kept and sent again with them', async () => {
     boot({}, ALL);
     await ready();
+    const n = frames();
+    submit();
+    await sentFields(n);
+    missingForV2(n, ['billing.street1', 'billing.city', 'billing.postcode', 'billing.country']);
+    await vi.waitFor(() => expect($('.wpwl-form-card fieldset.wpwl-group-billing')).not.toBeNull());
     const group = $('.wpwl-form-card fieldset.wpwl-group-billing')!;
     expect(group.querySelector('legend')!.textContent).toBe('Billing address');
     expect([...group.querySelectorAll('.wpwl-label')].map((l) => l.textContent)).toEqual([
@@ -121,17 +154,23 @@ describe('the card form’s billing address', () => {
     expect(control('street1').getAttribute('autocomplete')).toBe('billing address-line1');
     // The pay button stays after the address.
     expect($('.wpwl-group-billing + .wpwl-group-submit')).not.toBeNull();
-
-    const n = frames();
-    submit();
     await vi.waitFor(() => expect(control('street1').getAttribute('aria-invalid')).toBe('true'));
     expect(hint('street1')).toBe('Please fill in this field.');
     expect(hint('city')).toBe('Please fill in this field.');
     expect(hint('postcode')).toBe('Please fill in this field.');
     expect(hint('country')).toBe('Please choose a country.');
-    expect(document.activeElement).toBe(control('street1'));
-    expect(n.received.some((m) => m.t === 'submit')).toBe(false);
+    expect($('.wpwl-form-card .wpwl-message')!.textContent).toBe(
+      'Your card issuer needs your billing address to confirm this payment.',
+    );
+    await vi.waitFor(() => expect(document.activeElement).toBe(control('street1')));
+    // The card is still there: nothing to type again.
+    expect(control('cardHolder').value).toBe('Jane Mary Jones');
+    expect(control('expiry').value).toBe('05 / 34');
 
+    // Nothing is sent again until the address is filled.
+    submit();
+    await vi.waitFor(() => expect(document.activeElement).toBe(control('street1')));
+    expect(submits(n)).toHaveLength(1);
     type(control('street1'), 'Hauptstrasse 1');
     type(control('city'), 'Berlin');
     type(control('postcode'), '10115');
@@ -140,9 +179,11 @@ describe('the card form’s billing address', () => {
     await vi.waitFor(() => expect(control('street1').classList.contains('wpwl-has-error')).toBe(false));
     await vi.waitFor(() => expect(control('country').classList.contains('wpwl-has-error')).toBe(false));
     submit();
-    expect(await sentFields(n)).toMatchObject({
+    expect(await sentFields(n, 2)).toMatchObject({
       paymentBrand: 'VISA',
       'card.holder': 'Jane Mary Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
       'billing.street1': 'Hauptstrasse 1',
       'billing.city': 'Berlin',
       'billing.postcode': '10115',
@@ -150,13 +191,14 @@ describe('the card form’s billing address', () => {
     });
   });
 
-  it('checks the postcode and state with the gateway’s formats, and asks for the state where addresses have one', async () => {
-    boot({}, ALL);
+  it('asks only the fields named, and the state where the chosen country’s addresses have one', async () => {
+    boot({});
     await ready();
     const n = frames();
-    type(control('street1'), '1 Main St');
-    type(control('city'), 'New York');
-    expect($('.wpwl-group-state')).toBeNull();
+    submit();
+    await sentFields(n);
+    missingForV2(n, ['billing.postcode', 'billing.country']);
+    await vi.waitFor(() => expect(shownFields()).toEqual(['wpwl-group-postcode', 'wpwl-group-country']));
     type(control('country'), 'US');
     await vi.waitFor(() => expect($('.wpwl-group-state')).not.toBeNull());
     expect(STATE_COUNTRIES).toContain('US');
@@ -169,18 +211,37 @@ describe('the card form’s billing address', () => {
       await vi.waitFor(() => expect(hint(field)).toBe(message));
     }
     submit();
-    expect(n.received.some((m) => m.t === 'submit')).toBe(false);
+    expect(submits(n)).toHaveLength(1);
     type(control('postcode'), '10001-2345');
     type(control('state'), 'New York');
     submit();
-    expect(await sentFields(n)).toMatchObject({
+    const fields = await sentFields(n, 2);
+    expect(fields).toMatchObject({
       'billing.postcode': '10001-2345',
       'billing.country': 'US',
       'billing.state': 'New York',
     });
+    expect(fields).not.toHaveProperty('billing.street1');
   });
 
-  it('takes billingAddress as prefill, mandatoryBillingFields for what must be filled, and only the fields the checkout lacks', async () => {
+  it('a field the gateway names later joins those already asked', async () => {
+    boot({});
+    await ready();
+    const n = frames();
+    submit();
+    await sentFields(n);
+    missingForV2(n, ['billing.country']);
+    await vi.waitFor(() => expect(shownFields()).toEqual(['wpwl-group-country']));
+    type(control('country'), 'DE');
+    submit();
+    await sentFields(n, 2);
+    missingForV2(n, ['billing.city']);
+    await vi.waitFor(() => expect(shownFields()).toEqual(['wpwl-group-city', 'wpwl-group-country']));
+    expect((control('country') as unknown as HTMLSelectElement).value).toBe('DE');
+    await vi.waitFor(() => expect(hint('city')).toBe('Please fill in this field.'));
+  });
+
+  it('the page’s billingAddress draws the address from the start, prefilled; mandatoryBillingFields says what must be filled', async () => {
     boot(
       {
         billingAddress: {
@@ -190,7 +251,7 @@ describe('the card form’s billing address', () => {
           country: 'fr',
           state: '',
         },
-        mandatoryBillingFields: { state: true, street1: false },
+        mandatoryBillingFields: { state: true },
       },
       ['street1', 'postcode', 'country'],
     );
@@ -202,22 +263,39 @@ describe('the card form’s billing address', () => {
     expect($('.wpwl-group-city')).toBeNull();
     expect($('.wpwl-group-state')).not.toBeNull();
     const n = frames();
-    // 3-D Secure needs street1: mandatoryBillingFields cannot make it optional.
-    type(control('street1'), '');
     submit();
     await vi.waitFor(() => expect(hint('state')).toBe('Please fill in this field.'));
-    expect(hint('street1')).toBe('Please fill in this field.');
-    type(control('street1'), 'Rue de Rivoli 2');
+    expect(submits(n)).toHaveLength(0);
     type(control('state'), 'Ile-de-France');
     submit();
     const fields = await sentFields(n);
     expect(fields).toMatchObject({
-      'billing.street1': 'Rue de Rivoli 2',
+      'billing.street1': 'Rue de Rivoli 1',
       'billing.postcode': '75001',
       'billing.country': 'FR',
       'billing.state': 'Ile-de-France',
     });
     expect(fields).not.toHaveProperty('billing.city');
+  });
+
+  it('mandatoryBillingFields alone draws every field; an empty field that is not mandatory is not sent', async () => {
+    boot({ mandatoryBillingFields: { country: true } });
+    await ready();
+    expect(shownFields()).toEqual([
+      'wpwl-group-street1',
+      'wpwl-group-city',
+      'wpwl-group-postcode',
+      'wpwl-group-country',
+    ]);
+    const n = frames();
+    submit();
+    await vi.waitFor(() => expect(hint('country')).toBe('Please choose a country.'));
+    expect(hint('street1')).toBeFalsy();
+    type(control('country'), 'DE');
+    submit();
+    const fields = await sentFields(n);
+    expect(fields['billing.country']).toBe('DE');
+    expect(fields).not.toHaveProperty('billing.street1');
   });
 
   it('mandatoryBillingFields.state false leaves the state of a US address optional', async () => {
@@ -270,11 +348,10 @@ describe('the card form’s billing address', () => {
 describe('billing checks', () => {
   it('give the gateway’s verdict on every field’s format (shared/params)', () => {
     const fields = (billing.fields.billing as Group).fields;
-    const model = billingModel(
-      { billingAddress: {}, mandatoryBillingFields: {} },
-      { requiredBillingFields: ['street1', 'city', 'postcode', 'country'] },
-      EN.errorMessages,
-    )!;
+    const model = billingModel({ billingAddress: {}, mandatoryBillingFields: {} }, EN.errorMessages, {
+      shown: ['street1', 'city', 'postcode', 'country'],
+      asked: ['street1', 'city', 'postcode', 'country'],
+    });
     const samples = fc.oneof(
       fc.string({ maxLength: 110 }),
       fc.constantFrom(

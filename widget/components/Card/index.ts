@@ -4,7 +4,7 @@
  */
 import { isCardBrand } from '../../../shared/brands';
 import { registry } from '../../core/registry';
-import { neededFields } from './billing-fields';
+import { pageAsksForAddress } from './billing-fields';
 import { BillingAddress, Card } from './Card';
 
 registry.add({
@@ -14,5 +14,11 @@ registry.add({
   grouped: true,
   order: 10,
   Component: Card,
-  prepare: (session) => (neededFields(session).length > 0 ? BillingAddress.preload() : undefined),
+  // The page's address is drawn with the form: its part first. A checkout that lacks what an
+  // enrolled card needs fetches it without waiting, so the address is there when the gateway asks.
+  prepare: (session, settings) => {
+    if (pageAsksForAddress(settings)) return BillingAddress.preload();
+    if ((session?.authenticationBillingFields?.length ?? 0) > 0) void BillingAddress.preload();
+    return undefined;
+  },
 });

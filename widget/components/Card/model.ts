@@ -5,6 +5,7 @@
  */
 import { effect, type Signal, signal } from '@preact/signals';
 import { type CardBrand, isCardBrand } from '../../../shared/brands';
+import type { ParameterError } from '../../core/api';
 import { fits } from '../../core/checks';
 import type { WidgetContext } from '../../core/context';
 import type { BillingField } from '../../core/options';
@@ -14,7 +15,14 @@ import { customerName } from '../internal/names';
 import { FrameField, randomId } from '../internal/SecureField/frame-host';
 import { submitForm } from '../internal/submit';
 import type { billingModel } from './billing-address';
-import { BILLING_FIELDS, type BillingModel, isBillingField } from './billing-fields';
+import {
+  askedBillingFields,
+  BILLING_FIELDS,
+  type BillingModel,
+  isBillingField,
+  pageAddressFields,
+  pageAsksForAddress,
+} from './billing-fields';
 import { checkExpiry, parseExpiry } from './expiry';
 
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvv', 'cardHolder'] as const;
@@ -56,8 +64,11 @@ export interface CardModel {
   readonly number: FrameField;
   readonly cvv: FrameField;
   readonly ids: Readonly<Record<CardField | BillingField | 'brand', string>>;
-  /** The billing address 3-D Secure needs and the checkout lacks; undefined when none is asked. */
-  readonly billing: BillingModel | undefined;
+  /**
+   * The billing address, once asked for: from the start when the page asks for one, else when the
+   * gateway names the billing fields an enrolled card needs; undefined until then.
+   */
+  readonly billing: Signal<BillingModel | undefined>;
   /** The `<form>` element, once rendered. */
   element: HTMLFormElement | null;
   check(field: CardField): string | undefined;
@@ -70,14 +81,16 @@ export interface CardModel {
 }
 
 /**
- * The card form's model. `billing`: the billing address's checks (its part, `./Card.tsx`), loaded
- * before the form is drawn when the session asks for an address; absent, the form asks for none.
+ * The billing address's part (`./Card.tsx`): its model and checks, loaded before the form is drawn
+ * when the page asks for an address, else when the gateway asks for one.
  */
-export function cardModel(
-  ctx: WidgetContext,
-  brands: readonly CardBrand[],
-  billing?: typeof billingModel,
-): CardModel {
+export interface BillingPart {
+  loaded(): typeof billingModel | undefined;
+  load(): Promise<typeof billingModel>;
+}
+
+/** The card form's model. */
+export function cardModel(ctx: WidgetContext, brands: readonly CardBrand[], part: BillingPart): CardModel {
   const form = formModel();
   const chosen = signal<CardBrand | null>(null);
   const brand = signal<CardBrand>(brands[0]!);
@@ -103,14 +116,14 @@ export function cardModel(
       cvv: ctx.uid('cvv'),
       ...(Object.fromEntries(BILLING_FIELDS.map((f) => [f, ctx.uid(f)])) as Record<BillingField, string>),
     },
-    billing: billing?.(ctx.settings, ctx.checkout.session.peek(), ctx.strings.errorMessages),
+    billing: signal(pageAddress(ctx, part)),
     element: null,
     check,
     leave: (field) => leave(model, field),
     recheck(field) {
       if (form.errors.peek()[field] !== undefined) setError(form, field, check(field));
     },
-    submit: (event) => submitCard(ctx, model, event),
+    submit: (event) => submitCard(ctx, model, event, part),
     dispose() {
       for (const dispose of disposers) dispose();
       number.destroy();
@@ -119,6 +132,40 @@ export function cardModel(
   };
   disposers.push(...cardEffects(ctx, model));
   return model;
+}
+
+/** The address the page asks for from the start (its part loaded by then), else none yet. */
+function pageAddress(ctx: WidgetContext, part: BillingPart): BillingModel | undefined {
+  const make = part.loaded();
+  if (make === undefined || !pageAsksForAddress(ctx.settings)) return undefined;
+  const shown = pageAddressFields(ctx.checkout.session.peek());
+  return make(ctx.settings, ctx.strings.errorMessages, { shown, asked: [] });
+}
+
+/**
+ * The billing fields a 400 names (an enrolled card, and the checkout lacks them): asked from now
+ * on, drawn with their errors, the first focused once drawn. False when it names none.
+ */
+async function askBilling(
+  ctx: WidgetContext,
+  model: CardModel,
+  part: BillingPart,
+  errors: readonly ParameterError[],
+): Promise<boolean> {
+  // Missing ones (value null), as the gateway names a v2 field an enrolled card needs; a value it
+  // refused is marked as any refused field is.
+  const asked = askedBillingFields(errors.filter((e) => e.value === null).map((e) => e.name));
+  if (asked.length === 0) return false;
+  const shown = model.billing.peek();
+  if (shown !== undefined) shown.ask(asked);
+  else {
+    const make = part.loaded() ?? (await part.load());
+    model.billing.value = make(ctx.settings, ctx.strings.errorMessages, { shown: [], asked });
+  }
+  const first = BILLING_FIELDS.find((f) => asked.includes(f));
+  // After the render that draws them (the part's component is loaded by now).
+  if (first !== undefined) setTimeout(() => focusField(model, first), 0);
+  return true;
 }
 
 /**
@@ -233,8 +280,14 @@ function leave(model: CardModel, field: CardField): void {
  * Submit: every field checked (focus on the first wrong one), onBeforeSubmitCard asked, then the
  * number frame posts the form's other fields with the card data.
  */
-async function submitCard(ctx: WidgetContext, model: CardModel, event: Event): Promise<void> {
-  const { form, check, brand, expiry, holder, number, billing } = model;
+async function submitCard(
+  ctx: WidgetContext,
+  model: CardModel,
+  event: Event,
+  part: BillingPart,
+): Promise<void> {
+  const { form, check, brand, expiry, holder, number } = model;
+  const billing = model.billing.peek();
   const { settings, strings } = ctx;
   const element = model.element;
   if (element === null || form.submitting.peek()) return;
@@ -268,9 +321,15 @@ async function submitCard(ctx: WidgetContext, model: CardModel, event: Event): P
     brand: brand.peek(),
     fields,
     fieldOf: (parameter) => PARAMETER_FIELD[parameter],
-    errorFor: (field) =>
-      (billing !== undefined && isBillingField(field) ? billing.check(field) : check(field as CardField)) ??
-      strings.errorMessages.declined,
+    errorFor: (field) => {
+      const asked = model.billing.peek();
+      return (
+        (asked !== undefined && isBillingField(field) ? asked.check(field) : check(field as CardField)) ??
+        strings.errorMessages.declined
+      );
+    },
+    reveal: async (errors) =>
+      (await askBilling(ctx, model, part, errors)) ? strings.errorMessages.billingNeeded : undefined,
     // The number frame posts them, with the CVV it collects from its sibling.
     send: (checkoutId, kind, all) =>
       number.submit(checkoutId, kind, all, ['cvv'], settings.requireCvv ? 'required' : 'optional'),

@@ -271,7 +271,7 @@ describe('wallet buttons', () => {
       'billing.country',
       'customer.givenName',
       'customer.surname',
-      'customer.browser.language',
+      'customer.browser.acceptHeader',
     ]);
     expect(sent.get('paymentBrand')).toBe('WALLETA');
     expect(sent.get('walletA.paymentToken')).toBe('tok_abc');

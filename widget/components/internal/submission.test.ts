@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { customer } from '../../../shared/params/catalogue/customer';
+import { checkFormat } from '../../../shared/params/formats';
+import type { Group, Leaf } from '../../../shared/params/nodes';
 import { browserFields, shopperResultUrl, withSubmissionFields } from './submission';
 
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** A window with what browserFields reads. */
-function win(over: { language?: string; java?: boolean | 'throws'; screen?: object } = {}): Window {
+function win(
+  over: { language?: string; java?: boolean | 'throws'; screen?: object; innerWidth?: number } = {},
+): Window {
   return {
+    innerWidth: over.innerWidth ?? 1280,
     navigator: {
+      userAgent: CHROME,
       language: over.language ?? 'de-DE',
       javaEnabled:
         over.java === undefined
@@ -27,15 +37,31 @@ const summer = () => {
 };
 
 describe('browser data for 3-D Secure v2', () => {
-  it('comes from the page’s window: language, screen, colour depth, time zone, Java', () => {
+  it('comes from the page’s window: what a browser accepts for a document, user agent, language, screen, colour depth, time zone, Java, challenge window', () => {
     expect(Object.fromEntries(browserFields(win(), summer, undefined))).toEqual({
+      // What the browser's own navigation to the challenge page accepts: never the fetch's application/json.
+      'customer.browser.acceptHeader': 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'customer.browser.userAgent': CHROME,
       'customer.browser.language': 'de-DE',
       'customer.browser.screenHeight': '1080',
       'customer.browser.screenWidth': '1920',
       'customer.browser.screenColorDepth': '24',
       'customer.browser.timezone': '-120',
       'customer.browser.javaEnabled': 'false',
+      // The size the widget will open the challenge in: 3 (500 × 600) on a wide window.
+      'customer.browser.challengeWindow': '3',
     });
+  });
+
+  it('fits every field the catalogue knows, for the challenge window the full window on a narrow page', () => {
+    const fields = browserFields(win({ innerWidth: 390 }), summer, undefined);
+    expect(Object.fromEntries(fields)['customer.browser.challengeWindow']).toBe('5');
+    const browser = ((customer.fields.customer as Group).fields.browser as Group).fields;
+    for (const [name, value] of fields) {
+      const leaf = browser[name.slice('customer.browser.'.length)] as Leaf | undefined;
+      expect(leaf, name).toBeDefined();
+      expect(checkFormat(leaf!.format, value), `${name}=${value}`).toBeUndefined();
+    }
   });
 
   it('cuts the language to 8 characters, tells Java only when enabled, adds the challenge window when set', () => {

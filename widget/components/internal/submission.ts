@@ -3,11 +3,19 @@
  * card-number frame does: the shopper's browser data for 3-D Secure v2 (read from the shop page's
  * window, since a frame may be small) and, when the merchant form has an `action`, that address as
  * shopperResultUrl (where the gateway sends the shopper after a full-page redirect flow). A field the
- * page's form already holds is never added twice. The gateway adds userAgent and acceptHeader from
- * the request's own headers.
+ * page's form already holds is never added twice. The widget sends userAgent and acceptHeader
+ * itself: the request's own headers are the frame's fetch (`Accept: application/json`), not what
+ * the browser asks for when it opens the issuer's challenge page.
  */
 import type { Fields } from '../../core/api';
 import type { ChallengeWindow } from '../../core/options';
+import { challengeSize } from './redirect';
+
+/**
+ * What a browser accepts when it navigates to a document (the challenge page is one): script
+ * cannot read the browser's own Accept header, so the common one every engine sends for documents.
+ */
+export const DOCUMENT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 export interface SubmissionEnv {
   readonly win: Window;
@@ -23,7 +31,16 @@ function digits(value: unknown, max: number): string | undefined {
   return Number.isFinite(n) && n >= 0 && String(n).length <= max ? String(n) : undefined;
 }
 
-/** `customer.browser.*`: language, screen, colour depth, time zone, Java, and the challenge window. */
+/** Text as the catalogue takes it (AN 1-2048): trimmed, cut; undefined when empty. */
+const text = (value: unknown): string | undefined => {
+  const s = typeof value === 'string' ? value.trim().slice(0, 2048) : '';
+  return s === '' ? undefined : s;
+};
+
+/**
+ * `customer.browser.*`: accept header, user agent, language, screen, colour depth, time zone, Java,
+ * and the challenge window the widget will open (the page's setting, else by the window's width).
+ */
 export function browserFields(
   win: Window,
   now: () => Date,
@@ -39,6 +56,8 @@ export function browserFields(
   }
   const language = (nav.language || '').slice(0, 8).replace(/-+$/, '');
   const values: [string, string | undefined][] = [
+    ['acceptHeader', DOCUMENT_ACCEPT],
+    ['userAgent', text(nav.userAgent)],
     ['language', language || undefined],
     ['screenHeight', digits(screen?.height, 6)],
     ['screenWidth', digits(screen?.width, 6)],
@@ -46,7 +65,7 @@ export function browserFields(
     // Minutes from local time to UTC: positive when local time is behind UTC (the spec's sign).
     ['timezone', String(Math.trunc(now().getTimezoneOffset()))],
     ['javaEnabled', java ? 'true' : 'false'],
-    ['challengeWindow', challengeWindow === undefined ? undefined : String(challengeWindow)],
+    ['challengeWindow', String(challengeSize(challengeWindow, win))],
   ];
   const out: [string, string][] = [];
   for (const [name, value] of values) if (value !== undefined) out.push([`customer.browser.${name}`, value]);

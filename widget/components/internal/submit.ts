@@ -13,6 +13,7 @@ import {
   type CheckoutKind,
   classify,
   type Fields,
+  type ParameterError,
   type PaymentAnswer,
   postCheckout,
   resultUrl,
@@ -56,6 +57,12 @@ export interface SubmitSpec {
   readonly fieldOf: (parameter: string) => string | undefined;
   /** The localized message for one of the form's fields. */
   readonly errorFor: (field: string) => string;
+  /**
+   * A 400's parameterErrors may name fields the form keeps hidden until needed (the card form's
+   * billing address): drawn now, before they are marked; the form's message to show instead of
+   * the decline, or undefined when it drew nothing.
+   */
+  readonly reveal?: (errors: readonly ParameterError[]) => Promise<string | undefined>;
   readonly send: Send;
   /** The send opens the widget's modal (the wallet sheet): focus returns to the form after it. */
   readonly opensModal?: boolean;
@@ -249,13 +256,18 @@ async function afterModal(run: Run): Promise<void> {
   model.message.value = description ? `${errorMessages.declined}\n${description}` : errorMessages.declined;
 }
 
-/** parameterErrors: the form's fields marked; a parameter the shopper cannot fix is reported. */
-function invalid(run: Run, answer: Answer): void {
+/**
+ * parameterErrors: the fields the form kept hidden and the gateway now asks for drawn, the form's
+ * fields marked; a parameter the shopper cannot fix is reported.
+ */
+async function invalid(run: Run, answer: Answer): Promise<void> {
   const { ctx, model, spec } = run;
   const { errorMessages } = ctx.strings;
+  const parameterErrors = answer.body?.result?.parameterErrors ?? [];
+  const revealed = await spec.reveal?.(parameterErrors);
   const errors: Record<string, string> = { ...model.errors.peek() };
   let matched = false;
-  for (const e of answer.body?.result?.parameterErrors ?? []) {
+  for (const e of parameterErrors) {
     const field = spec.fieldOf(e.name);
     if (field !== undefined) {
       errors[field] = spec.errorFor(field);
@@ -264,10 +276,10 @@ function invalid(run: Run, answer: Answer): void {
   }
   model.errors.value = errors;
   if (matched) {
-    model.message.value = errorMessages.declined;
+    model.message.value = revealed ?? errorMessages.declined;
   } else {
     // A parameter the shopper cannot fix: something the page added, or a gateway rule.
-    const names = (answer.body?.result?.parameterErrors ?? []).map((e) => e.name).join(', ');
+    const names = parameterErrors.map((e) => e.name).join(', ');
     ctx.report(widgetError(`The gateway refused the parameters ${names}.`));
     model.message.value = errorMessages.technicalError;
   }

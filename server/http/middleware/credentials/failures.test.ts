@@ -20,15 +20,23 @@ describe('failed-login counter (leaky bucket per key)', () => {
     expect(failures.check(keys)).toEqual({ ok: true });
   });
 
-  it('keeps keys apart: one address or user blocked, others not; any blocked key blocks the attempt', () => {
+  it('keeps addresses apart: one blocked, others not; scopes apart; no address, no key', () => {
     const failures = createAuthFailures({ limit: 2 });
-    failures.fail(authKeys('a', 'alice'));
-    failures.fail(authKeys('b', 'alice'));
-    expect(failures.check(authKeys('a')).ok).toBe(true);
-    expect(failures.check(authKeys('c', 'bob')).ok).toBe(true);
-    expect(failures.check(authKeys('c', 'alice')).ok).toBe(false);
-    expect(failures.check(authKeys(undefined, 'alice')).ok).toBe(false);
+    failures.fail(authKeys('a'));
+    failures.fail(authKeys('a'));
+    expect(failures.check(authKeys('a')).ok).toBe(false);
+    expect(failures.check(authKeys('b')).ok).toBe(true);
+    expect(failures.check(authKeys('a', 'admin')).ok).toBe(true);
     expect(authKeys(undefined)).toEqual([]);
+  });
+
+  it('counts an IPv6 address by its /64 and an IPv4-mapped one as its IPv4', () => {
+    expect(authKeys('2001:db8:1:2:aaaa::1')).toEqual(['ip:2001:db8:1:2::/64']);
+    expect(authKeys('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toEqual(['ip:2001:db8:1:2::/64']);
+    expect(authKeys('::1')).toEqual(['ip:0:0:0:0::/64']);
+    expect(authKeys('::ffff:192.0.2.1')).toEqual(authKeys('192.0.2.1'));
+    expect(authKeys('fe80::1%eth0')).toEqual(['ip:fe80:0:0:0::/64']);
+    expect(authKeys('not an address')).toEqual(['ip:not an address']);
   });
 
   it('holds at most maxKeys keys, dropping the least recently failed', () => {

@@ -2,7 +2,7 @@
  * Credentials (spec: Authentication; decisions: Credentials): a Bearer token, or the legacy
  * `authentication.userId`/`authentication.password` parameters, both naming the same
  * `userId|secret`, checked against the stored tokens with failed logins throttled per client
- * address and user id (failures.ts): 401 missing or malformed, 403 wrong or of the other
+ * address (failures.ts): 401 missing or malformed, 403 wrong or of the other
  * environment, 429 past the limit. The middleware leaves the token on the context (`c.var.token`).
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -18,6 +18,7 @@ import {
 import type { BodyEnv, OptionalTokenEnv, TokenEnv } from '../../context';
 import { expiringMap } from '../../expiring';
 import type { Envelope } from '../envelope';
+import { storable } from '../storable';
 import { clientAddress } from '../transport';
 import { type AuthFailures, authKeys } from './failures';
 import { type TokenUseDeps, tokenUseRecorder } from './last-use';
@@ -134,9 +135,9 @@ export type Authenticate = (
 ) => AccessToken | Response | Promise<AccessToken | Response>;
 
 /**
- * Checks credentials with failed logins throttled per client address and user id: past the
- * limit, 429 with Retry-After before the credentials are looked at; a failure counts against
- * both keys. A valid token of the other environment is refused (403) as the family does, not
+ * Checks credentials with failed logins throttled per client address (never per user id: anyone
+ * knows a merchant's, failures.ts): past the limit, 429 with Retry-After before the credentials
+ * are looked at. A valid token of the other environment is refused (403) as the family does, not
  * counted as a failed login.
  */
 export function authenticator(deps: AuthenticatorDeps): Authenticate & { readonly release: () => void } {
@@ -158,11 +159,9 @@ export function authenticator(deps: AuthenticatorDeps): Authenticate & { readonl
     if (credentials.kind !== 'missing') deps.authFailures.fail(keys);
     return env.send(c, auth.status, { code: ResultCodes.INVALID_AUTH, description: auth.description });
   };
-  const authenticate: Authenticate = (c, credentials) => {
-    const keys = authKeys(
-      clientAddress(c, deps.trustProxy),
-      credentials.kind === 'credentials' ? credentials.userId : undefined,
-    );
+  const authenticate: Authenticate = (c, sent) => {
+    const credentials = storableOnly(sent);
+    const keys = authKeys(clientAddress(c, deps.trustProxy));
     if (credentials.kind !== 'missing') {
       const blocked = deps.authFailures.check(keys);
       if (!blocked.ok) return tooManyFailedAttempts(env, c, blocked.retryAfterSeconds);
@@ -196,6 +195,16 @@ const credentialsIn = (header: string | undefined, body: string): Credentials =>
   const read = fromHeader(header);
   return read.kind !== 'missing' ? read : credentialsOf(undefined, () => new URLSearchParams(body));
 };
+
+const UNKNOWN: Credentials = Object.freeze({ kind: 'unknown' });
+
+/**
+ * Credentials whose user id or secret cannot be stored (a NUL decoded from the token's base64)
+ * name no one: refused as an unknown token (403, a failed login), never looked up (PostgreSQL
+ * refuses NUL in text: a 500 before).
+ */
+const storableOnly = (read: Credentials): Credentials =>
+  read.kind === 'credentials' && !(storable(read.userId) && storable(read.secret)) ? UNKNOWN : read;
 
 /** Credentials required: `c.var.token`, or 401/403/429. After `body`. */
 export function credentials(authenticate: Authenticate): MiddlewareHandler<BodyEnv & TokenEnv> {

@@ -31,8 +31,7 @@ export function operatorToken(deps: OperatorDeps, token: string | undefined): Mi
         description: 'the admin API is off: start the gateway with GATEWAY_ADMIN_TOKEN set',
       });
     // Counted apart from the merchants' logins: the admin token is another secret.
-    const address = clientAddress(c, deps.trustProxy);
-    const keys = authKeys(address === undefined ? undefined : `admin:${address}`);
+    const keys = authKeys(clientAddress(c, deps.trustProxy), 'admin');
     const blocked = deps.authFailures.check(keys);
     if (!blocked.ok) return tooManyFailedAttempts(env, c, blocked.retryAfterSeconds);
     const given = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];

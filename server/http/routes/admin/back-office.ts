@@ -49,7 +49,7 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
       const outcome = await deps.store.exclusive(`payment:${payment.id}`, () =>
         referencePayment(deps, caller, payment.id, parsed.value),
       );
-      if (outcome.kind === 'not-found') return notFound(c, 'payment');
+      if (outcome.kind === 'unknown') return notFound(c, 'payment');
       if (outcome.kind === 'invalid') return invalid(c, outcome.errors);
       await audit(
         c as AdminContext,

@@ -15,6 +15,7 @@ import { clockRoutes } from './clock';
 import { inboxRoutes } from './inbox';
 import { operationRoutes } from './operations';
 import { paymentRoutes } from './payments';
+import { requestGuard, secondFactorFirst } from './request-guard';
 import { sessionRoutes } from './session';
 import { type AdminDeps, adminKit } from './shared';
 import { tokenRoutes } from './tokens';
@@ -25,7 +26,10 @@ export type { AdminDeps } from './shared';
 export { adminRouteTable } from './shared';
 
 export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: AdminDeps): void {
+  // JSON only, none from another site, failed operator tokens audited: before who calls is known
+  app.use('/admin/v1/*', requestGuard(deps));
   app.use('/admin/v1/*', adminSession(deps, admin.token));
+  app.use('/admin/v1/*', secondFactorFirst(deps, admin.requireTotp === true));
   const kit = adminKit(app, deps);
   sessionRoutes(deps, admin, kit);
   merchantRoutes(deps, kit);

@@ -36,7 +36,7 @@ describe('admin secrets at rest and in logs', () => {
       currentPassword: secrets[0],
       newPassword: secrets[1],
     });
-    const setup = await session.call('POST', '/admin/v1/session/totp', {});
+    const setup = await session.call('POST', '/admin/v1/session/totp', { password: secrets[1] });
     secrets.push(setup.body.secret);
     await session.call('POST', '/admin/v1/session/totp/confirm', {
       code: totpCode(setup.body.secret, new Date()),

@@ -1,9 +1,11 @@
 /**
  * The dashboard's session (`/admin/v1/session`): sign in with username, password and, once set
  * up, a TOTP code; read it (the user and the CSRF token); sign out; change one's password; set
- * up the second factor (a secret, active once a code from it is confirmed). Wrong passwords lock
- * the account after ten (server/admin/sign-in.ts) and are throttled per client address too
- * (credentials/failures.ts, `admin-login:<address>`).
+ * up the second factor (a secret, active once a code from it is confirmed; replacing one takes
+ * the password and a current code). Wrong passwords lock the account after ten
+ * (server/admin/sign-in.ts), answered like any wrong password, and are slowed per client address
+ * (credentials/failures.ts, `admin-login:<address>`) and per address and username
+ * (`SIGN_IN_DELAY`), the same for a username that exists and one that does not.
  */
 import type { Context } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
@@ -15,17 +17,23 @@ import {
   sessionHash,
   sessionSecretIn,
 } from '../../../admin/sessions';
-import { LOCK_AFTER_FAILURES, LOCK_MS, signIn } from '../../../admin/sign-in';
+import { LOCK_AFTER_FAILURES, LOCK_MS, type SignIn, signIn } from '../../../admin/sign-in';
 import { hashPassword, verifyPassword } from '../../../security/passwords';
 import { checkTotp, newTotpSecret, otpauthUrl } from '../../../security/totp';
 import type { AdminUser } from '../../../storage/admin-users/store';
 import type { RouteDeps } from '../../context';
 import { tooManyFailedAttempts } from '../../middleware/credentials';
-import { authKeys } from '../../middleware/credentials/failures';
+import { addressKey, authKeys, createAuthFailures } from '../../middleware/credentials/failures';
 import { clientAddress, isHttps } from '../../middleware/transport';
 import type { AdminContext, AdminDeps, AdminKit } from './shared';
 
 const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
+
+/**
+ * Wrong sign-ins one address may make at one username, known or not: five, then one every three
+ * minutes. Another address (the real user's) is not slowed by them.
+ */
+export const SIGN_IN_DELAY = { limit: 5, windowMs: 15 * 60_000 } as const;
 
 export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
   const { env, ok, invalid, body, audit, route } = kit;
@@ -44,14 +52,18 @@ export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
       description: 'the operator’s token has no session',
     });
 
-  signInRoute(deps, kit, { unseal, secure });
+  signInRoute(deps, admin, kit, { unseal, secure });
   totpRoutes(deps, admin, kit, { unseal, signedInUser, noUser });
 
   route('GET', '/admin/v1/session', 'read', async (c) => {
     const user = await signedInUser(c);
     const secret = sessionSecretIn(c.req.header('cookie'));
     if (user === undefined || secret === undefined) return noUser(c);
-    return env.send(c, 200, ok, { user: userView(user), csrfToken: csrfTokenOf(secret) });
+    return env.send(c, 200, ok, {
+      user: userView(user),
+      csrfToken: csrfTokenOf(secret),
+      ...setupOf(admin, user),
+    });
   });
 
   route('DELETE', '/admin/v1/session', 'read', async (c) => {
@@ -69,7 +81,7 @@ export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
     const input = await body(c);
     if (input instanceof Response) return input;
     const { currentPassword, newPassword } = input;
-    const problem = passwordProblem(newPassword);
+    const problem = passwordProblem(newPassword, user.username);
     const current =
       typeof currentPassword === 'string' && (await verifyPassword(currentPassword, user.passwordHash));
     // a wrong current password counts as a wrong sign-in: a left-open session must not guess at leisure
@@ -88,14 +100,35 @@ export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
   });
 }
 
+/** `totpSetupRequired` when a second factor is required and the user has none yet. */
+const setupOf = (admin: AdminDeps, user: AdminUser) =>
+  admin.requireTotp === true && user.totpSecret === null ? { totpSetupRequired: true } : {};
+
 interface SessionHelpers {
   readonly unseal: (sealed: string) => string;
   readonly secure: (c: Context) => boolean;
 }
 
-function signInRoute(deps: RouteDeps, kit: AdminKit, { unseal, secure }: SessionHelpers): void {
+/** A known account's failed sign-in is told to its admins (unknown names are only throttled). */
+async function auditFailure(kit: AdminKit, c: Context, outcome: Exclude<SignIn, { kind: 'signed-in' }>) {
+  const tried = outcome.user;
+  if (tried === undefined) return;
+  c.set('admin', {
+    kind: 'session',
+    role: tried.role,
+    merchantId: tried.merchantId,
+    userId: tried.id,
+    actor: tried.username,
+  });
+  const action = outcome.kind === 'locked' ? 'session.sign-in-locked' : 'session.sign-in-failed';
+  await kit.audit(c as AdminContext, action, tried.id, tried.merchantId);
+}
+
+function signInRoute(deps: RouteDeps, admin: AdminDeps, kit: AdminKit, helpers: SessionHelpers): void {
   const { env, ok, invalid, body, audit, publicRoute } = kit;
   const { store, clock } = deps;
+  const { unseal, secure } = helpers;
+  const perAccount = createAuthFailures(SIGN_IN_DELAY);
   publicRoute('POST', '/admin/v1/session', async (c) => {
     const input = await body(c);
     if (input instanceof Response) return input;
@@ -113,9 +146,16 @@ function signInRoute(deps: RouteDeps, kit: AdminKit, { unseal, secure }: Session
     ];
     if (errors.length > 0) return invalid(c, errors);
     const address = clientAddress(c, deps.trustProxy);
-    const keys = authKeys(address === undefined ? undefined : `admin-login:${address}`);
+    const keys = authKeys(address, 'admin-login');
+    // by the name asked for, whether it exists or not: the delay is no oracle
+    const accountKeys =
+      address === undefined
+        ? []
+        : [`${addressKey(address)}|${(username as string).toLowerCase().slice(0, 64)}`];
     const blocked = deps.authFailures.check(keys);
+    const delayed = perAccount.check(accountKeys);
     if (!blocked.ok) return tooManyFailedAttempts(env, c, blocked.retryAfterSeconds);
+    if (!delayed.ok) return tooManyFailedAttempts(env, c, delayed.retryAfterSeconds);
     const outcome = await signIn(
       { store, clock, unseal },
       {
@@ -125,28 +165,15 @@ function signInRoute(deps: RouteDeps, kit: AdminKit, { unseal, secure }: Session
       },
     );
     if (outcome.kind !== 'signed-in') {
-      deps.authFailures.fail(keys);
-      // a known account's failed sign-in is told to its admins (unknown names are only throttled)
-      const tried = outcome.user;
-      if (tried !== undefined) {
-        c.set('admin', {
-          kind: 'session',
-          role: tried.role,
-          merchantId: tried.merchantId,
-          userId: tried.id,
-          actor: tried.username,
-        });
-        await audit(
-          c,
-          outcome.kind === 'locked' ? 'session.sign-in-locked' : 'session.sign-in-failed',
-          tried.id,
-          tried.merchantId,
-        );
+      // the first step of a two-step sign-in (the right password, no code yet) guesses nothing
+      if (!(outcome.kind === 'totp-required' && typeof totp !== 'string')) {
+        deps.authFailures.fail(keys);
+        perAccount.fail(accountKeys);
       }
+      await auditFailure(kit, c, outcome);
     }
     switch (outcome.kind) {
       case 'locked':
-        return tooManyFailedAttempts(env, c, outcome.retryAfterSeconds);
       case 'wrong':
         return env.send(c, 401, {
           code: ResultCodes.INVALID_AUTH,
@@ -173,7 +200,11 @@ function signInRoute(deps: RouteDeps, kit: AdminKit, { unseal, secure }: Session
           actor: outcome.user.username,
         });
         await audit(c, 'session.sign-in', outcome.user.id, outcome.user.merchantId);
-        return env.send(c, 200, ok, { user: userView(outcome.user), csrfToken });
+        return env.send(c, 200, ok, {
+          user: userView(outcome.user),
+          csrfToken,
+          ...setupOf(admin, outcome.user),
+        });
       }
     }
   });
@@ -192,9 +223,28 @@ function totpRoutes(
   const { store, clock } = deps;
   const { unseal, signedInUser, noUser } = helpers;
   const vault = admin.vault;
+  // a new secret takes the password and, replacing one, a current code: whoever finds a session
+  // left open must not put their own authenticator in the owner's place
   route('POST', '/admin/v1/session/totp', 'read', async (c) => {
     const user = await signedInUser(c);
     if (user === undefined) return noUser(c);
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const { password, code } = input;
+    const passwordOk = typeof password === 'string' && (await verifyPassword(password, user.passwordHash));
+    const codeOk =
+      user.totpSecret === null ||
+      (typeof code === 'string' &&
+        checkTotp(unseal(user.totpSecret), code, clock.now(), user.totpStep ?? undefined) !== undefined);
+    if (!passwordOk || !codeOk) {
+      await store.recordLoginFailure(user.id, clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
+      return invalid(c, [
+        ...(passwordOk ? [] : [{ name: 'password', value: null, message: 'is not the current password' }]),
+        ...(codeOk
+          ? []
+          : [{ name: 'code', value: null, message: 'is not the current code of the authenticator' }]),
+      ]);
+    }
     const secret = newTotpSecret();
     await store.updateAdminUser(user.id, { totpPending: vault.encrypt(secret) });
     await audit(c, 'session.totp-setup', user.id, user.merchantId);

@@ -6,6 +6,7 @@
 import type { Context, Handler, Hono } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
 import type { FieldError } from '../../../admin/accounts';
+import { writeAudit } from '../../../admin/audit';
 import type { AdminPrincipal } from '../../../admin/principal';
 import type { ClockControl } from '../../../clock';
 import type { EgressPolicy } from '../../../security/egress';
@@ -15,6 +16,7 @@ import type { WebhookStore } from '../../../storage/webhooks/model';
 import type { AdminEnv, GatewayEnv, RouteDeps } from '../../context';
 import { type Access, adminRole } from '../../middleware/admin-role';
 import { invalid as invalidParameters } from '../../middleware/envelope';
+import { unstorableJson } from '../../middleware/storable';
 import { clientAddress } from '../../middleware/transport';
 
 export interface AdminDeps {
@@ -33,6 +35,11 @@ export interface AdminDeps {
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /** The reconciliation files' folder (settlement downloads). */
   readonly dataDir?: string;
+  /**
+   * Every user must have a second factor (GATEWAY_ADMIN_REQUIRE_TOTP=on): one without it may only
+   * set it up (or sign out) after signing in (request-guard.ts).
+   */
+  readonly requireTotp?: boolean;
 }
 
 export type AdminContext = Context<GatewayEnv & AdminEnv>;
@@ -73,6 +80,9 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
     if (text.length > deps.maxBodyBytes)
       return env.send(c, 413, { code: ResultCodes.INVALID_PARAMETER, description: 'request body too large' });
     const parsed = jsonObjectOf(text);
+    // text no store can keep (a NUL, a lone surrogate): 400 naming the fields (middleware/storable)
+    const unstorable = parsed === undefined ? [] : unstorableJson(parsed);
+    if (unstorable.length > 0) return invalidParameters(env, c, 400, unstorable);
     if (parsed !== undefined) return parsed;
     return env.send(c, 400, {
       code: ResultCodes.INVALID_PARAMETER,
@@ -83,16 +93,13 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
   /** Writes one audit entry: who (the principal), what, on what, for which merchant, from where. */
   async function audit(c: AdminContext, action: string, target: string | null, merchantId: string | null) {
     const principal: AdminPrincipal = c.var.admin;
-    await deps.store.appendAudit({
-      at: deps.clock.now(),
+    const who = {
       actor: principal.actor,
       actorId: principal.userId,
       role: principal.role,
-      action,
-      target,
-      merchantId,
       address: clientAddress(c, deps.trustProxy) ?? null,
-    });
+    };
+    await writeAudit(deps.store, deps.clock, who, action, target, merchantId);
   }
 
   /** Registers a route with the access its role needs. */

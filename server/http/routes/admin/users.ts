@@ -2,9 +2,9 @@
  * The administration's users (`/admin/v1/users`) and the audit log (`/admin/v1/audit`).
  * Operators see and manage everyone; a merchant admin their merchant's users (never operators,
  * never another merchant's: 404); a viewer reads their merchant's list. Passwords are generated
- * when not given and shown once.
+ * when not given and shown once; a locked account is unlocked here by whoever may manage it.
  */
-import { createUser, disableUser, resetPassword, userView } from '../../../admin/accounts';
+import { createUser, disableUser, resetPassword, unlockUser, userView } from '../../../admin/accounts';
 import { mayActOn } from '../../../admin/principal';
 import type { AdminUser } from '../../../storage/admin-users/store';
 import type { RouteDeps } from '../../context';
@@ -67,6 +67,15 @@ export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
     const reset = await resetPassword(store, user);
     await audit(c, 'user.reset-password', user.id, user.merchantId);
     return env.send(c, 200, ok, { user: userView(reset.user), password: reset.password });
+  });
+
+  // a lock lasts until it ends or until someone who may manage the user lifts it (PCI DSS 8.3.4)
+  route('POST', '/admin/v1/users/:id/unlock', 'write', async (c) => {
+    const user = await userOf(c);
+    if (user === undefined) return notFound(c, 'user');
+    const unlocked = await unlockUser(store, user);
+    await audit(c, 'user.unlock', user.id, user.merchantId);
+    return env.send(c, 200, ok, { user: userView(unlocked) });
   });
 
   route('GET', '/admin/v1/audit', 'write', async (c) => {

@@ -58,7 +58,9 @@ export async function checkoutSession(
     ...(checkout.shopperResultUrl === undefined ? {} : { shopperResultUrl: checkout.shopperResultUrl }),
     resourcePath: resourcePathOf(checkout),
     ...(accepted === undefined ? {} : { brands: [...accepted] }),
-    ...(billing.length === 0 ? {} : { requiredBillingFields: billing }),
+    // A hint, not a demand: the widget asks for these only once the gateway answers an enrolled
+    // card's submission with a 400 naming them (a card that needs no authentication needs none).
+    ...(billing.length === 0 ? {} : { authenticationBillingFields: billing }),
     registrations,
     // The latest attempt's result, so the widget can say how a flow elsewhere (3-D Secure, a
     // redirect method) ended: codes and descriptions only.
@@ -70,9 +72,9 @@ export async function checkoutSession(
 
 /**
  * The billing fields (`street1`, `city`, `postcode`, `country`: the catalogue's "mandatory for 3-D
- * Secure v2") a card payment of this checkout needs and the checkout lacks, when its channel
- * authenticates shoppers: the widget collects them, else an enrolled card's payment is refused.
- * Names only, never the checkout's values.
+ * Secure v2") the checkout lacks, when its channel authenticates shoppers: an enrolled card's
+ * payment would be refused without them, one that is not enrolled needs none. The widget draws
+ * nothing for them up front; it may fetch the address's part early. Names only, never values.
  */
 function billingFor3ds(checkout: Checkout, channel: Pick<Channel, 'settings'> | undefined): string[] {
   if (channel?.settings.threeDSecure !== true || checkout.kind !== 'payment') return [];
