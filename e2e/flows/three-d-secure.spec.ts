@@ -53,6 +53,8 @@ test('a challenge passed in the widget modal pays; onLoadThreeDIframe is called'
   modal,
   page,
 }) => {
+  // axe over the modal and the challenge's frame takes 10-15 s of a busy 2-core machine on its own
+  test.slow();
   // The page's own hook on the challenge frame (wpwlOptions.onLoadThreeDIframe), added to
   // whatever options the shop's preset sets.
   await page.addInitScript(() => {

@@ -25,6 +25,8 @@ test('walletA in the simulated sheet: onPaymentAuthorized SUCCESS pays, 000.100.
   request,
   harness,
 }) => {
+  // axe over the modal and the sheet's frame takes 10-15 s of a busy 2-core machine on its own
+  test.slow();
   await shop.open({ brands: 'WALLETA', preset: 'walletA-success' });
   const checkoutId = await shop.checkoutId();
   await expect(wallet.button('WALLETA')).toHaveAccessibleName('Pay with Wallet A');
