@@ -15,6 +15,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VISA_CARD } from '../server/test-kit/fixtures/cards';
 import { readDemo, spawnGateway } from '../server/test-kit/process';
 
 const [reads = 1_500, params = 16_384, bytes = 512 * 1024] = process.argv.slice(2).map(Number);
@@ -60,12 +61,7 @@ try {
       amount: '5.00',
       currency: 'EUR',
       paymentType: 'PA',
-      paymentBrand: 'VISA',
-      'card.number': '4200000000000000',
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '05',
-      'card.expiryYear': '2034',
-      'card.cvv': '123',
+      ...VISA_CARD,
       'customParameters[3DS2_enrolled]': 'false',
     }).toString(),
   });

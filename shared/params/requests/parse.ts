@@ -3,12 +3,12 @@
  * and validate in one step.
  */
 
-import { maskFreeText } from '../free-text';
 import { type DecodeOptions, decodeForm, type FormTree } from '../../form/decode';
 import { SECTIONS } from '../catalogue';
 import { oneOf } from '../catalogue/dsl';
 import { ErrorList } from '../error-list';
 import { maskValue, type ParameterError } from '../errors';
+import { maskFreeText } from '../free-text';
 import { errorMaskOf } from '../masks';
 import { type Group, group, merge } from '../nodes';
 import { schemaOf } from '../schema';
