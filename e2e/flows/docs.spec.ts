@@ -42,8 +42,10 @@ test('/docs renders the API reference offline, its search finds card.number, axe
   page,
   harness,
 }) => {
-  // Redoc renders every operation and schema at once: the page is large
-  test.setTimeout(120_000);
+  // Redoc renders every operation and schema at once: the page is large, and with the family's
+  // brands and parameters larger still; axe over its parts beside the other worker's flows took
+  // over two minutes of this 2-core machine
+  test.setTimeout(240_000);
   const { outside, violations } = await offline(page);
   const answer = await page.goto(`${harness.gatewayUrl}/docs`);
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
