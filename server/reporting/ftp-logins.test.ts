@@ -5,12 +5,12 @@
  * addresses is checked on its decision function.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, FTPError } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthFailures } from '../http/middleware/credentials/failures';
+import { ftpLogin } from '../test-kit/ftp';
 import { isLoopback, plainLoginAllowed, type RunningFtpServer, startFtpServer } from './ftp';
 
 const USERS: Record<string, { password: string; merchantId: string }> = {
@@ -21,26 +21,6 @@ const authenticate = async (username: string, password: string) => {
   const user = USERS[username];
   return user && user.password === password ? user.merchantId : undefined;
 };
-
-/** The reply to a login over a raw control connection from `localAddress`. */
-async function rawLogin(port: number, localAddress: string, user: string, password: string): Promise<string> {
-  const socket = connect({ port, host: '127.0.0.1', localAddress });
-  let text = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    text += chunk;
-  });
-  const until = async (pattern: RegExp) => {
-    for (let i = 0; i < 200 && !pattern.test(text); i++) await new Promise((r) => setTimeout(r, 10));
-  };
-  await until(/^220 /m);
-  socket.write(`USER ${user}\r\n`);
-  await until(/^331 /m);
-  socket.write(`PASS ${password}\r\n`);
-  await until(/^(230|530) /m);
-  socket.destroy();
-  return text.split('\r\n').find((line) => /^(230|530) /.test(line)) ?? text;
-}
 
 describe('FTP logins', () => {
   let temp: string;
@@ -81,8 +61,8 @@ describe('FTP logins', () => {
       true,
     );
     // the right password from the throttled address waits too; from another address it works
-    expect(await rawLogin(server.port, '127.0.0.1', 'bob', 'bob-secret')).toMatch(/^530 .*Too many/);
-    expect(await rawLogin(server.port, '127.0.0.2', 'bob', 'bob-secret')).toMatch(/^230 /);
+    expect(await ftpLogin(server.port, '127.0.0.1', 'bob', 'bob-secret')).toMatch(/^530 .*Too many/);
+    expect(await ftpLogin(server.port, '127.0.0.2', 'bob', 'bob-secret')).toMatch(/^230 /);
   });
 });
 

@@ -7,35 +7,15 @@
  * real payments with its right token. None of the real ones may be refused; the attacker's own
  * addresses are still throttled.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISA_CARD } from '../../../test-kit/fixtures/cards';
+import { ftpLogin } from '../../../test-kit/ftp';
 import { type TestGateway, testGateway } from '../../../test-kit/gateway';
 
 const ATTACKERS = ['203.0.113.1', '203.0.113.2', '2001:db8:1::1', '2001:db8:2::1'];
 const MERCHANT = '198.51.100.7';
 
 const wrongToken = (userId: string, n: number) => Buffer.from(`${userId}|wrong-${n}`).toString('base64');
-
-/** The reply to one FTP login (USER, PASS) over a raw control connection from `localAddress`. */
-async function ftpLogin(port: number, localAddress: string, user: string, password: string): Promise<string> {
-  const socket = connect({ port, host: '127.0.0.1', localAddress });
-  let text = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    text += chunk;
-  });
-  const until = async (pattern: RegExp) => {
-    for (let i = 0; i < 300 && !pattern.test(text); i++) await new Promise((r) => setTimeout(r, 10));
-  };
-  await until(/^220 /m);
-  socket.write(`USER ${user}\r\n`);
-  await until(/^331 /m);
-  socket.write(`PASS ${password}\r\n`);
-  await until(/^(230|530) /m);
-  socket.destroy();
-  return text.split('\r\n').find((line) => /^(230|530) /.test(line)) ?? text;
-}
 
 describe('no one can lock a merchant out of its API', () => {
   let gw: TestGateway;
