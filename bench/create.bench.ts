@@ -24,6 +24,7 @@ import type { EngineDeps } from '../shared/engine/core/deps';
 import { newId, newPaymentNdc } from '../shared/engine/core/ids';
 import type { Payment } from '../shared/engine/core/model';
 import { createPayment } from '../shared/engine/operations/initial-payment';
+import { recordPayment } from '../shared/engine/steps/record';
 import { parseRequest } from '../shared/params/requests';
 
 /** The body payments.bench.ts sends (bench/README.md, "create"). */
@@ -56,7 +57,7 @@ const payment: Payment = first.payment;
 
 /** Payments per group-commit batch in the storage step: about what 50 connections make per turn. */
 const BATCH = 25;
-const store = await openStore({ dataDir, vault, issuers: processors });
+const store = await openStore({ dataDir, vault });
 
 const bench = new Bench({ time: 1500 });
 bench.add('parseRequest', () => {
@@ -71,7 +72,12 @@ bench.add('answer', () => {
 async function storeBatch(): Promise<void> {
   const batch: Promise<void>[] = [];
   for (let i = 0; i < BATCH; i++)
-    batch.push(store.insertPayment({ ...payment, id: newId(), ndc: newPaymentNdc(payment.channelId) }));
+    batch.push(
+      recordPayment(
+        { store, processors },
+        { ...payment, id: newId(), ndc: newPaymentNdc(payment.channelId) },
+      ),
+    );
   await Promise.all(batch);
 }
 bench.add(`store ×${BATCH} (one batch)`, storeBatch);

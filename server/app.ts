@@ -11,6 +11,7 @@ import type { GatewayEnv } from './http/context';
 import { gatewayMiddleware } from './http/middleware';
 import { type AuthFailures, createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, type Envelope, envelope } from './http/middleware/envelope';
+import { storeUnavailable } from './http/middleware/envelope/unavailable';
 import { requestId, requestLogger } from './http/middleware/request-id';
 import { storableRequest } from './http/middleware/storable';
 import { createThrottle, type Throttle } from './http/middleware/throttle';
@@ -18,7 +19,7 @@ import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
 import { dashboardRoutes } from './http/routes/dashboard';
-import { docsRoutes } from './http/routes/docs';
+import { docsRoutes, documentAddresses } from './http/routes/docs';
 import { paymentRoutes } from './http/routes/payments';
 import { queryRoutes } from './http/routes/query';
 import { registrationRoutes } from './http/routes/registrations';
@@ -159,7 +160,10 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   widgetRoutes(app, env);
   // before the admin API's authentication: the dashboard's files are public code
   dashboardRoutes(app);
-  docsRoutes(app, deps?.addresses ?? { test: deps?.publicUrl ?? 'http://127.0.0.1:8080' });
+  docsRoutes(app, documentAddresses(deps), {
+    environment: deps?.environment ?? 'test',
+    production: deps?.production ?? false,
+  });
 
   if (deps !== undefined) {
     const routeDeps = {
@@ -199,6 +203,12 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
         path: c.req.path,
       });
       return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: 'request incomplete' });
+    }
+    // a full disk or a store that refuses writes: a temporary system error (503), not a 500
+    const unavailable = storeUnavailable(env, c, error);
+    if (unavailable !== undefined) {
+      logger?.error('the store cannot write', { code: (error as { code?: unknown }).code, path: c.req.path });
+      return unavailable;
     }
     logger?.error('unhandled error', { error, path: c.req.path });
     return env.send(c, 500, { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, description: 'internal error' });

@@ -9,16 +9,16 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { checkoutNodeName } from '../shared/engine/core/ids';
 import { type Clock, type Connector, systemClock } from '../shared/engine/core/ports';
-import { ensureDemoMerchant } from './admin/demo-merchant';
-import { developerDefaults } from './admin/demo-users';
 import { createApp, type GatewayDeps } from './app';
+import { ensureDemoMerchant } from './backoffice/merchants/demo-merchant';
+import { developerDefaults } from './backoffice/users/demo-users';
 import { gatewayTestClock, type TestClockSetting } from './clock/compose';
 import { oppForwardConnector } from './connectors/opp-forward';
 import { createAuthFailures } from './http/middleware/credentials/failures';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
-import { folderWritable } from './lifecycle/health';
+import { folderWritable, postgresWritable } from './lifecycle/health';
 import { type GatewayMetrics, type Instrumentation, instrumentation } from './lifecycle/instrumentation';
 import {
   adminToken,
@@ -26,6 +26,7 @@ import {
   checkProductionTransport,
   DEVELOPER_MODE_MESSAGE,
   dataKeyWarning,
+  disclosedIdentity,
   flag,
   isProduction,
   publicUrl,
@@ -87,7 +88,10 @@ export interface GatewayOptions {
   readonly trustProxy?: boolean;
   /** The EXTERNAL connector; HTTP forwarding to another gateway of the family by default. */
   readonly connector?: Connector;
-  /** The node part of checkout ids; GATEWAY_NODE_NAME, else the host name (see checkoutNodeName). */
+  /**
+   * The node part of checkout ids; GATEWAY_NODE_NAME, else the host name (in production a name
+   * keyed from it: server/mode.ts disclosedIdentity; see checkoutNodeName).
+   */
   readonly nodeName?: string;
   /** The widget script's SRI hash for checkouts created with integrity=true (the widget build). */
   readonly integrity?: () => string | undefined;
@@ -171,7 +175,6 @@ export async function startGateway(options: GatewayOptions) {
     ...(options.lockStoreFolder === false ? { lockFolder: false } : {}),
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     vault,
-    issuers: processors,
     // SQLite's checkpointer thread stops once the gateway is idle (storage/core/checkpointer.ts).
     idle: ops.idle,
   });
@@ -185,7 +188,9 @@ export async function startGateway(options: GatewayOptions) {
   const wallets = walletTokens(vault.subkey('wallet-tokens'));
   const fingerprint = riskFingerprint(vault);
   const builtAt = options.builtAt ?? clock.now();
-  const appOptions = { commit: options.commit, builtAt, now: () => clock.now() };
+  // production tells neither the commit nor the host name (server/mode.ts)
+  const identity = identityOf(options, env, production, vault);
+  const appOptions = { commit: identity.commit, builtAt, now: () => clock.now() };
   const deps: GatewayDeps = {
     store,
     clock,
@@ -196,7 +201,7 @@ export async function startGateway(options: GatewayOptions) {
     logger,
     wallets,
     processors,
-    nodeName: checkoutNodeName(options.nodeName ?? env.GATEWAY_NODE_NAME ?? hostname()),
+    nodeName: checkoutNodeName(identity.nodeName),
     integrity: options.integrity ?? (() => widgetIntegrity()),
     ...publicAddresses(configuredUrl ?? listening, options.live && (liveUrl ?? options.live.baseUrl ?? '')),
     production,
@@ -217,16 +222,12 @@ export async function startGateway(options: GatewayOptions) {
     // one throttle for both environments: its keys hold the channel and its mode
     throttle: createThrottle(),
     metrics: ops.metrics,
-    // readyz asks the SQLite folder for space (a full disk: not ready); PostgreSQL's disk is its server's
-    readiness: ops.readiness(
-      store,
-      isPostgresUrl(options.databaseUrl) ? undefined : folderWritable(options.dataDir),
-    ),
+    readiness: ops.readiness(store, writeProbe(options)),
     idle: ops.idle,
   };
   const { app, liveApp } = createApps(options, appOptions, deps, liveUrl);
   const workers = startWorkers(
-    options,
+    { ...options, commit: identity.commit },
     env,
     { store, clock, vault, logger, wallets, fingerprint, processors, egress, ops },
     builtAt,
@@ -250,6 +251,27 @@ export async function startGateway(options: GatewayOptions) {
   };
   return { app, liveApp, store, vault, demo, demoUsers, production, clock, ...workers, ftp, ops, close };
 }
+
+/** readyz's write probe: the SQLite folder asked for space (a full disk: not ready), PostgreSQL for a committed write. */
+const writeProbe = (options: GatewayOptions) =>
+  isPostgresUrl(options.databaseUrl)
+    ? postgresWritable(options.databaseUrl ?? '')
+    : folderWritable(options.dataDir);
+
+/** The commit and node name the answers tell (server/mode.ts disclosedIdentity). */
+const identityOf = (
+  options: GatewayOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  production: boolean,
+  vault: ReturnType<typeof openVault>,
+) =>
+  disclosedIdentity({
+    production,
+    commit: options.commit,
+    nodeName: options.nodeName ?? env.GATEWAY_NODE_NAME,
+    hostname: hostname(),
+    key: vault.subkey,
+  });
 
 /** The test environment's app, and the live one's when it has an address: the same store, workers and throttle. */
 function createApps(

@@ -8,6 +8,7 @@
  * Anything else is the zero-configuration developer default, which says so in its first log line.
  */
 
+import { createHmac } from 'node:crypto';
 import { join, resolve, sep } from 'node:path';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -153,4 +154,31 @@ export function checkProductionTransport(production: boolean, tls: boolean, trus
       'NODE_ENV=production needs TLS: set GATEWAY_TLS_CERT and GATEWAY_TLS_KEY (PEM files) to serve ' +
         'HTTPS, or GATEWAY_TRUST_PROXY=1 behind a proxy that terminates TLS and sends X-Forwarded-Proto: https',
     );
+}
+
+/**
+ * What the answers tell of this build and node: `buildNumber`'s commit and the node part of
+ * checkout ids. On a developer's machine, the commit and the host name as they are. In production
+ * neither (issue 30: they told an attacker which version to look up and the machine's name):
+ * GATEWAY_NODE_NAME when the operator sets one, else a name keyed from the host name; the commit
+ * keyed too, so an answer still tells one build from another (and nodes sharing the data key
+ * agree) without naming it. Keyed with a secret (`key`: the vault's subkeys), since a plain hash
+ * of a published commit or a guessable host name is looked up as easily as the name itself.
+ */
+export function disclosedIdentity(input: {
+  readonly production: boolean;
+  readonly commit: string;
+  /** The operator's node name (options.nodeName, GATEWAY_NODE_NAME); empty or unset: none. */
+  readonly nodeName: string | undefined;
+  readonly hostname: string;
+  readonly key: (purpose: string) => Buffer;
+}): { readonly commit: string; readonly nodeName: string } {
+  const configured = input.nodeName?.trim() ? input.nodeName : undefined;
+  if (!input.production) return { commit: input.commit, nodeName: configured ?? input.hostname };
+  const keyed = (purpose: string, text: string) =>
+    createHmac('sha256', input.key(purpose)).update(text).digest('hex');
+  return {
+    commit: keyed('build-number', input.commit).slice(0, 40),
+    nodeName: configured ?? `node-${keyed('node-name', input.hostname).slice(0, 10)}`,
+  };
 }

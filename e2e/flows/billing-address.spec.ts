@@ -8,12 +8,14 @@
  * mandatoryBillingFields) gets it from the start. billing-when-needed.spec.ts: the card that
  * needs no address, and the browser's data.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { BERLIN, BillingAddress } from '../pages/BillingAddress';
 import { type Card, TEST_CARD } from '../pages/CardForm';
 import { CHALLENGE_CODE } from '../pages/ChallengePage';
 import { addPageOptions } from '../pages/PageOptions';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { SCREENSHOTS, visibleGroups } from '../support/form-groups';
 import { checkoutStatus, paymentStatus } from '../support/gateway';
 
 /** Enrolled, challenged: the issuer's page asks for the code. */
@@ -47,8 +49,30 @@ test('a checkout without billing on a 3-D Secure channel: the enrolled card make
 
   // The enrolled card's submission is answered with what 3-D Secure needs: each field says so.
   await card.fill(CHALLENGE);
+  const refused = page.waitForResponse((r) => r.url().endsWith(`/v1/checkouts/${checkoutId}/payment`));
   await card.pay();
+  const answer = await (await refused).json();
+  expect(answer.result.parameterErrors.map((e: { name: string }) => e.name).sort()).toEqual([
+    'billing.city',
+    'billing.country',
+    'billing.postcode',
+    'billing.street1',
+  ]);
   await billing.expectShown();
+  // Exactly the fields the gateway named, and why.
+  expect(await visibleGroups(billing.group)).toEqual([
+    'wpwl-group-street1',
+    'wpwl-group-city',
+    'wpwl-group-postcode',
+    'wpwl-group-country',
+  ]);
+  await expect(card.message).toHaveText(
+    'Your card issuer needs your billing address to confirm this payment.',
+  );
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await writeFile(new URL('billing-when-needed-address-asked.png', SCREENSHOTS), await page.screenshot());
+  // The card is still there: the shopper types only the address.
+  await expect(card.holder).toHaveValue(CHALLENGE.holder);
   await expect(billing.legend).toHaveText('Billing address');
   await expect(billing.label('street1')).toHaveText('Street and house number');
   await expect(billing.control('country')).toHaveJSProperty('tagName', 'SELECT');

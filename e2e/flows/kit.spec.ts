@@ -4,9 +4,11 @@
  * ended by `expectResult`, which reads the result from the gateway as the shop does. The example
  * QA project (e2e/examples/qa-playwright/) runs the kit's gateway, clock and inbox on its own shop.
  */
+
+import type { Page } from '@playwright/test';
 import { cards, ibans, paymentWidget, redirectMethods, walletCards } from '../kit';
 import { FAILED_RESULT_402 } from '../pages/ResultPage';
-import { expect, test } from '../support/fixtures';
+import { expect, type Fixtures, test } from '../support/fixtures';
 import { createRegistration } from '../support/gateway';
 
 const CANCELLED = 'The payment was cancelled. You can choose another payment method.';
@@ -36,15 +38,26 @@ test('card: fill, brand, error, pay and expectResult', async ({ shop, page }) =>
   await widget.expectResult(cards.success.outcome);
 });
 
+/**
+ * The shop's checkout without billing.*: an enrolled card's first submission is answered 400
+ * naming the billing fields it needs (which Chromium logs), and the widget then asks for them.
+ */
+async function withoutBilling({
+  shop,
+  page,
+  browserErrors,
+}: Pick<Fixtures, 'shop' | 'browserErrors'> & { page: Page }) {
+  browserErrors.allow(DECLINE_STATUSES);
+  await shop.open({ billing: false });
+  return paymentWidget(page);
+}
+
 test('card.fill with a billing address: typed when the widget asks for it, then the challenge', async ({
   shop,
   page,
   browserErrors,
 }) => {
-  // The gateway's 400 naming the billing fields an enrolled card needs.
-  browserErrors.allow(DECLINE_STATUSES);
-  await shop.open({ billing: false });
-  const widget = paymentWidget(page);
+  const widget = await withoutBilling({ shop, page, browserErrors });
   await widget.card.fill(cards.challenge, {
     street1: 'Hauptstrasse 1',
     city: 'Berlin',
@@ -64,9 +77,7 @@ test('pay() names the billing fields the widget asks for when card.fill had no a
   page,
   browserErrors,
 }) => {
-  browserErrors.allow(DECLINE_STATUSES);
-  await shop.open({ billing: false });
-  const widget = paymentWidget(page);
+  const widget = await withoutBilling({ shop, page, browserErrors });
   await widget.card.fill(cards.challenge);
   await expect(widget.pay()).rejects.toThrow(
     'the widget refused the card form: street1: Please fill in this field.; city: Please fill in this field.; postcode: Please fill in this field.; country: Please choose a country.',

@@ -11,9 +11,9 @@
 
 import { CHALLENGE_CODE, ENROLLED_CARDS } from '../../server/processors/simulator/access-control-server';
 import { DECLINED_CARDS } from '../../server/processors/simulator/acquirer';
-import { REDIRECT_METHODS } from '../../server/processors/simulator/redirect-methods';
+import { acceptedLater, REDIRECT_METHODS } from '../../server/processors/simulator/redirect-methods';
 import { WALLET_CARDS, type WalletTestCard } from '../../server/processors/simulator/wallets';
-import { detectBrand, validateIban } from '../../shared/brands';
+import { BRANDS, detectBrand, validateIban } from '../../shared/brands';
 import type { AuthenticationStatus, CardProfile } from '../../shared/engine/core/ports';
 import { AuthenticationCodes, failureCodeOf } from '../../shared/engine/steps/three-d-secure';
 import { ResultCodes } from '../../shared/result-codes';
@@ -170,6 +170,8 @@ export interface RedirectTrigger {
   readonly declined: string;
   readonly cancelled: string;
   readonly timedOut: string;
+  /** A voucher: the answer carries `resultDetails.VoucherReference` and `VoucherDueDate`. */
+  readonly voucher: boolean;
 }
 
 /** The simulated redirect methods (PAYPAL, SOFORTUEBERWEISUNG, …) by brand. */
@@ -183,6 +185,16 @@ export const redirectMethods: Readonly<Record<string, RedirectTrigger>> = Object
       declined: method.declineCode,
       cancelled: ResultCodes.CANCELLED_BY_USER,
       timedOut: ResultCodes.PENDING_TIMED_OUT,
+      voucher: method.issue !== undefined,
     },
   ]),
+);
+
+/**
+ * The brands a provider accepts later without the shopper (invoices, instalments): answered
+ * `000.200.000` without a redirect, then `000.100.110` about a minute later (or the code of
+ * `customParameters[forceResultCode]`, the provider's refusal), with a PAYMENT UPDATED notification.
+ */
+export const acceptedLaterBrands: readonly string[] = Object.keys(BRANDS).filter((brand) =>
+  acceptedLater(brand),
 );

@@ -5,7 +5,8 @@
  * - startTestGateway / connectTestGateway: a throwaway gateway (or one started elsewhere) with its
  *   merchant, test channel and token, its test clock and its webhook inbox;
  * - paymentWidget: the widget on any page that embeds it, driven as a shopper drives it;
- * - cards, ibans, walletCards, redirectMethods, threeDSecureCards: the simulator's test data.
+ * - cards, ibans, walletCards, redirectMethods, acceptedLaterBrands, threeDSecureCards: the
+ *   simulator's test data.
  */
 export type {
   AdminAccess,
@@ -16,6 +17,7 @@ export type {
   WebhookInbox,
 } from './admin';
 export {
+  acceptedLaterBrands,
   type Card,
   CHALLENGE_CODE,
   cards,

@@ -8,6 +8,7 @@
 import { eciOf } from '../../server/processors/simulator/access-control-server';
 import type { AuthenticationStatus } from '../../shared/engine/core/ports';
 import {
+  acceptedLaterBrands,
   cards,
   challengeOutcomes,
   declinedCards,
@@ -82,13 +83,17 @@ function otherRows(): string[] {
   const redirects = Object.values(redirectMethods).map(
     (r) =>
       `| \`redirectMethods.${r.brand}\` | "${r.title}" | Approve → ${code(r.approved)}; Decline → ` +
-      `${code(r.declined)}; Cancel → ${code(r.cancelled)}; no answer in 30 min → ${code(r.timedOut)} |`,
+      `${code(r.declined)}; Cancel → ${code(r.cancelled)}; no answer in 30 min → ${code(r.timedOut)}` +
+      `${r.voucher ? '; the answer carries `resultDetails.VoucherReference` and `VoucherDueDate`' : ''} |`,
   );
+  const later = acceptedLaterBrands.map(code).join(', ');
   return [
     `| \`ibans.success\` | ${code(ibans.success)} | \`000.100.110\` |`,
     `| \`ibans.invalidChecksum\` | ${code(ibans.invalidChecksum)} | refused by the widget; \`100.100.101\` by the API |`,
     ...wallets,
     ...redirects,
+    `| \`acceptedLaterBrands\` | ${later}, no shopper redirect | \`000.200.000\`, about a minute later \`000.100.110\` ` +
+      '(`customParameters[forceResultCode]`: that code, the provider’s refusal), notified |',
   ];
 }
 

@@ -29,7 +29,7 @@ export interface BrowserErrors {
   allow(pattern: RegExp): void;
 }
 
-interface Fixtures {
+export interface Fixtures {
   harness: HarnessInfo;
   shop: ShopPage;
   card: CardForm;

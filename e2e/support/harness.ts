@@ -105,6 +105,8 @@ export interface HarnessInfo extends MerchantAccount {
   readonly channels: {
     readonly visaMasterMada: RestrictedChannel;
     readonly visaMaster: RestrictedChannel;
+    /** Asks for a stored card's CVV in one-click payments. */
+    readonly storedCardCvv: RestrictedChannel;
   };
   readonly live: LiveInfo;
   readonly clock: ClockGatewayInfo;
@@ -125,9 +127,8 @@ const ports = async (n: number): Promise<number[]> => {
   for (let i = 0; i < n; i++) out.push(await freePort());
   return out;
 };
-const [gatewayPort, shopPort, livePort, liveShopPort, madaShopPort, visaMasterShopPort] = (await ports(
-  6,
-)) as [number, number, number, number, number, number];
+const [gatewayPort, shopPort, livePort, liveShopPort, madaShopPort, visaMasterShopPort, cvvShopPort] =
+  (await ports(7)) as [number, number, number, number, number, number, number];
 const [clockGatewayPort, clockShopPort] = (await ports(2)) as [number, number];
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const liveUrl = `https://127.0.0.1:${livePort}`;
@@ -161,9 +162,20 @@ async function restricted(name: string, brands: readonly string[], port: number)
   const channel = await createChannel(cli, { merchantId, name, threeDSecure: true, accepts: { brands } });
   return { gatewayUrl, entityId: channel.id, accessToken, brands, shopUrl: `http://localhost:${port}` };
 }
+/** Such a channel that also asks for a stored card's CVV in one-click (`registrationsRequireCvv`). */
+async function askingCvv(name: string, brands: readonly string[], port: number): Promise<RestrictedChannel> {
+  const made = await restricted(name, brands, port);
+  const channel = await gateway.store.getChannel(made.entityId);
+  await gateway.store.updateChannelSettings(made.entityId, {
+    ...channel!.settings,
+    registrationsRequireCvv: true,
+  });
+  return made;
+}
 const channels = {
   visaMasterMada: await restricted('Brands_VISA_MASTER_MADA', ['VISA', 'MASTER', 'MADA'], madaShopPort),
   visaMaster: await restricted('Brands_VISA_MASTER', ['VISA', 'MASTER'], visaMasterShopPort),
+  storedCardCvv: await askingCvv('Stored_card_CVV', ['VISA', 'MASTER', 'AMEX'], cvvShopPort),
 };
 
 // The live acquirer's system: a test merchant on the gateway's own test address.

@@ -5,11 +5,14 @@
  */
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import type { ChannelMode } from '../../shared/engine/core/model';
+import { BackofficeError, type FieldError } from '../backoffice/errors';
 
 export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: 1 | 2,
+    /** The fields a back-office procedure named (in the --json error, as the admin API's). */
+    readonly parameterErrors: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'CliError';
@@ -37,20 +40,35 @@ export function checkId(value: string, what: string): string {
   return value;
 }
 
-export const MAX_NAME_LENGTH = 100;
+/** How a command names a procedure's fields: its flags (`name` → `--name`); others as `field:`. */
+export type FieldFlags = Readonly<Record<string, string>>;
 
 /**
- * Merchant and channel names: 1 to 100 characters, no leading or trailing whitespace, and no
- * control, format (bidi overrides, zero-width) or unassigned characters, so a name always prints
- * as what it is.
+ * A back-office failure as the CLI says it: invalid → a usage error (exit code 2) naming each
+ * field by its flag, not found or refused → a failure (exit code 1). Anything else unchanged.
  */
-export function checkName(value: string, what: string): string {
-  if (value.trim() === '') throw usageError(`${what} must not be empty`);
-  if (value !== value.trim()) throw usageError(`${what} must not start or end with whitespace`);
-  if ([...value].length > MAX_NAME_LENGTH)
-    throw usageError(`${what} must be at most ${MAX_NAME_LENGTH} characters`);
-  if (/\p{C}/u.test(value)) throw usageError(`${what} must not contain control or invisible characters`);
-  return value;
+export function cliError(error: unknown, flags: FieldFlags = {}): unknown {
+  if (!(error instanceof BackofficeError)) return error;
+  if (error.kind !== 'invalid') return new CliError(error.message, 1, error.errors);
+  const said = error.errors.map((e) => {
+    const flag = flags[e.name];
+    return flag === undefined ? `${e.name}: ${e.message}` : `${flag} ${e.message}`;
+  });
+  return new CliError(said.join('; '), 2, error.errors);
+}
+
+/** Runs a procedure (or a parse), its back-office failures said the CLI's way (cliError). */
+export function translated<T>(work: () => T, flags: FieldFlags = {}): T {
+  try {
+    const result = work();
+    if (result instanceof Promise)
+      return result.catch((error: unknown) => {
+        throw cliError(error, flags);
+      }) as T;
+    return result;
+  } catch (error) {
+    throw cliError(error, flags);
+  }
 }
 
 export const MAX_THROTTLE = 1_000_000;

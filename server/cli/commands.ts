@@ -1,38 +1,28 @@
 /**
- * The operator CLI's commands: merchants, channels (entityIds) and their settings, and access
- * tokens, in the store the server uses. Each command takes the store and an output writer, so
- * tests call them directly; `run.ts` maps argv onto them. Secrets never leave here except the
- * new access token, printed once by `createToken`: the store keeps only its userId and a hash.
+ * The operator CLI's commands on merchants, channels (entityIds) and their settings, and access
+ * tokens: thin translators over the back office (server/backoffice/: the procedures, their checks
+ * and audit entries, the views every face prints). Each command takes the store and an output
+ * writer, so tests call them directly; `run.ts` maps argv onto them. Secrets never leave here
+ * except the new access token, printed once by `createToken`: the store keeps only its userId and
+ * a hash.
  */
-import { newId } from '../../shared/engine/core/ids';
-import {
-  type AccessToken,
-  type Channel,
-  type ChannelMode,
-  type ChannelSettings,
-  type Environment,
-  environmentOf,
-  type Merchant,
-  tokenEnvironment,
-} from '../../shared/engine/core/model';
-import {
-  type ChannelStore,
-  type Clock,
-  type MerchantDirectory,
-  type Store,
-  systemClock,
-} from '../../shared/engine/core/ports';
-import type { Audit } from '../admin/audit';
-import { type IssuedToken, issueToken } from '../admin/tokens';
-import { type AcceptanceChange, applyAcceptance, type ChannelView, channelView } from '../channels/settings';
+import type { Channel, ChannelMode, Environment, Merchant } from '../../shared/engine/core/model';
+import { type Clock, type MerchantDirectory, type Store, systemClock } from '../../shared/engine/core/ports';
+import { type Audit, cliActor, writeAudit } from '../backoffice/audit/audit';
+import * as channels from '../backoffice/channels/channels';
+import { type AcceptanceChange, type ChannelView, channelView } from '../backoffice/channels/settings';
+import type { BackofficeContext } from '../backoffice/context';
+import * as merchants from '../backoffice/merchants/merchants';
+import type { IssuedToken } from '../backoffice/tokens/issue';
+import * as tokens from '../backoffice/tokens/tokens';
 import type { EgressPolicy } from '../security/egress';
 import {
   checkBaseUrl,
   checkConnectorToken,
   checkId,
-  checkName,
   checkThrottle,
-  failure,
+  type FieldFlags,
+  translated,
   usageError,
 } from './args';
 
@@ -54,61 +44,40 @@ export interface CommandContext {
    */
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /**
-   * The audit log, as `cli:<os user>` from `cli` (run.ts: admin/audit.ts's writer, the admin API's
-   * own): every change a command makes is written there. None: a procedure called by a test.
+   * The audit log, as `cli:<os user>` from `cli` (run.ts: backoffice/audit/audit.ts's writer, the admin API's
+   * own): every change a command makes is written there. None: `cliActor()` on the store.
    */
   readonly audit?: Audit;
 }
 
-/** One audit entry for a change the command made (admin/audit.ts). */
+/**
+ * The audit writer of a command: the context's (`run`: `cli:<os user>`), else, for a procedure
+ * called in process (tests, the e2e kit), the same actor on the context's store when it keeps
+ * an audit log.
+ */
+function auditOf(ctx: CommandContext): Audit {
+  if (ctx.audit !== undefined) return ctx.audit;
+  const store = ctx.store as Store & Partial<Parameters<typeof writeAudit>[0]>;
+  const actor = cliActor();
+  return store.appendAudit === undefined
+    ? async () => {}
+    : (action, target, merchantId) =>
+        writeAudit({ appendAudit: store.appendAudit! }, clockOf(ctx), actor, action, target, merchantId);
+}
+
+/** One audit entry for a change the command made (backoffice/audit/audit.ts). */
 export const audited = (
   ctx: CommandContext,
   action: string,
   target: string | null,
   merchantId: string | null,
-): Promise<void> => ctx.audit?.(action, target, merchantId) ?? Promise.resolve();
+): Promise<void> => auditOf(ctx)(action, target, merchantId);
 
-// ---------------------------------------------------------------------------------------------
-// Views: what is printed. No secret hashes, no connector tokens.
-
-export interface MerchantView {
-  readonly id: string;
-  readonly name: string;
-  /** Channel dispatching (entityId may be the merchant's id): shown when on. */
-  readonly dispatching?: true;
-  readonly createdAt: string;
-}
-
-export interface TokenView {
-  readonly id: string;
-  readonly merchantId: string;
-  readonly userId: string;
-  /** Empty: all of the merchant's channels of the token's environment. */
-  readonly channelIds: readonly string[];
-  readonly environment: Environment;
-  readonly revoked: boolean;
-  readonly revokedAt: string | null;
-  readonly createdAt: string;
-}
-
-export const merchantView = (m: Merchant): MerchantView => ({
-  id: m.id,
-  name: m.name,
-  ...(m.dispatching === true ? { dispatching: true as const } : {}),
-  createdAt: m.createdAt.toISOString(),
-});
-
-export { type ChannelView, channelView };
-
-export const tokenView = (t: AccessToken): TokenView => ({
-  id: t.id,
-  merchantId: t.merchantId,
-  userId: t.userId,
-  channelIds: [...t.channelIds],
-  environment: tokenEnvironment(t),
-  revoked: t.revokedAt !== null,
-  revokedAt: t.revokedAt?.toISOString() ?? null,
-  createdAt: t.createdAt.toISOString(),
+/** The back office's context for a command: the CLI acts as operator. */
+export const backoffice = (ctx: CommandContext): BackofficeContext => ({
+  store: ctx.store,
+  clock: clockOf(ctx),
+  audit: auditOf(ctx),
 });
 
 export function printJson(ctx: CommandContext, value: unknown): void {
@@ -148,39 +117,44 @@ export function printList<T>(
 
 /** The command's clock: the context's, else the system's. */
 export const clockOf = (ctx: CommandContext): Clock => ctx.clock ?? systemClock;
-const now = (ctx: CommandContext): Date => clockOf(ctx).now();
+
+// ---------------------------------------------------------------------------------------------
+// Views: what is printed, the back office's own (no secret hashes, no connector tokens).
+
+export { type ChannelView, channelView };
+export const merchantView = merchants.merchantView;
+export const tokenView = tokens.tokenView;
+export type { MerchantView } from '../backoffice/merchants/merchants';
+export type { TokenView } from '../backoffice/tokens/tokens';
+
+// ---------------------------------------------------------------------------------------------
+// Merchants
 
 export async function requireMerchant(
   store: Pick<MerchantDirectory, 'getMerchant'>,
   merchantId: string,
 ): Promise<Merchant> {
   checkId(merchantId, 'merchant id');
-  const merchant = await store.getMerchant(merchantId);
-  if (merchant === undefined) throw failure(`unknown merchant ${merchantId}`);
-  return merchant;
+  return translated(() => merchants.requireMerchant(store, merchantId));
 }
 
-async function requireChannel(store: Pick<ChannelStore, 'getChannel'>, entityId: string): Promise<Channel> {
-  checkId(entityId, 'channel id');
-  const channel = await store.getChannel(entityId);
-  if (channel === undefined) throw failure(`unknown channel ${entityId}`);
-  return channel;
-}
+/** The flags a merchant's fields come from. */
+const MERCHANT_FLAGS: FieldFlags = { name: '--name', dispatching: '--dispatching' };
 
-// ---------------------------------------------------------------------------------------------
-// Merchants
+/** `--name` checked by the back office's one rule (usage errors name the flag). */
+export const checkMerchantName = (name: string): merchants.NewMerchant =>
+  translated(() => merchants.parseNewMerchant({ name }), MERCHANT_FLAGS);
 
 export async function createMerchant(
   ctx: CommandContext,
   input: { readonly name: string },
 ): Promise<Merchant> {
-  const merchant: Merchant = {
-    id: newId(),
-    name: checkName(input.name, 'merchant name'),
-    createdAt: now(ctx),
-  };
-  await ctx.store.insertMerchant(merchant);
-  await audited(ctx, 'merchant.create', merchant.id, merchant.id);
+  return addMerchant(ctx, checkMerchantName(input.name));
+}
+
+/** Creates a merchant checked by checkMerchantName and prints it. */
+export async function addMerchant(ctx: CommandContext, checked: merchants.NewMerchant): Promise<Merchant> {
+  const merchant = await translated(() => merchants.createMerchant(backoffice(ctx), checked));
   if (ctx.json) printJson(ctx, merchantView(merchant));
   else ctx.output.out(merchant.id);
   return merchant;
@@ -191,25 +165,27 @@ export async function setMerchant(
   ctx: CommandContext,
   input: { readonly merchantId: string; readonly dispatching?: boolean },
 ): Promise<Merchant> {
-  const merchant = await requireMerchant(ctx.store, input.merchantId);
-  if (input.dispatching !== undefined) await ctx.store.setMerchantDispatching(merchant.id, input.dispatching);
-  await audited(ctx, 'merchant.update', merchant.id, merchant.id);
-  const updated = (await ctx.store.getMerchant(merchant.id)) ?? merchant;
+  checkId(input.merchantId, 'merchant id');
+  const change = translated(
+    () => merchants.parseMerchantUpdate({ dispatching: input.dispatching }),
+    MERCHANT_FLAGS,
+  );
+  const updated = await translated(() => merchants.updateMerchant(backoffice(ctx), input.merchantId, change));
   if (ctx.json) printJson(ctx, merchantView(updated));
   else ctx.output.out(`merchant ${updated.id}: dispatching ${updated.dispatching === true ? 'on' : 'off'}`);
   return updated;
 }
 
 export async function listMerchants(ctx: CommandContext): Promise<Merchant[]> {
-  const merchants = await ctx.store.listMerchants();
+  const all = await merchants.listMerchants(ctx.store);
   printList(
     ctx,
-    merchants,
+    all,
     ['ID', 'CREATED', 'NAME'],
     (m) => [m.id, m.createdAt.toISOString(), `${m.name}${m.dispatching === true ? ' (dispatching)' : ''}`],
     merchantView,
   );
-  return merchants;
+  return all;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,36 +197,76 @@ export interface CreateChannelInput {
   /** Default TEST. */
   readonly mode?: ChannelMode;
   readonly threeDSecure?: boolean;
+  /** One-click payments with a stored card must carry its CVV (default off). */
+  readonly registrationsRequireCvv?: boolean;
   readonly throttlePerMinute?: number;
-  /** What the channel accepts (checked by server/channels/settings.ts); absent: everything. */
+  /** What the channel accepts (checked by the back office, channels/settings.ts); absent: everything. */
   readonly accepts?: AcceptanceChange;
 }
 
-export async function createChannel(ctx: CommandContext, input: CreateChannelInput): Promise<Channel> {
-  const name = checkName(input.name, 'channel name');
-  const settings: ChannelSettings = applyAcceptance(
-    {
-      ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
-      ...(input.throttlePerMinute === undefined
-        ? {}
-        : { throttlePerMinute: checkThrottle(input.throttlePerMinute) }),
-    },
-    input.accepts ?? {},
-  );
-  const merchant = await requireMerchant(ctx.store, input.merchantId);
-  const channel: Channel = {
-    id: newId(),
-    merchantId: merchant.id,
-    name,
-    mode: input.mode ?? 'TEST',
-    settings,
-    createdAt: now(ctx),
-  };
-  await ctx.store.insertChannel(channel);
-  await audited(ctx, 'channel.create', channel.id, merchant.id);
+/** The flags a channel's fields come from (the admin API's JSON names, checkChannelInput). */
+export const CHANNEL_FLAGS: FieldFlags = {
+  name: '--name',
+  mode: '--mode',
+  threeDSecure: '--3ds',
+  registrationsRequireCvv: '--require-cvv',
+  throttlePerMinute: '--throttle',
+  brands: '--brands',
+  currencies: '--currencies',
+  'bankAccount.holder': '--bank-holder',
+  'bankAccount.iban': '--bank-iban',
+  'bankAccount.bic': '--bank-bic',
+  'bankAccount.bankName': '--bank-name',
+  'bankAccount.country': '--bank-country',
+};
+
+/** What a channel accepts as given (checked or not): brands, currencies (null or "all": all), bankAccount. */
+export interface AcceptsBody {
+  readonly brands?: unknown;
+  readonly currencies?: unknown;
+  readonly bankAccount?: unknown;
+}
+
+/** A channel's settings as the admin API's JSON body: what the back office checks. */
+export function channelBody(input: {
+  readonly name?: string;
+  readonly mode?: ChannelMode;
+  readonly threeDSecure?: boolean;
+  readonly registrationsRequireCvv?: boolean;
+  readonly throttlePerMinute?: number | 'default';
+  readonly accepts?: AcceptsBody;
+}): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...input.accepts };
+  if (input.name !== undefined) body.name = input.name;
+  if (input.mode !== undefined) body.mode = input.mode;
+  if (input.threeDSecure !== undefined) body.threeDSecure = input.threeDSecure;
+  if (input.registrationsRequireCvv !== undefined)
+    body.registrationsRequireCvv = input.registrationsRequireCvv;
+  if (input.throttlePerMinute !== undefined)
+    body.throttlePerMinute = input.throttlePerMinute === 'default' ? null : input.throttlePerMinute;
+  return body;
+}
+
+/** A new channel's settings checked (usage errors name the flags). */
+export const checkNewChannel = (body: Readonly<Record<string, unknown>>): channels.NewChannel =>
+  translated(() => channels.parseNewChannel(body), CHANNEL_FLAGS);
+
+/** Creates a checked channel (checkNewChannel) and prints it. */
+export async function addChannel(
+  ctx: CommandContext,
+  merchantId: string,
+  checked: channels.NewChannel,
+): Promise<Channel> {
+  checkId(merchantId, 'merchant id');
+  const channel = await translated(() => channels.createChannel(backoffice(ctx), merchantId, checked));
   if (ctx.json) printJson(ctx, channelView(channel));
   else ctx.output.out(channel.id);
   return channel;
+}
+
+export async function createChannel(ctx: CommandContext, input: CreateChannelInput): Promise<Channel> {
+  const { merchantId, ...settings } = input;
+  return addChannel(ctx, merchantId, checkNewChannel(channelBody(settings)));
 }
 
 /** What a channel accepts, as columns: only when a listed channel restricts it or has a bank account. */
@@ -302,37 +318,38 @@ export async function listChannels(
   input: { readonly merchantId: string },
 ): Promise<Channel[]> {
   const merchant = await requireMerchant(ctx.store, input.merchantId);
-  const channels = await ctx.store.listChannels(merchant.id);
-  if (ctx.json) printJson(ctx, channels.map(channelView));
-  else printChannels(ctx, channels);
-  return channels;
+  const all = await ctx.store.listChannels(merchant.id);
+  if (ctx.json) printJson(ctx, all.map(channelView));
+  else printChannels(ctx, all);
+  return all;
 }
 
 export interface SetChannelInput {
   readonly entityId: string;
   readonly threeDSecure?: boolean;
+  readonly registrationsRequireCvv?: boolean;
   /** `default`: remove the channel's own limit. */
   readonly throttlePerMinute?: number | 'default';
   /** null: remove the connector. */
-  readonly connector?: {
-    readonly baseUrl: string;
-    readonly entityId: string;
-    readonly accessToken: string;
-  } | null;
-  /** What the channel accepts: brands, currencies (null: all), the merchant's bank account (null: none). */
-  readonly accepts?: AcceptanceChange;
+  readonly connector?: channels.Connector | null;
+  /** What the channel accepts: brands, currencies (null or "all": all), the bank account (null: none). */
+  readonly accepts?: AcceptsBody;
 }
 
-/** The input checked (usage errors) and normalized: the connector URL without a trailing slash. */
+/**
+ * The input checked (usage errors) and normalized: the connector URL without a trailing slash.
+ * The connector is the CLI's alone (the admin API never takes its token), so it is checked here.
+ */
 export function checkSetChannel(input: SetChannelInput): SetChannelInput {
   if (
     input.threeDSecure === undefined &&
+    input.registrationsRequireCvv === undefined &&
     input.throttlePerMinute === undefined &&
     input.connector === undefined &&
     Object.keys(input.accepts ?? {}).length === 0
   )
     throw usageError(
-      'nothing to change: give --3ds, --throttle, --brands, --currencies, the bank account or the connector options',
+      'nothing to change: give --3ds, --require-cvv, --throttle, --brands, --currencies, the bank account or the connector options',
     );
   checkId(input.entityId, 'channel id');
   if (typeof input.throttlePerMinute === 'number') checkThrottle(input.throttlePerMinute);
@@ -347,32 +364,40 @@ export function checkSetChannel(input: SetChannelInput): SetChannelInput {
   };
 }
 
-/** Changes only the settings given; the others keep their values. */
-export async function setChannel(ctx: CommandContext, request: SetChannelInput): Promise<Channel> {
-  const input = checkSetChannel(request);
-  const throttle = input.throttlePerMinute;
-  const connector = input.connector;
+/** A change of a channel, checked: the settings as the back office took them, the connector. */
+export interface ChannelChange {
+  readonly entityId: string;
+  readonly change: ReturnType<typeof channels.parseChannelUpdate>;
+  readonly connector?: channels.Connector | null;
+}
+
+/** The change checked before the store is opened (usage errors name the flags). */
+export function checkChannelChange(request: SetChannelInput): ChannelChange {
+  const { entityId, connector, ...settings } = checkSetChannel(request);
+  const change = translated(() => channels.parseChannelUpdate(channelBody(settings)), CHANNEL_FLAGS);
+  return { entityId, change, ...(connector === undefined ? {} : { connector }) };
+}
+
+/** Applies a checked change: only the settings given change, the others keep their values. */
+export async function changeChannel(ctx: CommandContext, checked: ChannelChange): Promise<Channel> {
+  const { connector } = checked;
   const refused = connector == null ? undefined : ctx.egress?.checkUrl(connector.baseUrl);
   if (refused !== undefined) throw usageError(`connector URL ${refused}`);
-  const channel = await requireChannel(ctx.store, input.entityId);
-  const { throttlePerMinute: oldThrottle, connector: oldConnector, ...rest } = channel.settings;
-  const nextThrottle = throttle === undefined ? oldThrottle : throttle === 'default' ? undefined : throttle;
-  const nextConnector = connector === undefined ? oldConnector : (connector ?? undefined);
-  const settings: ChannelSettings = applyAcceptance(
-    {
-      ...rest,
-      ...(input.threeDSecure === undefined ? {} : { threeDSecure: input.threeDSecure }),
-      ...(nextThrottle === undefined ? {} : { throttlePerMinute: nextThrottle }),
-      ...(nextConnector === undefined ? {} : { connector: nextConnector }),
-    },
-    input.accepts ?? {},
+  const updated = await translated(async () =>
+    channels.updateChannel(
+      backoffice(ctx),
+      await channels.requireChannel(ctx.store, checked.entityId),
+      checked.change,
+      connector,
+    ),
   );
-  await ctx.store.updateChannelSettings(channel.id, settings);
-  await audited(ctx, 'channel.update', channel.id, channel.merchantId);
-  const updated: Channel = { ...channel, settings };
   if (ctx.json) printJson(ctx, channelView(updated));
   else printChannels(ctx, [updated]);
   return updated;
+}
+
+export async function setChannel(ctx: CommandContext, request: SetChannelInput): Promise<Channel> {
+  return changeChannel(ctx, checkChannelChange(request));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,51 +406,52 @@ export async function setChannel(ctx: CommandContext, request: SetChannelInput):
 export const TOKEN_WARNING =
   'This access token is shown only once: the gateway stores only a hash of its secret and cannot show it again. Keep it secret.';
 
-export async function createToken(
+const TOKEN_FLAGS: FieldFlags = { environment: '--environment', channels: '--channel' };
+
+export interface CreateTokenInput {
+  readonly merchantId: string;
+  readonly channelIds?: readonly string[];
+  /** Else the channels', else test; must match the channels' when both are given. */
+  readonly environment?: Environment | string;
+}
+
+/** A new token's input checked (usage errors name the flags). */
+export function checkNewToken(input: CreateTokenInput): tokens.NewToken {
+  checkId(input.merchantId, 'merchant id');
+  for (const id of input.channelIds ?? []) checkId(id, 'channel id');
+  return translated(
+    () =>
+      tokens.parseNewToken({
+        ...(input.environment === undefined ? {} : { environment: input.environment }),
+        ...(input.channelIds === undefined ? {} : { channels: [...input.channelIds] }),
+      }),
+    TOKEN_FLAGS,
+  );
+}
+
+export async function createToken(ctx: CommandContext, input: CreateTokenInput): Promise<IssuedToken> {
+  return addToken(ctx, input.merchantId, checkNewToken(input));
+}
+
+/** Issues a token checked by checkNewToken and prints it once. */
+export async function addToken(
   ctx: CommandContext,
-  input: {
-    readonly merchantId: string;
-    readonly channelIds?: readonly string[];
-    /** Required for a token without channels (else test); must match the channels' when both are given. */
-    readonly environment?: Environment;
-  },
+  merchantId: string,
+  checked: tokens.NewToken,
 ): Promise<IssuedToken> {
-  const channelIds = [...new Set(input.channelIds ?? [])];
-  for (const id of channelIds) checkId(id, 'channel id');
-  const merchant = await requireMerchant(ctx.store, input.merchantId);
-  const environments = new Set<Environment>();
-  for (const id of channelIds) {
-    const channel = await requireChannel(ctx.store, id);
-    if (channel.merchantId !== merchant.id)
-      throw failure(`channel ${id} belongs to another merchant, not to ${merchant.id}`);
-    environments.add(environmentOf(channel.mode));
-  }
-  // A token belongs to one environment: test channels and live channels never share one.
-  if (environments.size > 1)
-    throw failure('a token may not mix test and live channels: create one token for each environment');
-  const fromChannels = [...environments][0];
-  if (fromChannels !== undefined && input.environment !== undefined && input.environment !== fromChannels)
-    throw failure(
-      `--environment ${input.environment} does not match the channels, which are ${fromChannels}`,
-    );
-  const environment = fromChannels ?? input.environment ?? 'test';
-  const issued = await issueToken(ctx.store, {
-    merchantId: merchant.id,
-    channelIds,
-    environment,
-    now: now(ctx),
-  });
+  const issued = await translated(
+    () => tokens.createToken(backoffice(ctx), merchantId, checked),
+    TOKEN_FLAGS,
+  );
   const { token, accessToken } = issued;
-  await audited(ctx, 'token.create', token.id, merchant.id);
-  if (ctx.json) {
-    printJson(ctx, { ...tokenView(token), accessToken, warning: TOKEN_WARNING });
-  } else {
+  if (ctx.json) printJson(ctx, { ...tokenView(token), accessToken });
+  else {
     const scope =
-      channelIds.length === 0
-        ? `all ${environment} channels`
-        : `${environment} channels ${channelIds.join(', ')}`;
+      token.channelIds.length === 0
+        ? `all ${token.environment} channels`
+        : `${token.environment} channels ${token.channelIds.join(', ')}`;
     ctx.output.err(
-      `Access token ${token.id} for merchant ${merchant.id} (userId ${token.userId}, ${scope}):`,
+      `Access token ${token.id} for merchant ${token.merchantId} (userId ${token.userId}, ${scope}):`,
     );
     ctx.output.out(accessToken);
   }
@@ -436,34 +462,25 @@ export async function createToken(
 export async function listTokens(
   ctx: CommandContext,
   input: { readonly merchantId: string },
-): Promise<AccessToken[]> {
-  const merchant = await requireMerchant(ctx.store, input.merchantId);
-  const tokens = await ctx.store.listTokens(merchant.id);
-  printList(
-    ctx,
-    tokens,
-    ['ID', 'USER ID', 'ENVIRONMENT', 'CREATED', 'REVOKED', 'CHANNELS'],
-    (t) => [
-      t.id,
-      t.userId,
-      tokenEnvironment(t),
-      t.createdAt.toISOString(),
-      t.revokedAt === null ? 'no' : t.revokedAt.toISOString(),
-      t.channelIds.length === 0 ? 'all' : t.channelIds.join(','),
-    ],
-    tokenView,
-  );
-  return tokens;
+): Promise<tokens.TokenView[]> {
+  checkId(input.merchantId, 'merchant id');
+  const views = await translated(() => tokens.listTokens(ctx, input.merchantId));
+  printList(ctx, views, ['ID', 'USER ID', 'ENVIRONMENT', 'CREATED', 'REVOKED', 'CHANNELS'], (t) => [
+    t.id,
+    t.userId,
+    t.environment,
+    t.createdAt,
+    t.revokedAt ?? 'no',
+    t.channels.length === 0 ? 'all' : t.channels.join(','),
+  ]);
+  return views;
 }
 
 /** Revokes an active token; a server refuses it within a few seconds (its token cache). */
 export async function revokeToken(ctx: CommandContext, input: { readonly tokenId: string }): Promise<void> {
   checkId(input.tokenId, 'token id');
-  const at = now(ctx);
-  if (!(await ctx.store.revokeToken(input.tokenId, at)))
-    throw failure(`no active token ${input.tokenId} (unknown or already revoked)`);
-  // the CLI names the token alone; its merchant is not looked up (operators read every entry)
-  await audited(ctx, 'token.revoke', input.tokenId, null);
-  if (ctx.json) printJson(ctx, { id: input.tokenId, revoked: true, revokedAt: at.toISOString() });
+  const revoked = await translated(() => tokens.revokeToken(backoffice(ctx), input.tokenId, null));
+  if (ctx.json)
+    printJson(ctx, { id: revoked.tokenId, revoked: true, revokedAt: revoked.revokedAt.toISOString() });
   else ctx.output.out(`revoked token ${input.tokenId}`);
 }

@@ -4,7 +4,6 @@
  * `bin/gateway` or `npm run gateway -- <command>`.
  */
 
-import { gatewayProcessors } from '../processors';
 import { type EgressPolicy, egressOptionsFromEnv, egressPolicy } from '../security/egress';
 import { openVault, type Vault } from '../security/vault';
 import { openStore } from '../storage';
@@ -45,7 +44,6 @@ process.exitCode = await run(process.argv.slice(2), {
         encrypt: (plain) => theVault().encrypt(plain),
         decrypt: (sealed) => theVault().decrypt(sealed),
       },
-      issuers: gatewayProcessors(undefined),
       // A command's few writes: SQLite's own checkpoints, no thread to start.
       checkpoints: 'inline',
       // Beside the serving gateway, which holds the folder (storage/core/folder-lock.ts).

@@ -9,8 +9,10 @@ import { readFile } from 'node:fs/promises';
 import type { Channel } from '../../shared/engine/core/model';
 import type { ChannelStore } from '../../shared/engine/core/ports';
 import { checkRules, isRuleErrors, type RiskRules } from '../../shared/risk';
-import { failure, isId, quote } from './args';
-import { audited, type CommandContext, printJson } from './commands';
+import { requireChannel } from '../backoffice/channels/channels';
+import { parseRiskRules, setRiskRules } from '../backoffice/risk/rules';
+import { CliError, failure, isId, quote, translated } from './args';
+import { backoffice, type CommandContext, printJson } from './commands';
 
 export type SetRiskRulesResult =
   | { readonly ok: true; readonly channel: Channel; readonly rules: RiskRules | undefined }
@@ -80,7 +82,7 @@ export async function riskCommand(
     printJson(ctx, rules ?? null);
     return rules;
   }
-  let json: unknown = null;
+  let json: string | null = null;
   if (input.rules !== undefined) {
     try {
       json = input.rules === '-' ? readFileSync(0, 'utf8') : await readFile(input.rules, 'utf8');
@@ -88,10 +90,29 @@ export async function riskCommand(
       throw failure(`cannot read ${input.rules}: ${(error as Error).message}`);
     }
   }
-  const result = await setChannelRiskRules(ctx.store, input.entityId, json);
-  if (!result.ok) throw failure(result.errors.join('; '));
-  await audited(ctx, 'channel.risk-rules', result.channel.id, result.channel.merchantId);
-  if (ctx.json) printJson(ctx, result.rules ?? null);
-  else ctx.output.out(result.rules === undefined ? `${input.entityId}: no risk rules` : input.entityId);
-  return result.rules;
+  const rules = rulesOf(json);
+  const channel = await translated(() => requireChannel(ctx.store, input.entityId));
+  const updated = await setRiskRules(backoffice(ctx), channel, rules);
+  if (ctx.json) printJson(ctx, updated.settings.risk ?? null);
+  else ctx.output.out(rules === undefined ? `${input.entityId}: no risk rules` : input.entityId);
+  return rules;
+}
+
+/**
+ * The file's rules checked by the back office (null: none). Faulty rules are a failure (exit
+ * code 1), not a usage error: the command was called right, the file's contents do not hold.
+ */
+function rulesOf(text: string | null): RiskRules | undefined {
+  let value: unknown = null;
+  try {
+    value = text === null ? null : JSON.parse(text);
+  } catch (error) {
+    throw failure(`rules: not valid JSON (${(error as Error).message})`);
+  }
+  try {
+    return translated(() => parseRiskRules(value));
+  } catch (error) {
+    if (error instanceof CliError) throw new CliError(error.message, 1, error.parameterErrors);
+    throw error;
+  }
 }

@@ -5,10 +5,10 @@
  */
 
 import { type Clock, systemClock } from '../../shared/engine/core/ports';
-import { cliActor, writeAudit } from '../admin/audit';
+import { cliActor, writeAudit } from '../backoffice/audit/audit';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
-import { CliError, type OptionSpec, parseFlags, usageError } from './args';
+import { CliError, cliError, type OptionSpec, parseFlags, usageError } from './args';
 import type { Output } from './commands';
 import { CHANNEL_COMMANDS } from './table/channel';
 import { CHARGEBACK_COMMANDS } from './table/chargeback';
@@ -198,10 +198,17 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
     }
     return 0;
   } catch (error) {
-    const cli = error instanceof CliError ? error : undefined;
+    const said = cliError(error);
+    const cli = said instanceof CliError ? said : undefined;
     const exitCode = cli?.exitCode ?? 1;
     const message = cli?.message ?? messageOf(error);
-    if (json) output.err(JSON.stringify({ error: { message, exitCode } }));
+    const fields = cli?.parameterErrors ?? [];
+    if (json)
+      output.err(
+        JSON.stringify({
+          error: { message, exitCode, ...(fields.length === 0 ? {} : { parameterErrors: fields }) },
+        }),
+      );
     else {
       output.err(`gateway: ${message}`);
       if (exitCode === 2) output.err(`Run \`${hint}\` for usage.`);

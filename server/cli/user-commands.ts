@@ -1,20 +1,14 @@
 /**
  * `gateway user …`: the administration's users from the command line, above all the first
  * operator of a production gateway (which creates none by itself). The rules are the admin API's
- * (server/admin/accounts.ts). A password is read from standard input when one is piped in, else
+ * (server/backoffice/users/). A password is read from standard input when one is piped in, else
  * generated and printed once; only its scrypt hash is stored.
  */
-import {
-  createUser,
-  disableUser,
-  resetPassword,
-  type UserView,
-  unlockUser,
-  userView,
-} from '../admin/accounts';
+import { type UserView, userView } from '../backoffice/users/accounts';
+import * as users from '../backoffice/users/users';
 import type { AdminUser } from '../storage/admin-users/store';
-import { failure, usageError } from './args';
-import { audited, clockOf, printJson, printList } from './commands';
+import { failure, translated } from './args';
+import { backoffice, printJson, printList } from './commands';
 import type { WebhookCommandContext } from './webhook-commands';
 
 const PASSWORD_NOTICE = 'This password is shown only once: only a hash of it is stored. Keep it secret.';
@@ -48,16 +42,15 @@ export async function createAdminUser(ctx: WebhookCommandContext, input: CreateU
   // a piped password: its first line, without the line end
   const piped = (await ctx.readStdin?.())?.split(/\r?\n/)[0];
   const password = piped === undefined || piped === '' ? undefined : piped;
-  const created = await createUser(ctx.store, clockOf(ctx), {
-    username: input.username,
-    role: input.role,
-    ...(input.merchantId === undefined ? {} : { merchantId: input.merchantId }),
-    ...(password === undefined ? {} : { password }),
-  });
-  if (created.kind === 'invalid')
-    throw usageError(created.errors.map((e) => `${e.name}: ${e.message}`).join('; '));
-  await audited(ctx, 'user.create', created.user.id, created.user.merchantId);
-  const view = userView(created.user);
+  const created = await translated(() =>
+    users.createAdminUser(users.contextOf(backoffice(ctx), ctx.store), {
+      username: input.username,
+      role: input.role,
+      ...(input.merchantId === undefined ? {} : { merchantId: input.merchantId }),
+      ...(password === undefined ? {} : { password }),
+    }),
+  );
+  const view = created.user;
   if (created.password !== undefined) printPassword(ctx, view, created.password, 'Created');
   else if (ctx.json) printJson(ctx, { user: view });
   else ctx.output.out(view.id);
@@ -78,25 +71,31 @@ export async function listAdminUsers(ctx: WebhookCommandContext, input: { readon
 }
 
 export async function disableAdminUser(ctx: WebhookCommandContext, input: { readonly username: string }) {
-  const user = await disableUser(ctx.store, clockOf(ctx), await requireUser(ctx, input.username));
-  await audited(ctx, 'user.disable', user.id, user.merchantId);
-  if (ctx.json) printJson(ctx, userView(user));
+  const { user } = await users.disableAdminUser(
+    users.contextOf(backoffice(ctx), ctx.store),
+    await requireUser(ctx, input.username),
+  );
+  if (ctx.json) printJson(ctx, user);
   else ctx.output.out(`disabled ${user.username} (sessions ended)`);
-  return userView(user);
+  return user;
 }
 
 export async function resetAdminPassword(ctx: WebhookCommandContext, input: { readonly username: string }) {
-  const reset = await resetPassword(ctx.store, await requireUser(ctx, input.username));
-  await audited(ctx, 'user.reset-password', reset.user.id, reset.user.merchantId);
-  printPassword(ctx, userView(reset.user), reset.password, 'New password for');
-  return userView(reset.user);
+  const reset = await users.resetAdminPassword(
+    users.contextOf(backoffice(ctx), ctx.store),
+    await requireUser(ctx, input.username),
+  );
+  printPassword(ctx, reset.user, reset.password ?? '', 'New password for');
+  return reset.user;
 }
 
 /** Lifts the lock of ten failed sign-ins: how an operator locked out with every other gets back in. */
 export async function unlockAdminUser(ctx: WebhookCommandContext, input: { readonly username: string }) {
-  const user = await unlockUser(ctx.store, await requireUser(ctx, input.username));
-  await audited(ctx, 'user.unlock', user.id, user.merchantId);
-  if (ctx.json) printJson(ctx, userView(user));
+  const { user } = await users.unlockAdminUser(
+    users.contextOf(backoffice(ctx), ctx.store),
+    await requireUser(ctx, input.username),
+  );
+  if (ctx.json) printJson(ctx, user);
   else ctx.output.out(`unlocked ${user.username}`);
-  return userView(user);
+  return user;
 }

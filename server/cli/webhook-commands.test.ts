@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/engine/core/ids';
 import type { Payment } from '../../shared/engine/core/model';
+import { recordPayment } from '../../shared/engine/steps/record';
 import { asMinor } from '../../shared/money';
 import { openVault } from '../security/vault';
 import { type GatewayStore, openStore } from '../storage';
@@ -122,7 +123,7 @@ describe('gateway webhook', () => {
   it('shows the delivery log and redelivers a dead-lettered delivery', async () => {
     const added = await cli('webhook', 'add', '--merchant', merchantId, '--url', receiver.url, '--plain');
     const webhookId = added.out[0]!;
-    await store.insertPayment(captured(newId()));
+    await recordPayment({ store }, captured(newId()));
     const [delivery] = await store.listDeliveries(merchantId, { webhookId, limit: 1 });
     expect(delivery?.status).toBe('pending');
     // dead-letter it as the dispatcher would after 30 days
@@ -155,7 +156,7 @@ describe('gateway webhook', () => {
 describe('gateway chargeback', () => {
   it('books a CB against a debit and reverses it', async () => {
     const debit = newId();
-    await store.insertPayment(captured(debit, 5000));
+    await recordPayment({ store }, captured(debit, 5000));
     const cb = await cli(
       'chargeback',
       'book',
@@ -202,7 +203,7 @@ describe('gateway settlement run', () => {
   it('settles a past day once and writes its reconciliation file', async () => {
     const yesterday = new Date(Date.now() - 24 * 3600_000);
     const day = yesterday.toISOString().slice(0, 10);
-    await store.insertPayment(captured(newId(), 1234, yesterday));
+    await recordPayment({ store }, captured(newId(), 1234, yesterday));
     const first = await cli('settlement', 'run', '--date', day, '--merchant', merchantId, '--json');
     expect(first.code, first.err.join('\n')).toBe(0);
     const [account] = JSON.parse(first.out.join('\n'));

@@ -1,28 +1,31 @@
 /**
  * The operator CLI's webhook and chargeback commands: the same procedures as the admin API
- * (server/webhooks/registration.ts, shared/engine/operations/chargebacks.ts) on the server's store.
+ * (server/backoffice/webhooks/registration.ts, backoffice/chargebacks/) on the server's store.
  */
 
 import { paymentResponse } from '../../shared/engine/answers/response';
 import type { Payment } from '../../shared/engine/core/model';
+import type { ChargebackOutcome } from '../../shared/engine/operations/chargebacks';
 import {
-  bookChargeback,
-  type ChargebackOutcome,
-  reverseChargeback,
-} from '../../shared/engine/operations/chargebacks';
+  bookChargebackOn,
+  type ChargebackContext,
+  parseChargeback,
+  reverseChargebackOn,
+} from '../backoffice/chargebacks/chargebacks';
 import { gatewayProcessors } from '../processors';
 
 /** The simulators' issuer lookup, for the card fields of test-mode payments. */
 const ISSUERS = gatewayProcessors(undefined);
 
+import { deliveryView, registerWebhook, webhookView } from '../backoffice/webhooks/registration';
 import { settleDay } from '../reporting/settlement-run';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
 import type { DeliveryStatus } from '../storage/webhooks/model';
-import { deliveryView, registerWebhook, webhookView } from '../webhooks/registration';
-import { checkId, failure } from './args';
+import { checkId, failure, translated } from './args';
 import {
   audited,
+  backoffice,
   type CommandContext,
   clockOf,
   printJson,
@@ -182,14 +185,12 @@ async function book(
   merchantId: string,
   what: string,
   id: string,
-  run: (deps: Parameters<typeof bookChargeback>[0]) => Promise<ChargebackOutcome>,
+  run: (ctx: ChargebackContext) => Promise<ChargebackOutcome>,
 ): Promise<Payment> {
   checkId(id, `${what} id`);
   await requireMerchant(ctx.store, merchantId);
-  const payment = booked(ctx, await run({ store: ctx.store, clock: clockOf(ctx) }), `${what} ${id}`);
-  // the admin API's names: payment.CB, payment.CR
-  await audited(ctx, `payment.${payment.paymentType}`, payment.id, payment.merchantId);
-  return payment;
+  const engine = { store: ctx.store, clock: clockOf(ctx), processors: ISSUERS };
+  return booked(ctx, await run({ ...backoffice(ctx), engine }), `${what} ${id}`);
 }
 
 function booked(ctx: CommandContext, outcome: ChargebackOutcome, what: string): Payment {
@@ -215,13 +216,12 @@ export interface ChargebackInput {
 }
 
 export function chargeback(ctx: WebhookCommandContext, input: ChargebackInput): Promise<Payment> {
-  return book(ctx, input.merchantId, 'payment', input.paymentId, (deps) =>
-    bookChargeback(deps, input.merchantId, input.paymentId, {
-      ...(input.amount === undefined ? {} : { amount: input.amount }),
-      ...(input.chargebackResultCode === undefined
-        ? {}
-        : { chargebackResultCode: input.chargebackResultCode }),
-    }),
+  const terms = translated(() => parseChargeback(input), {
+    amount: '--amount',
+    chargebackResultCode: '--code',
+  });
+  return book(ctx, input.merchantId, 'payment', input.paymentId, (bo) =>
+    bookChargebackOn(bo, input.merchantId, input.paymentId, terms),
   );
 }
 
@@ -229,8 +229,8 @@ export function chargebackReversal(
   ctx: WebhookCommandContext,
   input: { readonly merchantId: string; readonly chargebackId: string },
 ): Promise<Payment> {
-  return book(ctx, input.merchantId, 'chargeback', input.chargebackId, (deps) =>
-    reverseChargeback(deps, input.merchantId, input.chargebackId),
+  return book(ctx, input.merchantId, 'chargeback', input.chargebackId, (bo) =>
+    reverseChargebackOn(bo, input.merchantId, input.chargebackId),
   );
 }
 

@@ -6,7 +6,7 @@
 import type { AccessToken, Channel, Checkout, Environment } from '../../shared/engine/core/model';
 import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import type { RequestKind, RequestOf } from '../../shared/params/requests';
-import type { AdminPrincipal } from '../admin/principal';
+import type { AdminPrincipal } from '../backoffice/users/principal';
 import type { IdleReleases } from '../lifecycle/idle-memory';
 import type { GatewayMetrics } from '../metrics/instruments';
 import type { EgressPolicy } from '../security/egress';

@@ -1,6 +1,9 @@
 /**
  * /readyz on a full disk (issue 30, hole 6): before, it stayed 200 while every payment failed,
- * so a load balancer kept sending shoppers to a gateway that could record nothing. The disk is
+ * so a load balancer kept sending shoppers to a gateway that could record nothing. And the
+ * payment itself: before, HTTP 500 (999.999.999 "internal error"); now the family's "payment
+ * system currently unavailable" (800.800.800) with 503 and Retry-After, nothing stored, and the
+ * next payment after space is freed goes through. The disk is
  * made full for real: the data folder on a small tmpfs, filled to the last byte. Needs the right
  * to mount (root, as in the project's container); skipped, saying why, where it cannot.
  */
@@ -76,6 +79,48 @@ describe.skipIf('unavailable' in disk)('readyz when the store cannot write', () 
     rmSync(join(path, 'filler'));
     await new Promise((r) => setTimeout(r, 1_100));
     expect((await gw.app.request('http://localhost/readyz')).status).toBe(200);
+  }, 60_000);
+
+  it('a payment on the full disk: 503 800.800.800 with Retry-After, nothing stored; paid once space is back', async () => {
+    // the merchant's retry is the same request with the same Idempotency-Key: the refusal kept nothing
+    const pay = (merchantTransactionId: string) =>
+      gw.post(
+        '/v1/payments',
+        {
+          entityId: gw.demo!.entityId,
+          amount: '2.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          merchantTransactionId,
+          ...VISA_CARD,
+        },
+        { token: gw.demo!.accessToken, headers: { 'Idempotency-Key': `retry-${merchantTransactionId}` } },
+      );
+    fill(path);
+    const refused = await pay('full-disk-1');
+    console.info(`full disk: payment ${refused.status} ${JSON.stringify(refused.body?.result)}`);
+    expect([refused.status, refused.body.result.code]).toEqual([503, '800.800.800']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body.id).toBeUndefined();
+    rmSync(join(path, 'filler'));
+    const found = await gw.get(
+      '/v1/query',
+      { entityId: gw.demo!.entityId, merchantTransactionId: 'full-disk-1' },
+      { token: gw.demo!.accessToken },
+    );
+    // nothing half-stored: the refused payment is not there
+    expect([found.status, found.body.result.code]).toEqual([400, '700.400.580']);
+    const retried = await pay('full-disk-1');
+    expect([retried.status, retried.body.result.code]).toEqual([200, '000.100.110']);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    const paid = await pay('full-disk-2');
+    expect([paid.status, paid.body.result.code]).toEqual([200, '000.100.110']);
+    const read = await gw.get(
+      `/v1/payments/${paid.body.id}`,
+      { entityId: gw.demo!.entityId },
+      { token: gw.demo!.accessToken },
+    );
+    expect(read.body.merchantTransactionId).toBe('full-disk-2');
   }, 60_000);
 });
 

@@ -15,16 +15,16 @@ const groupOf = (code: string): string => resultCodeGroup(code) ?? 'unclassified
 export function countedStore(store: GatewayStore, metrics: GatewayMetrics): GatewayStore {
   return {
     ...store,
-    async insertPayment(payment, claim) {
-      await store.insertPayment(payment, claim);
+    async insertPayment(payment, changes, claim) {
+      await store.insertPayment(payment, changes, claim);
       metrics.payments.inc({
         method: brandMethod(payment.paymentBrand) ?? 'none',
         payment_type: payment.paymentType,
         result: groupOf(payment.resultCode),
       });
     },
-    async finishPaymentSession(id, at, outcome, final, registration) {
-      const finished = await store.finishPaymentSession(id, at, outcome, final, registration);
+    async finishPaymentSession(id, at, outcome, final, registration, changes) {
+      const finished = await store.finishPaymentSession(id, at, outcome, final, registration, changes);
       if (finished) metrics.pendingEnded.inc({ result: groupOf(final.resultCode) });
       return finished;
     },

@@ -56,6 +56,30 @@ function servers(addresses: Addresses): JsonSchema[] {
   ];
 }
 
+/**
+ * Who reads the document: `public` (a production gateway's /v1/openapi.json: the merchants' API
+ * and the public files, never the admin API), `admin` (/admin/v1/openapi.json, behind the admin
+ * API's own authentication) or `all` (a developer's machine: one document for everything).
+ */
+export type Audience = 'public' | 'admin' | 'all';
+
+/** The admin API: its routes are under /admin/v1/ (the dashboard's own files at /admin/ are public). */
+export const isAdminApi = (doc: Pick<RouteDoc, 'path'>): boolean => doc.path.startsWith('/admin/v1/');
+
+/** The entries an audience reads: the admin document adds the admin API to the public one. */
+export const routeDocsFor = (audience: Audience, docs: readonly RouteDoc[] = ROUTE_DOCS): RouteDoc[] =>
+  audience === 'public' ? docs.filter((doc) => !isAdminApi(doc)) : [...docs];
+
+/** The security schemes the operations name (the public document has no admin session or operator token). */
+function usedSchemes(paths: Record<string, Record<string, JsonSchema>>): JsonSchema {
+  const used = new Set<string>();
+  for (const operations of Object.values(paths))
+    for (const op of Object.values(operations))
+      for (const requirement of (op.security ?? []) as Record<string, unknown>[])
+        for (const name of Object.keys(requirement)) used.add(name);
+  return Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name)));
+}
+
 export function openApiDocument(addresses: Addresses, docs: readonly RouteDoc[] = ROUTE_DOCS): JsonSchema {
   const schemas: Record<string, JsonSchema> = { ...sectionSchemas(), ...kindSchemas(), ...envelopeSchemas() };
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -72,9 +96,12 @@ export function openApiDocument(addresses: Addresses, docs: readonly RouteDoc[] 
       description: INTRODUCTION,
     },
     servers: servers(addresses),
-    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    // only the tags the document's operations use (the public one has no Administration)
+    tags: Object.entries(TAGS)
+      .filter(([name]) => docs.some((doc) => doc.tag === name))
+      .map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas, securitySchemes: SECURITY_SCHEMES },
+    components: { schemas, securitySchemes: usedSchemes(paths) },
     'x-resultCodes': { pattern: RESULT_CODE_PATTERN, codes: resultCodeCatalogue() },
   };
 }

@@ -11,6 +11,7 @@ import { bookChargeback, reverseChargeback } from '../../shared/engine/operation
 import { fakeClock } from '../test-kit/clock';
 import { SEPA_DIRECT_DEBIT } from '../test-kit/fixtures/bank-accounts';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
+import { EXTERNAL_CONNECTOR } from '../test-kit/fixtures/channels';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { SIMULATED_CLEARING_INSTITUTE, settleDay } from './settlement-run';
 
@@ -38,7 +39,7 @@ describe('reconciliation records as the spec names them', () => {
     viaConnector = await gw.addMerchant({
       channels: 1,
       settings: {
-        connector: { baseUrl: 'https://acquirer.example', entityId: 'e'.repeat(32), accessToken: 'tok' },
+        ...EXTERNAL_CONNECTOR,
       },
     });
     const pay = async (name: string, params: Record<string, string>, who = m) => {

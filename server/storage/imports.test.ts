@@ -56,6 +56,15 @@ describe('storage’s import graph', () => {
     expect(offending((_, i) => forbidden.some((f) => i.startsWith(f)))).toEqual([]);
   });
 
+  it('imports nothing of the engine beyond its core (ports and models): the engine hands it notifications as data', () => {
+    const ENGINE = join(REPO, 'shared', 'engine');
+    const core = join(ENGINE, 'core') + sep;
+    const schedulePort = join(ENGINE, 'operations', 'schedules', 'model.ts');
+    expect(
+      offending((_, i) => i.startsWith(ENGINE + sep) && !i.startsWith(core) && i !== schedulePort),
+    ).toEqual([]);
+  });
+
   it('imports nothing of the server outside storage', () => {
     expect(offending((_, i) => i.startsWith(SERVER + sep) && !within(i))).toEqual([]);
   });

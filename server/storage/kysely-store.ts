@@ -11,7 +11,6 @@
  * committed (payments/writers.ts: multi-row INSERTs through Kysely, or SQLite's prepared hot path).
  */
 import type { Kysely } from 'kysely';
-import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { keyedLock } from '../../shared/engine/core/keyed-lock';
 import type { Exclusive, Store } from '../../shared/engine/core/ports';
 import type { AccountSealer } from '../../shared/sealing/account-data';
@@ -50,8 +49,6 @@ export interface KyselyStoreOptions {
    * details, checkouts' parameters, sessions' plans, webhook payloads.
    */
   readonly sealer: AccountSealer;
-  /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
-  readonly issuers?: IssuerLookup;
   /** The batch writer for payments; default: multi-row INSERTs through Kysely (PostgreSQL). */
   readonly writePayments?: PaymentBatchWriter;
   /** How many batches of payments may be written at once (default 1: SQLite's one writer). */
@@ -84,11 +81,7 @@ export type GatewayStore = Store &
 
 export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): GatewayStore {
   const { sealer } = options;
-  const context: StoreContext = {
-    db,
-    sealer,
-    ...(options.issuers === undefined ? {} : { issuers: options.issuers }),
-  };
+  const context: StoreContext = { db, sealer };
   const payments = new GroupCommit<PaymentWrite>(
     observedWriter(options.writePayments ?? kyselyPaymentWriter(db, sealer), options.observeBatch),
     { concurrency: options.concurrentBatches ?? 1 },

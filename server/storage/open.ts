@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { IssuerLookup } from '../../shared/engine/answers/response';
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
 import { checkpointer } from './core/checkpointer';
 import type { Database } from './core/database';
@@ -26,8 +25,6 @@ export interface OpenStoreOptions {
   readonly databaseUrl?: string;
   /** Seals IBANs and bank account numbers at rest (shared/sealing/account-data.ts): the vault. */
   readonly vault: SealingVault;
-  /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
-  readonly issuers?: IssuerLookup;
   /** Told each written batch of payments: size, seconds, failed (the gateway's metrics). */
   readonly observeBatch?: BatchObserver;
   /**
@@ -66,7 +63,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export async function openStore(options: OpenStoreOptions): Promise<GatewayStore> {
   if (isPostgresUrl(options.databaseUrl))
-    return openPostgres(options.databaseUrl, options.vault, options.issuers, options.observeBatch);
+    return openPostgres(options.databaseUrl, options.vault, options.observeBatch);
   const dataDir = options.dataDir ?? 'data';
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Before anything is read or migrated: a second gateway on the folder stops here.
@@ -75,7 +72,6 @@ export async function openStore(options: OpenStoreOptions): Promise<GatewayStore
     const store = await openSqlite(
       dataDir,
       options.vault,
-      options.issuers,
       options.observeBatch,
       options.checkpoints ?? 'background',
       options.idle,
@@ -101,7 +97,6 @@ type StoreVault = OpenStoreOptions['vault'];
 async function openSqlite(
   dataDir: string,
   vault: StoreVault,
-  issuers: IssuerLookup | undefined,
   observeBatch: BatchObserver | undefined,
   checkpoints: 'background' | 'inline',
   idle: OpenStoreOptions['idle'],
@@ -146,7 +141,6 @@ async function openSqlite(
     const store = createKyselyStore(db, {
       sealer,
       writePayments: sqlitePaymentWriter(db, raw, sealer, background?.committed),
-      ...(issuers === undefined ? {} : { issuers }),
       ...(observeBatch === undefined ? {} : { observeBatch }),
     });
     if (background === undefined) return store;
@@ -185,7 +179,6 @@ function survivesIdleErrors(pool: pg.Pool): pg.Pool {
 async function openPostgres(
   url: string,
   vault: StoreVault,
-  issuers: IssuerLookup | undefined,
   observeBatch: BatchObserver | undefined,
 ): Promise<GatewayStore> {
   const sealer = accountSealer(vault);
@@ -213,7 +206,6 @@ async function openPostgres(
   const lockPool = survivesIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
   const store = createKyselyStore(db, {
     sealer,
-    ...(issuers === undefined ? {} : { issuers }),
     ...(observeBatch === undefined ? {} : { observeBatch }),
     advisoryLocks: true,
     writePayments: postgresPaymentWriter(db, sealer),

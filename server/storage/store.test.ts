@@ -544,7 +544,10 @@ describeDialects('%s store', (dialect) => {
     const keyed = Array.from({ length: 3 }, () => payment({ merchantId }));
     const plain = payment({ merchantId });
     const taken = keyed.map((_, i) => claim(`k${i}`));
-    await Promise.all([...keyed.map((p, i) => store.insertPayment(p, taken[i])), store.insertPayment(plain)]);
+    await Promise.all([
+      ...keyed.map((p, i) => store.insertPayment(p, [], taken[i])),
+      store.insertPayment(plain),
+    ]);
     for (const [i, p] of keyed.entries()) {
       expect(await store.getResponse(merchantId, `k${i}`, new Date(0))).toEqual({
         merchantId,
@@ -567,7 +570,7 @@ describeDialects('%s store', (dialect) => {
     const refused = payment({ merchantId });
     const alongside = payment({ merchantId });
     const results = await Promise.allSettled([
-      store.insertPayment(refused, claim('k0')),
+      store.insertPayment(refused, [], claim('k0')),
       store.insertPayment(alongside),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
@@ -577,7 +580,7 @@ describeDialects('%s store', (dialect) => {
 
     // An expired one is replaced by the new claim.
     const renewed = payment({ merchantId });
-    await store.insertPayment(renewed, claim('k0', new Date(now.getTime() + 1)));
+    await store.insertPayment(renewed, [], claim('k0', new Date(now.getTime() + 1)));
     expect(await store.getResponse(merchantId, 'k0', new Date(0))).toMatchObject({
       status: IDEMPOTENCY_CLAIMED,
       paymentId: renewed.id,

@@ -3,7 +3,7 @@
  * POST /admin/v1/session (the cookie and CSRF token kept), and JSON requests with a session or
  * the operator's token, through the app in process.
  */
-import { createUser } from '../admin/accounts';
+import { createUser } from '../backoffice/users/accounts';
 import type { AdminRole } from '../storage/admin-users/store';
 import type { TestGateway } from './gateway';
 

@@ -84,6 +84,10 @@ export interface TestResponse {
   readonly text: string;
 }
 
+/** The names of an answer's `result.parameterErrors`, sorted: what a refusal's tests compare. */
+export const parameterErrorNames = (res: TestResponse): string[] =>
+  (res.body?.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
+
 export interface AddMerchantOptions {
   /** How many channels (entityIds) the merchant gets; at least 1. */
   readonly channels: number;

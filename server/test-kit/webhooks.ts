@@ -5,8 +5,10 @@
  */
 import { newId } from '../../shared/engine/core/ids';
 import type { Webhook } from '../storage/webhooks/model';
-import type { FakeClock } from './clock';
-import type { TestGateway, TestGatewayOptions } from './gateway';
+import { type FakeClock, fakeClock } from './clock';
+import { ADMIN_TOKEN } from './fixtures/tokens';
+import { type TestGateway, type TestGatewayOptions, testGateway } from './gateway';
+import { startReceiver } from './receiver';
 import { testVault } from './vault';
 
 /** The key of a `storedWebhook` (sealed under the tests' data key, as registration seals one). */
@@ -57,3 +59,25 @@ export const storedWebhook = (merchantId: string, fields: Partial<Webhook> = {})
   deletedAt: null,
   ...fields,
 });
+
+/**
+ * What a webhook test starts with: a gateway on a fake clock whose dispatcher the test drives
+ * (WEBHOOKS_DRIVEN), the operator token ADMIN_TOKEN to register webhooks with, a receiver on
+ * loopback and one merchant with a channel. `close` stops the gateway and the receiver.
+ */
+export async function webhookTestbed(options: TestGatewayOptions = {}) {
+  const clock = fakeClock();
+  const receiver = await startReceiver();
+  const gw = await testGateway({
+    clock,
+    env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
+    ...WEBHOOKS_DRIVEN,
+    ...options,
+  });
+  const merchant = await gw.addMerchant({ channels: 1 });
+  const close = async () => {
+    await gw.cleanup();
+    await receiver.close();
+  };
+  return { clock, receiver, gw, merchant, close };
+}

@@ -8,13 +8,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../security/logger';
-import { type FakeClock, fakeClock } from '../test-kit/clock';
+import type { FakeClock } from '../test-kit/clock';
 import { IBAN, SEPA_WITH_MANDATE } from '../test-kit/fixtures/bank-accounts';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
-import { type Received, type Receiver, startReceiver } from '../test-kit/receiver';
-import { deliverPending, WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
+import type { TestGateway, TestMerchant } from '../test-kit/gateway';
+import type { Received, Receiver } from '../test-kit/receiver';
+import { deliverPending, webhookTestbed } from '../test-kit/webhooks';
 
 const KEY = '1f1e1d1c1b1a191817161514131211100f0e0d0c0b0a09080706050403020100';
 const ACCOUNT_NUMBER = 'KTO99887766554433';
@@ -39,15 +39,14 @@ let m: TestMerchant;
 const log: string[] = [];
 
 beforeAll(async () => {
-  clock = fakeClock();
-  receiver = await startReceiver();
-  gw = await testGateway({
+  ({
     clock,
-    env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
+    receiver,
+    gw,
+    merchant: m,
+  } = await webhookTestbed({
     logger: createLogger({ level: 'debug', stream: { write: (line: string) => log.push(line) } }),
-    ...WEBHOOKS_DRIVEN,
-  });
-  m = await gw.addMerchant({ channels: 1 });
+  }));
 }, 60_000);
 afterAll(async () => {
   await gw?.cleanup();

@@ -7,12 +7,12 @@
  * AES-256-GCM from node:crypto, as a merchant's would.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeClock, fakeClock } from '../test-kit/clock';
+import type { FakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../test-kit/fixtures/tokens';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type Received, type Receiver, startReceiver } from '../test-kit/receiver';
-import { deliverPending, WEBHOOKS_DRIVEN } from '../test-kit/webhooks';
+import { deliverPending, webhookTestbed } from '../test-kit/webhooks';
 import { decryptNotification } from './encryption';
 
 const KEY = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
@@ -68,14 +68,7 @@ describe('webhooks', () => {
   const delivered = (from = 0) => receiver.received.slice(from).filter((r) => r.answered < 300);
 
   beforeAll(async () => {
-    clock = fakeClock();
-    receiver = await startReceiver();
-    gw = await testGateway({
-      clock,
-      env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
-      ...WEBHOOKS_DRIVEN,
-    });
-    m = await gw.addMerchant({ channels: 1 });
+    ({ clock, receiver, gw, merchant: m } = await webhookTestbed());
   });
   afterAll(async () => {
     await gw?.cleanup();

@@ -45,7 +45,10 @@ export const METHOD_CODES = Object.keys(METHODS) as MethodCode[];
 /**
  * How a brand's outcome is reached: decided at once with the account data sent ("sync"), by the
  * shopper at a provider the payment redirects to ("redirect", pending until they come back), or
- * accepted now and paid by the shopper later ("later": prepayment, invoice, voucher-like methods).
+ * paid by the shopper later ("later"): a prepayment to the merchant's own account is accepted at
+ * once (`toMerchantAccount`: the merchant books the money when it arrives); an invoice or
+ * instalments of a pay-later provider are accepted by that provider later, after its own checks
+ * (pending without a redirect until it answers).
  */
 export type Flow = 'sync' | 'redirect' | 'later';
 
@@ -166,6 +169,9 @@ const redirect = <M extends MethodCode>(name: string, method: M) =>
   ({ name, method, flow: 'redirect', kind: 'redirect' }) as const;
 const transfer = (name: string) => redirect(name, 'OT');
 const invoice = (name: string) => ({ name, method: 'IV', flow: 'later', kind: 'redirect' }) as const;
+/** A brand paid from (or to) the shopper's bank account, decided at once. */
+const bank = <M extends MethodCode>(name: string, method: M) =>
+  ({ name, method, flow: 'sync', kind: 'bank', group: 'bankAccount' }) as const;
 
 /**
  * Every brand. Card brands come first; their order is the default detection order among equally
@@ -230,15 +236,12 @@ export const PAYMENT_BRANDS = {
   RUPAY: card('RuPay', 'CC', '60 65 81-82 508', [16]),
   TROY: card('Troy', 'CC', '9792', [16]),
 
-  DIRECTDEBIT_SEPA: {
-    name: 'SEPA Direct Debit',
-    method: 'DD',
-    flow: 'sync',
-    kind: 'bank',
-    group: 'bankAccount',
-  },
-  /** A SEPA transfer from the shopper's account, the shopper's IBAN given: a credit transfer. */
-  SEPA: { name: 'SEPA credit transfer', method: 'CT', flow: 'sync', kind: 'bank', group: 'bankAccount' },
+  DIRECTDEBIT_SEPA: bank('SEPA Direct Debit', 'DD'),
+  /**
+   * A SEPA transfer from the shopper's account, the shopper's IBAN given: a credit transfer to the
+   * merchant's account, which the answer names and a channel without one cannot take.
+   */
+  SEPA: { ...bank('SEPA credit transfer', 'CT'), toMerchantAccount: true },
   /** The shopper transfers the amount to the merchant's account; no account data is collected. */
   PREPAYMENT: { name: 'Prepayment', method: 'PP', flow: 'later', kind: 'bank', toMerchantAccount: true },
   VIRTUAL_ACCOUNT: {
@@ -292,14 +295,7 @@ export const PAYMENT_BRANDS = {
    * operator's sample is complete without a bank account (the shopper, address and cart only), so
    * Payolution collects the account when the merchant sends none.
    */
-  PAYOLUTION_ELV: {
-    name: 'Payolution Direct Debit',
-    method: 'DD',
-    flow: 'sync',
-    kind: 'bank',
-    group: 'bankAccount',
-    providerCollectsAccount: true,
-  },
+  PAYOLUTION_ELV: { ...bank('Payolution Direct Debit', 'DD'), providerCollectsAccount: true },
   /**
    * Boleto bancário: a voucher the shopper pays at a bank, a lottery agency or in online banking
    * before delivery (PP), shown by the provider the payment redirects to; pending until paid.

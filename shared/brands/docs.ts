@@ -18,7 +18,7 @@ import {
 /** What each method code means here; `ours` marks a reading the family does not publish. */
 const METHOD_NOTES: Readonly<Record<MethodCode, string>> = {
   DD: "The shopper's bank account is debited under a mandate.",
-  CT: "A transfer from the shopper's bank account, the account given with the payment.",
+  CT: "A transfer from the shopper's bank account (given with the payment) to the merchant's account, which the answer names as `merchant.bankAccount` and the channel must have (else 600.200.201).",
   CC: 'Card schemes that issue credit cards (most also issue debit cards under the same brand).',
   WA: 'A wallet: its payment token, or the shopper logs in to the wallet.',
   VA: 'An account the shopper holds with a provider: named by an id (virtual account, gift card, STC Pay), or logged in to at the provider (Alipay, paysafecard, TrustPay, Yandex.Money), as the family files PayPal-like accounts.',
@@ -27,8 +27,8 @@ const METHOD_NOTES: Readonly<Record<MethodCode, string>> = {
   DC: 'Card schemes that issue debit cards only.',
   ET: 'The spec lists the code without its meaning and the family publishes none.',
   NT: 'The spec lists the code without its meaning and the family publishes none.',
-  IV: "The shopper pays on the provider's invoice, after delivery.",
-  PP: "The shopper pays before delivery: a transfer to the merchant's account (PREPAYMENT, which needs that account on the channel, else 600.200.201) or a voucher paid at a bank (BOLETO, BRADESCO: a boleto of Banco Bradesco; its registration keeps the payer, no account).",
+  IV: "The shopper pays on the provider's invoice, after delivery. The provider accepts the payment after its own checks: in test mode it is pending (000.200.000, no redirect) and accepted a minute later, with a PAYMENT UPDATED notification (a forced result code is its refusal then).",
+  PP: "The shopper pays before delivery: a transfer to the merchant's account (PREPAYMENT, which needs that account on the channel, else 600.200.201) or a voucher paid at a bank (BOLETO, BRADESCO: a boleto of Banco Bradesco; its registration keeps the payer, no account), whose reference and due date the answer carries as `resultDetails.VoucherReference` and `resultDetails.VoucherDueDate`.",
   OD: 'The spec lists the code without its meaning and the family publishes none.',
   RM: "Our reading (the spec lists the code only); stand-alone risk checks keep their brand's method.",
 };
@@ -36,7 +36,8 @@ const METHOD_NOTES: Readonly<Record<MethodCode, string>> = {
 const FLOWS: Readonly<Record<Flow, string>> = {
   sync: 'decided at once with the account data sent',
   redirect: 'pending: the shopper is redirected to the provider, whose answer decides',
-  later: 'accepted now; the shopper pays later (prepayment, invoice)',
+  later:
+    "the shopper pays later: a prepayment to the merchant's account is accepted now, an invoice by its provider later (pending until then)",
 };
 
 const cell = (s: string) => s.replaceAll('|', '\\|');

@@ -1,7 +1,8 @@
 /**
  * The family's common brands beyond the cards (decisions, "Fidelity to the family"), through the
  * real app in test mode INTERNAL on the demo channel: each requested with the minimal data its
- * method needs answers its flow's answer (pending with a redirect, or accepted at once), never
+ * method needs answers its flow's answer (pending with a redirect, accepted at once, or pending
+ * until the provider accepts it later: an invoice, server/http/routes/invoice-brands.test.ts), never
  * 600.200.100; online transfers take the optional bank hints without needing a bank account;
  * the Query API finds each by its method code; PREPAYMENT needs the merchant's bank account.
  */
@@ -14,7 +15,11 @@ const names = (res: TestResponse): string[] =>
   (res.body.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 /** The brands the family's platform knows, with their method code and how they end. */
-const FAMILY: readonly (readonly [brand: string, method: string, answer: 'pending' | 'accepted'])[] = [
+const FAMILY: readonly (readonly [
+  brand: string,
+  method: string,
+  answer: 'pending' | 'accepted' | 'later',
+])[] = [
   ['SOFORTUEBERWEISUNG', 'OT', 'pending'],
   ['EPS', 'OT', 'pending'],
   ['GIROPAY', 'OT', 'pending'],
@@ -29,10 +34,10 @@ const FAMILY: readonly (readonly [brand: string, method: string, answer: 'pendin
   ['ALIPAY', 'VA', 'pending'],
   ['STC_PAY', 'VA', 'accepted'],
   ['PAYSAFECARD', 'VA', 'pending'],
-  ['KLARNA_INVOICE', 'IV', 'accepted'],
-  ['KLARNA_INSTALLMENTS', 'IV', 'accepted'],
-  ['PAYOLUTION_INVOICE', 'IV', 'accepted'],
-  ['PAYOLUTION_INS', 'IV', 'accepted'],
+  ['KLARNA_INVOICE', 'IV', 'later'],
+  ['KLARNA_INSTALLMENTS', 'IV', 'later'],
+  ['PAYOLUTION_INVOICE', 'IV', 'later'],
+  ['PAYOLUTION_INS', 'IV', 'later'],
   ['BOLETO', 'PP', 'pending'],
   // the operator's samples (PAYON-AG/servertoserver-curl): a Bradesco boleto, TrustPay's
   // virtual account, Yandex.Money's wallet
@@ -126,7 +131,11 @@ describe('the family’s brands (HTTP, demo channel, test mode INTERNAL)', () =>
     expect(res.body.result.code).not.toBe('600.200.100');
     expect(res.body.paymentBrand).toBe(brand);
     if (answer === 'pending') expectPending(res);
-    else {
+    else if (answer === 'later') {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.result.code).toBe('000.200.000');
+      expect(res.body.redirect).toBeUndefined();
+    } else {
       expect(res.status, res.text).toBe(200);
       expect(res.body.result.code).toBe('000.100.110');
     }

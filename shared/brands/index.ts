@@ -71,5 +71,6 @@ export {
   type KnownBrand,
   listBrands,
   type MethodCode,
+  paysToMerchantAccount,
   registerBrand,
 } from './registry';

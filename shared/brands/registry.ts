@@ -88,6 +88,14 @@ export function brandAccountData(brand: string): readonly AccountDatum[] {
   return ACCOUNT_DATA[group];
 }
 
+/**
+ * Whether the shopper pays the brand by a transfer to the merchant's own account (the catalogue's
+ * `toMerchantAccount`: PREPAYMENT, SEPA): its answers name that account, and a channel without
+ * one cannot take it. Brands registered at runtime never do.
+ */
+export const paysToMerchantAccount = (brand: string | undefined): boolean =>
+  !!brand && catalogueEntry(brand)?.toMerchantAccount === true;
+
 export function isKnownBrand(brand: string): boolean {
   return brandInfo(brand) !== undefined;
 }

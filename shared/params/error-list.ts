@@ -85,3 +85,19 @@ export function capErrors(
   list.addAll(errors);
   return list.errors();
 }
+
+/**
+ * How many faults a list's summary entry stands for (0 without one). The count is known by the
+ * entry's identity, which a structured clone loses: the parse pool (server/http/parse-pool) sends
+ * it beside the list and {@link withOmitted} restores it, so the list caps and merges as before.
+ */
+export function omittedOf(errors: readonly ParameterError[]): number {
+  const last = errors[errors.length - 1];
+  return last === undefined ? 0 : (omittedBy.get(last) ?? 0);
+}
+
+/** A list carried across a structured clone, its summary entry (the last) standing for `omitted` again. */
+export function withOmitted(errors: ParameterError[], omitted: number): ParameterError[] {
+  if (omitted === 0 || errors.length === 0) return errors;
+  return [...errors.slice(0, -1), summary(omitted)];
+}

@@ -6,10 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISA_CARD } from '../../server/test-kit/fixtures/cards';
-import { type TestGateway, type TestResponse, testGateway } from '../../server/test-kit/gateway';
-
-const names = (res: TestResponse): string[] =>
-  (res.body.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
+import { parameterErrorNames as names, type TestGateway, testGateway } from '../../server/test-kit/gateway';
 
 describe('requests of the family the gateway accepts (HTTP, demo channel)', () => {
   let gw: TestGateway;

@@ -6,16 +6,13 @@
 
 export type CheckoutKind = 'payment' | 'registration';
 
+/** A stored card the session offers: its brand and last four digits, nothing that names its owner. */
 export interface StoredRegistration {
   readonly id: string;
   readonly paymentBrand: string;
-  readonly card?: {
-    readonly bin?: string;
-    readonly last4Digits?: string;
-    readonly holder?: string;
-    readonly expiryMonth?: string;
-    readonly expiryYear?: string;
-  };
+  readonly card?: { readonly last4Digits?: string };
+  /** The channel asks for this card's CVV: the one-click form draws the CVV frame for it. */
+  readonly cvvRequired?: boolean;
 }
 
 export interface Session {

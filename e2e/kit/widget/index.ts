@@ -106,9 +106,12 @@ export class PaymentWidget {
     },
   };
 
-  /** One-click: chooses a stored registration, by its id or its place in the list (0 first). */
+  /**
+   * One-click: chooses a stored registration, by its id or its place in the list (0 first), and
+   * types its CVV when given (in the gateway's CVV frame: the page or the card's channel asks for it).
+   */
   readonly oneClick = {
-    choose: async (registration: string | number): Promise<void> => {
+    choose: async (registration: string | number, card: { readonly cvv?: string } = {}): Promise<void> => {
       await this.ready();
       const form = new OneClickForm(this.page);
       const choice =
@@ -116,6 +119,7 @@ export class PaymentWidget {
           ? form.form.locator('input.wpwl-control-registration').nth(registration)
           : form.registration(registration);
       await choice.check();
+      if (card.cvv !== undefined) await form.fillCvv(card.cvv);
       this.last = 'oneClick';
     },
   };

@@ -4,14 +4,7 @@
  */
 
 import {
-  type AcceptanceChange,
-  checkBankAccount,
-  checkBrands,
-  checkCurrencies,
-} from '../../channels/settings';
-import {
   booleanFlag,
-  checkName,
   type OptionSpec,
   type Parsed,
   parseMode,
@@ -21,7 +14,15 @@ import {
   stringFlag,
   usageError,
 } from '../args';
-import { checkSetChannel, createChannel, listChannels, setChannel } from '../commands';
+import {
+  type AcceptsBody,
+  addChannel,
+  changeChannel,
+  channelBody,
+  checkChannelChange,
+  checkNewChannel,
+  listChannels,
+} from '../commands';
 import { riskCommand } from '../risk-commands';
 import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, positionalId } from './spec';
 
@@ -57,21 +58,16 @@ const BANK_FLAGS: Readonly<Record<string, string>> = {
   country: 'bank-country',
 };
 
-/** --brands, --currencies and the bank account flags, checked; `all` (and --no-bank-account) remove. */
-function acceptsFlags(p: Parsed): AcceptanceChange {
-  const change: { -readonly [K in keyof AcceptanceChange]: AcceptanceChange[K] } = {};
+/**
+ * --brands, --currencies and the bank account flags as the admin API's JSON fields (checked by the
+ * back office: `all` and --no-bank-account remove).
+ */
+function acceptsFlags(p: Parsed): AcceptsBody {
+  const change: { -readonly [K in keyof AcceptsBody]: AcceptsBody[K] } = {};
   const brands = stringFlag(p, 'brands');
-  if (brands !== undefined) {
-    const checked = brands.trim() === 'all' ? null : checkBrands(brands, '--brands');
-    if (checked !== null && !Array.isArray(checked)) throw usageError(`--brands ${checked.message}`);
-    change.brands = checked;
-  }
+  if (brands !== undefined) change.brands = brands.trim();
   const currencies = stringFlag(p, 'currencies');
-  if (currencies !== undefined) {
-    const checked = currencies.trim() === 'all' ? null : checkCurrencies(currencies, '--currencies');
-    if (checked !== null && !Array.isArray(checked)) throw usageError(`--currencies ${checked.message}`);
-    change.currencies = checked;
-  }
+  if (currencies !== undefined) change.currencies = currencies.trim();
   const bank: Record<string, string> = {};
   for (const [field, flag] of Object.entries(BANK_FLAGS)) {
     const value = stringFlag(p, flag);
@@ -80,22 +76,21 @@ function acceptsFlags(p: Parsed): AcceptanceChange {
   const removeBank = booleanFlag(p, 'no-bank-account');
   if (Object.keys(bank).length > 0) {
     if (removeBank) throw usageError('--no-bank-account cannot be combined with the --bank-* options');
-    const checked = checkBankAccount(bank);
-    if (Array.isArray(checked))
-      throw usageError(
-        checked
-          .map((e) => `--${BANK_FLAGS[e.name.split('.').pop() ?? ''] ?? e.name} ${e.message}`)
-          .join('; '),
-      );
-    change.bankAccount = checked;
+    change.bankAccount = bank;
   } else if (removeBank) change.bankAccount = null;
   return change;
+}
+
+/** --require-cvv on|off as the channel's registrationsRequireCvv. */
+function requireCvvFlag(p: Parsed): { registrationsRequireCvv?: boolean } {
+  const value = stringFlag(p, 'require-cvv');
+  return value === undefined ? {} : { registrationsRequireCvv: parseSwitch(value, '--require-cvv') };
 }
 
 export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   create: {
     usage:
-      'gateway channel create --merchant ID --name NAME [--mode TEST|LIVE] [--3ds on|off] [--throttle N]\n' +
+      'gateway channel create --merchant ID --name NAME [--mode TEST|LIVE] [--3ds on|off] [--require-cvv on|off] [--throttle N]\n' +
       '                             [--brands LIST] [--currencies LIST] [--bank-holder NAME --bank-iban IBAN --bank-bic BIC]',
     summary: 'Create a channel for a merchant; prints its entityId.',
     options: {
@@ -103,33 +98,37 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       name: { type: 'string' },
       mode: { type: 'string' },
       '3ds': { type: 'string' },
+      'require-cvv': { type: 'string' },
       throttle: { type: 'string' },
       ...ACCEPTS_OPTIONS,
     },
     help: [
       MERCHANT.help,
-      ['--name NAME', 'the channel’s name (1 to 100 characters)'],
+      ['--name NAME', 'the channel’s name (1 to 100 characters, trimmed, no control characters)'],
       ['--mode TEST|LIVE', 'TEST (default): simulators or a connector’s test system; LIVE: real money'],
       ['--3ds on|off', 'authenticate shoppers with 3-D Secure (default off)'],
+      ['--require-cvv on|off', 'one-click payments with a stored card must carry its CVV (default off)'],
       ['--throttle N', 'requests per minute per token and operation (default: the gateway’s)'],
       ...ACCEPTS_HELP,
     ],
     positionals: [],
     prepare: (p) => {
       const merchantId = MERCHANT.of(p);
-      const name = checkName(requiredFlag(p, 'name', 'NAME'), 'channel name');
+      const name = requiredFlag(p, 'name', 'NAME');
       const mode = stringFlag(p, 'mode');
       const threeDs = stringFlag(p, '3ds');
       const throttle = stringFlag(p, 'throttle');
-      const input = {
-        merchantId,
-        name,
-        ...(mode === undefined ? {} : { mode: parseMode(mode) }),
-        ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
-        ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, false) }),
-        accepts: acceptsFlags(p),
-      };
-      return (ctx) => createChannel(ctx, input);
+      const checked = checkNewChannel(
+        channelBody({
+          name,
+          ...(mode === undefined ? {} : { mode: parseMode(mode) }),
+          ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
+          ...requireCvvFlag(p),
+          ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, false) }),
+          accepts: acceptsFlags(p),
+        }),
+      );
+      return (ctx) => addChannel(ctx, merchantId, checked);
     },
   },
   list: merchantCommand(
@@ -139,12 +138,13 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   ),
   set: {
     usage:
-      'gateway channel set ENTITY_ID [--3ds on|off] [--throttle N|default] [--brands LIST|all] [--currencies LIST|all]\n' +
+      'gateway channel set ENTITY_ID [--3ds on|off] [--require-cvv on|off] [--throttle N|default] [--brands LIST|all] [--currencies LIST|all]\n' +
       '                          [--bank-holder NAME --bank-iban IBAN --bank-bic BIC | --no-bank-account]\n' +
       '                          [--connector-url URL --connector-entity ID --connector-token TOKEN | --no-connector]',
     summary: 'Change a channel’s settings; those not given keep their values.',
     options: {
       '3ds': { type: 'string' },
+      'require-cvv': { type: 'string' },
       throttle: { type: 'string' },
       'connector-url': { type: 'string' },
       'connector-entity': { type: 'string' },
@@ -156,6 +156,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     help: [
       ['ENTITY_ID', `the channel’s entityId (${ID_HELP})`],
       ['--3ds on|off', 'authenticate shoppers with 3-D Secure'],
+      ['--require-cvv on|off', 'one-click payments with a stored card must carry its CVV'],
       ['--throttle N|default', 'requests per minute per token and operation; default: the gateway’s'],
       ['--connector-url URL', 'EXTERNAL connector: base URL of another gateway of this API family'],
       ['--connector-entity ID', 'the entityId to use on that gateway'],
@@ -177,9 +178,10 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
         throw usageError('--no-connector cannot be combined with the --connector-* options');
       if (anyConnector && (url === undefined || entity === undefined || token === undefined))
         throw usageError('--connector-url, --connector-entity and --connector-token must be given together');
-      const input = checkSetChannel({
+      const checked = checkChannelChange({
         entityId,
         ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
+        ...requireCvvFlag(p),
         ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, true) }),
         ...(booleanFlag(p, 'no-connector') ? { connector: null } : {}),
         ...(url !== undefined && entity !== undefined && token !== undefined
@@ -187,7 +189,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
           : {}),
         accepts: acceptsFlags(p),
       });
-      return (ctx) => setChannel(ctx, input);
+      return (ctx) => changeChannel(ctx, checked);
     },
   },
   risk: {

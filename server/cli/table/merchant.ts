@@ -2,8 +2,8 @@
  * `gateway merchant …`: create, set, list.
  */
 
-import { checkName, parseSwitch, requiredFlag, stringFlag } from '../args';
-import { createMerchant, listMerchants, setMerchant } from '../commands';
+import { parseSwitch, requiredFlag, stringFlag } from '../args';
+import { addMerchant, checkMerchantName, listMerchants, setMerchant } from '../commands';
 import { type CommandSpec, ID_HELP, positionalId } from './spec';
 
 export const MERCHANT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -11,11 +11,11 @@ export const MERCHANT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     usage: 'gateway merchant create --name NAME',
     summary: 'Create a merchant; prints its id.',
     options: { name: { type: 'string' } },
-    help: [['--name NAME', 'the merchant’s name (1 to 100 characters)']],
+    help: [['--name NAME', 'the merchant’s name (1 to 100 characters, trimmed, no control characters)']],
     positionals: [],
     prepare: (p) => {
-      const name = checkName(requiredFlag(p, 'name', 'NAME'), 'merchant name');
-      return (ctx) => createMerchant(ctx, { name });
+      const checked = checkMerchantName(requiredFlag(p, 'name', 'NAME'));
+      return (ctx) => addMerchant(ctx, checked);
     },
   },
   set: {

@@ -2,8 +2,8 @@
  * `gateway token …`: create, list, revoke.
  */
 
-import { checkId, listFlag, stringFlag, usageError } from '../args';
-import { createToken, listTokens, revokeToken } from '../commands';
+import { listFlag, stringFlag } from '../args';
+import { addToken, checkNewToken, listTokens, revokeToken } from '../commands';
 import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, positionalId } from './spec';
 
 export const TOKEN_COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -29,12 +29,13 @@ export const TOKEN_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     positionals: [],
     prepare: (p) => {
       const merchantId = MERCHANT.of(p);
-      const channelIds = listFlag(p, 'channel').map((id) => checkId(id, 'channel id'));
       const environment = stringFlag(p, 'environment');
-      if (environment !== undefined && environment !== 'test' && environment !== 'live')
-        throw usageError(`--environment must be test or live, got "${environment}"`);
-      return (ctx) =>
-        createToken(ctx, { merchantId, channelIds, ...(environment === undefined ? {} : { environment }) });
+      const checked = checkNewToken({
+        merchantId,
+        channelIds: listFlag(p, 'channel'),
+        ...(environment === undefined ? {} : { environment }),
+      });
+      return (ctx) => addToken(ctx, merchantId, checked);
     },
   },
   list: merchantCommand(

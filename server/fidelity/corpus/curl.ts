@@ -66,6 +66,29 @@ export const FLOW_ANSWER = {
   has: ['id'],
 } as const;
 /**
+ * An invoice's or instalments' first answer in test mode: pending (000.200.000) without a
+ * redirect, the shopper has nothing to do; the provider accepts it later (invoice-brands.test.ts).
+ */
+export const ACCEPTED_LATER = {
+  status: 200,
+  resultCode: '000.200.000',
+  has: ['id'],
+  omits: ['"redirect"'],
+} as const;
+/**
+ * A voucher's first answer: pending with a redirect to the voucher, whose reference (a boleto's
+ * typeable line) and due date the answer carries in resultDetails (voucher-brands.test.ts).
+ */
+export const VOUCHER = {
+  status: 200,
+  resultCode: '000.200.000',
+  has: ['id', 'redirect.url'],
+  matches: {
+    'resultDetails.VoucherReference': '^\\d{5}\\.\\d{5} \\d{5}\\.\\d{6} \\d{5}\\.\\d{6} \\d \\d{14}$',
+    'resultDetails.VoucherDueDate': '^\\d{4}-\\d{2}-\\d{2}$',
+  },
+} as const;
+/**
  * `testMode=EXTERNAL` on a channel without a connector: DECISIONS (Outcomes) refuse it with a
  * configuration code (600.200.2xx), never simulate it. Not 600.200.100 (an unknown brand), not a
  * 400 on the request's parameters.

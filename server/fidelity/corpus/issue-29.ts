@@ -3,6 +3,7 @@
  * refused or answered differently. Each names the public client it was read from.
  */
 import type { Entry, Field, Source } from '../entry';
+import { ACCEPTED_LATER, VOUCHER } from './curl';
 import { TEST_CARD } from './priors';
 
 const ACTIVEMERCHANT: Source = {
@@ -21,8 +22,6 @@ const from = (base: Source, note: string): Source => ({ ...base, note });
 const SUCCESS = { status: 200, resultCode: '000.100.110' } as const;
 /** A redirect method's first answer: pending, the shopper sent to the provider. */
 const PENDING_REDIRECT = { status: 200, resultCode: '000.200.000', has: ['id', 'redirect.url'] } as const;
-/** Its flow's first answer in test mode: pending (redirect, invoice, voucher) or success. */
-const FLOW_ANSWER = { status: 200, resultCodePattern: '^000\\.(200\\.000|100\\.110)$', has: ['id'] } as const;
 
 const debit = (amount: string, currency: string): Field[] => [
   ['entityId', '{entityId}'],
@@ -56,24 +55,34 @@ const transfer = (brand: string, currency: string, hints: Field[], note: string)
   expect: PENDING_REDIRECT,
 });
 
-/** The family's brands beyond the cards, each with the data its method needs at least. */
-const BRANDS: readonly (readonly [brand: string, currency: string, extra: Field[]])[] = [
-  ['EPS', 'EUR', []],
-  ['GIROPAY', 'EUR', []],
-  ['IDEAL', 'EUR', []],
-  ['TRUSTLY', 'EUR', []],
-  ['PRZELEWY', 'PLN', [['customer.email', 'jane@example.com']]],
-  ['INTERAC_ONLINE', 'CAD', [['customer.email', 'jane@example.com']]],
-  ['EFT', 'ZAR', []],
-  ['POLI', 'AUD', []],
-  ['BLIK', 'PLN', []],
-  ['ALIPAY', 'EUR', []],
-  ['PAYSAFECARD', 'EUR', []],
-  ['STC_PAY', 'SAR', [['virtualAccount.accountId', '966501234567']]],
-  ['KLARNA_INVOICE', 'EUR', []],
-  ['KLARNA_INSTALLMENTS', 'EUR', []],
-  ['PAYOLUTION_INVOICE', 'EUR', []],
-  ['PAYOLUTION_INS', 'EUR', []],
+/**
+ * The family's brands beyond the cards, each with the data its method needs at least and its
+ * flow's first answer in test mode: pending with a redirect (online transfers, accounts), success
+ * at once (a virtual account, a direct debit), pending until the provider accepts it (invoices),
+ * pending with the voucher answered (a boleto).
+ */
+const BRANDS: readonly (readonly [
+  brand: string,
+  currency: string,
+  extra: Field[],
+  expect: Entry['expect'],
+])[] = [
+  ['EPS', 'EUR', [], PENDING_REDIRECT],
+  ['GIROPAY', 'EUR', [], PENDING_REDIRECT],
+  ['IDEAL', 'EUR', [], PENDING_REDIRECT],
+  ['TRUSTLY', 'EUR', [], PENDING_REDIRECT],
+  ['PRZELEWY', 'PLN', [['customer.email', 'jane@example.com']], PENDING_REDIRECT],
+  ['INTERAC_ONLINE', 'CAD', [['customer.email', 'jane@example.com']], PENDING_REDIRECT],
+  ['EFT', 'ZAR', [], PENDING_REDIRECT],
+  ['POLI', 'AUD', [], PENDING_REDIRECT],
+  ['BLIK', 'PLN', [], PENDING_REDIRECT],
+  ['ALIPAY', 'EUR', [], PENDING_REDIRECT],
+  ['PAYSAFECARD', 'EUR', [], PENDING_REDIRECT],
+  ['STC_PAY', 'SAR', [['virtualAccount.accountId', '966501234567']], SUCCESS],
+  ['KLARNA_INVOICE', 'EUR', [], ACCEPTED_LATER],
+  ['KLARNA_INSTALLMENTS', 'EUR', [], ACCEPTED_LATER],
+  ['PAYOLUTION_INVOICE', 'EUR', [], ACCEPTED_LATER],
+  ['PAYOLUTION_INS', 'EUR', [], ACCEPTED_LATER],
   [
     'PAYOLUTION_ELV',
     'EUR',
@@ -82,11 +91,12 @@ const BRANDS: readonly (readonly [brand: string, currency: string, extra: Field[
       ['bankAccount.iban', 'DE89370400440532013000'],
       ['bankAccount.bic', 'COBADEFFXXX'],
     ],
+    SUCCESS,
   ],
-  ['BOLETO', 'BRL', []],
+  ['BOLETO', 'BRL', [], VOUCHER],
 ];
 
-const brandEntry = ([brand, currency, extra]: (typeof BRANDS)[number]): Entry => ({
+const brandEntry = ([brand, currency, extra, expect]: (typeof BRANDS)[number]): Entry => ({
   name: `${brand} is a known brand: its flow's answer, never 600.200.100`,
   source: from(
     ACI,
@@ -100,7 +110,7 @@ const brandEntry = ([brand, currency, extra]: (typeof BRANDS)[number]): Entry =>
     ...extra,
     ['shopperResultUrl', 'https://shop.example/return'],
   ],
-  expect: FLOW_ANSWER,
+  expect,
 });
 
 /** HyperPay's official COPYandPAY example, quoted whole in a merchant's notes. */

@@ -7,6 +7,7 @@
  */
 import type { Entry } from '../entry';
 import {
+  ACCEPTED_LATER,
   curlSample,
   EXTERNAL_REFUSED,
   FLOW_ANSWER,
@@ -196,7 +197,7 @@ const SAMPLES: readonly Sample[] = [
         ...CART,
         'shopperResultUrl=https://docs.oppwa.com',
       ],
-      FLOW_ANSWER,
+      ACCEPTED_LATER,
     ),
   ),
   cardPayment('MAESTRO', '6799851000000032'),

@@ -21,6 +21,7 @@ import { authenticator, credentials, optionalCredentials } from './credentials';
 import { invalid, paymentAnswer, renderedPaymentAnswer } from './envelope';
 import { createIdempotency } from './idempotency';
 import { throttle, throttled } from './throttle';
+import { workBudget } from './work-budget';
 
 export function gatewayMiddleware(deps: RouteDeps) {
   const { env } = deps;
@@ -43,14 +44,16 @@ export function gatewayMiddleware(deps: RouteDeps) {
   });
   // What these caches hold beyond a quiet gateway's needs, given back once it is idle.
   for (const cache of [readPayment, channels, authenticate]) deps.idle?.add(cache.release);
+  // What a sender's bodies cost to parse, charged to it: asked before a body is read and parsed.
+  const budget = workBudget(deps);
   return {
     // -- middleware
-    body: body(deps),
+    body: body({ ...deps, early: budget.early }),
     /** The checkout routes' body: the small public limit without an Authorization header. */
-    publicBody: body(deps, { public: true }),
+    publicBody: body({ ...deps, early: budget.early }, { public: true }),
     credentials: credentials(authenticate),
     optionalCredentials: optionalCredentials(authenticate),
-    parse: createParse(deps),
+    parse: createParse({ ...deps, budget: budget.gate }),
     channel: channel(deps, channels),
     /** The channel of a read (reporting's detail paths): no dispatching by brand or currency. */
     readChannel: channel(deps, channels, { dispatchOnRequest: false }),

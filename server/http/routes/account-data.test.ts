@@ -9,7 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_ACCOUNT_FIELDS } from '../../test-kit/fixtures/bank-accounts';
 import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
-import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import {
+  parameterErrorNames as names,
+  type TestGateway,
+  type TestMerchant,
+  type TestResponse,
+  testGateway,
+} from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/return';
 const CARD = { ...CARD_FIELDS, 'card.cvv': '987' } as const;
@@ -28,9 +34,6 @@ const MISSING: readonly (readonly [brand: string, names: readonly string[]])[] =
   ['WALLETA', ['walletA.paymentToken']],
   ['GIFTCARD', ['giftCard.number', 'giftCard.pin']],
 ];
-
-const names = (res: TestResponse): string[] =>
-  (res.body.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 function expectUnknownBrand(res: TestResponse): void {
   expect(res.status, res.text).toBe(400);

@@ -10,14 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
 import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import { BILLING, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
-import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import {
+  parameterErrorNames as names,
+  type TestGateway,
+  type TestMerchant,
+  type TestResponse,
+  testGateway,
+} from '../../test-kit/gateway';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** What a mobile SDK hands over: an opaque, encrypted device description. */
 const DEVICE_INFO = 'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.c2RrRGV2aWNlRGF0YQ';
-
-const names = (res: TestResponse): string[] =>
-  (res.body.result.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 describe('app-based 3-D Secure (threeDSecure.deviceInfo) over HTTP', () => {
   let gw: TestGateway;

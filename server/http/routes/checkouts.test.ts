@@ -411,18 +411,9 @@ describe('/v1/checkouts over HTTP (SQLite, fake clock)', () => {
       const id = await created({ 'registrations[0].id': registrationId });
 
       const view = await session(id);
+      // brand and last four digits only: the session is read without credentials (issue 30)
       expect(view.body.registrations).toEqual([
-        {
-          id: registrationId,
-          paymentBrand: 'VISA',
-          card: {
-            bin: '420000',
-            last4Digits: '0000',
-            holder: 'Jane Jones',
-            expiryMonth: '05',
-            expiryYear: '2034',
-          },
-        },
+        { id: registrationId, paymentBrand: 'VISA', card: { last4Digits: '0000' } },
       ]);
       expect(view.text).not.toContain(PAN);
 

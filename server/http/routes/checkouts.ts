@@ -12,6 +12,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { publicPaymentView, publicRegistrationView } from '../../../shared/engine/answers/public-view';
+import { registrationResponse } from '../../../shared/engine/answers/registration';
 import { paymentResponse } from '../../../shared/engine/answers/response';
 import type { CheckoutKind } from '../../../shared/engine/core/model';
 import {
@@ -26,7 +27,6 @@ import {
   submitCheckout,
   updateCheckout,
 } from '../../../shared/engine/operations/checkout';
-import { registrationResponse } from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { WalletTokenIssuer } from '../../security/wallet-tokens';
 import { type GatewayEnv, publicOrigin, type RouteDeps } from '../context';

@@ -3,16 +3,25 @@
  * GET /v1/openapi.json (server/openapi/document.ts), /docs (Redoc's standalone bundle from
  * node_modules rendering it) and the guides /docs/widget, /docs/test-data, /docs/webhooks,
  * /docs/reconciliation, each rendered once from the catalogues they describe. Strict CSP.
+ *
+ * What a production gateway shows without credentials (issue 30): the merchants' API, not the
+ * admin API (its document is /admin/v1/openapi.json, behind the admin API's authentication:
+ * adminDocumentRoute); and the test cards only where they work, the test environment's address
+ * (decisions: two environments; live channels are never simulated, so the live address has no
+ * test-card page in any mode).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Context, Env, Hono } from 'hono';
-import { type Addresses, openApiDocument } from '../../openapi/document';
+import type { Environment } from '../../../shared/engine/core/model';
+import { type Addresses, type Audience, openApiDocument, routeDocsFor } from '../../openapi/document';
 import { DOCS_CSP, layout } from '../../openapi/pages/layout';
 import { reconciliationPage } from '../../openapi/pages/reconciliation';
 import { testDataPage } from '../../openapi/pages/test-data';
 import { webhooksPage } from '../../openapi/pages/webhooks';
 import { widgetPage } from '../../openapi/pages/widget';
+import type { RouteDeps } from '../context';
+import type { AdminKit } from './admin/shared';
 
 const require = createRequire(import.meta.url);
 
@@ -62,6 +71,9 @@ const PAGES: Readonly<Record<string, () => string>> = {
   '/docs/reconciliation': reconciliationPage,
 };
 
+/** Pages of the test environment alone: the simulators' cards and triggers decide nothing live. */
+const TEST_ONLY_PAGES: ReadonlySet<string> = new Set(['/docs/test-data']);
+
 const SECURITY_HEADERS = {
   'Content-Security-Policy': DOCS_CSP,
   'X-Content-Type-Options': 'nosniff',
@@ -77,17 +89,35 @@ function once<T>(make: () => T): () => T {
   };
 }
 
-export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses): void {
-  const document = once(() => JSON.stringify(openApiDocument(addresses)));
+/** Where the document's `servers` point: both environments' public addresses. */
+export const documentAddresses = (
+  deps: { readonly addresses?: Addresses; readonly publicUrl?: string } | undefined,
+): Addresses => deps?.addresses ?? { test: deps?.publicUrl ?? 'http://127.0.0.1:8080' };
+
+const DOCUMENT_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+/** The document for an audience, serialised on first use. */
+const documentFor = (addresses: Addresses, audience: Audience) =>
+  once(() => JSON.stringify(openApiDocument(addresses, routeDocsFor(audience))));
+
+export interface DocsOptions {
+  /** This address's environment: the live one serves no test-card page. */
+  readonly environment: Environment;
+  /** Production: /v1/openapi.json leaves the admin API out (see adminDocumentRoute). */
+  readonly production: boolean;
+}
+
+export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses, options: DocsOptions): void {
+  const document = documentFor(addresses, options.production ? 'public' : 'all');
   app.get('/v1/openapi.json', (c) =>
-    c.body(document(), 200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Access-Control-Allow-Origin': '*',
-      'X-Content-Type-Options': 'nosniff',
-    }),
+    c.body(document(), 200, { ...DOCUMENT_HEADERS, 'Access-Control-Allow-Origin': '*' }),
   );
   for (const [path, render] of Object.entries(PAGES)) {
+    if (TEST_ONLY_PAGES.has(path) && options.environment !== 'test') continue;
     const html = once(render);
     app.get(path, (c) => c.html(html(), 200, { ...SECURITY_HEADERS, 'Cache-Control': 'no-cache' }));
   }
@@ -110,4 +140,16 @@ export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses): v
       'Cache-Control': 'public, max-age=3600',
     });
   });
+}
+
+/**
+ * GET /admin/v1/openapi.json: the whole document, admin API included, for whoever the admin API
+ * lets read (the operator's token, a signed-in user); registered by the admin routes, behind
+ * their authentication. Never cached by a browser or shared cache: it is an authenticated answer.
+ */
+export function adminDocumentRoute(deps: RouteDeps, kit: Pick<AdminKit, 'route'>): void {
+  const document = documentFor(documentAddresses(deps), 'admin');
+  kit.route('GET', '/admin/v1/openapi.json', 'read', (c) =>
+    c.body(document(), 200, { ...DOCUMENT_HEADERS, 'Cache-Control': 'private, no-store' }),
+  );
 }

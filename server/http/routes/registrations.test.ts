@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
+/** A merchant-initiated repeat without a schedule, as a card-on-file charge sends it. */
+const MIT_REPEAT = {
+  'standingInstruction.mode': 'REPEATED',
+  'standingInstruction.source': 'MIT',
+  'standingInstruction.type': 'UNSCHEDULED',
+} as const;
+
 describe('/v1/registrations over HTTP', () => {
   let gw: TestGateway;
   let m: TestMerchant;
@@ -131,9 +138,7 @@ describe('/v1/registrations over HTTP', () => {
         amount: '10.00',
         currency: 'EUR',
         paymentType: 'DB',
-        'standingInstruction.mode': 'REPEATED',
-        'standingInstruction.source': 'MIT',
-        'standingInstruction.type': 'UNSCHEDULED',
+        ...MIT_REPEAT,
         ...extra,
       });
     expect((await repeat({ 'standingInstruction.initialTransactionId': initialTransactionId })).status).toBe(
@@ -166,9 +171,7 @@ describe('/v1/registrations over HTTP', () => {
       amount: '10.00',
       currency: 'USD',
       paymentType: 'DB',
-      'standingInstruction.mode': 'REPEATED',
-      'standingInstruction.type': 'UNSCHEDULED',
-      'standingInstruction.source': 'MIT',
+      ...MIT_REPEAT,
       recurringType: 'REPEATED',
     });
     expect(repeat.status).toBe(200);

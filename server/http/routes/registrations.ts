@@ -3,12 +3,13 @@
  */
 import type { Hono } from 'hono';
 import { withIntegrity } from '../../../shared/engine/answers/echo';
+import { registrationResponse } from '../../../shared/engine/answers/registration';
 import type { Registration } from '../../../shared/engine/core/model';
 import { registrationAnswerOf } from '../../../shared/engine/core/processor';
 import {
   createRegistration,
+  deregister,
   payWithRegistration,
-  registrationResponse,
 } from '../../../shared/engine/operations/registrations';
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import type { GatewayEnv, RouteDeps } from '../context';
@@ -84,7 +85,7 @@ export function registrationRoutes(
       const registration = await deps.store.getRegistration(merchantId, id);
       if (registration === undefined || !(await ours(registration)))
         return env.send(c, 404, refused(ResultCodes.REGISTRATION_NOT_FOUND));
-      const deleted = await deps.store.deleteRegistration(merchantId, id, deps.clock.now());
+      const deleted = await deregister(deps, merchantId, id);
       if (!deleted) return env.send(c, 400, refused(ResultCodes.REGISTRATION_DEREGISTERED));
       return env.send(c, 200, refused(registrationAnswerOf(registration).code), { id });
     },

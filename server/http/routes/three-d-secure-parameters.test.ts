@@ -7,15 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorTarget } from '../../../shared/engine/core/ports';
 import { fakeClock } from '../../test-kit/clock';
+import { EXTERNAL_CONNECTOR } from '../../test-kit/fixtures/channels';
 import { BROWSER, CHALLENGE_CARD } from '../../test-kit/fixtures/three-d-secure';
-import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import {
+  parameterErrorNames as names,
+  type TestGateway,
+  type TestMerchant,
+  testGateway,
+} from '../../test-kit/gateway';
 
 const XID = 'CAACCVVUlwCXUyhQNlSXAAAAAAA=';
 const VERIFICATION_ID = 'AAACAgSRBklmQCFgMpEGAAAAAAA=';
 const NOT_ENROLLED = '4200000000000000';
-
-const names = (res: TestResponse): string[] =>
-  (res.body.result.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 describe('3-D Secure parameters (HTTP, SQLite)', () => {
   let gw: TestGateway;
@@ -39,7 +42,7 @@ describe('3-D Secure parameters (HTTP, SQLite)', () => {
       channels: 1,
       settings: {
         threeDSecure: true,
-        connector: { baseUrl: 'https://acquirer.example', entityId: 'e'.repeat(32), accessToken: 'tok' },
+        ...EXTERNAL_CONNECTOR,
       },
     });
   });

@@ -10,15 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test-kit/clock';
 import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import { BROWSER, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
-import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import {
+  parameterErrorNames as names,
+  type TestGateway,
+  type TestMerchant,
+  type TestResponse,
+  testGateway,
+} from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/3ds?order=7';
 const NOT_ENROLLED = '4200000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
-
-const names = (res: TestResponse): string[] =>
-  (res.body.result.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 function parameter(res: TestResponse, name: string): string {
   const found = (res.body.redirect?.parameters ?? []).find((p: { name: string }) => p.name === name);

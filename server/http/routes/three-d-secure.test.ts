@@ -13,13 +13,20 @@ import { ENROLLED_CARDS } from '../../processors/simulator/access-control-server
 import { SQLITE_FILE } from '../../storage/open';
 import { fakeClock } from '../../test-kit/clock';
 import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
+import { EXTERNAL_CONNECTOR } from '../../test-kit/fixtures/channels';
 import {
   BROWSER,
   CHALLENGE_CARD,
   FRICTIONLESS_CARD,
   V2_FIELDS,
 } from '../../test-kit/fixtures/three-d-secure';
-import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import {
+  parameterErrorNames as names,
+  type TestGateway,
+  type TestMerchant,
+  type TestResponse,
+  testGateway,
+} from '../../test-kit/gateway';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -51,9 +58,6 @@ function parameter(res: TestResponse, name: string): string {
   return found.value;
 }
 
-const names = (res: TestResponse): string[] =>
-  (res.body.result.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
-
 function expectPending(res: TestResponse): void {
   expect(res.status).toBe(200);
   expect(res.body.result.code).toBe('000.200.000');
@@ -82,7 +86,7 @@ describe('3-D Secure over HTTP (SQLite, fake clock)', () => {
       channels: 1,
       settings: {
         threeDSecure: true,
-        connector: { baseUrl: 'https://acquirer.example', entityId: 'e'.repeat(32), accessToken: 'tok' },
+        ...EXTERNAL_CONNECTOR,
       },
     });
   });

@@ -17,7 +17,13 @@ import {
 } from '../../processors/simulator/wallets';
 import { WALLET_TOKEN_TTL_MS, walletTokens } from '../../security/wallet-tokens';
 import { fakeClock } from '../../test-kit/clock';
-import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import {
+  parameterErrorNames as names,
+  type TestGateway,
+  type TestMerchant,
+  type TestResponse,
+  testGateway,
+} from '../../test-kit/gateway';
 
 const MINUTE = 60_000;
 /** Another data key: a second gateway whose tokens this one cannot open. */
@@ -31,9 +37,6 @@ const FAMILIES: readonly { wallet: WalletGroup; card: string; bin: string; last4
   { wallet: 'walletB', card: 'mastercard', bin: '545454', last4: '5454', eci: '02' },
   { wallet: 'walletC', card: 'amex', bin: '377777', last4: '7770', eci: '05' },
 ];
-
-const names = (res: TestResponse): string[] =>
-  (res.body.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 /** A refused token: 400, 200.300.404, one error naming the token, its value never shown. */
 function expectRefused(res: TestResponse, wallet: WalletGroup, token: string, message?: string): void {

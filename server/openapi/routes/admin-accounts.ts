@@ -160,7 +160,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
     path: '/admin/v1/merchants',
     summary: 'Merchants',
     description: 'Every merchant for an operator; a merchant user only theirs.',
-    answers: { 200: '`merchants`: `[{id, name, createdAt}]`.' },
+    answers: { 200: '`merchants`: `[{id, name, dispatching, createdAt}]`.' },
     examples: [{ name: 'merchants', summary: 'List them', answer: DONE }],
   }),
   entry({
@@ -170,9 +170,12 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
     json: {
       type: 'object',
       required: ['name'],
-      properties: { name: { type: 'string', minLength: 1, maxLength: 128 } },
+      properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
     },
-    answers: { 201: 'The merchant.', 400: 'A missing or too long name.' },
+    answers: {
+      201: 'The merchant.',
+      400: 'A missing, empty (after trimming), too long (over 100 characters) or unprintable name.',
+    },
     examples: [
       {
         name: 'merchantCreate',
@@ -186,7 +189,10 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
     method: 'GET',
     path: '/admin/v1/merchants/:merchantId',
     summary: 'A merchant',
-    answers: { 200: '`{id, name, createdAt}`.', 404: 'No such merchant (or another merchant’s).' },
+    answers: {
+      200: '`{id, name, dispatching, createdAt}`.',
+      404: 'No such merchant (or another merchant’s).',
+    },
     examples: [
       {
         name: 'merchant',
@@ -201,7 +207,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
     path: '/admin/v1/merchants/:merchantId/tokens',
     summary: "A merchant's access tokens",
     answers: {
-      200: '`tokens`: `[{id, userId, environment, channels, createdAt, lastUsedAt, revokedAt}]` (`lastUsedAt` to the minute).',
+      200: '`tokens`: `[{id, merchantId, userId, environment, channels, createdAt, lastUsedAt, revokedAt}]` (`lastUsedAt` to the minute).',
       404: 'No such merchant.',
     },
     examples: [

@@ -4,7 +4,7 @@
  * back-office.ts, operations.ts, clock.ts, inbox.ts; docs/admin-api.md is their prose contract).
  */
 import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
-import { MAX_PAGE, PAYMENT_STATUSES } from '../../admin/payment-list';
+import { MAX_PAGE, PAYMENT_STATUSES } from '../../backoffice/payments/payment-list';
 import { PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 import { ADMIN_REFUSALS } from './admin-accounts';

@@ -52,6 +52,11 @@ const WEBHOOK_BODY = {
 
 const CHANNEL_SETTINGS = {
   threeDSecure: { type: 'boolean', description: 'The gateway authenticates new cards with 3-D Secure.' },
+  registrationsRequireCvv: {
+    type: 'boolean',
+    description:
+      'One-click payments with a stored card carry its CVV (except brands whose cards may have none).',
+  },
   throttlePerMinute: {
     type: 'integer',
     minimum: 1,

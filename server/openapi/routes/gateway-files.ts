@@ -78,6 +78,17 @@ export const GATEWAY_FILE_ROUTES: readonly RouteDoc[] = [
     answers: { 200: 'The OpenAPI document.' },
     examples: [{ name: 'openapi', summary: 'The document', answer: { status: 200 } }],
   },
+  {
+    method: 'GET',
+    path: '/admin/v1/openapi.json',
+    tag: 'Documentation',
+    summary: 'This document with the admin API',
+    description:
+      "The whole document, the admin API included, for the admin API's callers: a production gateway's /v1/openapi.json leaves the admin API out.",
+    auth: 'admin',
+    answers: { 200: 'The OpenAPI document, admin API included.', 401: 'No session or operator token.' },
+    examples: [{ name: 'openapiAdmin', summary: 'The whole document', answer: { status: 200 } }],
+  },
   page('/docs', 'The API reference (this document, rendered)'),
   page('/docs/widget', 'The widget: options, callbacks, CSS classes and variables, languages, CSP'),
   page('/docs/test-data', 'Test cards and triggers of the simulators'),

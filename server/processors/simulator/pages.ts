@@ -9,7 +9,7 @@ import type { PaymentSession } from '../../../shared/engine/core/model';
 import type { PageFacts } from '../../../shared/engine/steps/asynchronous';
 import { escapeHtml } from '../../http/html';
 import { CHALLENGE_CODE } from './access-control-server';
-import { type SimulatedRedirectMethod, voucherReference } from './redirect-methods';
+import type { SimulatedRedirectMethod } from './redirect-methods';
 
 export const SIMULATOR_CSS = `
 :root { color-scheme: light; font: 16px/1.45 system-ui, sans-serif; }
@@ -52,12 +52,13 @@ ${body}
 </main></body></html>`;
 }
 
-function factsList(facts: PageFacts, voucher?: string): string {
+function factsList(facts: PageFacts, voucher?: Readonly<Record<string, string>>): string {
   const rows: [string, string | undefined][] = [
     ['Merchant', facts.descriptor],
     ['Amount', facts.amount === undefined ? undefined : `${facts.amount} ${facts.currency ?? ''}`.trim()],
     ['Card', facts.last4 === undefined ? undefined : `${facts.brand ?? ''} •••• ${facts.last4}`.trim()],
-    ['Voucher reference', voucher],
+    ['Voucher reference', voucher?.VoucherReference],
+    ['Due date', voucher?.VoucherDueDate],
   ];
   const shown = rows.filter((row): row is [string, string] => row[1] !== undefined);
   return shown.length === 0
@@ -93,7 +94,7 @@ ${hidden('threeDSSessionData', session.id)}${hidden('returnMode', returnMode)}
   );
 }
 
-/** A redirect method's provider: approve, decline or cancel; a voucher shows its reference. */
+/** A redirect method's provider: approve, decline or cancel; a voucher shows its reference and due date, as the answer does. */
 export function redirectPage(
   session: PaymentSession,
   method: SimulatedRedirectMethod,
@@ -104,7 +105,7 @@ export function redirectPage(
     method.title,
     `<h1 id="sim-title">${escapeHtml(method.title)}</h1>
 <p>${escapeHtml(method.step)}</p>
-${factsList({ ...facts, last4: undefined }, method.voucher ? voucherReference(session.paymentId) : undefined)}
+${factsList({ ...facts, last4: undefined }, method.issue?.(session.paymentId, session.expiresAt))}
 <form method="post" action="/simulators/redirect/answer" aria-labelledby="sim-title">
 ${hidden('session', session.id)}${hidden('returnMode', returnMode)}
 <div class="sim-actions">

@@ -12,7 +12,7 @@ import { accessControlServer } from './access-control-server';
 import { decide } from './acquirer';
 import { binInfo } from './bin-table';
 import { simulatedRate } from './fx';
-import { redirectMethodOf } from './redirect-methods';
+import { acceptedLater, redirectMethodOf } from './redirect-methods';
 
 function decided(request: ProcessorRequest, now: Date): Decision {
   const decision = decide(request, now);
@@ -34,10 +34,24 @@ const ACCEPTED: Decision = {
   resultDetails: {},
 };
 
+/**
+ * An invoice's provider has yet to answer: pending, with no one for the shopper to meet; a forced
+ * result code is its refusal when it answers (steps/asynchronous.ts).
+ */
+const AWAITING_PROVIDER: Decision = {
+  testMode: 'INTERNAL',
+  code: ResultCodes.PENDING,
+  result: {},
+  resultDetails: { clearingInstituteName: 'Simulator' },
+};
+
 export const simulatorProcessor: Processor = {
   kind: 'simulator',
   testMode: 'INTERNAL',
-  pay: async (order) => decided(order.decide, order.now),
+  pay: async (order) =>
+    acceptedLater((order.request as { readonly paymentBrand?: string }).paymentBrand)
+      ? AWAITING_PROVIDER
+      : decided(order.decide, order.now),
   reference: async () => ACCEPTED,
   register: async (order) => decided(order.decide, order.now),
   payWithRegistration: async (order) => decided(order.decide, order.now),

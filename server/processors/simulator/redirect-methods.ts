@@ -11,6 +11,7 @@
 import {
   type CatalogueBrand,
   catalogueBrands,
+  catalogueEntry,
   type MethodCode,
   PAYMENT_BRANDS,
 } from '../../../shared/brands';
@@ -18,9 +19,20 @@ import type { RedirectMethod, RedirectMethodKind, ShopperAction } from '../../..
 
 export type { RedirectMethod, RedirectMethodKind, ShopperAction };
 
-/** A simulated provider; a voucher's page shows the shopper the voucher's reference to pay. */
-export interface SimulatedRedirectMethod extends RedirectMethod {
-  readonly voucher?: true;
+/**
+ * A simulated provider; a voucher's provider issues the voucher (issue): its page shows the
+ * shopper the reference to pay and its due date, and the payment's answer carries both.
+ */
+export type SimulatedRedirectMethod = RedirectMethod;
+
+/**
+ * What a voucher's provider issues at once, answered in resultDetails (the spec's name/value
+ * enrichment; the family's spec names no voucher fields, so the smallest shape: two pairs):
+ * the reference the shopper pays with and the date (yyyy-MM-dd, UTC) it is due, the day its
+ * payment would time out. Where the shopper sees it is the answer's redirect.url.
+ */
+export function issuedVoucher(paymentId: string, dueBy: Date): Readonly<Record<string, string>> {
+  return { VoucherReference: voucherReference(paymentId), VoucherDueDate: dueBy.toISOString().slice(0, 10) };
 }
 
 const ONLINE_TRANSFER: SimulatedRedirectMethod = {
@@ -57,7 +69,7 @@ const PROVIDERS: Partial<Readonly<Record<MethodCode, SimulatedRedirectMethod>>> 
     title: 'Voucher (simulated provider)',
     step: 'Pay this voucher at a bank, a lottery agency or in your online banking (approve: paid).',
     declineCode: '800.100.152',
-    voucher: true,
+    issue: issuedVoucher,
   },
 };
 
@@ -82,6 +94,17 @@ export const REDIRECT_METHODS: Readonly<Record<string, SimulatedRedirectMethod>>
 
 export const redirectMethodOf = (brand: string | undefined): SimulatedRedirectMethod | undefined =>
   brand === undefined || !Object.hasOwn(REDIRECT_METHODS, brand) ? undefined : REDIRECT_METHODS[brand];
+
+/**
+ * Whether the brand's provider accepts a payment later, after its own checks, without the
+ * shopper: a `later` brand of the catalogue not paid to the merchant's own account (invoices and
+ * instalments; a prepayment to the merchant is accepted at once). The simulator answers such a
+ * payment pending; the pending-payments worker gives the provider's answer (asynchronous.ts).
+ */
+export function acceptedLater(brand: string | undefined): boolean {
+  const entry = brand === undefined ? undefined : catalogueEntry(brand);
+  return entry?.flow === 'later' && entry.toMerchantAccount !== true;
+}
 
 /**
  * A voucher's reference, as a boleto's typeable line is written (`00000.00000 00000.000000 …`):

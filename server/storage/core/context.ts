@@ -1,9 +1,9 @@
 /**
  * What every aggregate's store factory is made with: the database (or, for the writers, its
- * connection), the account sealer, and the issuer lookup of the notifications.
+ * connection) and the account sealer. The notifications come with each change, rendered by the
+ * engine (shared/engine/core/notification.ts).
  */
 import type { Kysely } from 'kysely';
-import type { IssuerLookup } from '../../../shared/engine/answers/response';
 import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { Database } from './database';
 
@@ -15,6 +15,4 @@ export interface StoreContext {
    * details, checkouts' parameters, sessions' plans, webhook payloads, channels' settings.
    */
   readonly sealer: AccountSealer;
-  /** The issuer lookup of the notifications' card.type, card.level, card.issuer.* (the processors). */
-  readonly issuers?: IssuerLookup;
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '../../../shared/engine/core/model';
 import type { IdempotencyClaim } from '../../../shared/engine/core/ports';
+import { recordPayment } from '../../../shared/engine/steps/record';
 import { asMinor } from '../../../shared/money';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../../test-kit/postgres';
 import { testVault } from '../../test-kit/vault';
@@ -65,11 +66,11 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL payments written by two p
 
   it('notifies a webhook registered by another process after this one wrote the merchant a payment', async () => {
     const merchantId = hex();
-    await one.insertPayment(payment(merchantId)); // no webhook yet
+    await recordPayment({ store: one }, payment(merchantId)); // no webhook yet
     const hook = webhook(merchantId);
     await two.insertWebhook(hook);
     const after = payment(merchantId);
-    await one.insertPayment(after);
+    await recordPayment({ store: one }, after);
     expect(await deliveriesOf(merchantId, hook.id)).toEqual([after.id]);
   });
 
@@ -78,16 +79,16 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL payments written by two p
     const hook = webhook(merchantId);
     await two.insertWebhook(hook);
     const before = payment(merchantId);
-    await one.insertPayment(before);
+    await recordPayment({ store: one }, before);
     expect(await deliveriesOf(merchantId, hook.id)).toEqual([before.id]);
     expect(await two.deleteWebhook(merchantId, hook.id, new Date())).toBe(true);
-    await one.insertPayment(payment(merchantId));
+    await recordPayment({ store: one }, payment(merchantId));
     expect(await deliveriesOf(merchantId, hook.id)).toEqual([before.id]);
   });
 
   it("refuses a payment whose Idempotency-Key another process's payment took, and writes the rest of its batch", async () => {
     const merchantId = hex();
-    await one.insertPayment(payment(merchantId));
+    await recordPayment({ store: one }, payment(merchantId));
     const now = new Date();
     const claim = (key: string): IdempotencyClaim => ({
       merchantId,
@@ -97,12 +98,12 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL payments written by two p
       replaceBefore: new Date(now.getTime() - 60_000),
     });
     const key = hex();
-    await two.insertPayment(payment(merchantId), claim(key));
+    await two.insertPayment(payment(merchantId), [], claim(key));
     const refused = payment(merchantId);
     const alongside = payment(merchantId);
     const results = await Promise.allSettled([
-      one.insertPayment(refused, claim(key)),
-      one.insertPayment(alongside, claim(hex())),
+      one.insertPayment(refused, [], claim(key)),
+      one.insertPayment(alongside, [], claim(hex())),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
     expect(await one.getPayment(merchantId, refused.id)).toBeUndefined();

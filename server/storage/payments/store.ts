@@ -1,9 +1,8 @@
 /**
  * The PaymentStore port: payments are written through group commit (`insertPayment` queues the
- * row with its notifications and its Idempotency-Key; the batch writer, payments/writers.ts,
+ * row with the notifications the engine rendered for it and its Idempotency-Key; the batch writer, payments/writers.ts,
  * commits them together) and read by id, by reference and by the query API.
  */
-import { paymentChanges } from '../../../shared/engine/answers/notifications';
 import type { PaymentStore } from '../../../shared/engine/core/ports';
 import type { StoreContext } from '../core/context';
 import type { GroupCommit } from '../core/group-commit';
@@ -15,7 +14,7 @@ import type { PaymentRow } from './tables';
 import type { PaymentWrite } from './writers';
 
 export function paymentStore(
-  { db, sealer, issuers }: StoreContext,
+  { db, sealer }: StoreContext,
   payments: GroupCommit<PaymentWrite>,
   closed: () => boolean,
 ): PaymentStore {
@@ -27,7 +26,7 @@ export function paymentStore(
   );
 
   return {
-    insertPayment(payment, idempotencyClaim) {
+    insertPayment(payment, changes = [], idempotencyClaim) {
       if (closed()) return Promise.reject(new Error('Store is closed'));
       let write: PaymentWrite;
       try {
@@ -37,7 +36,7 @@ export function paymentStore(
             : claimWrite(idempotencyClaim, payment.merchantId, { payment_id: payment.id });
         write = {
           row: paymentToRow(payment, sealer),
-          changes: paymentChanges(payment, payment.createdAt, issuers),
+          changes,
           ...(claim === undefined ? {} : { claim }),
         };
       } catch (error) {

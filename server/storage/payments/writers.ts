@@ -6,7 +6,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Change } from '../../../shared/engine/answers/notifications';
+import type { Change } from '../../../shared/engine/core/notification';
 import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { Database } from '../core/database';
 import { insertAll, ROWS_PER_STATEMENT } from '../core/rows';

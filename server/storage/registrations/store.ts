@@ -1,5 +1,4 @@
 /** The RegistrationStore port: stored payment details, each change told through the outbox. */
-import { registrationChange } from '../../../shared/engine/answers/notifications';
 import type { RegistrationStore } from '../../../shared/engine/core/ports';
 import type { StoreContext } from '../core/context';
 import { ms } from '../core/rows';
@@ -10,10 +9,10 @@ import type { RegistrationRow } from './tables';
 export function registrationStore({ db, sealer }: StoreContext): RegistrationStore {
   const toRegistration = (r: RegistrationRow) => rowToRegistration(r, sealer);
   return {
-    async insertRegistration(r) {
+    async insertRegistration(r, changes = []) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('registrations').values(registrationToRow(r, sealer)).execute();
-        await writeOutbox(trx, [registrationChange(r, 'CREATED', r.createdAt)], sealer);
+        await writeOutbox(trx, changes, sealer);
       });
     },
 
@@ -27,7 +26,7 @@ export function registrationStore({ db, sealer }: StoreContext): RegistrationSto
       return row && toRegistration(row);
     },
 
-    async deleteRegistration(merchantId, id, at) {
+    async deleteRegistration(merchantId, id, at, tell) {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('registrations')
@@ -38,7 +37,7 @@ export function registrationStore({ db, sealer }: StoreContext): RegistrationSto
           .returningAll()
           .executeTakeFirst();
         if (row === undefined) return false;
-        await writeOutbox(trx, [registrationChange(toRegistration(row), 'DELETED', at)], sealer);
+        if (tell !== undefined) await writeOutbox(trx, tell(toRegistration(row)), sealer);
         return true;
       });
     },

@@ -12,9 +12,8 @@
  * transaction-scoped advisory lock per key held until the record commits.
  */
 import { type Kysely, sql } from 'kysely';
-import { keyedLock } from '../../../shared/engine/core/keyed-lock';
+import { keyedLock, riskKeyNames, underKeys } from '../../../shared/engine/core/keyed-lock';
 import type { RiskEvent, RiskLedger } from '../../../shared/engine/core/ports';
-import { riskKeyNames, underKeys } from '../../../shared/engine/steps/risk-check';
 import type { Database } from '../core/database';
 
 /** The risk history port (engine RiskLedger) over risk_events, and its housekeeping. */

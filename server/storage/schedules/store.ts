@@ -9,7 +9,6 @@
  * same transaction.
  */
 import type { Kysely } from 'kysely';
-import { scheduleChange } from '../../../shared/engine/answers/notifications';
 import {
   RUNS_SHOWN,
   type RunStatus,
@@ -18,7 +17,7 @@ import {
   type ScheduleRun,
   type ScheduleState,
   type ScheduleView,
-} from '../../../shared/engine/operations/schedules';
+} from '../../../shared/engine/core/schedule';
 import type { Minor } from '../../../shared/money';
 import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { Database } from '../core/database';
@@ -149,18 +148,14 @@ type ScheduleRuns = Pick<ScheduleStore, 'claimRuns' | 'claimStaleRuns' | 'finish
 /** Schedules: created, read, cancelled, found due. */
 function scheduleRecords(db: Kysely<Database>, sealer: AccountSealer): ScheduleRecords {
   return {
-    async insertSchedule(schedule, claim) {
+    async insertSchedule(schedule, changes = [], claim) {
       const taking =
         claim === undefined
           ? undefined
           : claimWrite(claim, schedule.merchantId, { schedule_id: schedule.id });
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('schedules').values(scheduleToRow(schedule)).execute();
-        await writeOutbox(
-          trx,
-          [scheduleChange({ schedule, runs: [] }, 'CREATED', schedule.createdAt)],
-          sealer,
-        );
+        await writeOutbox(trx, changes, sealer);
         if (taking !== undefined) await writeClaim(trx, taking);
       });
     },
@@ -171,7 +166,7 @@ function scheduleRecords(db: Kysely<Database>, sealer: AccountSealer): ScheduleR
       return viewOf(db, row);
     },
 
-    async cancelSchedule(merchantId, id, at) {
+    async cancelSchedule(merchantId, id, at, tell) {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('schedules')
@@ -188,7 +183,7 @@ function scheduleRecords(db: Kysely<Database>, sealer: AccountSealer): ScheduleR
           .executeTakeFirst();
         if (row === undefined) return undefined;
         const view = await viewOf(trx, row);
-        await writeOutbox(trx, [scheduleChange(view, 'DELETED', at)], sealer);
+        if (tell !== undefined) await writeOutbox(trx, tell(view), sealer);
         return view;
       });
     },
@@ -211,7 +206,7 @@ function scheduleRecords(db: Kysely<Database>, sealer: AccountSealer): ScheduleR
 /** The runs: claimed by the scheduler (compare-and-set on the next run), taken over when stale, finished. */
 function scheduleRuns(db: Kysely<Database>, sealer: AccountSealer): ScheduleRuns {
   return {
-    claimRuns: (read, plan, at) => claimRuns(db, sealer, read, plan, at),
+    claimRuns: (read, plan, at, tell) => claimRuns(db, sealer, { read, plan, at, tell }),
 
     async claimStaleRuns(now, leaseUntil, limit) {
       const stale = await db
@@ -244,7 +239,7 @@ function scheduleRuns(db: Kysely<Database>, sealer: AccountSealer): ScheduleRuns
       return claimed;
     },
 
-    async finishRun(run, finish, at) {
+    async finishRun(run, finish, at, tell) {
       try {
         await db.transaction().execute(async (trx) => {
           const updated = await trx
@@ -269,9 +264,9 @@ function scheduleRuns(db: Kysely<Database>, sealer: AccountSealer): ScheduleRuns
               .where('state', '=', 'ACTIVE')
               .execute();
           }
-          const row = await scheduleRow(trx, run.scheduleId);
-          if (row !== undefined)
-            await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)], sealer);
+          const row = tell === undefined ? undefined : await scheduleRow(trx, run.scheduleId);
+          if (row !== undefined && tell !== undefined)
+            await writeOutbox(trx, tell(await viewOf(trx, row)), sealer);
         });
         return true;
       } catch (error) {
@@ -288,9 +283,7 @@ type Claim = Parameters<ScheduleStore['claimRuns']>;
 async function claimRuns(
   db: Kysely<Database>,
   sealer: AccountSealer,
-  read: Claim[0],
-  plan: Claim[1],
-  at: Date,
+  { read, plan, at, tell }: { read: Claim[0]; plan: Claim[1]; at: Date; tell: Claim[3] },
 ): Promise<boolean> {
   if (read.nextRunAt === null) return false;
   const expected = read.nextRunAt.getTime();
@@ -318,8 +311,8 @@ async function claimRuns(
           .execute();
       }
       // A run being made is notified once it has its result (finishRun).
-      if (plan.run === undefined)
-        await writeOutbox(trx, [scheduleChange(await viewOf(trx, row), 'UPDATED', at)], sealer);
+      if (plan.run === undefined && tell !== undefined)
+        await writeOutbox(trx, tell(await viewOf(trx, row)), sealer);
     });
     return true;
   } catch (error) {

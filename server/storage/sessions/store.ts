@@ -4,7 +4,6 @@
  * clock — with its payment's final state, a registration and their notifications in one
  * transaction.
  */
-import { paymentChange, registrationChange } from '../../../shared/engine/answers/notifications';
 import type {
   FinalState,
   PaymentSession,
@@ -12,11 +11,11 @@ import type {
   Registration,
   SessionOutcome,
 } from '../../../shared/engine/core/model';
+import type { Change } from '../../../shared/engine/core/notification';
 import type { PaymentSessionStore } from '../../../shared/engine/core/ports';
 import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { StoreContext } from '../core/context';
 import { date, dateOrNull, type Mutable, ms, msOrNull, NothingChanged, parseObject } from '../core/rows';
-import { rowToPayment } from '../payments/rows';
 import { registrationToRow } from '../registrations/rows';
 import { writeOutbox } from '../webhooks/outbox';
 import type { PaymentSessionRow } from './tables';
@@ -76,8 +75,8 @@ export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
         .executeTakeFirst();
       return row && toSession(row);
     },
-    finishPaymentSession: (id, at, outcome, final, registration) =>
-      finishSession(ctx, id, at, outcome, final, registration),
+    finishPaymentSession: (id, at, outcome, final, registration, changes = []) =>
+      finishSession(ctx, id, at, outcome, final, registration, changes),
 
     async dropPaymentSession(id, at) {
       await db
@@ -115,14 +114,18 @@ export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
   };
 }
 
-/** finishPaymentSession: the session, its payment (compare-and-set), a registration and the outbox, in one transaction. */
+/**
+ * finishPaymentSession: the session, its payment (compare-and-set), a registration and the outbox
+ * rows of the changes the engine rendered for the end, in one transaction.
+ */
 async function finishSession(
-  { db, sealer, issuers }: StoreContext,
+  { db, sealer }: StoreContext,
   id: string,
   at: Date,
   outcome: SessionOutcome,
   final: FinalState,
   registration: Registration | undefined,
+  changes: readonly Change[],
 ): Promise<boolean> {
   // A payment row may still sit in the group-commit queue; it is durable before its answer
   // is sent, so a session the shopper can finish always has its payment written.
@@ -146,13 +149,11 @@ async function finishSession(
         })
         .where('id', '=', session.payment_id)
         .where('result_code', '=', '000.200.000')
-        .returningAll()
+        .returning('id')
         .executeTakeFirst();
       if (payment === undefined) throw new NothingChanged();
-      const changes = [paymentChange(rowToPayment(payment, sealer), at, issuers, 'UPDATED')];
       if (registration !== undefined) {
         await trx.insertInto('registrations').values(registrationToRow(registration, sealer)).execute();
-        changes.unshift(registrationChange(registration, 'CREATED', at));
       }
       await writeOutbox(trx, changes, sealer);
     });

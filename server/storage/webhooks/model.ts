@@ -5,7 +5,7 @@
  * (webhooks/outbox.ts). server/webhooks (the dispatcher, registration) uses these; storage
  * imports nothing of it.
  */
-import type { Notification, NotificationType } from '../../../shared/engine/answers/notifications';
+import type { Notification, NotificationType } from '../../../shared/engine/core/notification';
 
 export interface Webhook {
   readonly id: string;

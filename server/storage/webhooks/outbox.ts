@@ -2,13 +2,13 @@
  * The outbox: the notification rows a change leaves, built and inserted in the transaction of the
  * change. One row per target that wants it — each of the merchant's webhooks that takes the
  * notification's type (and, for payments, its payment type), and the payment's own
- * notificationUrl callback. The payload is rendered now (shared/engine/answers/notifications.ts)
- * and its account numbers sealed: the store opens them when the dispatcher reads the row. Every
- * store module that writes a change a merchant is told about (payments, sessions, registrations,
+ * notificationUrl callback. The payload is rendered now, by the Change the engine handed in with
+ * the change (shared/engine/answers/notifications.ts), and its account numbers sealed: the store
+ * opens them when the dispatcher reads the row. Every store module that writes a change a merchant is told about (payments, sessions, registrations,
  * schedules) goes through here; server/webhooks only delivers what is written.
  */
 import type { Kysely } from 'kysely';
-import type { Change } from '../../../shared/engine/answers/notifications';
+import type { Change } from '../../../shared/engine/core/notification';
 import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { Database } from '../core/database';
 import { insertAll } from '../core/rows';

@@ -3,7 +3,7 @@
  * claims and records them (compare-and-set per row) and the admin API lists and redelivers them.
  * The rows themselves are written by the changes' stores (outbox.ts).
  */
-import type { NotificationAction, NotificationType } from '../../../shared/engine/answers/notifications';
+import type { NotificationAction, NotificationType } from '../../../shared/engine/core/notification';
 import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { StoreContext } from '../core/context';
 import { date, dateOrNull, int, type Mutable, ms, msOrNull, parseObject } from '../core/rows';

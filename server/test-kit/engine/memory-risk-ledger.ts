@@ -2,9 +2,8 @@
  * A RiskLedger in memory (a MemoryHistory per channel) for engine tests: the velocity history the
  * database adapters keep (server/storage/risk/), with the same per-key lock order.
  */
-import { keyedLock } from '../../../shared/engine/core/keyed-lock';
+import { keyedLock, riskKeyNames, underKeys } from '../../../shared/engine/core/keyed-lock';
 import type { RiskLedger } from '../../../shared/engine/core/ports';
-import { riskKeyNames, underKeys } from '../../../shared/engine/steps/risk-check';
 import { MemoryHistory } from './memory-history';
 
 export function memoryRiskLedger(): RiskLedger {

@@ -3,55 +3,29 @@
  * payload}`, and, for a payment that carried the deprecated `notificationUrl`, a GET to it with
  * `id` and `resourcePath` (compat: "notificationUrl callbacks are GETs with id and resourcePath").
  *
- * Pure: storage calls these inside the transaction that writes the change (the outbox), so a
- * change is never committed without its notifications, nor a notification without its change.
+ * Pure: the engine builds them where it records a change and hands them to the store with it
+ * (core/notification.ts), which writes both in one transaction (the outbox), so a change is never
+ * committed without its notifications, nor a notification without its change.
  */
 import { fromMinor } from '../../money';
 import { describe } from '../../result-codes';
 import type { Payment, Registration } from '../core/model';
+import type { Change, NotificationAction } from '../core/notification';
 import { registrationAnswerOf } from '../core/processor';
-import { registrationResponse } from '../operations/registrations';
-import { type ScheduleView, scheduleResponse } from '../operations/schedules';
+import type { ScheduleView } from '../core/schedule';
+import { registrationResponse } from './registration';
 import { type IssuerLookup, paymentResponse } from './response';
 import { resultUrl } from './result-url';
+import { scheduleResponse } from './schedule';
 
-export const NOTIFICATION_TYPES = ['PAYMENT', 'REGISTRATION', 'SCHEDULE', 'RISK'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-/**
- * What a webhook registered without `types` receives (decisions, "Notifications"): payments and
- * registrations, as the family's receivers expect; SCHEDULE and RISK only when asked for.
- */
-export const DEFAULT_NOTIFICATION_TYPES: readonly NotificationType[] = ['PAYMENT', 'REGISTRATION'];
-export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED';
-
-/** The decrypted body of a webhook notification. */
-export interface Notification {
-  readonly type: NotificationType;
-  /** CREATED, UPDATED (a pending payment's end, a changed payment) or DELETED (registrations). */
-  readonly action?: NotificationAction;
-  readonly payload: Readonly<Record<string, unknown>>;
-}
-
-/** A change to notify, with what delivery needs to route and order it. */
-export interface Change {
-  readonly merchantId: string;
-  readonly type: NotificationType;
-  /**
-   * The notification, rendered only when some target wants it: a change of a merchant without
-   * webhooks costs nothing beyond the check.
-   */
-  readonly notification: () => Notification;
-  /**
-   * Deliveries with the same key go out in the order of their changes: a payment's own changes
-   * and the payments referencing it (captures, refunds, chargebacks of it) share its id.
-   */
-  readonly orderKey: string;
-  /** The payment's type, for webhooks that ask for some payment types only. */
-  readonly paymentType?: string;
-  /** The deprecated notificationUrl callback, when the payment carried one. */
-  readonly callbackUrl?: string;
-  readonly at: Date;
-}
+export {
+  type Change,
+  DEFAULT_NOTIFICATION_TYPES,
+  NOTIFICATION_TYPES,
+  type Notification,
+  type NotificationAction,
+  type NotificationType,
+} from '../core/notification';
 
 /**
  * A payment created or changed (a pending payment's end). The payload is the payment response,

@@ -3,7 +3,7 @@
  * read") and the echoed request groups. The envelope's buildNumber and timestamp are added by
  * the HTTP layer; the ndc belongs to the payment.
  */
-import { brandMethod, detectBrand } from '../../brands';
+import { detectBrand, paysToMerchantAccount } from '../../brands';
 import { fromMinor } from '../../money';
 import type { ChannelSettings, Payment, StoredCard } from '../core/model';
 import type { Processors } from '../core/ports';
@@ -142,15 +142,11 @@ export function paymentResponse(p: Payment, issuers?: IssuerLookup): PaymentResp
 }
 
 /**
- * The payment methods whose money the shopper transfers to the merchant's account, so their answers
- * say where to: prepayment (PP) and credit transfer (CT, e.g. `SEPA`). A direct debit (DD) is
- * collected by the merchant; an invoice of a pay-later provider (IV) is paid to the provider.
- */
-const TRANSFER_METHODS: ReadonlySet<string> = new Set(['PP', 'CT']);
-
-/**
  * `merchant.bankAccount` (spec, response fields: holder, number — the IBAN —, bic, country) for a
- * bank-transfer payment on a channel with the merchant's account configured, merged into the
+ * payment of a brand the shopper pays by transfer to the merchant's own account (the catalogue's
+ * `toMerchantAccount`: PREPAYMENT, SEPA), so the answer says where to; never for another brand (a
+ * direct debit is collected by the merchant, a boleto paid at a bank to its provider, an invoice
+ * to the pay-later provider). Only on a channel with the merchant's account configured, merged into the
  * echoed `merchant` group; nothing otherwise. The country, when the channel's account names none,
  * is the IBAN's own (its first two letters). Kept in the payment's details, so the answer stays
  * what the shopper was told; storage seals `merchant.bankAccount.number` at rest.
@@ -161,8 +157,7 @@ export function merchantBankAccount(
   echo: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const account = settings.bankAccount;
-  const method = brand === undefined ? undefined : brandMethod(brand);
-  if (account === undefined || method === undefined || !TRANSFER_METHODS.has(method)) return {};
+  if (account === undefined || !paysToMerchantAccount(brand)) return {};
   const echoed = echo.merchant;
   const merchant = echoed !== null && typeof echoed === 'object' ? (echoed as Record<string, unknown>) : {};
   return {

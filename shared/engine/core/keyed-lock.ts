@@ -1,3 +1,5 @@
+import type { HistoryKey } from '../../risk';
+
 /**
  * Runs tasks with the same key one after another, within this process. Two captures of one PA,
  * or two retries with one Idempotency-Key, must not read the same state and both act on it.
@@ -19,4 +21,21 @@ export function keyedLock() {
       if (tails.get(key) === tail) tails.delete(key);
     }
   };
+}
+
+/**
+ * The lock names of a channel's velocity keys, without repeats and sorted: every holder of several
+ * takes them in the same order, so two never wait for each other.
+ */
+export function riskKeyNames(channelId: string, keys: readonly HistoryKey[]): string[] {
+  return [...new Set(keys.map((k) => `risk:${channelId}|${k.kind}|${k.value}`))].sort();
+}
+
+/** Runs `task` holding every one of `names` of the lock, taken in the order given. */
+export function underKeys<T>(
+  lock: <R>(key: string, task: () => Promise<R>) => Promise<R>,
+  names: readonly string[],
+  task: () => Promise<T>,
+): Promise<T> {
+  return names.reduceRight<() => Promise<T>>((inner, name) => () => lock(name, inner), task)();
 }

@@ -40,6 +40,12 @@ export interface ChannelSettings {
   readonly throttlePerMinute?: number;
   /** Whether the gateway authenticates shoppers with 3-D Secure on this channel. */
   readonly threeDSecure?: boolean;
+  /**
+   * Whether a one-click payment with a stored card must carry the card's CVV (the family's widget
+   * option `registrations.requireCvv`, enforced here); brands whose cards may have none are not
+   * asked (engine/operations/checkout/stored-cards.ts). Undefined: not asked.
+   */
+  readonly registrationsRequireCvv?: boolean;
   /** EXTERNAL connector: another gateway of this API family. */
   readonly connector?: { readonly baseUrl: string; readonly entityId: string; readonly accessToken: string };
   /** Risk rules screening this channel's initial payments (shared/risk, checked by `checkRules`); none: nothing screened. */
@@ -235,9 +241,10 @@ export type CheckoutCompletion = {
 /**
  * challenge: the issuer's page in the shopper's browser; app: the challenge the merchant's app
  * runs with its 3-D Secure SDK; decoupled: the cardholder's banking app; redirect: a redirect
- * method's provider.
+ * method's provider; provider: the processor's provider answers without the shopper (an
+ * invoice's acceptance after the pay-later provider's checks).
  */
-export type PaymentSessionKind = 'challenge' | 'app' | 'decoupled' | 'redirect';
+export type PaymentSessionKind = 'challenge' | 'app' | 'decoupled' | 'redirect' | 'provider';
 
 /** How a pending payment ended. */
 export type SessionOutcome = 'approved' | 'failed' | 'cancelled' | 'timedOut';

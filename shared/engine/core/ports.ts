@@ -16,6 +16,7 @@ import type {
   Registration,
   SessionOutcome,
 } from './model';
+import type { Change, Tell } from './notification';
 
 /*
  * The engine's storage, as role ports: each consumer (an operation, a route, a worker) names the
@@ -29,9 +30,11 @@ export interface PaymentStore {
    * Writes the payment; resolves only once it is durable (committed to disk or to PostgreSQL).
    * With a claim, the payment takes its request's Idempotency-Key in the same transaction (a
    * CLAIMED response naming the payment, replacing one of the key created before
-   * `claim.replaceBefore`); a live response of the key refuses the payment, unwritten.
+   * `claim.replaceBefore`); a live response of the key refuses the payment, unwritten. `changes`:
+   * what the payment tells the merchant (engine/answers/notifications.ts paymentChanges), written
+   * with it (none: it notifies nobody).
    */
-  insertPayment(payment: Payment, claim?: IdempotencyClaim): Promise<void>;
+  insertPayment(payment: Payment, changes?: readonly Change[], claim?: IdempotencyClaim): Promise<void>;
   getPayment(merchantId: string, id: string): Promise<Payment | undefined>;
   /** Payments referencing `id` (captures, refunds, reversals …), oldest first. */
   listReferencing(merchantId: string, id: string): Promise<Payment[]>;
@@ -58,7 +61,9 @@ export interface PaymentSessionStore {
    * Ends an open session and gives its pending payment its final state, in one transaction
    * (with the registration a createRegistration asked for). False, and nothing changed, when
    * the session had ended already or the payment is no longer pending: of two finishers (the
-   * shopper's click and the timeout, or two processes), exactly one wins.
+   * shopper's click and the timeout, or two processes), exactly one wins. `changes`: what the
+   * end tells the merchant (the registration's CREATED first, then the payment's UPDATED),
+   * written in that transaction.
    */
   finishPaymentSession(
     id: string,
@@ -66,6 +71,7 @@ export interface PaymentSessionStore {
     outcome: SessionOutcome,
     final: FinalState,
     registration?: Registration,
+    changes?: readonly Change[],
   ): Promise<boolean>;
   /**
    * Ends an open session alone, as timed out: for a session whose payment was never written (a
@@ -82,9 +88,11 @@ export interface PaymentSessionStore {
 
 /** Registrations: stored payment details. */
 export interface RegistrationStore {
-  insertRegistration(registration: Registration): Promise<void>;
+  /** Writes the registration with its notifications (`changes`: its CREATED), in one transaction. */
+  insertRegistration(registration: Registration, changes?: readonly Change[]): Promise<void>;
   getRegistration(merchantId: string, id: string): Promise<Registration | undefined>;
-  deleteRegistration(merchantId: string, id: string, at: Date): Promise<boolean>;
+  /** Deregisters, with what `tell` renders of the registration deregistered (its DELETED), in one transaction. */
+  deleteRegistration(merchantId: string, id: string, at: Date, tell?: Tell<Registration>): Promise<boolean>;
 }
 
 /** Checkouts: created, submitted, completed, their status read. */

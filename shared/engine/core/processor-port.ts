@@ -187,6 +187,12 @@ export interface RedirectMethod {
   readonly step: string;
   /** The catalogue code of a decline at the provider. */
   readonly declineCode: string;
+  /**
+   * What the provider issues the moment the payment is created, for the merchant's answer as
+   * `resultDetails` (name/value pairs): a voucher's reference and due date, the voucher due by
+   * `dueBy` (when the pending payment would time out). Absent: nothing is issued.
+   */
+  issue?(paymentId: string, dueBy: Date): Readonly<Record<string, string>>;
 }
 
 /** What the shopper can do on a provider's or issuer's page. */

@@ -15,10 +15,14 @@ import { readAmount } from '../core/amounts';
 import type { EngineDeps as AllDeps } from '../core/deps';
 import type { Payment } from '../core/model';
 import { paymentRecord } from '../core/record';
+import { type RecordDeps, recordPayment } from '../steps/record';
 import { standingChargebacks } from '../steps/workflow';
 
-/** A chargeback needs only the store and the clock. */
-type EngineDeps = Pick<AllDeps, 'store' | 'clock'>;
+/**
+ * A chargeback needs only the store and the clock, and the issuer lookup its notification's card
+ * fields come from (the processors) where the caller has it.
+ */
+type EngineDeps = Pick<AllDeps, 'store' | 'clock'> & Pick<RecordDeps, 'processors'>;
 
 /** The chargeback reason codes (spec, Chargeback and query parameters). */
 export const CHARGEBACK_RESULT_CODE = /^000\.100\.2[0-9]{2}$/;
@@ -135,6 +139,6 @@ async function record(
     card: referenced.card,
     details: paymentType === 'CB' ? { chargebackResultCode: code } : { chargebackId },
   });
-  await deps.store.insertPayment(payment);
+  await recordPayment(deps, payment);
   return payment;
 }

@@ -27,6 +27,7 @@ import { afterSuccessOf, withAfterSuccess } from '../steps/after-success';
 import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
 import { linkedPayment, linkRefusal } from '../steps/linked';
 import { checkPaymentMethod } from '../steps/payment-method';
+import { recordPayment, recordRegistration } from '../steps/record';
 import {
   isStandaloneRisk,
   type RiskStep,
@@ -125,18 +126,18 @@ export async function createPayment(
   };
   const details = detailsOf(caller, request, money, paymentBrand, echo, risk);
 
-  if ((method !== undefined && !rejected) || step.kind === 'challenge' || step.kind === 'decoupled')
-    return pend(deps, caller, now, request, context, {
-      facts,
-      details,
-      redirect: method !== undefined,
-      step,
-      decision,
-    });
+  // Pending also when the processor accepted it for its provider to decide later (an invoice).
+  if (
+    (method !== undefined && !rejected) ||
+    step.kind === 'challenge' ||
+    step.kind === 'decoupled' ||
+    decision.code === ResultCodes.PENDING
+  )
+    return pend(deps, caller, now, request, context, { facts, details, method, step, decision });
 
   let payment = decidedRecord(caller, now, facts, details, authenticatedDecision(step, decision, echo));
   if (isSuccess(payment.resultCode)) payment = await keepAfterSuccess(deps, request, payment);
-  await deps.store.insertPayment(payment);
+  await recordPayment(deps, payment);
   return { kind: 'payment', payment };
 }
 
@@ -251,7 +252,8 @@ function whomTheShopperMeets(
 
 /**
  * A payment the shopper finishes first (a redirect method's provider, or a 3-D Secure challenge or
- * decoupled authentication): recorded pending, with the session that finishes it.
+ * decoupled authentication), or the processor's provider later (an invoice): recorded pending,
+ * with the session that finishes it.
  */
 async function pend(
   deps: EngineDeps,
@@ -262,13 +264,14 @@ async function pend(
   at: {
     facts: Omit<PaymentFacts, 'code' | 'details'>;
     details: Record<string, unknown>;
-    /** A redirect method's provider finishes it (else the shopper's 3-D Secure). */
-    redirect: boolean;
+    /** A redirect method's provider finishes it (else the shopper's 3-D Secure, or the processor's provider). */
+    method: RedirectMethod | undefined;
     step: Authentication;
     decision: Decision;
   },
 ): Promise<Outcome> {
-  const { facts, details, redirect, step, decision } = at;
+  const { facts, details, method, step, decision } = at;
+  const redirect = method !== undefined;
   const paymentBrand = facts.paymentBrand;
   const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
   const pending = await startPending(deps, payment, {
@@ -286,6 +289,7 @@ async function pend(
     ...optional('returnUrl', request.shopperResultUrl),
     ...optional('baseUrl', context.baseUrl),
     ...optional('challengeWindow', request.customer?.browser?.challengeWindow),
+    ...optional('method', method),
   });
   return { kind: 'payment', payment: pending };
 }
@@ -306,7 +310,7 @@ async function keepAfterSuccess(
       ? after
       : { ...after, register: { ...after.register, [CONNECTOR_REGISTRATION_ID]: registeredThere } },
   );
-  if (along.registration !== undefined) await deps.store.insertRegistration(along.registration);
+  if (along.registration !== undefined) await recordRegistration(deps, along.registration);
   return along.payment;
 }
 
@@ -339,7 +343,7 @@ async function refuse(
     testMode: testModeOf(caller.channel, request.testMode),
     details: { ...echo, ...optional('forex', money.forex) },
   });
-  await deps.store.insertPayment(payment);
+  await recordPayment(deps, payment);
   return { kind: 'payment', payment };
 }
 

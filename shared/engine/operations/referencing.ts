@@ -12,6 +12,7 @@ import { readAmount } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome } from '../core/deps';
 import { connectorIdOf, processorOfPayment } from '../core/processor';
 import { paymentRecord } from '../core/record';
+import { recordPayment } from '../steps/record';
 import { checkReference, type ReferencingType, UNKNOWN_REFERENCE_CODES } from '../steps/workflow';
 
 /** `unknown`: the id names no payment of the caller's; `code` is the family's answer for the type. */
@@ -85,6 +86,6 @@ export async function referencePayment(
     },
     resultDetails,
   });
-  await deps.store.insertPayment(payment);
+  await recordPayment(deps, payment);
   return { kind: 'payment', payment };
 }

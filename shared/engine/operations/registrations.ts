@@ -10,7 +10,7 @@ import type { ParameterError } from '../../params/errors';
 import type { RequestOf } from '../../params/requests';
 import { isSuccess, ResultCodes } from '../../result-codes';
 import { echoOf } from '../answers/echo';
-import { maskedCard } from '../answers/response';
+import { registrationChange } from '../answers/notifications';
 import { readAmount, readMoney } from '../core/amounts';
 import type { Caller, EngineDeps } from '../core/deps';
 import { newId, newPaymentNdc } from '../core/ids';
@@ -33,6 +33,7 @@ import {
 import { paymentRecord } from '../core/record';
 import { agreementOf, registrationDetails } from '../steps/after-success';
 import { checkPaymentMethod } from '../steps/payment-method';
+import { recordPayment, recordRegistration } from '../steps/record';
 import { riskDecision, riskDetails, screenRisk } from '../steps/risk-check';
 import { openWalletToken } from '../steps/wallets';
 
@@ -100,7 +101,7 @@ export async function createRegistration(
     createdAt: now,
   };
   // A registration the checks refused is answered but not kept: nothing could pay with it.
-  if (isSuccess(decision.code)) await deps.store.insertRegistration(registration);
+  if (isSuccess(decision.code)) await recordRegistration(deps, registration);
   return { kind: 'registration', registration, code: decision.code, ndc };
 }
 
@@ -115,24 +116,17 @@ function moneyOf(
   return { amount: fromMinor(minor, currency), currency };
 }
 
-/** The registration as GET /v1/registrations/{id} and its creation answer it. */
-export function registrationResponse(r: Registration): Record<string, unknown> {
-  const card = r.card === undefined ? undefined : maskedCard(r.card);
-  const { [CONNECTOR_REGISTRATION_ID]: _connectorId, [REGISTRATION_ANSWER]: _answer, ...details } = r.details;
-  return {
-    id: r.id,
-    paymentBrand: r.paymentBrand,
-    ...details,
-    ...(card === undefined ? {} : { card }),
-    ...(r.initialTransactionId === undefined && r.agreementId === undefined
-      ? {}
-      : {
-          standingInstruction: {
-            ...(r.initialTransactionId === undefined ? {} : { initialTransactionId: r.initialTransactionId }),
-            ...(r.agreementId === undefined ? {} : { agreementId: r.agreementId }),
-          },
-        }),
-  };
+/**
+ * DELETE /v1/registrations/{id}: the registration deregistered with its REGISTRATION DELETED
+ * notification, in one transaction. False when it was deregistered already (or is not the merchant's).
+ */
+export function deregister(
+  deps: Pick<EngineDeps, 'store' | 'clock'>,
+  merchantId: string,
+  id: string,
+): Promise<boolean> {
+  const at = deps.clock.now();
+  return deps.store.deleteRegistration(merchantId, id, at, (r) => [registrationChange(r, 'DELETED', at)]);
 }
 
 export type RegistrationPaymentOutcome =
@@ -233,7 +227,7 @@ export async function payWithRegistration(
     result: decision.result,
     resultDetails: decision.resultDetails,
   });
-  await deps.store.insertPayment(payment);
+  await recordPayment(deps, payment);
   return { kind: 'payment', payment };
 }
 

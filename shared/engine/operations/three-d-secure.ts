@@ -29,6 +29,7 @@ import { processorFor, testModeOf } from '../core/processor';
 import { type PaymentFacts, paymentRecord } from '../core/record';
 import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
 import { checkPaymentMethod } from '../steps/payment-method';
+import { recordPayment } from '../steps/record';
 import { AUTHENTICATION_PAYMENT_TYPE, type Authentication, authenticateCard } from '../steps/three-d-secure';
 
 export { AUTHENTICATION_PAYMENT_TYPE };
@@ -109,7 +110,7 @@ export async function authenticateStandalone(
       ...(threeDSecure === undefined ? {} : { threeDSecure: { ...echoed, ...threeDSecure } }),
     },
   });
-  await deps.store.insertPayment(payment);
+  await recordPayment(deps, payment);
   return { kind: 'payment', payment };
 }
 

@@ -3,6 +3,8 @@
  * 3-D Secure challenge, a decoupled authentication in the banking app, or a redirect method)
  * is answered `000.200.000` with `redirect.url` and `redirect.parameters`, and kept with a
  * session (PaymentSession) until the shopper's answer, or 30 minutes, decide its final result.
+ * A payment the processor accepted for its provider to decide later (an invoice: the processor
+ * answered `000.200.000` itself) is pending without a redirect until the provider answers.
  *
  * Pipeline of the end, like the others: load the session → decide the final state from the
  * shopper's verdict and the plan made when the payment arrived → record it (payment, session,
@@ -10,26 +12,38 @@
  */
 import { fromMinor } from '../../money';
 import { describe, isSuccess, ResultCodes } from '../../result-codes';
+import { paymentChange, registrationChange } from '../answers/notifications';
 import { resultUrl } from '../answers/result-url';
 import type { EngineDeps } from '../core/deps';
 import { newId } from '../core/ids';
-import type { Payment, PaymentSession, PaymentSessionKind, SessionOutcome } from '../core/model';
+import type {
+  FinalState,
+  Payment,
+  PaymentSession,
+  PaymentSessionKind,
+  Registration,
+  SessionOutcome,
+} from '../core/model';
 import type {
   CheckoutStore,
   Decision,
   PaymentSessionStore,
   PaymentStore,
   Processor,
+  RedirectMethod,
   ShopperAction,
   TransactionIds,
 } from '../core/ports';
 import { type AfterSuccess, withAfterSuccess } from './after-success';
+import { type RecordDeps, recordPayment } from './record';
 import { type Authentication, AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
 
 /** A pending payment times out (100.396.103) this long after it began. */
 export const PENDING_VALIDITY_MS = 30 * 60_000;
 /** The simulated cardholder answers a decoupled authentication in their banking app after this long. */
 export const DECOUPLED_ANSWER_MS = 10_000;
+/** The simulated pay-later provider accepts (or refuses) an invoice after its checks, this long after it arrived. */
+export const PROVIDER_ANSWER_MS = 60_000;
 
 /** The simulator pages the redirects point to (served by server/processors/simulator/routes.ts). */
 export const SimulatorPaths = {
@@ -62,11 +76,24 @@ export interface PendingPlan {
   readonly resourcePath?: string;
 }
 
-/** The session that waits for the shopper's authentication: in the browser, the app, or the banking app. */
+/**
+ * The session that waits for the shopper's authentication (in the browser, the app, or the banking
+ * app); without one, for the processor's provider, who answers without the shopper (an invoice).
+ */
 export function sessionKindOf(step: Authentication): PaymentSessionKind {
   if (step.kind === 'decoupled') return 'decoupled';
-  return step.kind === 'challenge' && step.device === 'app' ? 'app' : 'challenge';
+  if (step.kind === 'challenge') return step.device === 'app' ? 'app' : 'challenge';
+  return 'provider';
 }
+
+/** When a session of `kind` falls due: the answer of a banking app or a provider; else its expiry. */
+function answerDelayOf(kind: PaymentSessionKind): number {
+  if (kind === 'decoupled') return DECOUPLED_ANSWER_MS;
+  return kind === 'provider' ? PROVIDER_ANSWER_MS : PENDING_VALIDITY_MS;
+}
+
+/** Sessions the clock answers before their expiry, approving (a forced result code still refuses: finalOf). */
+const ANSWERED_BY_THE_CLOCK: ReadonlySet<PaymentSessionKind> = new Set(['decoupled', 'provider']);
 
 /** Whether the shopper authenticates on the challenge page in their browser (and needs a way back). */
 export const inBrowser = (step: Authentication): boolean =>
@@ -88,6 +115,8 @@ export interface PendingStart {
   readonly baseUrl?: string;
   /** customer.browser.challengeWindow, for the challenge request (EMV challengeWindowSize). */
   readonly challengeWindow?: string;
+  /** A redirect method's provider: what it issues at once (a voucher) is answered as resultDetails. */
+  readonly method?: RedirectMethod;
 }
 
 const base64Url = (text: string): string =>
@@ -100,9 +129,7 @@ const base64Url = (text: string): string =>
  * (Store.dropPaymentSession).
  */
 export async function startPending(
-  deps: {
-    readonly store: Pick<PaymentSessionStore, 'insertPaymentSession'> & Pick<PaymentStore, 'insertPayment'>;
-  },
+  deps: RecordDeps & { readonly store: Pick<PaymentSessionStore, 'insertPaymentSession'> },
   payment: Payment,
   start: PendingStart,
 ): Promise<Payment> {
@@ -118,9 +145,10 @@ export async function startPending(
     plan: start.plan as unknown as Record<string, unknown>,
     createdAt: now,
     expiresAt: new Date(now.getTime() + PENDING_VALIDITY_MS),
-    dueAt: new Date(now.getTime() + (start.kind === 'decoupled' ? DECOUPLED_ANSWER_MS : PENDING_VALIDITY_MS)),
+    dueAt: new Date(now.getTime() + answerDelayOf(start.kind)),
     finishedAt: null,
   };
+  const issued = start.kind === 'redirect' ? start.method?.issue?.(payment.id, session.expiresAt) : undefined;
   const origin = start.baseUrl ?? '';
   const redirect =
     start.kind === 'challenge'
@@ -149,13 +177,17 @@ export async function startPending(
     details: {
       ...payment.details,
       ...(redirect === undefined ? {} : { redirect }),
+      ...(issued === undefined ? {} : { resultDetails: { ...resultDetailsOf(payment.details), ...issued } }),
       ...(start.kind === 'app' ? { threeDSecure: appChallengeValues(payment, start.plan) } : {}),
     },
   };
   await deps.store.insertPaymentSession(session);
-  await deps.store.insertPayment(pending);
+  await recordPayment(deps, pending);
   return pending;
 }
+
+const resultDetailsOf = (details: Readonly<Record<string, unknown>>): Record<string, string> =>
+  (details.resultDetails ?? {}) as Record<string, string>;
 
 /**
  * What the merchant's app needs to run the challenge with its 3-D Secure SDK, in the spec's
@@ -226,17 +258,19 @@ export async function finishPending(deps: PendingDeps, sessionId: string, asked:
   final = withIds;
 
   // record
+  const state: FinalState = {
+    resultCode: final.resultCode,
+    resultDescription: final.resultDescription,
+    details: final.details,
+    ...(final.registrationId === undefined ? {} : { registrationId: final.registrationId }),
+  };
   const won = await deps.store.finishPaymentSession(
     session.id,
     now,
     decided.outcome,
-    {
-      resultCode: final.resultCode,
-      resultDescription: final.resultDescription,
-      details: final.details,
-      ...(final.registrationId === undefined ? {} : { registrationId: final.registrationId }),
-    },
+    state,
     registration,
+    endChanges(deps, { ...payment, ...state }, registration, now),
   );
   if (!won)
     return { kind: 'ended', payment: await deps.store.getPayment(session.merchantId, session.paymentId) };
@@ -254,6 +288,15 @@ export async function finishPending(deps: PendingDeps, sessionId: string, asked:
   return { kind: 'finished', payment: final };
 }
 
+/**
+ * What a pending payment's end tells the merchant: the registration it made (CREATED) first, then
+ * the payment as stored with its final state (UPDATED).
+ */
+function endChanges(deps: PendingDeps, ended: Payment, registration: Registration | undefined, at: Date) {
+  const payment = paymentChange(ended, at, deps.processors, 'UPDATED');
+  return registration === undefined ? [payment] : [registrationChange(registration, 'CREATED', at), payment];
+}
+
 interface Decided {
   readonly code: string;
   readonly outcome: SessionOutcome;
@@ -268,8 +311,9 @@ function finalOf(
   payment: Payment,
   verdict: Verdict,
 ): Decided {
-  // The redirect was only for the pending state; result and resultDetails are the final ones.
-  const { redirect: _redirect, result: _result, resultDetails: _details, ...kept } = payment.details;
+  // The redirect was only for the pending state; result and resultDetails are the final ones
+  // (beside what a provider issued at once: a voucher stays the payment's).
+  const { redirect: _redirect, result: _result, resultDetails: pendingDetails, ...kept } = payment.details;
   const details = (extra: Record<string, unknown>) => ({ ...kept, ...extra });
   if (verdict === 'timeout') {
     return { code: ResultCodes.PENDING_TIMED_OUT, outcome: 'timedOut', details: details({}) };
@@ -292,6 +336,7 @@ function finalOf(
       outcome: isSuccess(code) ? 'approved' : 'failed',
       details: details({
         resultDetails: {
+          ...(session.kind === 'redirect' ? (pendingDetails as Record<string, string> | undefined) : {}),
           AcquirerResponse: verdict === 'decline' ? 'DECLINED' : 'APPROVED',
           clearingInstituteName: 'Simulator',
         },
@@ -365,12 +410,12 @@ export async function finishDue(deps: PendingDeps, limit = 100): Promise<number>
   const due = await deps.store.claimDuePaymentSessions(now, new Date(now.getTime() + LEASE_MS), limit);
   let finished = 0;
   for (const session of due) {
-    // Before its expiry only a decoupled authentication is due (its answer); finishPending times
-    // out whatever has expired.
+    // Before its expiry only a decoupled authentication or a provider is due (its answer);
+    // finishPending times out whatever has expired.
     const result = await finishPending(
       deps,
       session.id,
-      session.kind === 'decoupled' ? 'approve' : 'timeout',
+      ANSWERED_BY_THE_CLOCK.has(session.kind) ? 'approve' : 'timeout',
     );
     if (result.kind === 'finished') finished++;
   }

@@ -10,7 +10,7 @@
  * names the same missing data first (requests.ts, accountDataNeeded); this is the engine's own
  * guard, so no caller can skip it.
  */
-import { catalogueEntry, isKnownBrand } from '../../brands';
+import { isKnownBrand, listBrands, paysToMerchantAccount } from '../../brands';
 import type { ParameterError } from '../../params/errors';
 import { accountDataNeeded } from '../../params/requests';
 import { ResultCodes } from '../../result-codes';
@@ -59,7 +59,7 @@ export function checkPaymentMethod(
 /**
  * The code refusing `brand` or `currency` on a channel with these settings, or undefined when the
  * channel accepts both (undefined brands or currencies: all). A brand the shopper pays by transfer
- * to the merchant's own account (PREPAYMENT) needs that account configured on the channel: without
+ * to the merchant's own account (PREPAYMENT, SEPA) needs that account configured on the channel: without
  * it the shopper would be told to pay with nowhere to pay to, so the channel is not configured for
  * the method. Checkout creation asks this too.
  */
@@ -70,7 +70,7 @@ export function channelRefusal(
 ): string | undefined {
   if (brand !== undefined && settings.brands !== undefined && !settings.brands.includes(brand))
     return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD;
-  if (brand !== undefined && settings.bankAccount === undefined && catalogueEntry(brand)?.toMerchantAccount)
+  if (settings.bankAccount === undefined && paysToMerchantAccount(brand))
     return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD;
   if (
     currency !== undefined &&
@@ -80,4 +80,16 @@ export function channelRefusal(
   )
     return ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_CURRENCY;
   return undefined;
+}
+
+/**
+ * The brands a checkout on a channel with these settings can be paid with, for the widget to draw
+ * (the session's `brands`): the channel's list (none: every known brand) without those
+ * channelRefusal would refuse, so no button is drawn that could only be refused (PREPAYMENT on a
+ * channel without the merchant's account). Undefined when the channel takes every brand.
+ */
+export function offeredBrands(settings: ChannelSettings): string[] | undefined {
+  const listed = settings.brands;
+  if (listed === undefined && settings.bankAccount !== undefined) return undefined;
+  return (listed ?? listBrands()).filter((brand) => channelRefusal(settings, brand, undefined) === undefined);
 }

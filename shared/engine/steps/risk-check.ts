@@ -50,6 +50,7 @@ import type { Channel, TestMode } from '../core/model';
 import type { BinInfo, Decision, RiskEvent, RiskLedger } from '../core/ports';
 import { processorFor } from '../core/processor';
 import { paymentRecord } from '../core/record';
+import { recordPayment } from './record';
 
 export type { Fingerprint } from '../core/deps';
 
@@ -332,7 +333,7 @@ export async function standaloneRisk(
     code: step.kind === 'rejected' ? (step.verdict?.code ?? RISK_CHECK_SUCCESSFUL) : RISK_CHECK_SUCCESSFUL,
     details: { ...echo, ...riskDetails(step, echo, true) },
   });
-  await deps.store.insertPayment(payment);
+  await recordPayment(deps, payment);
   return { kind: 'payment', payment };
 }
 
@@ -360,23 +361,6 @@ function channelHistory(
       return count(channelId, hashed, since);
     },
   };
-}
-
-/**
- * The lock names of a channel's velocity keys, without repeats and sorted: every holder of several
- * takes them in the same order, so two never wait for each other.
- */
-export function riskKeyNames(channelId: string, keys: readonly HistoryKey[]): string[] {
-  return [...new Set(keys.map((k) => `risk:${channelId}|${k.kind}|${k.value}`))].sort();
-}
-
-/** Runs `task` holding every one of `names` of the lock, taken in the order given. */
-export function underKeys<T>(
-  lock: <R>(key: string, task: () => Promise<R>) => Promise<R>,
-  names: readonly string[],
-  task: () => Promise<T>,
-): Promise<T> {
-  return names.reduceRight<() => Promise<T>>((inner, name) => () => lock(name, inner), task)();
 }
 
 /** Leaves out undefined fields. */

@@ -1,7 +1,9 @@
 /**
  * One-click payment with the shopper's stored registrations (from the checkout session): a radio
- * list and, when `registrations.requireCvv`, a CVV frame that posts `registrationId` and the CVV
- * itself. Without a CVV the page posts `registrationId` directly (no card data involved).
+ * list (brand and last four digits: all the session shows) and, when `registrations.requireCvv` or
+ * the session says a stored card needs it (`cvvRequired`: its channel asks), a CVV frame that posts
+ * `registrationId` and the CVV itself. Without a CVV the page posts `registrationId` directly (no
+ * card data involved).
  */
 import { effect, signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
@@ -9,7 +11,6 @@ import { isCardBrand } from '../../../shared/brands';
 import type { StoredRegistration } from '../../core/api';
 import { useWidget, type WidgetContext } from '../../core/context';
 import { callback } from '../../core/options';
-import { fill } from '../../language';
 import { BrandLogo } from '../internal/BrandLogo/BrandLogo';
 import { Group, Message } from '../internal/Field';
 import { formModel, merchantFields, requestSubmit, setError } from '../internal/form-model';
@@ -28,7 +29,7 @@ export interface OneClickProps {
 function oneClickModel(ctx: WidgetContext, registrations: readonly StoredRegistration[]) {
   const form = formModel();
   const selected = signal(registrations[0]!.id);
-  const needsCvv = ctx.settings.registrationsRequireCvv;
+  const needsCvv = ctx.settings.registrationsRequireCvv || registrations.some((r) => r.cvvRequired === true);
   const model = {
     form,
     selected,
@@ -132,11 +133,8 @@ function FormMessage({ model }: { model: Model }) {
 }
 
 function Registration({ registration: r, model }: { registration: StoredRegistration; model: Model }) {
-  const { labels } = useWidget().strings;
   const checked = model.selected.value === r.id;
-  const card = r.card ?? {};
-  const expiry =
-    card.expiryMonth && card.expiryYear ? `${card.expiryMonth}/${card.expiryYear.slice(-2)}` : '';
+  const last4 = r.card?.last4Digits;
   return (
     <label class={`wpwl-registration${checked ? ' wpwl-selected' : ''}`}>
       <input
@@ -152,9 +150,7 @@ function Registration({ registration: r, model }: { registration: StoredRegistra
       <span class={`wpwl-brand wpwl-brand-${r.paymentBrand}`}>
         <BrandLogo brand={r.paymentBrand} />
       </span>
-      <span class="wpwl-registration-number">{card.last4Digits ? `•••• ${card.last4Digits}` : ''}</span>
-      <span class="wpwl-registration-expiry">{expiry ? fill(labels.expires, { date: expiry }) : ''}</span>
-      <span class="wpwl-registration-holder">{card.holder ?? ''}</span>
+      <span class="wpwl-registration-number">{last4 ? `•••• ${last4}` : ''}</span>
     </label>
   );
 }
@@ -188,7 +184,13 @@ async function submit(ctx: WidgetContext, model: Model, event: Event) {
   const element = model.element;
   if (element === null || model.form.submitting.peek()) return;
   const cvv = model.cvv;
-  const cvvError = cvv && !cvv.state.peek().valid ? ctx.strings.errorMessages.cvvError : undefined;
+  const registration = model.selected.peek();
+  const chosen = registrations(ctx).find((r) => r.id === registration);
+  // The page's option asks for every card's CVV; the session for the cards whose channel asks.
+  const required = ctx.settings.registrationsRequireCvv || chosen?.cvvRequired === true;
+  const state = cvv?.state.peek();
+  const cvvError =
+    state && !state.valid && (required || !state.empty) ? ctx.strings.errorMessages.cvvError : undefined;
   setError(model.form, 'cvv', cvvError);
   const proceed = callback(ctx.options, 'onBeforeSubmitOneClickCard', element, event) !== false;
   if (cvvError !== undefined) {
@@ -196,8 +198,7 @@ async function submit(ctx: WidgetContext, model: Model, event: Event) {
     return;
   }
   if (!proceed) return;
-  const registration = model.selected.peek();
-  const brand = registrations(ctx).find((r) => r.id === registration)?.paymentBrand ?? '';
+  const brand = chosen?.paymentBrand ?? '';
   const fields: [string, string][] = [
     ['registrationId', registration],
     ...merchantFields(element, new Set(['registrationId', 'card.cvv'])),
@@ -207,7 +208,9 @@ async function submit(ctx: WidgetContext, model: Model, event: Event) {
     fields,
     fieldOf: (parameter) => (parameter === 'card.cvv' ? 'cvv' : undefined),
     errorFor: () => ctx.strings.errorMessages.cvvError,
-    send: cvv ? (checkoutId, kind, all) => cvv.submit(checkoutId, kind, all, [], 'required') : direct(ctx),
+    send: cvv
+      ? (checkoutId, kind, all) => cvv.submit(checkoutId, kind, all, [], required ? 'required' : 'optional')
+      : direct(ctx),
   });
 }
 

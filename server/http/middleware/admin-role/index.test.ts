@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AdminPrincipal } from '../../../admin/principal';
+import type { AdminPrincipal } from '../../../backoffice/users/principal';
 import { testEnvelope } from '../../../test-kit/middleware';
 import type { AdminEnv } from '../../context';
 import { type Access, adminRole, allowed } from '.';

@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
-import { mayActOn } from '../../../admin/principal';
+import { mayActOn } from '../../../backoffice/users/principal';
 import type { AdminEnv } from '../../context';
 import type { Envelope } from '../envelope';
 

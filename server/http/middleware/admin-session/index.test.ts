@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { csrfTokenOf, sessionHash } from '../../../admin/sessions';
+import { csrfTokenOf, sessionHash } from '../../../backoffice/users/sessions';
 import type { AdminSession, AdminUserStore } from '../../../storage/admin-users/store';
 import { adminUser } from '../../../test-kit/fixtures/admin-users';
 import { resultOf, testEnvelope } from '../../../test-kit/middleware';

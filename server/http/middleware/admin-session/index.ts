@@ -9,8 +9,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../../shared/result-codes';
-import { OPERATOR_TOKEN } from '../../../admin/principal';
-import { csrfMatches, readSession, sessionSecretIn } from '../../../admin/sessions';
+import { OPERATOR_TOKEN } from '../../../backoffice/users/principal';
+import { csrfMatches, readSession, sessionSecretIn } from '../../../backoffice/users/sessions';
 import type { AdminUserStore } from '../../../storage/admin-users/store';
 import type { AdminEnv } from '../../context';
 import { type OperatorDeps, operatorToken } from '../operator';

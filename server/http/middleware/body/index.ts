@@ -8,14 +8,21 @@
  * the small {@link PUBLIC_SUBMISSION_MAX_BYTES}. Invalid UTF-8 is answered at once (400). GET and
  * DELETE carry their parameters in the query string. parameterErrors list at most
  * {@link MAX_LISTED_PARAMETER_ERRORS} entries and count the rest (shared/params/error-list.ts).
+ *
+ * What one sender may make the gateway parse (issue 30, the noisy neighbour): `parse` first asks
+ * the work budget (../work-budget: a body past 16 KiB waits its sender's turn, or 429), then parses
+ * a body past {@link OFF_THREAD_CHARS} on the parse pool's threads (../../parse-pool), the same
+ * `parseRequest` off the event loop.
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { maskValue, type ParameterError } from '../../../../shared/params/errors';
-import { parseRequest, type RequestKind } from '../../../../shared/params/requests';
+import { type ParsedRequest, parseRequest, type RequestKind } from '../../../../shared/params/requests';
 import type { EgressPolicy } from '../../../security/egress';
 import type { BodyEnv, RequestEnv } from '../../context';
+import { type ParsePool, parsePool } from '../../parse-pool';
 import { type Envelope, invalid } from '../envelope';
 import { unstorableFields } from '../storable';
+import type { EarlyRefusal, WorkGate } from '../work-budget';
 
 export { MAX_LISTED_PARAMETER_ERRORS } from '../../../../shared/params/error-list';
 
@@ -46,6 +53,8 @@ export interface BodyDeps {
   readonly maxBodyBytes: number;
   /** The body limit without credentials ({@link PUBLIC_SUBMISSION_MAX_BYTES} unless given; never above maxBodyBytes). */
   readonly maxPublicBodyBytes?: number;
+  /** The work budget's refusal of a sender already past it, before its body is read (middleware/work-budget). */
+  readonly early?: EarlyRefusal;
 }
 
 export interface BodyOptions {
@@ -68,6 +77,11 @@ export function body(deps: BodyDeps, options: BodyOptions = {}): MiddlewareHandl
       options.public === true && c.req.header('authorization') === undefined
         ? publicLimit
         : deps.maxBodyBytes;
+    const declared = c.req.header('content-length');
+    if (deps.early !== undefined && declared !== undefined) {
+      const refused = deps.early(c, Number(declared));
+      if (refused !== undefined) return refused;
+    }
     const bytes = await readLimited(c, limit);
     if (bytes === undefined)
       return invalid(deps.env, c, 413, [
@@ -176,7 +190,18 @@ const CHECKOUT_URLS = ['notificationUrl', 'shopperResultUrl'] as const;
 
 export interface ParseDeps extends BodyDeps {
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
+  /** The work budget's question before a POST body is parsed (middleware/work-budget); none: no budget. */
+  readonly budget?: WorkGate;
+  /** Where bodies past {@link OFF_THREAD_CHARS} are parsed; the process's pool unless given. */
+  readonly parsePool?: ParsePool;
 }
+
+/**
+ * Bodies longer than this are decoded and validated on the parse pool's threads: past it a parse
+ * takes a millisecond or more of the event loop (a 512 KiB body of 16,384 parameters, 60–140 ms),
+ * while the trip to a thread and back costs a tenth of one. Every ordinary request is shorter.
+ */
+export const OFF_THREAD_CHARS = 16 * 1024;
 
 export interface ParseOptions {
   /** Whether URLs the egress policy refuses are answered 400 ({@link refusedUrls}); true by default. */
@@ -192,6 +217,8 @@ export type Parse = <K extends RequestKind>(
  * `parse(kind)`: `c.var.request`, the body validated as the request kind (400 with
  * parameterErrors). One per app: status reads repeat the same few query strings (`entityId=…`)
  * thousands of times, and parsing is a pure function of kind and text, so its frozen result is kept.
+ * A POST body is first charged to its sender's work budget (it may wait, or be refused 429), and
+ * a long one parsed off the main thread.
  */
 export function createParse(deps: ParseDeps): Parse {
   const queries = new Map<string, ReturnType<typeof parseRequest>>();
@@ -205,21 +232,36 @@ export function createParse(deps: ParseDeps): Parse {
     }
     return parsed;
   }
+  const pool = () => deps.parsePool ?? parsePool();
   return <K extends RequestKind>(kind: K, options: ParseOptions = {}) => {
     const checkUrls = options.checkUrls ?? true;
-    // Not async: parsing is synchronous, and the chain's next step needs no promise of ours.
-    const middleware: MiddlewareHandler<BodyEnv & RequestEnv<K>> = (c, next) => {
-      const text = c.get('body');
-      const parsed = (
-        isQuery(c) ? parseQuery(kind, text) : parseRequest(kind, text, { maxBytes: deps.maxBodyBytes })
-      ) as ReturnType<typeof parseRequest<K>>;
+    type Env = BodyEnv & RequestEnv<K>;
+    function use(c: Context<Env>, next: Next, parsed: ParsedRequest<K>): Promise<Response | undefined> {
       if (!parsed.ok) return Promise.resolve(invalid(deps.env, c, parsed.status, parsed.errors));
       if (checkUrls) {
         const unreachable = refusedUrls(deps.egress, kind, parsed.value as object);
         if (unreachable.length > 0) return Promise.resolve(invalid(deps.env, c, 400, [...unreachable]));
       }
       c.set('request', parsed.value);
-      return next();
+      return next() as Promise<undefined>;
+    }
+    async function heavy(c: Context<Env>, next: Next, text: string, turn: ReturnType<WorkGate>) {
+      const refused = await turn;
+      if (refused !== undefined) return refused;
+      const parsed =
+        text.length > OFF_THREAD_CHARS
+          ? await pool().parse(kind, text, deps.maxBodyBytes)
+          : parseRequest(kind, text, { maxBytes: deps.maxBodyBytes });
+      return use(c, next, parsed);
+    }
+    // Not async: an ordinary body is parsed at once, and the chain's next step needs no promise of ours.
+    const middleware: MiddlewareHandler<Env> = (c, next) => {
+      const text = c.get('body');
+      if (isQuery(c)) return use(c, next, parseQuery(kind, text) as ParsedRequest<K>);
+      const turn = deps.budget?.(c, text);
+      if (turn === undefined && text.length <= OFF_THREAD_CHARS)
+        return use(c, next, parseRequest(kind, text, { maxBytes: deps.maxBodyBytes }));
+      return heavy(c, next, text, turn);
     };
     return middleware;
   };

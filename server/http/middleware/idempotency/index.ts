@@ -18,6 +18,7 @@ import {
   type IdempotentResponse,
   type Payment,
 } from '../../../../shared/engine/core/model';
+import type { Change } from '../../../../shared/engine/core/notification';
 import type { Clock, IdempotencyClaim, Store } from '../../../../shared/engine/core/ports';
 import type { Schedule, SchedulePort } from '../../../../shared/engine/operations/schedules';
 import { ResultCodes } from '../../../../shared/result-codes';
@@ -49,22 +50,26 @@ function claimingStore<S extends Store>(store: S, claim: IdempotencyClaim) {
   let made: { readonly paymentId: string } | { readonly scheduleId: string } | undefined;
   const { merchantId } = claim;
   const claiming = Object.assign(Object.create(store) as S, {
-    insertPayment(payment: Payment, other?: IdempotencyClaim): Promise<void> {
+    insertPayment(payment: Payment, changes?: readonly Change[], other?: IdempotencyClaim): Promise<void> {
       if (made !== undefined || other !== undefined || payment.merchantId !== merchantId)
-        return store.insertPayment(payment, other);
+        return store.insertPayment(payment, changes, other);
       made = { paymentId: payment.id };
-      return store.insertPayment(payment, claim);
+      return store.insertPayment(payment, changes, claim);
     },
   });
   const schedules = store as unknown as Partial<SchedulePort>;
   if (schedules.insertSchedule !== undefined) {
     const insertSchedule = schedules.insertSchedule.bind(store);
     Object.assign(claiming, {
-      insertSchedule(schedule: Schedule, other?: IdempotencyClaim): Promise<void> {
+      insertSchedule(
+        schedule: Schedule,
+        changes?: readonly Change[],
+        other?: IdempotencyClaim,
+      ): Promise<void> {
         if (made !== undefined || other !== undefined || schedule.merchantId !== merchantId)
-          return insertSchedule(schedule, other);
+          return insertSchedule(schedule, changes, other);
         made = { scheduleId: schedule.id };
-        return insertSchedule(schedule, claim);
+        return insertSchedule(schedule, changes, claim);
       },
     });
   }

@@ -6,13 +6,13 @@
  */
 import type { Context } from 'hono';
 import { type Channel, environmentOf, type Payment } from '../../../../shared/engine/core/model';
-import {
-  bookChargeback,
-  type ChargebackOutcome,
-  reverseChargeback,
-} from '../../../../shared/engine/operations/chargebacks';
 import { referencePayment } from '../../../../shared/engine/operations/referencing';
 import { parseRequest } from '../../../../shared/params/requests';
+import {
+  bookChargebackOn,
+  parseChargeback,
+  reverseChargebackOn,
+} from '../../../backoffice/chargebacks/chargebacks';
 import type { RouteDeps } from '../../context';
 import { paymentAnswer } from '../../middleware/envelope';
 import { answerChargeback } from '../chargeback-answer';
@@ -21,7 +21,7 @@ import { type AdminContext, type AdminKit, param } from './shared';
 const REFERENCES = { captures: 'CP', refunds: 'RF', reversals: 'RV' } as const;
 
 export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
-  const { env, notFound, invalid, body, route, audit } = kit;
+  const { env, notFound, invalid, body, route, audit, act } = kit;
   const answer = paymentAnswer(env, deps.processors);
 
   /** The path's payment, of a channel of this address's environment. */
@@ -61,12 +61,6 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
     });
   }
 
-  /** The chargeback's answer, audited when booked. */
-  const answerBooking = async (c: AdminContext, outcome: ChargebackOutcome, action: string) => {
-    if (outcome.kind === 'booked') await audit(c, action, outcome.payment.id, outcome.payment.merchantId);
-    return answerChargeback(deps, c, outcome);
-  };
-
   /** Chargebacks come from the acquirer: a merchant admin may simulate them on the test address only. */
   const testOnly = (c: AdminContext) =>
     c.var.admin.role !== 'operator' && deps.environment !== 'test'
@@ -78,32 +72,27 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
     if (refused !== undefined) return refused;
     const input = await body(c);
     if (input instanceof Response) return input;
-    const errors: { name: string; value: string | null; message: string }[] = [];
-    const { amount, chargebackResultCode } = input;
-    if (amount !== undefined && typeof amount !== 'string')
-      errors.push({
-        name: 'amount',
-        value: String(amount),
-        message: 'must be a decimal string such as "10.00"',
-      });
-    if (chargebackResultCode !== undefined && typeof chargebackResultCode !== 'string')
-      errors.push({
-        name: 'chargebackResultCode',
-        value: String(chargebackResultCode),
-        message: 'must be a string',
-      });
-    if (errors.length > 0) return invalid(c, errors);
-    const outcome = await bookChargeback(deps, param(c, 'merchantId'), param(c, 'id'), {
-      ...(typeof amount === 'string' ? { amount } : {}),
-      ...(typeof chargebackResultCode === 'string' ? { chargebackResultCode } : {}),
+    return act(c, async (ctx) => {
+      const terms = parseChargeback(input);
+      const outcome = await bookChargebackOn(
+        { ...ctx, engine: deps },
+        param(c, 'merchantId'),
+        param(c, 'id'),
+        terms,
+      );
+      return answerChargeback(deps, c, outcome);
     });
-    return answerBooking(c, outcome, 'payment.CB');
   });
 
   route('POST', '/admin/v1/merchants/:merchantId/payments/:id/chargeback-reversals', 'write', async (c) => {
     const refused = testOnly(c);
     if (refused !== undefined) return refused;
-    const outcome = await reverseChargeback(deps, param(c, 'merchantId'), param(c, 'id'));
-    return answerBooking(c, outcome, 'payment.CR');
+    return act(c, async (ctx) =>
+      answerChargeback(
+        deps,
+        c,
+        await reverseChargebackOn({ ...ctx, engine: deps }, param(c, 'merchantId'), param(c, 'id')),
+      ),
+    );
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The admin API's webhook inbox (`/admin/v1/merchants/{m}/inbox`): what the merchant's inbox
  * webhooks received, decrypted, oldest first (`type=`, `after=<seq>`, `limit=`), and clearing it.
- * Inbox webhooks are registered like any other (`{"inbox": true}`, webhooks/registration.ts).
+ * Inbox webhooks are registered like any other (`{"inbox": true}`, backoffice/webhooks/registration.ts).
  */
 import type { Context } from 'hono';
 import { NOTIFICATION_TYPES } from '../../../../shared/engine/answers/notifications';

@@ -9,6 +9,7 @@
 import type { Hono } from 'hono';
 import type { GatewayEnv, RouteDeps } from '../../context';
 import { adminSession } from '../../middleware/admin-session';
+import { adminDocumentRoute } from '../docs';
 import { backOfficeRoutes } from './back-office';
 import { merchantRoutes } from './channels';
 import { clockRoutes } from './clock';
@@ -41,4 +42,5 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
   operationRoutes(deps, kit);
   clockRoutes(deps, admin, kit);
   inboxRoutes(deps, admin, kit);
+  adminDocumentRoute(deps, kit);
 }

@@ -5,10 +5,10 @@
  * through the engine as DELETE /scheduling/v1/schedules/{id}).
  */
 import type { Context } from 'hono';
-import { type ChannelSettings, environmentOf } from '../../../../shared/engine/core/model';
+import { environmentOf } from '../../../../shared/engine/core/model';
 import { deschedule } from '../../../../shared/engine/operations/schedules';
-import { checkRules, isRuleErrors } from '../../../../shared/risk';
-import { displayAmount } from '../../../admin/payment-list';
+import { displayAmount } from '../../../backoffice/payments/payment-list';
+import { parseRiskRules, setRiskRules } from '../../../backoffice/risk/rules';
 import { csvOptions } from '../../../reporting/settlement-run';
 import { reconciliationFileName } from '../../../reporting/settlement-run/model';
 import type { StoredSettlementRecord } from '../../../storage/settlements';
@@ -100,7 +100,7 @@ function settlementRoutes(deps: RouteDeps, kit: AdminKit): void {
 }
 
 function riskRoutes(deps: RouteDeps, kit: AdminKit): void {
-  const { env, ok, notFound, invalid, body, route, audit } = kit;
+  const { env, ok, notFound, invalid, body, route, act } = kit;
 
   route('GET', '/admin/v1/channels/:entityId/risk-rules', 'read', async (c) => {
     const channel = await channelFor(deps, c);
@@ -115,28 +115,10 @@ function riskRoutes(deps: RouteDeps, kit: AdminKit): void {
     if (input instanceof Response) return input;
     if (!('rules' in input))
       return invalid(c, [{ name: 'rules', value: null, message: 'is required (null removes the rules)' }]);
-    const { risk: _previous, ...rest } = channel.settings;
-    let settings: ChannelSettings = rest;
-    if (input.rules !== null) {
-      const checked = checkRules(input.rules);
-      if (isRuleErrors(checked))
-        return invalid(
-          c,
-          checked.errors.map((e) => {
-            const at = e.indexOf(': ');
-            const field = at === -1 ? '' : e.slice(0, at);
-            return {
-              name: field === 'rules' || field === '' ? 'rules' : `rules.${field}`,
-              value: null,
-              message: at === -1 ? e : e.slice(at + 2),
-            };
-          }),
-        );
-      settings = { ...rest, risk: checked };
-    }
-    await deps.store.updateChannelSettings(channel.id, settings);
-    await audit(c, 'channel.risk-rules', channel.id, channel.merchantId);
-    return env.send(c, 200, ok, { rules: settings.risk ?? null });
+    return act(c, async (ctx) => {
+      const updated = await setRiskRules(ctx, channel, parseRiskRules(input.rules));
+      return env.send(c, 200, ok, { rules: updated.settings.risk ?? null });
+    });
   });
 }
 

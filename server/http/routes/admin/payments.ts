@@ -1,14 +1,14 @@
 /**
  * A merchant's payments in the dashboard: the list (search, newest first, keyset pages over the
- * `payments_channel_created` index: server/admin/payment-list.ts, storage/payments/list.ts) and
+ * `payments_channel_created` index: server/backoffice/payments/payment-list.ts, storage/payments/list.ts) and
  * a payment's page (the payment as /v1/payments/{id} answers it, its linked transactions, its
  * 3-D Secure and risk results, its webhook deliveries, the checkout it came from). Only payments
  * on channels of this address's environment.
  */
 import { paymentResponse } from '../../../../shared/engine/answers/response';
 import { type Channel, environmentOf, type Payment } from '../../../../shared/engine/core/model';
-import { encodeCursor, paymentRow, readListQuery } from '../../../admin/payment-list';
-import { deliveryView } from '../../../webhooks/registration';
+import { encodeCursor, paymentRow, readListQuery } from '../../../backoffice/payments/payment-list';
+import { deliveryView } from '../../../backoffice/webhooks/registration';
 import type { RouteDeps } from '../../context';
 import { type AdminKit, param } from './shared';
 

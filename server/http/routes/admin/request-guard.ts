@@ -7,13 +7,13 @@
  *   sign a browser into an account of its choosing (login CSRF) or post with its cookie.
  * - Where the browser says where a request comes from (`Origin`, `Sec-Fetch-Site`), another site's
  *   is refused (403) on state-changing requests. Clients that send neither (curl, the CLI) pass.
- * - Failed attempts with the operator's token are audited, bounded (admin/audit.ts).
+ * - Failed attempts with the operator's token are audited, bounded (backoffice/audit/audit.ts).
  * - With a second factor required (AdminDeps.requireTotp), a signed-in user without one may only
  *   read their session, set the factor up, or sign out (`secondFactorFirst`).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
-import { failedTokenAudit } from '../../../admin/audit';
+import { failedTokenAudit } from '../../../backoffice/audit/audit';
 import type { AdminEnv, RouteDeps } from '../../context';
 import { SIGN_IN_PATH } from '../../middleware/admin-session';
 import { clientAddress } from '../../middleware/transport';

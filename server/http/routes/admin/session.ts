@@ -3,21 +3,21 @@
  * up, a TOTP code; read it (the user and the CSRF token); sign out; change one's password; set
  * up the second factor (a secret, active once a code from it is confirmed; replacing one takes
  * the password and a current code). Wrong passwords lock the account after ten
- * (server/admin/sign-in.ts), answered like any wrong password, and are slowed per client address
+ * (server/backoffice/users/sign-in.ts), answered like any wrong password, and are slowed per client address
  * (credentials/failures.ts, `admin-login:<address>`) and per address and username
  * (`SIGN_IN_DELAY`), the same for a username that exists and one that does not.
  */
 import type { Context } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
-import { passwordProblem, userView } from '../../../admin/accounts';
+import { passwordProblem, userView } from '../../../backoffice/users/accounts';
 import {
   csrfTokenOf,
   openSession,
   sessionCookie,
   sessionHash,
   sessionSecretIn,
-} from '../../../admin/sessions';
-import { LOCK_AFTER_FAILURES, LOCK_MS, type SignIn, signIn } from '../../../admin/sign-in';
+} from '../../../backoffice/users/sessions';
+import { LOCK_AFTER_FAILURES, LOCK_MS, type SignIn, signIn } from '../../../backoffice/users/sign-in';
 import { hashPassword, verifyPassword } from '../../../security/passwords';
 import { checkTotp, newTotpSecret, otpauthUrl } from '../../../security/totp';
 import type { AdminUser } from '../../../storage/admin-users/store';

@@ -5,9 +5,10 @@
  */
 import type { Context, Handler, Hono } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
-import type { FieldError } from '../../../admin/accounts';
-import { writeAudit } from '../../../admin/audit';
-import type { AdminPrincipal } from '../../../admin/principal';
+import { writeAudit } from '../../../backoffice/audit/audit';
+import type { BackofficeContext } from '../../../backoffice/context';
+import { BackofficeError, type FieldError } from '../../../backoffice/errors';
+import type { AdminPrincipal } from '../../../backoffice/users/principal';
 import type { ClockControl } from '../../../clock';
 import type { EgressPolicy } from '../../../security/egress';
 import type { Vault } from '../../../security/vault';
@@ -102,6 +103,31 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
     await writeAudit(deps.store, deps.clock, who, action, target, merchantId);
   }
 
+  /** The back office's context for one request: the principal acts, its changes audited as theirs. */
+  const backoffice = (c: AdminContext): BackofficeContext => ({
+    store: deps.store,
+    clock: deps.clock,
+    audit: (action, target, merchantId) => audit(c, action, target, merchantId),
+  });
+
+  /**
+   * Runs a back-office procedure and answers its result; its failure as the admin API says it
+   * (invalid: 400 with parameterErrors, not-found: 404).
+   */
+  async function act(
+    c: AdminContext,
+    work: (ctx: BackofficeContext) => Promise<Response>,
+  ): Promise<Response> {
+    try {
+      return await work(backoffice(c));
+    } catch (error) {
+      if (!(error instanceof BackofficeError)) throw error;
+      if (error.kind === 'not-found') return notFound(c, error.what ?? 'entity');
+      if (error.errors.length > 0) return invalid(c, error.errors);
+      return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: error.message });
+    }
+  }
+
   /** Registers a route with the access its role needs. */
   function route(
     method: RouteSpec['method'],
@@ -119,7 +145,7 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
   }
 
   const merchantOf = async (c: Context) => deps.store.getMerchant(c.req.param('merchantId') ?? '');
-  return { env, ok, notFound, invalid, forbidden, body, audit, route, publicRoute, merchantOf };
+  return { env, ok, notFound, invalid, forbidden, body, audit, act, route, publicRoute, merchantOf };
 }
 
 export type AdminKit = ReturnType<typeof adminKit>;

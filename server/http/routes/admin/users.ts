@@ -4,8 +4,9 @@
  * never another merchant's: 404); a viewer reads their merchant's list. Passwords are generated
  * when not given and shown once; a locked account is unlocked here by whoever may manage it.
  */
-import { createUser, disableUser, resetPassword, unlockUser, userView } from '../../../admin/accounts';
-import { mayActOn } from '../../../admin/principal';
+import { userView } from '../../../backoffice/users/accounts';
+import { mayActOn } from '../../../backoffice/users/principal';
+import * as users from '../../../backoffice/users/users';
 import type { AdminUser } from '../../../storage/admin-users/store';
 import type { RouteDeps } from '../../context';
 import { type AdminContext, type AdminKit, param } from './shared';
@@ -13,14 +14,14 @@ import { type AdminContext, type AdminKit, param } from './shared';
 const MAX_AUDIT = 500;
 
 export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
-  const { env, ok, notFound, invalid, forbidden, body, route, audit } = kit;
-  const { store, clock } = deps;
+  const { env, ok, notFound, invalid, forbidden, body, route, act } = kit;
+  const { store } = deps;
 
   route('GET', '/admin/v1/users', 'read', async (c) => {
     const own = c.var.admin.merchantId;
     const asked = c.req.query('merchantId');
-    const users = await store.listAdminUsers(own ?? asked);
-    return env.send(c, 200, ok, { users: users.map(userView) });
+    const listed = await store.listAdminUsers(own ?? asked);
+    return env.send(c, 200, ok, { users: listed.map(userView) });
   });
 
   route('POST', '/admin/v1/users', 'write', async (c) => {
@@ -31,17 +32,14 @@ export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
       return forbidden(c, 'only an operator may create operators');
     if (own !== null && input.merchantId !== undefined && input.merchantId !== own)
       return notFound(c, 'merchant');
-    const created = await createUser(store, clock, {
-      username: input.username,
-      role: input.role,
-      password: input.password,
-      merchantId: own ?? input.merchantId,
-    });
-    if (created.kind === 'invalid') return invalid(c, created.errors);
-    await audit(c, 'user.create', created.user.id, created.user.merchantId);
-    return env.send(c, 201, ok, {
-      user: userView(created.user),
-      ...(created.password === undefined ? {} : { password: created.password }),
+    return act(c, async (ctx) => {
+      const created = await users.createAdminUser(users.contextOf(ctx, store), {
+        username: input.username,
+        role: input.role,
+        password: input.password,
+        merchantId: own ?? input.merchantId,
+      });
+      return env.send(c, 201, ok, created);
     });
   });
 
@@ -56,26 +54,26 @@ export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
   route('POST', '/admin/v1/users/:id/disable', 'write', async (c) => {
     const user = await userOf(c);
     if (user === undefined) return notFound(c, 'user');
-    const disabled = await disableUser(store, clock, user);
-    await audit(c, 'user.disable', user.id, user.merchantId);
-    return env.send(c, 200, ok, { user: userView(disabled) });
+    return act(c, async (ctx) =>
+      env.send(c, 200, ok, await users.disableAdminUser(users.contextOf(ctx, store), user)),
+    );
   });
 
   route('POST', '/admin/v1/users/:id/reset-password', 'write', async (c) => {
     const user = await userOf(c);
     if (user === undefined) return notFound(c, 'user');
-    const reset = await resetPassword(store, user);
-    await audit(c, 'user.reset-password', user.id, user.merchantId);
-    return env.send(c, 200, ok, { user: userView(reset.user), password: reset.password });
+    return act(c, async (ctx) =>
+      env.send(c, 200, ok, await users.resetAdminPassword(users.contextOf(ctx, store), user)),
+    );
   });
 
   // a lock lasts until it ends or until someone who may manage the user lifts it (PCI DSS 8.3.4)
   route('POST', '/admin/v1/users/:id/unlock', 'write', async (c) => {
     const user = await userOf(c);
     if (user === undefined) return notFound(c, 'user');
-    const unlocked = await unlockUser(store, user);
-    await audit(c, 'user.unlock', user.id, user.merchantId);
-    return env.send(c, 200, ok, { user: userView(unlocked) });
+    return act(c, async (ctx) =>
+      env.send(c, 200, ok, await users.unlockAdminUser(users.contextOf(ctx, store), user)),
+    );
   });
 
   route('GET', '/admin/v1/audit', 'write', async (c) => {

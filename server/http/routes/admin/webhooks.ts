@@ -1,12 +1,12 @@
 /**
  * A merchant's webhooks (`/admin/v1/merchants/{merchantId}/webhooks`) and their delivery log
  * (`…/webhook-deliveries`, redelivery of a dead-lettered one): registration sends the test
- * notification first (server/webhooks/registration.ts).
+ * notification first (server/backoffice/webhooks/registration.ts).
  */
 import type { Context } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
+import { deliveryView, registerWebhook, webhookView } from '../../../backoffice/webhooks/registration';
 import type { DeliveryStatus } from '../../../storage/webhooks/model';
-import { deliveryView, registerWebhook, webhookView } from '../../../webhooks/registration';
 import type { RouteDeps } from '../../context';
 import { type AdminDeps, type AdminKit, param } from './shared';
 

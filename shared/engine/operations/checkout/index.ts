@@ -39,7 +39,8 @@ export {
   stateOf,
 } from './model';
 export { mergeTrees } from './parameters';
-export { checkoutSession, type OfferedRegistration } from './session';
+export { checkoutSession } from './session';
 export { type CheckoutStatus, checkoutStatus } from './status';
+export type { OfferedRegistration } from './stored-cards';
 export { type SubmissionOutcome, submitCheckout } from './submission';
 export { type CheckoutUpdate, updateCheckout } from './update';

@@ -1,30 +1,28 @@
 /** GET /v1/checkouts/{id}/session: what the widget needs to render the checkout. */
 import { fromMinor } from '../../../money';
 import { describe } from '../../../result-codes';
-import { maskedCard } from '../../answers/response';
 import type { EngineDeps } from '../../core/deps';
 import type { Channel, Checkout } from '../../core/model';
+import { offeredBrands } from '../../steps/payment-method';
 import { hasExternalAuthentication, missingForV2 } from '../../steps/three-d-secure';
 import { resourcePathOf, stateOf } from './model';
-
-/** A stored registration offered for one-click payment: what the widget shows, never the number. */
-export interface OfferedRegistration {
-  readonly id: string;
-  readonly paymentBrand: string;
-  readonly card?: Record<string, unknown>;
-}
+import { type OfferedRegistration, offeredRegistration } from './stored-cards';
 
 /**
  * What the widget needs to render the checkout: no credentials, no customer data, no card
- * numbers. The amount is the string the merchant sent ("92.00").
+ * data beyond a stored card's brand and last four digits. The amount is the string the merchant
+ * sent ("92.00").
  */
 export async function checkoutSession(
   deps: Pick<EngineDeps, 'store' | 'clock'>,
   checkout: Checkout,
-  /** The checkout's channel: the brands it accepts, when it restricts them, for the widget to draw. */
+  /**
+   * The checkout's channel: the brands it can take, when it does not take every one, for the
+   * widget to draw (payment-method.ts offeredBrands).
+   */
   channel?: Pick<Channel, 'settings'>,
 ): Promise<Record<string, unknown>> {
-  const accepted = channel?.settings.brands;
+  const accepted = channel === undefined ? undefined : offeredBrands(channel.settings);
   const billing = billingFor3ds(checkout, channel);
   const p = checkout.parameters as {
     amount?: string;
@@ -39,11 +37,8 @@ export async function checkoutSession(
     if (r === undefined || r.deletedAt !== null) continue;
     // A brand the channel no longer accepts could only be refused.
     if (accepted !== undefined && !accepted.includes(r.paymentBrand)) continue;
-    registrations.push({
-      id: r.id,
-      paymentBrand: r.paymentBrand,
-      ...(r.card === undefined ? {} : { card: maskedCard(r.card) }),
-    });
+    // Brand and last four digits only: the session is read without credentials.
+    registrations.push(offeredRegistration(r, channel));
   }
   return {
     id: checkout.id,

@@ -24,6 +24,7 @@ import {
   stateOf,
 } from './model';
 import { acceptedBy, brandOf, forwarded, mergeTrees, paymentParameters, type Submission } from './parameters';
+import { storedCardCvvError } from './stored-cards';
 
 /** Refused when nothing was attempted: the checkout is closed or expired, or a stored registration is gone. */
 export type SubmissionOutcome = CheckoutResult | CheckoutNotDone;
@@ -165,9 +166,9 @@ async function payWith(
 }
 
 /**
- * One-click: the widget sends `registrationId` (one the session offered) and maybe `card.cvv`;
- * the stored registration is charged through payWithRegistration, as POST
- * /v1/registrations/{id}/payments would.
+ * One-click: the widget sends `registrationId` (one the session offered) and maybe `card.cvv`
+ * (required where the channel asks for it: stored-cards.ts); the stored registration is charged
+ * through payWithRegistration, as POST /v1/registrations/{id}/payments would.
  */
 async function payOneClick(
   deps: EngineDeps,
@@ -210,7 +211,15 @@ async function payOneClick(
   delete tree.paymentBrand;
   const type = overrides[registration.paymentBrand];
   if (type !== undefined) tree.paymentType = type;
+  // The channel may ask for the stored card's CVV: the shopper proves the card is at hand.
+  const card = sent.card;
+  const cvv = card !== undefined && typeof card === 'object' && !Array.isArray(card) ? card.cvv : undefined;
+  const cvvError = storedCardCvvError(caller.channel, registration.paymentBrand, cvv);
   const request = validateRequest('registrationPayment', acceptedBy('registrationPayment', tree));
+  if (cvvError !== undefined) {
+    const others = request.ok ? [] : request.errors.filter((e) => e.name !== cvvError.name);
+    return { kind: 'invalid', errors: [cvvError, ...others] };
+  }
   if (!request.ok) return { kind: 'invalid', errors: request.errors };
   return payWithRegistration(deps, caller, registrationId, request.value, checkout.id);
 }

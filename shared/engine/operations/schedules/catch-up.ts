@@ -4,7 +4,7 @@
  */
 
 import { type CronSchedule, fireTimesBetween, nextFireTime, parseCron } from '../../../scheduling/cron';
-import type { RunPlan, Schedule } from './model';
+import type { RunPlan, Schedule } from '../../core/schedule';
 
 export const DEFAULT_GRACE_MS = 24 * 3_600_000;
 /** How long a claimed run is its claimer's before another poll may complete it. */

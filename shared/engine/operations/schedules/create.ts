@@ -6,13 +6,14 @@ import type { ParameterError } from '../../../params/errors';
 import { parseTs } from '../../../params/formats';
 import { ResultCodes } from '../../../result-codes';
 import { nextFireTime } from '../../../scheduling/cron';
+import { scheduleChange } from '../../answers/notifications';
 import { readAmount } from '../../core/amounts';
 import type { Caller } from '../../core/deps';
 import { newId, newPaymentNdc } from '../../core/ids';
 import { processorFor, successCodeOf } from '../../core/processor';
+import type { Schedule, ScheduleDeps, ScheduleView } from '../../core/schedule';
 import { checkPaymentMethod } from '../../steps/payment-method';
 import { usableRegistration } from '../registrations';
-import type { Schedule, ScheduleDeps, ScheduleView } from './model';
 import { endOf } from './time';
 import { cronOf, instructionOf, jobOf, neverFires, pairErrors, type ScheduleRequest } from './validation';
 
@@ -103,7 +104,7 @@ export async function createSchedule(
     updatedAt: now,
     cancelledAt: null,
   };
-  await deps.store.insertSchedule(schedule);
+  await deps.store.insertSchedule(schedule, [scheduleChange({ schedule, runs: [] }, 'CREATED', now)]);
   return {
     kind: 'schedule',
     view: { schedule, runs: [] },

@@ -2,7 +2,8 @@
  * DELETE /scheduling/v1/schedules/{id}: load → decide → record.
  */
 
-import type { Schedule, ScheduleDeps, ScheduleView } from './model';
+import { scheduleChange } from '../../answers/notifications';
+import type { Schedule, ScheduleDeps, ScheduleView } from '../../core/schedule';
 
 export type DescheduleOutcome =
   | { readonly kind: 'cancelled'; readonly view: ScheduleView }
@@ -20,7 +21,10 @@ export async function deschedule(
   const found = await deps.store.getSchedule(merchantId, id);
   if (found === undefined || !visible(found.schedule)) return { kind: 'not-found' };
   if (found.schedule.state !== 'ACTIVE') return { kind: 'refused', code: '100.360.303' };
-  const cancelled = await deps.store.cancelSchedule(merchantId, id, deps.clock.now());
+  const at = deps.clock.now();
+  const cancelled = await deps.store.cancelSchedule(merchantId, id, at, (view) => [
+    scheduleChange(view, 'DELETED', at),
+  ]);
   // Ended (or descheduled by someone else) between the read and the write.
   if (cancelled === undefined) return { kind: 'refused', code: '100.360.303' };
   return { kind: 'cancelled', view: cancelled };

@@ -27,9 +27,7 @@
  * Time is UTC with second precision (shared/scheduling/cron.ts).
  */
 
-export { DEFAULT_GRACE_MS, DEFAULT_RUN_LEASE_MS, planRuns } from './catch-up';
-export { createSchedule, type ScheduleOutcome } from './create';
-export { type DescheduleOutcome, deschedule } from './deschedule';
+export { scheduleResponse } from '../../answers/schedule';
 export {
   RUNS_SHOWN,
   type RunClaim,
@@ -43,7 +41,9 @@ export {
   type ScheduleRun,
   type ScheduleState,
   type ScheduleView,
-} from './model';
-export { scheduleResponse } from './response';
+} from '../../core/schedule';
+export { DEFAULT_GRACE_MS, DEFAULT_RUN_LEASE_MS, planRuns } from './catch-up';
+export { createSchedule, type ScheduleOutcome } from './create';
+export { type DescheduleOutcome, deschedule } from './deschedule';
 export { payRun, type RunOptions, runDueSchedules } from './runs';
 export { addDuration } from './time';

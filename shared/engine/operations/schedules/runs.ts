@@ -5,18 +5,36 @@
 import { fromMinor } from '../../../money';
 import type { RequestOf } from '../../../params/requests';
 import { ResultCodes } from '../../../result-codes';
+import { paymentChanges, scheduleChange } from '../../answers/notifications';
+import type { IssuerLookup } from '../../answers/response';
 import { newId } from '../../core/ids';
 import type { Payment } from '../../core/model';
-import type { Store } from '../../core/ports';
+import type { IdempotencyClaim, Store } from '../../core/ports';
+import type {
+  RunClaim,
+  RunFinish,
+  Schedule,
+  ScheduleDeps,
+  ScheduleRun,
+  ScheduleView,
+} from '../../core/schedule';
 import { payWithRegistration } from '../registrations';
 import { DEFAULT_GRACE_MS, DEFAULT_RUN_LEASE_MS, planRuns } from './catch-up';
-import type { RunClaim, RunFinish, Schedule, ScheduleDeps, ScheduleRun } from './model';
 
-/** A Store that writes the payment under the run's reserved id (see the exactly-once rule above). */
-function writingAs(store: Store, id: string): Store {
+/**
+ * A Store that writes the payment under the run's reserved id (see the exactly-once rule above),
+ * with its notifications rendered for that id.
+ */
+function writingAs(store: Store, id: string, issuers: IssuerLookup): Store {
+  const insertAs = (target: Store, payment: Payment, claim?: IdempotencyClaim) => {
+    const reserved = { ...payment, id };
+    return target.insertPayment(reserved, paymentChanges(reserved, reserved.createdAt, issuers), claim);
+  };
   return new Proxy(store, {
     get(target, property, receiver) {
-      if (property === 'insertPayment') return (payment: Payment) => target.insertPayment({ ...payment, id });
+      if (property === 'insertPayment')
+        return (payment: Payment, _changes: unknown, claim?: IdempotencyClaim) =>
+          insertAs(target, payment, claim);
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -51,7 +69,7 @@ export async function payRun(deps: ScheduleDeps, schedule: Schedule, run: Schedu
   let outcome: Awaited<ReturnType<typeof payWithRegistration>>;
   try {
     outcome = await payWithRegistration(
-      { ...deps, store: writingAs(deps.store, paymentId) },
+      { ...deps, store: writingAs(deps.store, paymentId, deps.processors) },
       { merchantId: schedule.merchantId, channel },
       schedule.registrationId,
       runRequest(schedule),
@@ -74,9 +92,13 @@ export async function payRun(deps: ScheduleDeps, schedule: Schedule, run: Schedu
   return { status: 'FAILED', resultCode: ResultCodes.INVALID_PARAMETER, end: false };
 }
 
+/** A schedule's UPDATED notification, as the store reads it in the transaction of its change. */
+const updated = (at: Date) => (view: ScheduleView) => [scheduleChange(view, 'UPDATED', at)];
+
 async function completeRun(deps: ScheduleDeps, schedule: Schedule, run: ScheduleRun): Promise<void> {
   const finish = await payRun(deps, schedule, run);
-  await deps.store.finishRun(run, finish, deps.clock.now());
+  const at = deps.clock.now();
+  await deps.store.finishRun(run, finish, at, updated(at));
 }
 
 export interface RunOptions {
@@ -120,7 +142,7 @@ export async function runDueSchedules(deps: ScheduleDeps, options: RunOptions = 
           ? {}
           : { run: { fireAt: plan.run, paymentId: newId(), leaseUntil: new Date(at.getTime() + leaseMs) } }),
       };
-      if (!(await deps.store.claimRuns(schedule, claim, at))) continue;
+      if (!(await deps.store.claimRuns(schedule, claim, at, updated(at)))) continue;
       claimed = true;
       handled += plan.skipped.length;
       if (claim.run !== undefined) {

@@ -1,0 +1,158 @@
+/**
+ * The administration's user accounts: creating one (a password given, or generated and shown
+ * once), disabling it, resetting its password. The admin API (routes/admin/users.ts), the CLI
+ * (`gateway user …`) and the developer default's demo users all go through here, so the rules
+ * are the same everywhere: usernames 3–64 of [A-Za-z0-9._@-], unique; operators belong to no
+ * merchant, the others to exactly one that exists; passwords by password-rules.ts (12 characters
+ * at least, not trivial, not common, not the username), stored as scrypt hashes
+ * (server/security/passwords.ts).
+ */
+import { newId } from '../../../shared/engine/core/ids';
+import type { Clock, MerchantDirectory } from '../../../shared/engine/core/ports';
+import { generatePassword, hashPassword } from '../../security/passwords';
+import {
+  ADMIN_ROLES,
+  type AdminRole,
+  type AdminUser,
+  type AdminUserStore,
+} from '../../storage/admin-users/store';
+import { passwordProblem } from './password-rules';
+
+export { passwordProblem };
+
+export type AccountStore = AdminUserStore & Pick<MerchantDirectory, 'getMerchant'>;
+
+/** A new account's state: no second factor yet, no failed sign-ins, neither locked nor disabled. */
+export const NEW_ACCOUNT = {
+  totpSecret: null,
+  totpPending: null,
+  totpStep: null,
+  failedLogins: 0,
+  lockedUntil: null,
+  disabledAt: null,
+} as const satisfies Partial<AdminUser>;
+
+export interface FieldError {
+  readonly name: string;
+  readonly value: string | null;
+  readonly message: string;
+}
+
+/** What is shown of a user: never the hash, the TOTP secret or the lock counters. */
+export interface UserView {
+  readonly id: string;
+  readonly username: string;
+  readonly role: AdminRole;
+  readonly merchantId: string | null;
+  readonly totpEnabled: boolean;
+  readonly disabled: boolean;
+  readonly createdAt: string;
+}
+
+export const userView = (u: AdminUser): UserView => ({
+  id: u.id,
+  username: u.username,
+  role: u.role,
+  merchantId: u.merchantId,
+  totpEnabled: u.totpSecret !== null,
+  disabled: u.disabledAt !== null,
+  createdAt: u.createdAt.toISOString(),
+});
+
+const USERNAME = /^[A-Za-z0-9._@-]{3,64}$/;
+
+export const isRole = (value: unknown): value is AdminRole =>
+  typeof value === 'string' && (ADMIN_ROLES as readonly string[]).includes(value);
+
+export interface NewUserInput {
+  readonly username: unknown;
+  readonly role: unknown;
+  readonly merchantId?: unknown;
+  readonly password?: unknown;
+}
+
+export type CreatedUser =
+  | { readonly kind: 'created'; readonly user: AdminUser; readonly password?: string }
+  | { readonly kind: 'invalid'; readonly errors: readonly FieldError[] };
+
+const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
+
+/** Checks and creates a user; `password` is returned only when it was generated here. */
+export async function createUser(
+  store: AccountStore,
+  clock: Clock,
+  input: NewUserInput,
+): Promise<CreatedUser> {
+  const errors: FieldError[] = [];
+  const { username, role, merchantId, password } = input;
+  if (typeof username !== 'string' || !USERNAME.test(username))
+    errors.push({
+      name: 'username',
+      value: text(username),
+      message: 'must be 3 to 64 of A-Z a-z 0-9 . _ @ -',
+    });
+  if (!isRole(role))
+    errors.push({ name: 'role', value: text(role), message: `must be one of ${ADMIN_ROLES.join(', ')}` });
+  if (role === 'operator' && merchantId !== undefined && merchantId !== null)
+    errors.push({
+      name: 'merchantId',
+      value: text(merchantId),
+      message: 'an operator belongs to no merchant',
+    });
+  if (isRole(role) && role !== 'operator') {
+    if (typeof merchantId !== 'string' || (await store.getMerchant(merchantId)) === undefined)
+      errors.push({ name: 'merchantId', value: text(merchantId), message: 'must name an existing merchant' });
+  }
+  const problem = password === undefined ? undefined : passwordProblem(password, username);
+  if (problem !== undefined) errors.push({ name: 'password', value: null, message: problem });
+  if (errors.length === 0 && (await store.getAdminUserByUsername(username as string)) !== undefined)
+    errors.push({ name: 'username', value: text(username), message: 'is taken' });
+  if (errors.length > 0) return { kind: 'invalid', errors };
+
+  const generated = password === undefined ? generatePassword() : undefined;
+  const user: AdminUser = {
+    id: newId(),
+    username: username as string,
+    role: role as AdminRole,
+    merchantId: role === 'operator' ? null : (merchantId as string),
+    passwordHash: await hashPassword((password as string | undefined) ?? generated!),
+    ...NEW_ACCOUNT,
+    createdAt: clock.now(),
+  };
+  if (!(await store.insertAdminUser(user)))
+    return { kind: 'invalid', errors: [{ name: 'username', value: user.username, message: 'is taken' }] };
+  return generated === undefined ? { kind: 'created', user } : { kind: 'created', user, password: generated };
+}
+
+/** Disables a user and ends their sessions; the user as it is now. */
+export async function disableUser(store: AccountStore, clock: Clock, user: AdminUser): Promise<AdminUser> {
+  const disabledAt = user.disabledAt ?? clock.now();
+  await store.updateAdminUser(user.id, { disabledAt });
+  await store.deleteAdminSessions(user.id);
+  return { ...user, disabledAt };
+}
+
+/**
+ * A new generated password (shown once), the lock lifted and every session ended: what an
+ * operator or merchant admin does for a user who lost theirs.
+ */
+export async function resetPassword(
+  store: AccountStore,
+  user: AdminUser,
+): Promise<{ user: AdminUser; password: string }> {
+  const password = generatePassword();
+  const change = { passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null };
+  await store.updateAdminUser(user.id, change);
+  await store.deleteAdminSessions(user.id);
+  return { user: { ...user, ...change }, password };
+}
+
+/**
+ * Lifts a lock (and the count of wrong passwords) without touching the password: another operator
+ * or the user's merchant admin, having confirmed who asks (PCI DSS 8.3.4), or the CLI.
+ */
+export async function unlockUser(store: AccountStore, user: AdminUser): Promise<AdminUser> {
+  const change = { failedLogins: 0, lockedUntil: null };
+  await store.updateAdminUser(user.id, change);
+  return { ...user, ...change };
+}
