@@ -39,7 +39,7 @@ export default defineConfig({
     copyPublicDir: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      input: 'widget/core/index.ts',
+      input: 'widget/paymentWidgets.ts',
       output: {
         format: 'iife',
         entryFileNames: 'paymentWidgets.js',
@@ -76,6 +76,8 @@ export default defineConfig({
       },
     },
     testTimeout: 30_000,
+    // hooks that spawn a gateway process wait up to 30 s for it on a busy machine
+    hookTimeout: 60_000,
   },
 });
 

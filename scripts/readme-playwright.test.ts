@@ -1,7 +1,8 @@
 /**
  * The README's "Testing your shop with Playwright" example is the example QA project's suite,
- * byte for byte: `npm test` runs it (playwright test -c e2e/examples/qa-playwright/…), so the
- * printed example cannot break unnoticed.
+ * byte for byte: `npm test` runs it (Vitest runs scripts/package/packaged-kit.test.ts, which
+ * installs the packed tarball into fresh projects made of it), so the printed example cannot
+ * break unnoticed.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +18,11 @@ describe('README: Testing your shop with Playwright', () => {
     expect(block?.[1]).toBe(await read('e2e/examples/qa-playwright/tests/shop.spec.ts'));
   });
 
-  it('npm test runs the example QA project', async () => {
+  it('npm test runs the example QA project, installed from the packed tarball', async () => {
     const pkg = JSON.parse(await read('package.json')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.test).toContain('playwright test -c e2e/examples/qa-playwright/playwright.config.ts');
+    expect(pkg.scripts.test).toContain('vitest run');
+    const packaged = await read('scripts/package/packaged-kit.test.ts');
+    expect(packaged).toContain("join(REPO, 'e2e/examples/qa-playwright')");
+    expect(packaged).toContain("'npm', ['pack'");
   });
 });

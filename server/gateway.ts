@@ -13,8 +13,8 @@ import { createApp, type GatewayDeps } from './app';
 import { ensureDemoMerchant } from './backoffice/merchants/demo-merchant';
 import { developerDefaults } from './backoffice/users/demo-users';
 import { gatewayTestClock, type TestClockSetting } from './clock/compose';
-import { oppForwardConnector } from './connectors/opp-forward';
-import { createAuthFailures } from './http/middleware/credentials/failures';
+import { oppForwardConnector } from './connectors';
+import { type GatewayEngine, gatewayEngine } from './engine-deps';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
@@ -34,12 +34,11 @@ import {
 import { gatewayProcessors } from './processors';
 import { startReconciliationFtp } from './reporting/delivery';
 import { isLoopback, type RunningFtpServer } from './reporting/ftp';
-import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run';
+import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run/worker';
+import { createAuthFailures } from './security/auth-failures';
 import { type EgressOptions, egressOptionsFromEnv, egressPolicy } from './security/egress';
 import { createLogger, type Logger } from './security/logger';
-import { riskFingerprint } from './security/risk-fingerprint';
 import { openVault } from './security/vault';
-import { walletTokens } from './security/wallet-tokens';
 import type { GatewayStore } from './storage';
 import { isPostgresUrl } from './storage/open';
 import { DEFAULT_DISPATCH_INTERVAL_MS, webhookDispatcher } from './webhooks/dispatcher';
@@ -165,7 +164,10 @@ export async function startGateway(options: GatewayOptions) {
   const testing = gatewayTestClock(options.testClock, env, production, options.clock ?? systemClock);
   const clock = testing?.clock ?? options.clock ?? systemClock;
   logStartup(logger, options, settings);
-  const authFailures = createAuthFailures();
+  // Real time (a fake one in tests), never the test clock: an operator moving the sandbox's
+  // clock must not drain or refill the throttle of failed logins.
+  const realTime = options.clock ?? systemClock;
+  const authFailures = createAuthFailures({ now: () => realTime.now().getTime() });
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
   const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
@@ -185,22 +187,16 @@ export async function startGateway(options: GatewayOptions) {
     () => ensureDemoMerchant(store, clock, listening, options.dataDir),
   );
   warnIfShared(options.dataDir, logger);
-  const wallets = walletTokens(vault.subkey('wallet-tokens'));
-  const fingerprint = riskFingerprint(vault);
+  // built once: the apps and the workers decide with the same engine dependencies
+  const engine = gatewayEngine({ store, clock, vault, processors });
   const builtAt = options.builtAt ?? clock.now();
   // production tells neither the commit nor the host name (server/mode.ts)
   const identity = identityOf(options, env, production, vault);
   const appOptions = { commit: identity.commit, builtAt, now: () => clock.now() };
   const deps: GatewayDeps = {
-    store,
-    clock,
-    seal: (plain) => vault.encrypt(plain),
+    ...engine,
     unseal: (sealed) => vault.decrypt(sealed),
-    fingerprint,
-    riskHistory: store,
     logger,
-    wallets,
-    processors,
     nodeName: checkoutNodeName(identity.nodeName),
     integrity: options.integrity ?? (() => widgetIntegrity()),
     ...publicAddresses(configuredUrl ?? listening, options.live && (liveUrl ?? options.live.baseUrl ?? '')),
@@ -216,6 +212,8 @@ export async function startGateway(options: GatewayOptions) {
       egress,
       fetch: options.webhooks?.fetch ?? egress.fetch,
       inbox: store,
+      // a settlement run by hand writes its reconciliation files here (routes/admin/operations.ts)
+      dataDir: options.dataDir,
       clock: testing?.control(store, logger, options.settlement?.cutoffMs),
       requireTotp: env.GATEWAY_ADMIN_REQUIRE_TOTP === 'on',
     },
@@ -229,7 +227,7 @@ export async function startGateway(options: GatewayOptions) {
   const workers = startWorkers(
     { ...options, commit: identity.commit },
     env,
-    { store, clock, vault, logger, wallets, fingerprint, processors, egress, ops },
+    { engine, vault, logger, egress, ops },
     builtAt,
   );
   const { webhooks, notifier, pending, scheduler, settlement } = workers;
@@ -346,19 +344,16 @@ function startWorkers(
   options: GatewayOptions,
   env: Readonly<Record<string, string | undefined>>,
   parts: {
-    store: GatewayStore;
-    clock: Clock;
+    engine: GatewayEngine;
     vault: ReturnType<typeof openVault>;
     logger: Logger;
-    wallets: ReturnType<typeof walletTokens>;
-    fingerprint: ReturnType<typeof riskFingerprint>;
-    processors: ReturnType<typeof gatewayProcessors>;
     egress: ReturnType<typeof egressPolicy>;
     ops: Instrumentation;
   },
   builtAt: Date,
 ) {
-  const { store, clock, vault, logger, wallets, fingerprint, processors, egress } = parts;
+  const { engine, vault, logger, egress } = parts;
+  const { store, clock } = engine;
   const build = buildNumber(options.commit, builtAt);
   // 30 s by default (decisions); GATEWAY_WEBHOOK_TIMEOUT_MS for tests that kill a dispatcher mid-delivery.
   const webhookTimeoutMs = options.webhooks?.timeoutMs ?? positiveNumber(env.GATEWAY_WEBHOOK_TIMEOUT_MS);
@@ -389,31 +384,17 @@ function startWorkers(
     fetch: options.notifier?.fetch ?? egress.fetch,
   });
   if (options.notifier?.autoStart !== false) notifier.start();
-  const pending = pendingPaymentsWorker(
-    { store, clock, processors },
-    {
-      intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
-      logger,
-    },
-  );
+  const pending = pendingPaymentsWorker(engine, {
+    intervalMs: options.pending?.intervalMs ?? positiveNumber(env.GATEWAY_PENDING_INTERVAL_MS),
+    logger,
+  });
   if (options.pending?.autoStart !== false) pending.start();
-  const scheduler = schedulerWorker(
-    // scheduled payments are screened like any other, velocity history included
-    {
-      store,
-      clock,
-      seal: (plain) => vault.encrypt(plain),
-      wallets,
-      fingerprint,
-      riskHistory: store,
-      processors,
-    },
-    {
-      intervalMs: options.scheduler?.intervalMs ?? positiveNumber(env.GATEWAY_SCHEDULER_INTERVAL_MS),
-      graceMs: options.scheduler?.graceMs ?? positiveNumber(env.GATEWAY_SCHEDULER_GRACE_MS),
-      logger,
-    },
-  );
+  // scheduled payments are screened like any other, velocity history included
+  const scheduler = schedulerWorker(engine, {
+    intervalMs: options.scheduler?.intervalMs ?? positiveNumber(env.GATEWAY_SCHEDULER_INTERVAL_MS),
+    graceMs: options.scheduler?.graceMs ?? positiveNumber(env.GATEWAY_SCHEDULER_GRACE_MS),
+    logger,
+  });
   if (options.scheduler?.autoStart !== false) scheduler.start();
   const { autoStart: settleOnClock, ...settlementOptions } = options.settlement ?? {};
   const settlement = settlementWorker(

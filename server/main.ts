@@ -29,8 +29,8 @@ import {
   timeoutOptions,
   tlsServerOptions,
 } from './lifecycle/listen';
+import { startMetricsFromEnv } from './lifecycle/metrics-address';
 import { gracefulShutdown, shutdownTimeout } from './lifecycle/shutdown';
-import { startMetricsFromEnv } from './metrics/server';
 import { flag, isProduction, StartupError } from './mode';
 import { createLogger } from './security/logger';
 import { VaultError } from './security/vault';

@@ -4,10 +4,24 @@
  * never holds it), refuses to pay without it, and pays with it; the shop's result page says so.
  * The QA kit's `oneClick.choose(id, { cvv })` does the same for a shop's own tests.
  */
+
+import type { APIRequestContext } from '@playwright/test';
 import { paymentWidget } from '../kit';
 import { TEST_CARD } from '../pages/CardForm';
-import { expect, test } from '../support/fixtures';
+import { expect, type Fixtures, test } from '../support/fixtures';
 import { checkoutStatus, createRegistration } from '../support/gateway';
+
+/** A card stored on the channel that asks for its CVV, and the shop's checkout offering it. */
+async function openWithStoredCard({
+  shop,
+  request,
+  harness,
+}: Pick<Fixtures, 'shop' | 'harness'> & { request: APIRequestContext }) {
+  const channel = harness.channels.storedCardCvv;
+  const registrationId = await createRegistration(request, channel);
+  await shop.at(channel.shopUrl).open({ registration: registrationId });
+  return { channel, registrationId };
+}
 
 test('a stored card on a channel that asks for its CVV: brand and last four shown, CVV asked, paid', async ({
   shop,
@@ -17,9 +31,7 @@ test('a stored card on a channel that asks for its CVV: brand and last four show
   request,
   harness,
 }) => {
-  const channel = harness.channels.storedCardCvv;
-  const registrationId = await createRegistration(request, channel);
-  await shop.at(channel.shopUrl).open({ registration: registrationId });
+  const { channel, registrationId } = await openWithStoredCard({ shop, request, harness });
   await expect(oneClick.registrations).toHaveCount(1);
   const stored = oneClick.registrations.first();
   await expect(stored).toContainText('•••• 0000');
@@ -61,9 +73,7 @@ test("the QA kit's oneClick.choose types the stored card's CVV, then pay() pays 
   request,
   harness,
 }) => {
-  const channel = harness.channels.storedCardCvv;
-  const registrationId = await createRegistration(request, channel);
-  await shop.at(channel.shopUrl).open({ registration: registrationId });
+  const { registrationId } = await openWithStoredCard({ shop, request, harness });
   const widget = paymentWidget(page);
   await widget.oneClick.choose(registrationId, { cvv: TEST_CARD.cvv });
   await widget.pay();

@@ -1,5 +1,6 @@
 /**
- * A TypeScript program run as a child process (`node --import tsx`) that reports with one JSON
+ * A program run as a child process (TypeScript under `node --import tsx`, or a bundle under plain
+ * `node`) that reports with one JSON
  * line on stdout and then serves until SIGTERM: the kit's test gateway (serve.ts) and the
  * repository's e2e harness (e2e/support/harness.ts). Anything else the child prints (the gateway's
  * own logs) is passed over.
@@ -10,6 +11,8 @@ import { createInterface } from 'node:readline';
 export interface ChildOptions<T> {
   /** The working directory, where `tsx` is found. */
   readonly cwd: string;
+  /** The script is TypeScript, run with `--import tsx` (default true). */
+  readonly typescript?: boolean;
   readonly env: NodeJS.ProcessEnv;
   /** Whether a parsed JSON line is the report (the gateway may log JSON lines too). */
   readonly isReport: (value: Partial<T>) => boolean;
@@ -24,7 +27,8 @@ export interface RunningChild<T> {
 }
 
 export async function startChild<T>(script: string, options: ChildOptions<T>): Promise<RunningChild<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const loader = options.typescript === false ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, script], {
     cwd: options.cwd,
     env: options.env,
     stdio: ['ignore', 'pipe', options.stderr === 'inherit' ? 'inherit' : 'pipe'],

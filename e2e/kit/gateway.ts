@@ -1,6 +1,7 @@
 /**
  * `startTestGateway()`: a throwaway gateway for a QA suite, as a Playwright fixture or in
- * `globalSetup`. It runs serve.ts as a child process (child.ts) and waits for its JSON line, then registers
+ * `globalSetup`, on a free port or the one given (`port`). It runs serve.ts as a child process
+ * (child.ts) and waits for its JSON line, then registers
  * an inbox webhook for the merchant, so every notification can be read back (`webhooks`).
  *
  * `connectTestGateway(info)`: the same clock and inbox for a gateway started elsewhere: by
@@ -18,6 +19,8 @@ export interface TestGatewayOptions {
   /** The brands the test channel accepts (default: every brand). */
   readonly brands?: readonly string[];
   readonly merchantName?: string;
+  /** The port on 127.0.0.1 the gateway listens on (default 0: a free one, chosen at start). */
+  readonly port?: number;
   /** More environment for the gateway (GATEWAY_* settings; LOG_LEVEL, `warn` by default). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -49,10 +52,23 @@ export interface TestGateway extends ConnectedGateway {
 
 /**
  * The package's root (two folders up, from e2e/kit/ and from the built dist/testing/ alike): the
- * child's working directory, where `tsx` and the gateway's sources are found.
+ * child's working directory.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SERVE = join(ROOT, 'e2e/kit/serve.ts');
+/**
+ * The gateway the child runs: from the package (this module is dist/testing/index.js or .cjs),
+ * serve.ts bundled beside it (dist/testing/serve.js, plain `node`: an installed package has no
+ * TypeScript loader to rely on); from the repository's sources, serve.ts itself under tsx.
+ */
+const PACKAGED = !fileURLToPath(import.meta.url).endsWith('.ts');
+const SERVE = PACKAGED ? join(ROOT, 'dist/testing/serve.js') : join(ROOT, 'e2e/kit/serve.ts');
+
+/** A TCP port, or a TypeError naming the option (not a gateway that fails to start later). */
+function checkedPort(port: number | undefined): number {
+  if (port === undefined) return 0;
+  if (Number.isInteger(port) && port >= 0 && port <= 65_535) return port;
+  throw new TypeError(`startTestGateway: port must be an integer from 0 to 65535, not ${String(port)}`);
+}
 
 /** The clock and the inbox of a running gateway, from what startTestGateway (or the team) started. */
 export function connectTestGateway(info: TestGatewayInfo): ConnectedGateway {
@@ -62,13 +78,14 @@ export function connectTestGateway(info: TestGatewayInfo): ConnectedGateway {
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const env: Record<string, string | undefined> = {
     ...process.env,
-    OPG_TEST_GATEWAY: JSON.stringify(options),
+    OPG_TEST_GATEWAY: JSON.stringify({ ...options, port: checkedPort(options.port) }),
   };
   // A runner's own loader options (Playwright's) are not the gateway's.
   delete env.NODE_OPTIONS;
   const { report: info, stop } = await startChild<TestGatewayInfo>(SERVE, {
     cwd: ROOT,
     env,
+    typescript: !PACKAGED,
     isReport: (parsed) => typeof parsed.url === 'string' && typeof parsed.accessToken === 'string',
   });
   try {

@@ -1,6 +1,7 @@
 /**
- * The throwaway gateway startTestGateway runs, as a child process (`node --import tsx`, so a QA
- * suite's own runner never loads the gateway): startGateway on 127.0.0.1 at a free port, SQLite
+ * The throwaway gateway startTestGateway runs, as a child process (`node --import tsx`, or its
+ * bundle dist/testing/serve.js under plain `node` in the package, so a QA suite's own runner never
+ * loads the gateway): startGateway on 127.0.0.1 at the given port or a free one (0), SQLite
  * in a temporary folder, the test clock on, the admin API on with a random operator token; then,
  * as the operator CLI does, a merchant, its test channel (3-D Secure and brands as asked) and an
  * access token. It prints one JSON line (TestGatewayInfo), serves until SIGTERM, then deletes the
@@ -28,7 +29,7 @@ await ensureWidgetBuilt();
 
 // Deleted when this process exits, however it exits: stopped, or a start-up that fails half-way.
 const dataDir = tempFolderUntilExit('opg-test-gateway-');
-const port = await freePort();
+const port = options.port === undefined || options.port === 0 ? await freePort() : options.port;
 const url = `http://127.0.0.1:${port}`;
 const adminToken = randomBytes(32).toString('hex');
 const env = {

@@ -7,6 +7,24 @@
  *     Whoever unties a loop or shortens the chain lowers them (the failure of a new loop names it);
  *     nobody raises them. Issue 31's goal: 0 loops and at most 28 links.
  * No file cycle at all: structure.test.ts (tests included).
+ *
+ * The layer order inside server/, lowest first: a folder imports only folders before it. Today's
+ * imports follow it (2026-12-02); the ratchet of 0 folder loops keeps some one-way order, and a
+ * new import against this one should move the folder in this list on purpose, not by accident.
+ *
+ *   mode.ts, security < storage < workers < webhooks < connectors
+ *     < processors (the simulators: no HTTP) < reporting (settlement, FTP) < clock (the test clock)
+ *     < backoffice (one procedure per action) < metrics < lifecycle (health, the listeners, the
+ *       metrics address) < openapi (the document and the docs pages)
+ *     < http (middleware and routes: routes/docs.ts serves the document, routes/simulators/ the
+ *       simulators' pages), cli, demo-shop
+ *     < app.ts < gateway.ts (the composition root; engine-deps.ts: the engine's deps, built once)
+ *     < main.ts
+ *
+ * Two folders that need each other share a module moved below both (security/auth-failures.ts:
+ * the API's, the admin API's and FTP's failed logins; security/html.ts; backoffice/users/access.ts:
+ * the admin routes' access, registered by http and shown by openapi) or take a function
+ * injected from above.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,24 +40,15 @@ import {
 
 const REPO = resolve(new URL('.', import.meta.url).pathname, '../..');
 
-/** Ratchet: folder loops at every level of LEVELS together (2026-12-01: 10, then 8). Only ever lower it. */
-const FOLDER_LOOPS_AT_MOST = 8;
-/** Ratchet: links of the longest import chain from server/main.ts (2026-12-01: 38, then 31). Only ever lower it. */
-const CHAIN_LINKS_AT_MOST = 31;
+/** Ratchet: folder loops at every level of LEVELS together (2026-12-01: 10, then 8; 2026-12-02: 0). Only ever lower it. */
+const FOLDER_LOOPS_AT_MOST = 0;
+/** Ratchet: links of the longest import chain from server/main.ts (2026-12-01: 38, then 31; 2026-12-02: 28). Only ever lower it. */
+const CHAIN_LINKS_AT_MOST = 28;
 /**
  * The loops there were when the ratchet was set: a loop not among them is new, even while the
  * count stays within the ratchet (one untied, another tied). Remove an entry once it is untied.
  */
-const KNOWN_FOLDER_LOOPS = new Set([
-  'server/clock → server/reporting → server/http → server/clock',
-  'server/clock → server/reporting → server/processors → server/http → server/clock',
-  'server/http → server/openapi → server/http',
-  'server/http → server/openapi → server/processors → server/http',
-  'server/http → server/reporting → server/http',
-  'server/http → server/reporting → server/processors → server/http',
-  'server/lifecycle → server/metrics → server/lifecycle',
-  'widget/components → widget/core → widget/methods.ts → widget/components',
-]);
+const KNOWN_FOLDER_LOOPS = new Set<string>([]);
 
 /** Which top-level folder may import which (production modules; a folder imports itself freely). */
 const LAYERS: Record<string, (imported: string) => boolean> = {

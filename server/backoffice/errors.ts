@@ -60,6 +60,18 @@ export function checked<T>(
   const seen = new Set<string>();
   const errors: FieldError[] = [];
   for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // a field the input may not have: each named, as every other field
+      for (const key of issue.keys) {
+        const path = [...issue.path, key];
+        errors.push({
+          name: path.map(String).join('.'),
+          value: shown(valueAt(input, path)),
+          message: issue.message,
+        });
+      }
+      continue;
+    }
     const name = issue.path.map(String).join('.');
     // one error per field: the first rule it breaks
     if (seen.has(name)) continue;

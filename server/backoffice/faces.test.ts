@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli/run';
 import { openStore } from '../storage';
 import { ADMIN_TOKEN, adminCall } from '../test-kit/admin';
-import { type TestGateway, testGateway } from '../test-kit/gateway';
+import type { TestGateway } from '../test-kit/gateway';
+import { clockGateway } from '../test-kit/test-clock';
 import { testVault } from '../test-kit/vault';
 
 let gw: TestGateway;
@@ -17,14 +18,15 @@ const CLI_ACTOR = `cli:${userInfo().username}`;
 const UNKNOWN_ID = '0123456789abcdef0123456789abcdef';
 
 beforeAll(async () => {
-  gw = await testGateway({ env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN } });
+  // on a test clock (the clock's rows move it), the workers stopped: each row's outcome is its own
+  gw = await clockGateway({ env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN } });
 }, 60_000);
 afterAll(() => gw?.cleanup());
 
 /** What a face answered, as the table compares it. */
 interface Answer {
-  /** ok, invalid (the fields named), or not-found (what). */
-  readonly outcome: 'ok' | 'invalid' | 'not-found';
+  /** ok, invalid (the fields named), not-found (what), or refused (well formed, not allowed). */
+  readonly outcome: 'ok' | 'invalid' | 'not-found' | 'refused';
   readonly fields: readonly string[];
   // biome-ignore lint/suspicious/noExplicitAny: the answers are compared field by field
   readonly value: any;
@@ -38,11 +40,17 @@ async function viaCli(argv: readonly string[]): Promise<Answer> {
       openStore({ dataDir: gw.dataDir, vault: testVault(), lockFolder: false, checkpoints: 'inline' }),
     output: { out: (l) => out.push(l), err: (l) => err.push(l) },
     readStdin: async () => undefined,
+    openVault: () => testVault(),
+    dataDir: gw.dataDir,
+    env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
+    // `gateway clock` talks to the running gateway's admin API: this one's, in process
+    adminFetch: (async (url: string, init?: RequestInit) => gw.app.request(url, init)) as typeof fetch,
   });
   if (code === 0) return { outcome: 'ok', fields: [], value: JSON.parse(out.join('\n')) };
   const error = JSON.parse(err.find((l) => l.startsWith('{')) ?? '{}').error ?? {};
   const fields = ((error.parameterErrors ?? []) as { name: string }[]).map((e) => e.name);
-  return { outcome: code === 2 ? 'invalid' : 'not-found', fields, value: error };
+  const outcome = code === 2 ? 'invalid' : /^unknown /.test(error.message ?? '') ? 'not-found' : 'refused';
+  return { outcome, fields, value: error };
 }
 
 async function viaApi(method: string, path: string, body?: unknown): Promise<Answer> {
@@ -53,7 +61,13 @@ async function viaApi(method: string, path: string, body?: unknown): Promise<Ans
     return { outcome: 'ok', fields: [], value };
   }
   const fields = ((res.body?.result?.parameterErrors ?? []) as { name: string }[]).map((e) => e.name);
-  return { outcome: res.status === 404 ? 'not-found' : 'invalid', fields, value: res.body };
+  // invalid input is answered with the envelope's one description; a refusal says its reason
+  const invalid = res.body?.result?.description === 'invalid or missing parameter';
+  return {
+    outcome: res.status === 404 ? 'not-found' : invalid ? 'invalid' : 'refused',
+    fields,
+    value: res.body,
+  };
 }
 
 async function auditActors(action: string, target: string): Promise<string[]> {
@@ -207,4 +221,140 @@ describe('user create', () => {
       expect(await auditActors('user.create', api.value.user.id)).toEqual(['operator-token']);
     } else expect({ outcome: again.outcome, fields: again.fields }).toEqual({ outcome, fields });
   });
+});
+
+describe('webhook add, list and remove', () => {
+  const made: { cli?: string; api?: string } = {};
+
+  it.each([
+    ['an inbox webhook', (): string => merchantId, ['--inbox'], { inbox: true }, 'ok', []],
+    [
+      'a URL that is not http and a short key',
+      (): string => merchantId,
+      ['--url', 'ftp://x', '--key', 'zz'],
+      { url: 'ftp://x', key: 'zz' },
+      'invalid',
+      ['url', 'key'],
+    ],
+    ['an unknown merchant', (): string => UNKNOWN_ID, ['--inbox'], { inbox: true }, 'not-found', []],
+  ] as const)(
+    '%s: the same answer from the CLI and the admin API',
+    async (_, merchant, flags, body, outcome, fields) => {
+      const cli = await viaCli(['webhook', 'add', '--merchant', merchant(), ...flags]);
+      const api = await viaApi('POST', `/admin/v1/merchants/${merchant()}/webhooks`, body);
+      expect({ outcome: cli.outcome, fields: cli.fields }).toEqual({ outcome, fields });
+      expect({ outcome: api.outcome, fields: api.fields }).toEqual({ outcome, fields });
+      if (outcome !== 'ok') return;
+      expect(keys(cli.value)).toEqual(keys(api.value));
+      expect(cli.value.key).toMatch(/^[0-9A-F]{64}$/);
+      expect(await auditActors('webhook.create', cli.value.id)).toEqual([CLI_ACTOR]);
+      expect(await auditActors('webhook.create', api.value.id)).toEqual(['operator-token']);
+      made.cli = cli.value.id;
+      made.api = api.value.id;
+    },
+  );
+
+  it('lists webhooks in the same shape, never their keys', async () => {
+    const cli = await viaCli(['webhook', 'list', '--merchant', merchantId]);
+    const api = await viaApi('GET', `/admin/v1/merchants/${merchantId}/webhooks`);
+    expect(cli.outcome).toBe('ok');
+    expect(cli.value.map((w: { id: string }) => w.id)).toContain(made.cli);
+    expect(cli.value).toEqual(api.value.webhooks);
+    expect(JSON.stringify(cli.value)).not.toMatch(/"key"/);
+  });
+
+  it('removes a webhook once (audited), then answers not-found from both faces', async () => {
+    const cli = await viaCli(['webhook', 'remove', '--merchant', merchantId, made.cli!]);
+    const api = await viaApi('DELETE', `/admin/v1/merchants/${merchantId}/webhooks/${made.api}`);
+    expect(cli).toMatchObject({ outcome: 'ok', value: { id: made.cli, deleted: true } });
+    expect(api).toMatchObject({ outcome: 'ok', value: { id: made.api, deleted: true } });
+    expect(await auditActors('webhook.delete', made.cli!)).toEqual([CLI_ACTOR]);
+    expect(await auditActors('webhook.delete', made.api!)).toEqual(['operator-token']);
+    const cliAgain = await viaCli(['webhook', 'remove', '--merchant', merchantId, made.api ?? '']);
+    const apiAgain = await viaApi('DELETE', `/admin/v1/merchants/${merchantId}/webhooks/${made.cli}`);
+    expect([cliAgain.outcome, apiAgain.outcome]).toEqual(['not-found', 'not-found']);
+  });
+});
+
+describe('webhook deliveries and redelivery', () => {
+  it.each([
+    ['an unknown status', ['--status', 'lost'], '?status=lost', 'invalid', ['status']],
+    ['a limit over 500', ['--limit', '501'], '?limit=501', 'invalid', ['limit']],
+    ['no filter', [], '', 'ok', []],
+  ] as const)(
+    '%s: the same answer from the CLI and the admin API',
+    async (_, flags, query, outcome, fields) => {
+      const cli = await viaCli(['webhook', 'deliveries', '--merchant', merchantId, ...flags]);
+      const api = await viaApi('GET', `/admin/v1/merchants/${merchantId}/webhook-deliveries${query}`);
+      expect({ outcome: cli.outcome, fields: cli.fields }).toEqual({ outcome, fields });
+      expect({ outcome: api.outcome, fields: api.fields }).toEqual({ outcome, fields });
+      if (outcome === 'ok') expect(cli.value).toEqual(api.value.deliveries);
+    },
+  );
+
+  it('an unknown delivery is not found by either face', async () => {
+    const cli = await viaCli(['webhook', 'redeliver', '--merchant', merchantId, '999999']);
+    const api = await viaApi('POST', `/admin/v1/merchants/${merchantId}/webhook-deliveries/999999/redeliver`);
+    expect([cli.outcome, api.outcome]).toEqual(['not-found', 'not-found']);
+  });
+});
+
+describe('settlement run', () => {
+  let first = true;
+  it.each([
+    ['a past day', '2026-01-15', 'ok', []],
+    ['the same day again (never settled twice)', '2026-01-15', 'ok', []],
+    ['a day that is no date', '15.01.2026', 'invalid', ['date']],
+    ['a day not over yet', '2099-01-01', 'refused', ['date']],
+  ] as const)('%s: the same answer from the CLI and the admin API', async (_, date, outcome, fields) => {
+    const cli = await viaCli(['settlement', 'run', '--date', date, '--merchant', merchantId]);
+    const api = await viaApi('POST', `/admin/v1/merchants/${merchantId}/settlement-runs`, { date });
+    expect({ outcome: cli.outcome, fields: cli.fields }).toEqual({ outcome, fields });
+    expect({ outcome: api.outcome, fields: api.fields }).toEqual({ outcome, fields });
+    if (outcome !== 'ok') return;
+    type Account = { status: string };
+    const [cliRun, apiRun] = [cli.value as Account[], api.value.accounts as Account[]];
+    expect(cliRun.length).toBeGreaterThan(0);
+    const apart = (run: Account[]) => run.map(({ status: _, ...account }) => account);
+    expect(apart(cliRun)).toEqual(apart(apiRun));
+    // the first run of the day settles it; every later one, from either face, finds it settled
+    expect(new Set(apiRun.map((a) => a.status))).toEqual(new Set(['already-settled']));
+    expect(new Set(cliRun.map((a) => a.status))).toEqual(new Set([first ? 'settled' : 'already-settled']));
+    first = false;
+    const actors = await auditActors('settlement.run', date);
+    expect(actors.filter((a) => a === CLI_ACTOR).length).toBe(actors.filter((a) => a !== CLI_ACTOR).length);
+  });
+
+  it('an unknown merchant is not found by either face', async () => {
+    const cli = await viaCli(['settlement', 'run', '--date', '2026-01-15', '--merchant', UNKNOWN_ID]);
+    const api = await viaApi('POST', `/admin/v1/merchants/${UNKNOWN_ID}/settlement-runs`, {
+      date: '2026-01-15',
+    });
+    expect([cli.outcome, api.outcome]).toEqual(['not-found', 'not-found']);
+  });
+});
+
+describe('test clock', () => {
+  it.each([
+    ['a minute forward', ['clock', 'advance', '1m'], { advance: '1m' }, 'ok', []],
+    ['no duration', ['clock', 'advance', 'soon'], { advance: 'soon' }, 'invalid', ['advance']],
+    ['a time that is no ISO time', ['clock', 'set', '2026-12-01'], { to: '2026-12-01' }, 'invalid', ['to']],
+    ['backwards', ['clock', 'set', '2026-01-01T00:00:00Z'], { to: '2026-01-01T00:00:00Z' }, 'refused', []],
+  ] as const)(
+    '%s: the same answer from the CLI and the admin API',
+    async (_, argv, body, outcome, fields) => {
+      const cli = await viaCli([...argv, '--url', 'http://gateway.test']);
+      const api = await viaApi('POST', '/admin/v1/clock', body);
+      expect({ outcome: cli.outcome, fields: cli.fields }).toEqual({ outcome, fields });
+      // the API names the field a refusal is about; the CLI says the gateway's reason
+      const apiFields = outcome === 'refused' ? ['to'] : fields;
+      expect({ outcome: api.outcome, fields: api.fields }).toEqual({ outcome, fields: apiFields });
+      if (outcome !== 'ok') return;
+      expect(keys(cli.value)).toEqual(keys(api.value));
+      // one minute each: the API's move starts where the CLI's ended
+      expect(Date.parse(api.value.now) - Date.parse(cli.value.now)).toBe(60_000);
+      expect(await auditActors('clock.move', cli.value.now)).toEqual(['operator-token']);
+      expect(await auditActors('clock.move', api.value.now)).toEqual(['operator-token']);
+    },
+  );
 });

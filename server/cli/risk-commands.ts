@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Channel } from '../../shared/engine/core/model';
-import type { ChannelStore } from '../../shared/engine/core/ports';
-import { checkRules, isRuleErrors, type RiskRules } from '../../shared/risk';
+import type { ChannelStore, Store } from '../../shared/engine/core/ports';
+import type { RiskRules } from '../../shared/risk';
 import { requireChannel } from '../backoffice/channels/channels';
+import { BackofficeError } from '../backoffice/errors';
 import { parseRiskRules, setRiskRules } from '../backoffice/risk/rules';
-import { CliError, failure, isId, quote, translated } from './args';
+import { CliError, failure, isId, quote, translated, usageError } from './args';
 import { backoffice, type CommandContext, printJson } from './commands';
 
 export type SetRiskRulesResult =
@@ -19,13 +20,15 @@ export type SetRiskRulesResult =
   | { readonly ok: false; readonly errors: readonly string[] };
 
 /**
- * Sets the risk rules of channel `entityId`. `json` is the rules as parsed JSON (an object, see
- * README "Risk checks"), or their JSON text (a file's contents), or `null` to remove the rules (the
- * channel then screens nothing). Every problem comes back at once, each naming its field, e.g.
- * `velocity[0].windowSeconds: must be between 1 and 31622400, got 0`; nothing is stored then.
+ * Sets the risk rules of channel `entityId` through the back office's procedure (checked, stored,
+ * audited as `channel.risk-rules` by `cli:<os user>`). `json` is the rules as parsed JSON (an
+ * object, see README "Risk checks"), or their JSON text (a file's contents), or `null` to remove
+ * the rules (the channel then screens nothing). Every problem comes back at once, each naming its
+ * field, e.g. `velocity[0].windowSeconds: must be between 1 and 31622400, got 0`; nothing is
+ * stored then.
  */
 export async function setChannelRiskRules(
-  store: Pick<ChannelStore, 'getChannel' | 'updateChannelSettings'>,
+  store: Store,
   entityId: string,
   json: unknown,
 ): Promise<SetRiskRulesResult> {
@@ -43,19 +46,26 @@ export async function setChannelRiskRules(
       return { ok: false, errors: [`rules: not valid JSON (${(error as Error).message})`] };
     }
   }
-  let rules: RiskRules | undefined;
-  if (value !== null) {
-    const checked = checkRules(value);
-    if (isRuleErrors(checked)) return { ok: false, errors: checked.errors };
-    rules = checked;
+  try {
+    const rules = parseRiskRules(value);
+    const channel = await requireChannel(store, entityId);
+    return {
+      ok: true,
+      channel: await setRiskRules(backoffice({ store, output: SILENT }), channel, rules),
+      rules,
+    };
+  } catch (error) {
+    if (!(error instanceof BackofficeError)) throw error;
+    if (error.kind === 'not-found') return { ok: false, errors: [`channel id: unknown channel ${entityId}`] };
+    return { ok: false, errors: error.errors.map((e) => `${ruleField(e.name)}: ${e.message}`) };
   }
-  const channel = await store.getChannel(entityId);
-  if (channel === undefined) return { ok: false, errors: [`channel id: unknown channel ${entityId}`] };
-  const { risk: _previous, ...rest } = channel.settings;
-  const settings = rules === undefined ? rest : { ...rest, risk: rules };
-  await store.updateChannelSettings(channel.id, settings);
-  return { ok: true, channel: { ...channel, settings }, rules };
 }
+
+/** Nothing to print: the procedure is called in process. */
+const SILENT = { out: () => {}, err: () => {} };
+
+/** A rule's field as checkRules names it (`rules.velocity[0]` → `velocity[0]`). */
+const ruleField = (name: string): string => (name === 'rules' ? 'rules' : name.replace(/^rules\./, ''));
 
 /** The risk rules of channel `entityId` as stored (undefined: none); undefined channel when unknown. */
 export async function channelRiskRules(
@@ -99,20 +109,21 @@ export async function riskCommand(
 }
 
 /**
- * The file's rules checked by the back office (null: none). Faulty rules are a failure (exit
- * code 1), not a usage error: the command was called right, the file's contents do not hold.
+ * The file's rules checked by the back office (null: none). Faulty rules are invalid input like
+ * any other: a usage error (exit code 2) naming `--rules` and each faulty field in it.
  */
 function rulesOf(text: string | null): RiskRules | undefined {
   let value: unknown = null;
   try {
     value = text === null ? null : JSON.parse(text);
   } catch (error) {
-    throw failure(`rules: not valid JSON (${(error as Error).message})`);
+    throw usageError(`--rules is not valid JSON (${(error as Error).message})`);
   }
   try {
-    return translated(() => parseRiskRules(value));
+    return parseRiskRules(value);
   } catch (error) {
-    if (error instanceof CliError) throw new CliError(error.message, 1, error.parameterErrors);
-    throw error;
+    if (!(error instanceof BackofficeError) || error.kind !== 'invalid') throw error;
+    const said = error.errors.map((e) => `--rules ${ruleField(e.name)}: ${e.message}`);
+    throw new CliError(said.join('; '), 2, error.errors);
   }
 }

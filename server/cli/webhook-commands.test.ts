@@ -108,9 +108,10 @@ describe('gateway webhook', () => {
 
   it('refuses what the admin API refuses, with the reason', async () => {
     const bad = await cli('webhook', 'add', '--merchant', merchantId, '--url', 'ftp://x', '--key', 'zz');
-    expect(bad.code).toBe(1);
-    expect(bad.err[0]).toContain('url must be http or https');
-    expect(bad.err[0]).toContain('key must be 64 hexadecimal characters');
+    // invalid input: a usage error naming the flags, as every other invalid input
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toContain('--url must be http or https');
+    expect(bad.err[0]).toContain('--key must be 64 hexadecimal characters');
     receiver.answerWith(500);
     const refused = await cli('webhook', 'add', '--merchant', merchantId, '--url', receiver.url);
     receiver.answerWith(200);
@@ -231,8 +232,9 @@ describe('gateway channel risk', () => {
 
     await writeFile(file, JSON.stringify({ velocity: [{ per: 'card', windowSeconds: 0, maxCount: 3 }] }));
     const bad = await cli('channel', 'risk', entityId, '--rules', file);
-    expect(bad.code).toBe(1);
-    expect(bad.err[0]).toContain('velocity[0].windowSeconds');
+    // faulty rules are invalid input: exit code 2 naming the flag and the field in it
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toContain('--rules velocity[0].windowSeconds');
     expect((await store.getChannel(entityId))?.settings.risk).toMatchObject({ blockedBins: ['400000'] });
 
     expect((await cli('channel', 'risk', entityId, '--clear')).code).toBe(0);

@@ -17,14 +17,13 @@ import { gatewayProcessors } from '../processors';
 /** The simulators' issuer lookup, for the card fields of test-mode payments. */
 const ISSUERS = gatewayProcessors(undefined);
 
-import { deliveryView, registerWebhook, webhookView } from '../backoffice/webhooks/registration';
-import { settleDay } from '../reporting/settlement-run';
+import { parseSettlementRun, runSettlement, type SettlementRunInput } from '../backoffice/settlement/runs';
+import { deliveryView, webhookView } from '../backoffice/webhooks/registration';
+import * as webhooks from '../backoffice/webhooks/webhooks';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
-import type { DeliveryStatus } from '../storage/webhooks/model';
-import { checkId, failure, translated } from './args';
+import { checkId, type FieldFlags, failure, translated } from './args';
 import {
-  audited,
   backoffice,
   type CommandContext,
   clockOf,
@@ -57,53 +56,62 @@ export interface AddWebhookInput {
   readonly plain?: boolean;
 }
 
-export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookInput) {
+/** How the webhook procedures' fields are given on the command line. */
+const WEBHOOK_FLAGS: FieldFlags = {
+  url: '--url',
+  inbox: '--inbox',
+  key: '--key',
+  types: '--types',
+  paymentTypes: '--payment-types',
+  encrypted: '--plain',
+  status: '--status',
+  limit: '--limit',
+  webhookId: '--webhook',
+};
+
+/** The webhook procedures' context for a command: the CLI's store keeps the webhooks too. */
+const webhookContext = (ctx: WebhookCommandContext): webhooks.WebhookContext => ({
+  ...backoffice(ctx),
+  webhooks: ctx.store,
+});
+
+/** Registering's context: the vault seals the key (without the data key, nothing is registered). */
+function registrationContext(ctx: WebhookCommandContext): webhooks.RegistrationContext {
   if (ctx.vault === undefined) throw failure('the data key is not available: cannot seal the webhook key');
-  const outcome = await registerWebhook(
-    {
-      store: ctx.store,
-      webhooks: ctx.store,
-      vault: ctx.vault,
-      clock: clockOf(ctx),
-      ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
-      ...(ctx.egress === undefined ? {} : { egress: ctx.egress }),
-    },
-    input.merchantId,
-    {
-      ...(input.url === undefined ? {} : { url: input.url }),
-      ...(input.inbox ? { inbox: true } : {}),
-      ...(input.key === undefined ? {} : { key: input.key }),
-      ...(input.types === undefined ? {} : { types: input.types }),
-      ...(input.paymentTypes === undefined ? {} : { paymentTypes: input.paymentTypes }),
-      ...(input.plain ? { encrypted: false } : {}),
-    },
+  return {
+    ...webhookContext(ctx),
+    vault: ctx.vault,
+    ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
+    ...(ctx.egress === undefined ? {} : { egress: ctx.egress }),
+  };
+}
+
+export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookInput) {
+  const view = await translated(
+    () =>
+      webhooks.addWebhook(registrationContext(ctx), input.merchantId, {
+        ...(input.url === undefined ? {} : { url: input.url }),
+        ...(input.inbox ? { inbox: true } : {}),
+        ...(input.key === undefined ? {} : { key: input.key }),
+        ...(input.types === undefined ? {} : { types: input.types }),
+        ...(input.paymentTypes === undefined ? {} : { paymentTypes: input.paymentTypes }),
+        ...(input.plain ? { encrypted: false } : {}),
+      }),
+    WEBHOOK_FLAGS,
   );
-  switch (outcome.kind) {
-    case 'merchant-not-found':
-      throw failure(`unknown merchant ${input.merchantId}`);
-    case 'invalid':
-      throw failure(outcome.errors.map((e) => `${e.name} ${e.message}`).join('; '));
-    case 'unreachable':
-      throw failure(outcome.description);
-    case 'registered': {
-      await audited(ctx, 'webhook.create', outcome.webhook.id, input.merchantId);
-      const view = { ...webhookView(outcome.webhook), key: outcome.key };
-      if (ctx.json) printJson(ctx, view);
-      else {
-        ctx.output.out(outcome.webhook.id);
-        ctx.output.err(`key (shown once; the merchant decrypts notifications with it): ${outcome.key}`);
-      }
-      return outcome.webhook;
-    }
+  if (ctx.json) printJson(ctx, view);
+  else {
+    ctx.output.out(view.id);
+    ctx.output.err(`key (shown once; the merchant decrypts notifications with it): ${view.key}`);
   }
+  return view;
 }
 
 export async function listWebhooks(ctx: WebhookCommandContext, input: { readonly merchantId: string }) {
-  await requireMerchant(ctx.store, input.merchantId);
-  const webhooks = await ctx.store.listWebhooks(input.merchantId);
+  const list = await translated(() => webhooks.listWebhooks(webhookContext(ctx), input.merchantId));
   printList(
     ctx,
-    webhooks,
+    list,
     ['ID', 'ENCRYPTED', 'TYPES', 'PAYMENT TYPES', 'URL'],
     (w) => [
       w.id,
@@ -114,7 +122,7 @@ export async function listWebhooks(ctx: WebhookCommandContext, input: { readonly
     ],
     webhookView,
   );
-  return webhooks;
+  return list;
 }
 
 export async function removeWebhook(
@@ -122,28 +130,33 @@ export async function removeWebhook(
   input: { readonly merchantId: string; readonly webhookId: string },
 ) {
   checkId(input.webhookId, 'webhook id');
-  await requireMerchant(ctx.store, input.merchantId);
-  if (!(await ctx.store.deleteWebhook(input.merchantId, input.webhookId, clockOf(ctx).now())))
-    throw failure(`unknown webhook ${input.webhookId}`);
-  await audited(ctx, 'webhook.delete', input.webhookId, input.merchantId);
-  if (ctx.json) printJson(ctx, { id: input.webhookId, deleted: true });
+  const removed = await translated(() =>
+    webhooks.removeWebhook(webhookContext(ctx), input.merchantId, input.webhookId),
+  );
+  if (ctx.json) printJson(ctx, removed);
   else ctx.output.out(input.webhookId);
 }
 
+/** The delivery log's flags checked before the store is opened (usage errors name the flags). */
+export const checkDeliveryQuery = (query: {
+  readonly status?: string;
+  readonly webhookId?: string;
+  readonly limit?: string;
+}): webhooks.DeliveryQuery =>
+  translated(() => webhooks.parseDeliveryQuery({ limit: CLI_LOG, ...query }), WEBHOOK_FLAGS);
+
+/** The CLI's default length of the delivery log: a terminal's page. */
+const CLI_LOG = '50';
+
 export interface DeliveriesInput {
   readonly merchantId: string;
-  readonly status?: DeliveryStatus;
-  readonly webhookId?: string;
-  readonly limit: number;
+  readonly query: webhooks.DeliveryQuery;
 }
 
 export async function listDeliveries(ctx: WebhookCommandContext, input: DeliveriesInput) {
-  await requireMerchant(ctx.store, input.merchantId);
-  const deliveries = await ctx.store.listDeliveries(input.merchantId, {
-    limit: input.limit,
-    ...(input.status === undefined ? {} : { status: input.status }),
-    ...(input.webhookId === undefined ? {} : { webhookId: input.webhookId }),
-  });
+  const deliveries = await translated(() =>
+    webhooks.listDeliveries(webhookContext(ctx), input.merchantId, input.query),
+  );
   const views = deliveries.map((d) => deliveryView(d));
   printList(ctx, views, ['ID', 'STATUS', 'ATTEMPTS', 'TYPE', 'PAYMENT', 'CREATED', 'LAST ERROR'], (v) => [
     String(v.id),
@@ -161,15 +174,10 @@ export async function redeliver(
   ctx: WebhookCommandContext,
   input: { readonly merchantId: string; readonly deliveryId: number },
 ) {
-  await requireMerchant(ctx.store, input.merchantId);
-  const delivery = await ctx.store.getDelivery(input.merchantId, input.deliveryId);
-  if (delivery === undefined) throw failure(`unknown delivery ${input.deliveryId}`);
-  if (!(await ctx.store.redeliver(input.merchantId, input.deliveryId, clockOf(ctx).now())))
-    throw failure(
-      `delivery ${input.deliveryId} is ${delivery.status}: only a dead-lettered delivery can be redelivered`,
-    );
-  await audited(ctx, 'webhook-delivery.redeliver', String(input.deliveryId), input.merchantId);
-  if (ctx.json) printJson(ctx, { id: input.deliveryId, status: 'pending' });
+  const again = await translated(() =>
+    webhooks.redeliver(webhookContext(ctx), input.merchantId, input.deliveryId),
+  );
+  if (ctx.json) printJson(ctx, again);
   else ctx.output.out(String(input.deliveryId));
 }
 
@@ -237,45 +245,29 @@ export function chargebackReversal(
 // ---------------------------------------------------------------------------------------------
 // Settlement
 
-export interface SettleInput {
-  readonly date: string;
-  readonly merchantId?: string;
-}
+export type SettleInput = SettlementRunInput;
+
+/** `--date` and `--merchant` checked before the store is opened (usage errors name the flags). */
+export const checkSettleInput = (input: { readonly date: string; readonly merchantId?: string }) =>
+  translated(() => parseSettlementRun(input), { date: '--date', merchantId: '--merchant' });
 
 /** Settles a past UTC day by hand (the worker does it after 02:00 the next day); idempotent. */
 export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
-  if (ctx.dataDir === undefined)
-    throw failure('the data folder is not known: cannot write reconciliation files');
-  if (input.merchantId !== undefined) await requireMerchant(ctx.store, input.merchantId);
-  let accounts: Awaited<ReturnType<typeof settleDay>>;
-  try {
-    accounts = await settleDay(
-      { store: ctx.store, clock: clockOf(ctx), dataDir: ctx.dataDir },
-      input.date,
-      input.merchantId === undefined ? {} : { merchantId: input.merchantId },
-    );
-  } catch (error) {
-    if (error instanceof RangeError) throw failure(error.message);
-    throw error;
-  }
-  await audited(ctx, 'settlement.run', input.date, input.merchantId ?? null);
-  if (ctx.json)
-    printJson(
-      ctx,
-      accounts.map((a) => ({
-        merchantId: a.merchantId,
-        entityId: a.channelId,
-        date: a.date,
-        status: a.status,
-        settlements: a.settlements.length,
-        file: a.file ?? null,
-      })),
-    );
+  const { dataDir } = ctx;
+  if (dataDir === undefined) throw failure('the data folder is not known: cannot write reconciliation files');
+  const accounts = await translated(
+    () => runSettlement({ ...backoffice(ctx), store: ctx.store, dataDir }, input),
+    {
+      date: '--date',
+      merchantId: '--merchant',
+    },
+  );
+  if (ctx.json) printJson(ctx, accounts);
   else
     printTable(
       ctx,
       ['ENTITY', 'STATUS', 'SETTLEMENTS', 'FILE'],
-      accounts.map((a) => [a.channelId, a.status, String(a.settlements.length), a.file ?? '']),
+      accounts.map((a) => [a.entityId, a.status, String(a.settlements), a.file ?? '']),
     );
   return accounts;
 }

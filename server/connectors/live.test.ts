@@ -12,7 +12,7 @@ import { type FakeClock, fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
-import { oppForwardConnector } from './opp-forward';
+import { oppForwardConnector } from './opp/client';
 
 const LIVE_SUCCESS = '000.000.000';
 
@@ -45,12 +45,50 @@ function liveFlows(setup: () => Setup) {
     expect(db.status, db.text).toBe(200);
     expect(db.body.result.code).toBe(LIVE_SUCCESS);
     expect(db.body.resultDetails).toMatchObject({ clearingInstituteName: 'Connector' });
-    expect(db.body.card).not.toHaveProperty('type'); // no simulated issuer data on a live payment
     const theirs = db.body.resultDetails.ConnectorTxID1 as string;
     expect(theirs).toMatch(/^[0-9a-f]{32}$/);
     expect(theirs).not.toBe(db.body.id);
     const upstream = await upstreamPayment(theirs);
     expect(upstream.body).toMatchObject({ paymentType: 'DB', amount: '12.50', currency: 'EUR' });
+    // the issuer data a live payment answers is the acquirer system's, never this gateway's simulator's
+    expect(db.body.card.type).toBe(upstream.body.card.type);
+  });
+
+  it('everything the acquirer’s system says comes back: avs/cvv, card details, its code and reference, risk.score', async () => {
+    const db = await post('/v1/payments', {
+      ...VISA_CARD,
+      amount: '7.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      'billing.street1': '1 Test Street',
+      'billing.postcode': 'TE1 2ST',
+      'billing.city': 'Testville',
+      'billing.country': 'GB',
+    });
+    expect(db.status, db.text).toBe(200);
+    const theirs = await upstreamPayment(db.body.resultDetails.ConnectorTxID1);
+    // what the acquirer's system answered, as the merchant sees it on the live payment
+    expect(theirs.body.result).toMatchObject({ avsResponse: 'F', cvvResponse: 'M' });
+    expect(db.body.result).toMatchObject({
+      code: LIVE_SUCCESS,
+      avsResponse: theirs.body.result.avsResponse,
+      cvvResponse: theirs.body.result.cvvResponse,
+    });
+    expect(theirs.body.card.type).toBeDefined();
+    expect(db.body.card).toMatchObject({
+      bin: '420000',
+      last4Digits: '0000',
+      type: theirs.body.card.type,
+      level: theirs.body.card.level,
+      issuer: theirs.body.card.issuer,
+    });
+    expect(db.body.resultDetails).toMatchObject({
+      AcquirerResponse: theirs.body.result.code,
+      ConnectorTxID1: theirs.body.id,
+      clearingInstituteName: 'Connector',
+    });
+    expect(theirs.body.risk.score).toBe('7');
+    expect(db.body.risk).toMatchObject({ score: '7' });
   });
 
   it('a redirect brand is refused at once (600.200.201): the connector does not carry the shopper there yet', async () => {
@@ -188,7 +226,11 @@ function liveFlows(setup: () => Setup) {
 async function setUp(databaseUrl?: string): Promise<Setup> {
   // The live acquirer's system: another gateway of the family, its test channel.
   const acquirer = await testGateway();
-  const upstream = await acquirer.addMerchant({ channels: 1 });
+  // its own risk score differs from this gateway's (no rules: "0"): payments without an e-mail score 7
+  const upstream = await acquirer.addMerchant({
+    channels: 1,
+    settings: { risk: { scoring: { missingEmail: 7 } } },
+  });
   const clock = fakeClock();
   const gw = await testGateway({
     clock,

@@ -28,7 +28,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { escapeHtml } from '../http/html';
+import { escapeHtml } from '../security/html';
 import { webhookReceiver } from './webhooks';
 
 export interface ShopOptions {

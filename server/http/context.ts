@@ -3,17 +3,18 @@
  * ({@link RouteDeps}) and the typed values the middleware leave on the context for the handler
  * ({@link GatewayEnv}: `c.var.body`, `c.var.token`, `c.var.request`, `c.var.channel` …).
  */
+
+import type { EngineDeps } from '../../shared/engine/core/deps';
 import type { AccessToken, Channel, Checkout, Environment } from '../../shared/engine/core/model';
-import type { EngineDeps } from '../../shared/engine/operations/initial-payment';
 import type { RequestKind, RequestOf } from '../../shared/params/requests';
 import type { AdminPrincipal } from '../backoffice/users/principal';
 import type { IdleReleases } from '../lifecycle/idle-memory';
 import type { GatewayMetrics } from '../metrics/instruments';
+import type { AuthFailures } from '../security/auth-failures';
 import type { EgressPolicy } from '../security/egress';
 import type { Logger } from '../security/logger';
 import type { WalletTokenIssuer } from '../security/wallet-tokens';
-import type { GatewayStore } from '../storage';
-import type { AuthFailures } from './middleware/credentials/failures';
+import type { GatewayStore } from '../storage/kysely-store';
 import type { Envelope } from './middleware/envelope';
 import type { Throttle } from './middleware/throttle/buckets';
 
@@ -36,7 +37,7 @@ export interface RouteDeps extends EngineDeps {
   readonly wallets?: WalletTokenIssuer;
   /** Refuses notificationUrl and a checkout's shopperResultUrl the gateway would not call (refusedUrls). */
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
-  /** Failed logins per client address and user id: 429 past the limit (credentials/failures.ts). */
+  /** Failed logins per client address and user id: 429 past the limit (server/security/auth-failures.ts). */
   readonly authFailures: AuthFailures;
   /** NODE_ENV=production (server/mode.ts). */
   readonly production: boolean;

@@ -24,12 +24,18 @@ export const SERVER_BUNDLE = join(ROOT, 'dist/server/main.js');
 
 type Esbuild = typeof import('esbuild');
 
-/** Bundles server/main.ts into `outfile` (in the repository, so that node_modules resolves). */
-export async function bundleServer(outfile = SERVER_BUNDLE): Promise<string> {
+/**
+ * Bundles server/main.ts (or another program of the repository: the QA kit's gateway,
+ * e2e/kit/build.ts) into `outfile` (in the repository, so that node_modules resolves).
+ */
+export async function bundleServer(
+  outfile = SERVER_BUNDLE,
+  entry = join(ROOT, 'server/main.ts'),
+): Promise<string> {
   // esbuild comes with tsx, a dependency, so it is there in a production install too.
   const esbuild = createRequire(import.meta.url)('esbuild') as Esbuild;
   await esbuild.build({
-    entryPoints: [join(ROOT, 'server/main.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     packages: 'external',

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandMethod } from '../../shared/brands/registry';
 import { newId } from '../../shared/engine/core/ids';
 import { resultCodeGroup } from '../../shared/result-codes';
+import { type MetricsServer, startMetricsServer } from '../lifecycle/metrics-address';
 import { fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { storedWebhook } from '../test-kit/webhooks';
-import { type MetricsServer, startMetricsServer } from './server';
 
 /** `name{a="1",b="2"}` → value, labels sorted by name (the text format does not fix their order). */
 function parse(text: string): Map<string, number> {

@@ -1,11 +1,13 @@
 /**
- * The document's shared parts: the answer envelope, the result-code catalogue (groups and every
- * code, from shared/result-codes) and the security schemes.
+ * The document's shared parts: the answers' schemas (from shared/contract), the result-code
+ * catalogue (groups and every code, from shared/result-codes) and the security schemes.
  */
+import { RESULT_CODE_PATTERN } from '../../shared/contract';
+import { contractSchemas } from '../../shared/contract/json-schema';
 import { RESULT_CODE_GROUPS, RESULT_CODES } from '../../shared/result-codes';
 import type { JsonSchema } from './schema';
 
-export const RESULT_CODE_PATTERN = '^[0-9]{3}\\.[0-9]{3}\\.[0-9]{3}$';
+export { RESULT_CODE_PATTERN };
 
 /** The groups as a Markdown table: what a code means by its pattern (facts §1.4). */
 export function resultCodeGroupsTable(): string {
@@ -15,54 +17,19 @@ export function resultCodeGroupsTable(): string {
   return ['| Group | Pattern |', '|---|---|', ...rows].join('\n');
 }
 
+/**
+ * The answers' schemas, derived from the contract (shared/contract: the envelope, Result,
+ * ParameterError, Payment, Registration, Schedule, Notification …), never restated here; the
+ * result code's description gains the groups' table.
+ */
 export function envelopeSchemas(): Record<string, JsonSchema> {
-  return {
-    ResultCode: {
-      type: 'string',
-      pattern: RESULT_CODE_PATTERN,
-      description: `A result code: its group says success, pending or rejected (evaluated in this order; the full catalogue is \`x-resultCodes\` and GET /v1/resultcodes).\n\n${resultCodeGroupsTable()}`,
-    },
-    ParameterError: {
-      type: 'object',
-      required: ['name', 'value', 'message'],
-      properties: {
-        name: { type: 'string', description: 'The wire name, e.g. card.expiryMonth.' },
-        value: {
-          type: ['string', 'null'],
-          description: 'As sent; card data, security codes and account numbers masked.',
-        },
-        message: { type: 'string' },
-      },
-    },
-    Result: {
-      type: 'object',
-      required: ['code', 'description'],
-      properties: {
-        code: { $ref: '#/components/schemas/ResultCode' },
-        description: { type: 'string' },
-        parameterErrors: {
-          type: 'array',
-          description:
-            'Every invalid or missing parameter (the first 50, then a `(body)` entry counting the rest).',
-          items: { $ref: '#/components/schemas/ParameterError' },
-        },
-      },
-    },
-    Envelope: {
-      type: 'object',
-      description:
-        "The family's JSON answer: what the operation answers (a payment's id, paymentType, amount, currency, card, threeDSecure, redirect …), then result, buildNumber, timestamp and ndc.",
-      required: ['result', 'buildNumber', 'timestamp', 'ndc'],
-      properties: {
-        id: { type: 'string' },
-        result: { $ref: '#/components/schemas/Result' },
-        buildNumber: { type: 'string', description: '<commit>@yyyy-MM-dd HH:mm:ss +0000' },
-        timestamp: { type: 'string', description: 'yyyy-MM-dd HH:mm:ss+0000 (UTC)' },
-        ndc: { type: 'string' },
-      },
-      additionalProperties: true,
-    },
+  const schemas = contractSchemas();
+  const code = schemas.ResultCode ?? {};
+  schemas.ResultCode = {
+    ...code,
+    description: `${code.description} Evaluated in this order; the full catalogue is \`x-resultCodes\` and GET /v1/resultcodes.\n\n${resultCodeGroupsTable()}`,
   };
+  return schemas;
 }
 
 /** Every code of the catalogue with its description: the `x-resultCodes` extension. */

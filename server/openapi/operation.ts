@@ -6,7 +6,7 @@
  * `x-idOf` (openapi.test.ts sends them in order).
  */
 import { describe } from '../../shared/result-codes';
-import { adminRouteTable } from '../http/routes/admin/shared';
+import { adminRouteTable } from '../backoffice/users/access';
 import { kindSchemaName, queryParameters } from './kinds';
 import { type Example, openApiPath, type PathValue, type RouteDoc, routeKey } from './route-doc';
 import type { JsonSchema } from './schema';
@@ -160,7 +160,7 @@ function responses(doc: RouteDoc): JsonSchema {
       content: json
         ? {
             'application/json': {
-              schema: { $ref: '#/components/schemas/Envelope' },
+              schema: { $ref: `#/components/schemas/${answerSchema(doc, status)}` },
               ...(examples.length === 0
                 ? {}
                 : {
@@ -197,6 +197,10 @@ function responses(doc: RouteDoc): JsonSchema {
   }
   return out;
 }
+
+/** A 200's schema is the route's contract answer; a refusal or a decline's is the envelope. */
+const answerSchema = (doc: RouteDoc, status: number) =>
+  status === 200 ? (doc.schema ?? 'Envelope') : 'Envelope';
 
 /** An answer example's summary, and why the tests cannot send it when they cannot. */
 const head = (e: Example) => ({

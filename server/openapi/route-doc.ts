@@ -7,6 +7,9 @@
 import type { RequestKind } from '../../shared/params/requests';
 import type { JsonSchema } from './schema';
 
+/** The contract's answers the document names (shared/contract, components.ts). */
+export type AnswerSchema = 'Payment' | 'Registration' | 'Schedule' | 'CheckoutSession' | 'Envelope';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 
 /**
@@ -80,6 +83,11 @@ export interface RouteDoc {
   readonly refusals?: 'text';
   /** The schema of a `data` answer. */
   readonly data?: JsonSchema;
+  /**
+   * The contract's schema of its 200 answer (shared/contract, a component name: `Payment`,
+   * `Registration`, `Schedule`); without it, and for every other status, the envelope.
+   */
+  readonly schema?: AnswerSchema;
   readonly content?: Content;
   /** Each status it may answer, and when. */
   readonly answers: Readonly<Record<number, string>>;

@@ -15,7 +15,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tokenEnvironment } from '../../shared/engine/core/model';
 import type { TokenStore } from '../../shared/engine/core/ports';
-import type { AuthFailures } from '../http/middleware/credentials/failures';
+import type { AuthFailures } from '../security/auth-failures';
 import type { Logger } from '../security/logger';
 import { verifySecret } from '../security/tokens';
 import { type FtpLogin, type RunningFtpServer, startFtpServer } from './ftp';

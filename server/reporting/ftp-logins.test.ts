@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, FTPError } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthFailures } from '../http/middleware/credentials/failures';
+import { createAuthFailures } from '../security/auth-failures';
 import { ftpLogin } from '../test-kit/ftp';
 import { isLoopback, plainLoginAllowed, type RunningFtpServer, startFtpServer } from './ftp';
 

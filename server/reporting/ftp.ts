@@ -28,7 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { join, posix, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FtpSrv } from 'ftp-srv';
-import { type AuthFailures, authKeys } from '../http/middleware/credentials/failures';
+import { type AuthFailures, authKeys } from '../security/auth-failures';
 import type { Logger } from '../security/logger';
 
 export interface FtpServerOptions {

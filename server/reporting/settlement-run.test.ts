@@ -8,7 +8,6 @@ import { type PaidDay, payDay } from '../test-kit/settlement/pay-day';
 import { checkReconciliationCsv } from '../test-kit/settlement/spec-checks';
 import {
   DEFAULT_PSP_ENTITY_ID,
-  dueDays,
   merchantFolder,
   RECONCILIATION_FOLDER,
   reconciliationFileName,
@@ -17,6 +16,7 @@ import {
   simulatedRate,
 } from './settlement-run';
 import { STALE_STAGING_MS } from './settlement-run/staging';
+import { dueDays } from './settlement-run/worker';
 
 const DAY = '2026-03-10';
 

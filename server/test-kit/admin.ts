@@ -1,5 +1,5 @@
 /**
- * The admin API in tests: users made through server/admin/accounts.ts, sessions opened through
+ * The admin API in tests: users made through server/backoffice/users/accounts.ts, sessions opened through
  * POST /admin/v1/session (the cookie and CSRF token kept), and JSON requests with a session or
  * the operator's token, through the app in process.
  */

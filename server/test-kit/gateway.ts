@@ -67,6 +67,12 @@ export interface TestGatewayOptions {
   readonly testClock?: GatewayOptions['testClock'];
 }
 
+/** testGateway options: the pending-payments worker and the shopperResultUrl notifier not started. */
+export const WORKERS_STOPPED = {
+  pending: { autoStart: false },
+  notifier: { autoStart: false },
+} as const satisfies TestGatewayOptions;
+
 export interface SendOptions {
   /** Sent as `Authorization: Bearer <token>`. */
   readonly token?: string;
@@ -83,10 +89,6 @@ export interface TestResponse {
   /** The raw response text, to search for things that must not be there. */
   readonly text: string;
 }
-
-/** The names of an answer's `result.parameterErrors`, sorted: what a refusal's tests compare. */
-export const parameterErrorNames = (res: TestResponse): string[] =>
-  (res.body?.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 export interface AddMerchantOptions {
   /** How many channels (entityIds) the merchant gets; at least 1. */

@@ -5,6 +5,14 @@
  * address kept (the wallet sheet, whose address the widget reads again).
  */
 import { afterAll, beforeAll } from 'vitest';
+import {
+  type FrameMessage,
+  type HostMessage,
+  NS,
+  type Payload,
+  readFrameHash,
+} from '../../widget/frames/protocol';
+import { GW } from './widget-page';
 
 export function keepFrameSources({ readBack = false }: { readBack?: boolean } = {}): void {
   const descriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
@@ -20,4 +28,27 @@ export function keepFrameSources({ readBack = false }: { readBack?: boolean } = 
     });
   });
   afterAll(() => Object.defineProperty(HTMLIFrameElement.prototype, 'src', descriptor));
+}
+
+/**
+ * A card frame's side of the protocol, played by the test (frames never load here): a stand-in
+ * window takes what the host posts to the gateway's origin (`received`), `say` posts as the frame
+ * (from the gateway's origin unless told), and `hello` is what the real frame says first, the
+ * checkout and group it read from its address.
+ */
+export function playFrame(iframe: HTMLIFrameElement) {
+  const received: HostMessage[] = [];
+  const w = {
+    postMessage: (m: HostMessage, origin: string) => {
+      if (origin === GW) received.push(m);
+    },
+  };
+  Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
+  const say = (m: Payload<FrameMessage>, origin = GW, source: unknown = w) =>
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { ns: NS, ...m }, origin, source: source as Window }),
+    );
+  const bound = readFrameHash(new URL(iframe.dataset.testSrc!).hash)!;
+  const hello = { t: 'ready', checkout: bound.checkout, group: bound.group } as const;
+  return { iframe, received, say, hello };
 }

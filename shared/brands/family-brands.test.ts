@@ -7,12 +7,16 @@
  * the Query API finds each by its method code; PREPAYMENT needs the merchant's bank account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterErrorNames as names } from '../../server/test-kit/answers';
 import { IBAN } from '../../server/test-kit/fixtures/bank-accounts';
-import { type TestGateway, type TestResponse, testGateway } from '../../server/test-kit/gateway';
+import {
+  type TestGateway,
+  type TestResponse,
+  testGateway,
+  WORKERS_STOPPED,
+} from '../../server/test-kit/gateway';
 
 const RETURN = 'https://shop.example/return';
-const names = (res: TestResponse): string[] =>
-  (res.body.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 /** The brands the family's platform knows, with their method code and how they end. */
 const FAMILY: readonly (readonly [
@@ -63,9 +67,8 @@ describe('the family’s brands (HTTP, demo channel, test mode INTERNAL)', () =>
   let token: string;
 
   beforeAll(async () => {
-    gw = await testGateway({ pending: { autoStart: false }, notifier: { autoStart: false } });
-    entityId = gw.demo!.entityId;
-    token = gw.demo!.accessToken;
+    gw = await testGateway(WORKERS_STOPPED);
+    ({ entityId, accessToken: token } = gw.demo!);
   });
   afterAll(() => gw?.cleanup());
 
@@ -240,7 +243,7 @@ describe('PREPAYMENT needs the merchant’s bank account (HTTP)', () => {
   let gw: TestGateway;
 
   beforeAll(async () => {
-    gw = await testGateway({ pending: { autoStart: false }, notifier: { autoStart: false } });
+    gw = await testGateway(WORKERS_STOPPED);
   });
   afterAll(() => gw?.cleanup());
 

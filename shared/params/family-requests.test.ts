@@ -5,8 +5,9 @@
  * and recipients, token numbers of any card length, and a cart line number with leading zeros.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterErrorNames as names } from '../../server/test-kit/answers';
 import { VISA_CARD } from '../../server/test-kit/fixtures/cards';
-import { parameterErrorNames as names, type TestGateway, testGateway } from '../../server/test-kit/gateway';
+import { type TestGateway, testGateway, WORKERS_STOPPED } from '../../server/test-kit/gateway';
 
 describe('requests of the family the gateway accepts (HTTP, demo channel)', () => {
   let gw: TestGateway;
@@ -14,9 +15,8 @@ describe('requests of the family the gateway accepts (HTTP, demo channel)', () =
   let token: string;
 
   beforeAll(async () => {
-    gw = await testGateway({ pending: { autoStart: false }, notifier: { autoStart: false } });
-    entityId = gw.demo!.entityId;
-    token = gw.demo!.accessToken;
+    gw = await testGateway(WORKERS_STOPPED);
+    ({ entityId, accessToken: token } = gw.demo!);
   });
   afterAll(() => gw?.cleanup());
 

@@ -252,6 +252,40 @@ describe('the dashboard', () => {
     expect(root().querySelector('[role=alert]')?.textContent).toContain('invalid or missing parameter');
   });
 
+  it('sends the one-click CVV setting with a channel’s change, checked as the channel has it', async () => {
+    const OPERATOR: User = { ...ADMIN, id: 'u0', username: 'op', role: 'operator', merchantId: null };
+    const CHANNEL = {
+      entityId: 'c1',
+      merchantId: 'm1',
+      name: 'Web',
+      mode: 'TEST',
+      brands: null,
+      currencies: null,
+      threeDSecure: false,
+      throttlePerMinute: null,
+      connector: null,
+      registrationsRequireCvv: false,
+    };
+    handler = ({ method, path }) => {
+      if (path === '/session' && method === 'GET') return reply(200, { user: OPERATOR, csrfToken: 'c' });
+      if (path === '/channels/c1' && method === 'GET') return reply(200, CHANNEL);
+      if (path === '/channels/c1' && method === 'PATCH') return reply(200, CHANNEL);
+      if (path.startsWith('/channels/c1/risk-rules')) return reply(200, { rules: null });
+      if (path === '/merchants/m1') return reply(200, { id: 'm1', name: 'Shop', dispatching: false });
+      return undefined;
+    };
+    await start();
+    await act(async () => navigate('/channels/c1'));
+    await settle();
+    const box = byLabel('Ask for the CVV of a stored card (one-click)');
+    expect(box.checked).toBe(false);
+    await act(async () => box.click());
+    await act(async () => button('Save channel')!.click());
+    await settle();
+    const sent = calls.find((c) => c.method === 'PATCH' && c.path === '/channels/c1');
+    expect(sent?.body).toMatchObject({ registrationsRequireCvv: true });
+  });
+
   it('formats amounts from decimal strings in the browser’s locale, never through a float', () => {
     expect(formatAmount('92.00', 'EUR')).toMatch(/92[.,]00/);
     // a float would round this

@@ -1,4 +1,5 @@
 /** What the admin API answers (docs/admin-api.md), as far as the dashboard reads it. */
+import type { PaymentAnswer } from '../../shared/contract';
 
 export type Role = 'operator' | 'merchant-admin' | 'merchant-viewer';
 export const ROLES: readonly Role[] = ['operator', 'merchant-admin', 'merchant-viewer'];
@@ -16,6 +17,8 @@ export interface User {
 export interface Merchant {
   readonly id: string;
   readonly name: string;
+  /** Channel dispatching: entityId may be the merchant's id. */
+  readonly dispatching: boolean;
   readonly createdAt: string;
 }
 
@@ -28,6 +31,8 @@ export interface Channel {
   readonly brands: readonly string[] | null;
   readonly currencies: readonly string[] | null;
   readonly threeDSecure: boolean;
+  /** One-click payments with a stored card must carry its CVV. */
+  readonly registrationsRequireCvv?: boolean;
   readonly throttle?: number | null;
   readonly throttlePerMinute?: number | null;
   readonly connector: { readonly baseUrl: string; readonly entityId: string } | null;
@@ -36,6 +41,7 @@ export interface Channel {
 
 export interface AccessToken {
   readonly id: string;
+  readonly merchantId: string;
   readonly userId: string | null;
   readonly environment: string;
   readonly channels: readonly string[] | null;
@@ -79,11 +85,18 @@ export interface Delivery {
   readonly deliveredAt: string | null;
 }
 
+/**
+ * A payment's story (GET /admin/v1/merchants/{id}/payments/{paymentId}): its row, and its answer
+ * (the contract's payment answer, shared/contract/payment.ts, without result and ndc: the row's).
+ */
 export interface PaymentStory {
-  readonly payment: Record<string, unknown> & Partial<PaymentSummary>;
-  readonly related: readonly (Record<string, unknown> & Partial<PaymentSummary>)[];
-  readonly threeDSecure: Record<string, unknown> | null;
-  readonly risk: Record<string, unknown> | null;
+  readonly payment: Partial<PaymentSummary> & {
+    readonly referencedId?: string | null;
+    readonly response?: Partial<PaymentAnswer>;
+  };
+  readonly related: readonly Partial<PaymentSummary>[];
+  readonly threeDSecure: PaymentAnswer['threeDSecure'] | null;
+  readonly risk: PaymentAnswer['risk'] | null;
   readonly deliveries: readonly Delivery[];
   readonly checkout: (Record<string, unknown> & { readonly id: string }) | null;
 }

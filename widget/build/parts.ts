@@ -32,7 +32,7 @@ const SCANNED = ['widget/core', 'widget/components'];
 const DYNAMIC_IMPORT = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
 /** A module outside the part, as the part's output names it: `wpwl:<path below root>` or a package. */
 const LOCAL = 'wpwl:';
-const MAIN = 'widget/core/index.ts';
+const MAIN = 'widget/paymentWidgets.ts';
 
 export interface BuiltPart {
   readonly name: string;

@@ -3,22 +3,30 @@
  * hold no card data; card numbers go from the card-field frame straight to the gateway), how an
  * answer is classified, and where the shopper goes afterwards.
  */
+import type {
+  CheckoutSession,
+  CheckoutSessionAnswer,
+  ParameterError as ContractParameterError,
+  OfferedRegistration,
+  PublicPaymentView,
+  Redirect,
+  Result,
+} from '../../shared/contract';
 
-export type CheckoutKind = 'payment' | 'registration';
+export type CheckoutKind = CheckoutSessionAnswer['kind'];
 
 /** A stored card the session offers: its brand and last four digits, nothing that names its owner. */
-export interface StoredRegistration {
-  readonly id: string;
-  readonly paymentBrand: string;
-  readonly card?: { readonly last4Digits?: string };
+export type StoredRegistration = Pick<OfferedRegistration, 'id' | 'paymentBrand'> & {
+  readonly card?: Partial<NonNullable<OfferedRegistration['card']>>;
   /** The channel asks for this card's CVV: the one-click form draws the CVV frame for it. */
   readonly cvvRequired?: boolean;
-}
+};
 
+/** The session (shared/contract/checkout.ts) as the widget keeps it: read leniently, brands upper-cased. */
 export interface Session {
   readonly id: string;
   readonly kind: CheckoutKind;
-  readonly state: 'open' | 'completed' | 'expired';
+  readonly state: CheckoutSessionAnswer['state'];
   readonly expiresAt?: string;
   readonly amount?: string;
   readonly currency?: string;
@@ -41,26 +49,23 @@ export interface Session {
   readonly authenticationBillingFields?: readonly string[];
 }
 
-export interface ParameterError {
-  readonly name: string;
-  /** null for a missing parameter (what the gateway asks for, e.g. a v2 billing field). */
-  readonly value?: string | null;
-  readonly message?: string;
-}
+/**
+ * A parameter error of the contract, read leniently: the name, and (null for a missing parameter:
+ * what the gateway asks for, e.g. a v2 billing field) the value and message when given.
+ */
+export type ParameterError = Pick<ContractParameterError, 'name'> &
+  Partial<Pick<ContractParameterError, 'value' | 'message'>>;
 
-/** The parts of a payment answer the widget reads (never card data). */
+/**
+ * The parts of a payment answer the widget reads (never card data): a submission's public view
+ * (shared/contract/checkout.ts) or a refusal's envelope, each part possibly missing.
+ */
 export interface PaymentAnswer {
-  readonly id?: string;
-  readonly result?: {
-    readonly code?: string;
-    readonly description?: string;
+  readonly id?: PublicPaymentView['id'];
+  readonly result?: Partial<Pick<Result, 'code' | 'description'>> & {
     readonly parameterErrors?: readonly ParameterError[];
   };
-  readonly redirect?: {
-    readonly url?: string;
-    readonly method?: string;
-    readonly parameters?: readonly { readonly name: string; readonly value: string }[];
-  };
+  readonly redirect?: Redirect;
 }
 
 export interface Answer {
@@ -86,7 +91,8 @@ export type SessionRead =
   | { readonly kind: 'error'; readonly message: string };
 
 function asSession(id: string, raw: unknown): Session {
-  const o = (raw ?? {}) as Record<string, unknown>;
+  // the contract's shape, every part checked: the answer comes over the network
+  const o = (raw ?? {}) as Partial<Record<keyof CheckoutSession, unknown>>;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const state = o.state === 'completed' || o.state === 'expired' ? o.state : 'open';
   return {
@@ -115,7 +121,7 @@ function asSession(id: string, raw: unknown): Session {
 }
 
 function asResult(raw: unknown): Session['lastResult'] {
-  const o = (raw ?? {}) as Record<string, unknown>;
+  const o = (raw ?? {}) as Partial<Record<keyof NonNullable<CheckoutSession['lastResult']>, unknown>>;
   if (typeof o.code !== 'string') return undefined;
   return { code: o.code, description: typeof o.description === 'string' ? o.description : undefined };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepFrameSources } from '../../server/test-kit/widget-frames';
+import { keepFrameSources, playFrame } from '../../server/test-kit/widget-frames';
 import {
   CHECKOUT_ID,
   GW,
@@ -11,7 +11,7 @@ import {
   WIDGET_SCRIPT,
   win,
 } from '../../server/test-kit/widget-page';
-import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
+import { type HostMessage, NS, readFrameHash } from '../frames/protocol';
 import { start, type WpwlGlobal } from './boot';
 
 interface Harness {
@@ -43,25 +43,8 @@ const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelect
 const $$ = (sel: string) => Array.from(document.querySelectorAll(sel));
 
 /** The frame side of the protocol, played by the test. */
-function frame(cls: 'cardNumber' | 'cvv', root: ParentNode = document) {
-  const iframe = root.querySelector<HTMLIFrameElement>(`iframe.wpwl-control-${cls}`)!;
-  const received: HostMessage[] = [];
-  // Frames never load in these tests: a stand-in window takes the host's messages.
-  const w = {
-    postMessage: (m: HostMessage, origin: string) => {
-      if (origin === GW) received.push(m);
-    },
-  };
-  Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
-  const say = (m: Payload<FrameMessage>, origin = GW, source: unknown = w) =>
-    window.dispatchEvent(
-      new MessageEvent('message', { data: { ns: NS, ...m }, origin, source: source as Window }),
-    );
-  // What the real frame says first: the checkout and group it read from its address.
-  const bound = readFrameHash(new URL(iframe.dataset.testSrc!).hash)!;
-  const hello = { t: 'ready', checkout: bound.checkout, group: bound.group } as const;
-  return { iframe, received, say, hello };
-}
+const frame = (cls: 'cardNumber' | 'cvv', root: ParentNode = document) =>
+  playFrame(root.querySelector<HTMLIFrameElement>(`iframe.wpwl-control-${cls}`)!);
 
 function typeInto(input: HTMLInputElement, value: string) {
   input.value = value;

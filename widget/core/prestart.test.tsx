@@ -7,9 +7,9 @@
  */
 import '../methods';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepFrameSources } from '../../server/test-kit/widget-frames';
+import { keepFrameSources, playFrame as play } from '../../server/test-kit/widget-frames';
 import { CHECKOUT_ID, GW, json, WIDGET_SCRIPT, win } from '../../server/test-kit/widget-page';
-import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../frames/protocol';
+import { readFrameHash } from '../frames/protocol';
 import { start } from './boot';
 
 const session = {
@@ -45,18 +45,6 @@ function boot(script = WIDGET_SCRIPT) {
 
 const started = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('[data-wpwl="frames"] iframe'));
 const bindingOf = (iframe: HTMLIFrameElement) => readFrameHash(new URL(iframe.dataset.testSrc!).hash);
-
-/** Plays a frame's side: a stand-in window that records what the host posts to the gateway. */
-function play(iframe: HTMLIFrameElement) {
-  const received: HostMessage[] = [];
-  const w = { postMessage: (m: HostMessage, origin: string) => origin === GW && received.push(m) };
-  Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
-  const say = (m: Payload<FrameMessage>) =>
-    window.dispatchEvent(
-      new MessageEvent('message', { data: { ns: NS, ...m }, origin: GW, source: w as never }),
-    );
-  return { received, say };
-}
 
 keepFrameSources();
 beforeAll(() => {

@@ -1,5 +1,5 @@
 /**
- * The simulated issuer's 3-D Secure challenge (server/processors/simulator/pages.ts): a one-time code
+ * The simulated issuer's 3-D Secure challenge (server/http/routes/simulators/pages.ts): a one-time code
  * (`#sim-otp`, the test code is 1234) and three answers, Confirm, Fail authentication and Cancel.
  * The same page is shown inside the widget's modal (root: the modal's frame) or as the whole page
  * after a full redirect (root: the page).

@@ -1,5 +1,5 @@
 /**
- * A redirect method's provider page (server/processors/simulator/pages.ts): the method's title (e.g. "PayPal"),
+ * A redirect method's provider page (server/http/routes/simulators/pages.ts): the method's title (e.g. "PayPal"),
  * and Approve, Decline and Cancel. Shown as the whole page (a full redirect) or inside the widget's
  * modal (a brand listed in `inlineFlow`).
  */

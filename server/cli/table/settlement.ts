@@ -1,6 +1,6 @@
 /** `gateway settlement …`: run. */
-import { checkId, requiredFlag, stringFlag, usageError } from '../args';
-import { settle } from '../webhook-commands';
+import { checkId, requiredFlag, stringFlag } from '../args';
+import { checkSettleInput, settle } from '../webhook-commands';
 import { type CommandSpec, ID_HELP } from './spec';
 
 export const SETTLEMENT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -14,14 +14,11 @@ export const SETTLEMENT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     ],
     positionals: [],
     prepare: (p) => {
-      const date = requiredFlag(p, 'date', 'yyyy-MM-dd');
-      if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
-        throw usageError('--date must be a day as yyyy-MM-dd');
       const merchant = stringFlag(p, 'merchant');
-      const input = {
-        date,
+      const input = checkSettleInput({
+        date: requiredFlag(p, 'date', 'yyyy-MM-dd'),
         ...(merchant === undefined ? {} : { merchantId: checkId(merchant, 'merchant id') }),
-      };
+      });
       return (ctx) => settle(ctx, input);
     },
   },

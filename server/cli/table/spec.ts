@@ -1,6 +1,6 @@
 /** A command of the CLI's table: its usage, help, options and the work it prepares. */
 import type { AdminApiContext } from '../admin-api';
-import { checkId, type OptionSpec, type Parsed, requiredFlag, usageError } from '../args';
+import { checkId, type OptionSpec, type Parsed, requiredFlag } from '../args';
 import type { WebhookCommandContext } from '../webhook-commands';
 
 interface CommandBase {
@@ -55,11 +55,4 @@ export function merchantCommand(
       return (ctx) => run(ctx, { merchantId });
     },
   };
-}
-
-export function parseLimit(value: string | undefined): number {
-  if (value === undefined) return 50;
-  const n = Number(value);
-  if (!/^[0-9]{1,3}$/.test(value) || n < 1 || n > 500) throw usageError('--limit must be 1 to 500');
-  return n;
 }

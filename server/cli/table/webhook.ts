@@ -2,12 +2,16 @@
  * `gateway webhook …`: add, list, remove, and the delivery log (deliveries, redeliver).
  */
 
-import type { DeliveryStatus } from '../../storage/webhooks/model';
-import { booleanFlag, checkId, stringFlag, usageError } from '../args';
-import { addWebhook, listDeliveries, listWebhooks, redeliver, removeWebhook } from '../webhook-commands';
-import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, parseLimit, positionalId } from './spec';
-
-const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
+import { booleanFlag, stringFlag, usageError } from '../args';
+import {
+  addWebhook,
+  checkDeliveryQuery,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  removeWebhook,
+} from '../webhook-commands';
+import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, positionalId } from './spec';
 
 export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   add: {
@@ -98,16 +102,16 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     positionals: [],
     prepare: (p) => {
       const merchantId = MERCHANT.of(p);
-      const status = stringFlag(p, 'status');
-      if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus))
-        throw usageError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`);
-      const webhookId = stringFlag(p, 'webhook');
-      const input = {
-        merchantId,
-        limit: parseLimit(stringFlag(p, 'limit')),
-        ...(status === undefined ? {} : { status: status as DeliveryStatus }),
-        ...(webhookId === undefined ? {} : { webhookId: checkId(webhookId, 'webhook id') }),
-      };
+      const query: Record<string, string> = {};
+      for (const [field, flag] of [
+        ['status', 'status'],
+        ['webhookId', 'webhook'],
+        ['limit', 'limit'],
+      ] as const) {
+        const value = stringFlag(p, flag);
+        if (value !== undefined) query[field] = value;
+      }
+      const input = { merchantId, query: checkDeliveryQuery(query) };
       return (ctx) => listDeliveries(ctx, input);
     },
   },

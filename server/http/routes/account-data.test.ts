@@ -7,15 +7,10 @@
  * brand, a wallet token, PREPAYMENT, MADA with its card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterErrorNames as names } from '../../test-kit/answers';
 import { BANK_ACCOUNT_FIELDS } from '../../test-kit/fixtures/bank-accounts';
 import { CARD_FIELDS } from '../../test-kit/fixtures/cards';
-import {
-  parameterErrorNames as names,
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/return';
 const CARD = { ...CARD_FIELDS, 'card.cvv': '987' } as const;

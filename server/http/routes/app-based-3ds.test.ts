@@ -7,16 +7,11 @@
  * /v1/threeDSecure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterErrorNames as names } from '../../test-kit/answers';
 import { fakeClock } from '../../test-kit/clock';
 import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import { BILLING, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
-import {
-  parameterErrorNames as names,
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** What a mobile SDK hands over: an opaque, encrypted device description. */

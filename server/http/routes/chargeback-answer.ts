@@ -1,7 +1,7 @@
 /**
  * How a booked (or refused) chargeback is answered, the same wherever it is raised: the admin
  * API's back office (routes/admin/back-office.ts) and the simulated acquirer
- * (processors/simulator/acquirer-routes.ts). Booked is 200 whatever the chargeback's own result
+ * (routes/simulators/acquirer.ts). Booked is 200 whatever the chargeback's own result
  * code, with the chargeback as GET /v1/payments/{id} shows it.
  */
 import type { Context } from 'hono';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueBrands, PAYMENT_BRANDS } from '../../../shared/brands';
 import { IBAN } from '../../test-kit/fixtures/bank-accounts';
-import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, testGateway, WORKERS_STOPPED } from '../../test-kit/gateway';
 
 const ACCOUNT = { holder: 'Shop One GmbH', iban: IBAN, bic: 'COBADEFFXXX' } as const;
 const TO_MERCHANT = catalogueBrands().filter((b) => 'toMerchantAccount' in PAYMENT_BRANDS[b]);
@@ -29,7 +29,7 @@ describe('brands paid to the merchant’s account (HTTP)', () => {
   let without: TestMerchant;
 
   beforeAll(async () => {
-    gw = await testGateway({ pending: { autoStart: false }, notifier: { autoStart: false } });
+    gw = await testGateway(WORKERS_STOPPED);
     withAccount = await gw.addMerchant({ channels: 1, settings: { bankAccount: ACCOUNT } });
     without = await gw.addMerchant({ channels: 1 });
   });

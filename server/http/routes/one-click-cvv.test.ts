@@ -7,14 +7,10 @@
  * cards may have no CVV (the catalogue's `cvvRequired: false`, MAESTRO) are not asked for one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterErrorNames } from '../../test-kit/answers';
 import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import { ADMIN_TOKEN } from '../../test-kit/fixtures/tokens';
-import {
-  parameterErrorNames,
-  type TestGateway,
-  type TestMerchant,
-  testGateway,
-} from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 const AMEX = { ...VISA_CARD_WITHOUT_CVV, paymentBrand: 'AMEX', 'card.number': '377777777777770' };
 const MAESTRO = { ...VISA_CARD_WITHOUT_CVV, paymentBrand: 'MAESTRO', 'card.number': '6759649826438453' };

@@ -17,8 +17,9 @@ import {
   METHOD_CODES,
   PAYMENT_BRANDS,
 } from '../../../shared/brands';
+import { parameterErrorNames as names } from '../../test-kit/answers';
 import { testNumberOf } from '../../test-kit/fixtures/card-numbers';
-import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 const CARD_REST = {
   'card.holder': 'Jane Jones',
@@ -41,8 +42,6 @@ const MERCHANT_ACCOUNT = { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' } 
 const entries = listBrands().map(
   (brand) => [brand, PAYMENT_BRANDS[brand as keyof typeof PAYMENT_BRANDS] as BrandDef] as const,
 );
-const names = (res: TestResponse): string[] =>
-  (res.body.result?.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 describe('payment methods: every catalogue brand, accepted and refused (SQLite)', () => {
   let gw: TestGateway;

@@ -32,7 +32,7 @@ import {
   RECONCILIATION_HEADER,
   reconciliationCsvLines,
 } from '../../../shared/settlement';
-import { csvOptions } from '../../reporting/settlement-run';
+import { csvOptions } from '../../reporting/settlement-run/model';
 import type { Settlement, StoredSettlementRecord } from '../../storage/settlements';
 import type { BodyEnv, GatewayEnv, RequestEnv, RouteDeps } from '../context';
 import type { GatewayMiddleware } from '../middleware';

@@ -567,7 +567,7 @@ describe('risk checks over HTTP', () => {
   });
 
   describe('setChannelRiskRules (CLI)', () => {
-    it('refuses bad rules naming every field, stores good ones, and null removes them', async () => {
+    it('refuses bad rules naming every field, stores good ones (audited), and null removes them', async () => {
       const m = await gw.addMerchant({ channels: 1, settings: { threeDSecure: false } });
       const bad = await setChannelRiskRules(gw.store, m.entityId, {
         blockedBins: ['4111'],
@@ -595,6 +595,13 @@ describe('risk checks over HTTP', () => {
 
       const good = await setChannelRiskRules(gw.store, m.entityId, '{"blockedCardCountries": ["de"]}');
       expect(good).toMatchObject({ ok: true, rules: { blockedCardCountries: ['DE'] } });
+      // the back office's procedure: the change is audited as the CLI's operator, on the channel
+      const audited = await gw.store.listAudit({ merchantId: m.merchantId, limit: 50 });
+      expect(
+        audited
+          .filter((e) => e.action === 'channel.risk-rules' && e.target === m.entityId)
+          .map((e) => e.actor),
+      ).toEqual([expect.stringMatching(/^cli:/)]);
       expect((await gw.store.getChannel(m.entityId))?.settings).toEqual({
         threeDSecure: false,
         risk: { blockedCardCountries: ['DE'] },

@@ -6,15 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorTarget } from '../../../shared/engine/core/ports';
+import { parameterErrorNames as names } from '../../test-kit/answers';
 import { fakeClock } from '../../test-kit/clock';
 import { EXTERNAL_CONNECTOR } from '../../test-kit/fixtures/channels';
 import { BROWSER, CHALLENGE_CARD } from '../../test-kit/fixtures/three-d-secure';
-import {
-  parameterErrorNames as names,
-  type TestGateway,
-  type TestMerchant,
-  testGateway,
-} from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 
 const XID = 'CAACCVVUlwCXUyhQNlSXAAAAAAA=';
 const VERIFICATION_ID = 'AAACAgSRBklmQCFgMpEGAAAAAAA=';
@@ -38,13 +34,7 @@ describe('3-D Secure parameters (HTTP, SQLite)', () => {
       },
     });
     m = await gw.addMerchant({ channels: 1, settings: { threeDSecure: true } });
-    external = await gw.addMerchant({
-      channels: 1,
-      settings: {
-        threeDSecure: true,
-        ...EXTERNAL_CONNECTOR,
-      },
-    });
+    external = await gw.addMerchant({ channels: 1, settings: { threeDSecure: true, ...EXTERNAL_CONNECTOR } });
   });
   afterAll(() => gw.cleanup());
 

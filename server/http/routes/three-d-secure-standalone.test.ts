@@ -7,16 +7,11 @@
  * ids and credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterErrorNames as names } from '../../test-kit/answers';
 import { fakeClock } from '../../test-kit/clock';
 import { VISA_CARD_WITHOUT_CVV } from '../../test-kit/fixtures/cards';
 import { BROWSER, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../../test-kit/fixtures/three-d-secure';
-import {
-  parameterErrorNames as names,
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SHOP = 'https://shop.example/3ds?order=7';
 const NOT_ENROLLED = '4200000000000000';

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorTarget } from '../../../shared/engine/core/ports';
 import { ENROLLED_CARDS } from '../../processors/simulator/access-control-server';
 import { SQLITE_FILE } from '../../storage/open';
+import { parameterErrorNames as names } from '../../test-kit/answers';
 import { fakeClock } from '../../test-kit/clock';
 import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
 import { EXTERNAL_CONNECTOR } from '../../test-kit/fixtures/channels';
@@ -20,13 +21,7 @@ import {
   FRICTIONLESS_CARD,
   V2_FIELDS,
 } from '../../test-kit/fixtures/three-d-secure';
-import {
-  parameterErrorNames as names,
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -82,13 +77,7 @@ describe('3-D Secure over HTTP (SQLite, fake clock)', () => {
     gw = await testGateway({ clock, pending: { autoStart: false }, connector: forwarded.connector });
     m = await gw.addMerchant({ channels: 1, settings: { threeDSecure: true } });
     plain = await gw.addMerchant({ channels: 1 });
-    external = await gw.addMerchant({
-      channels: 1,
-      settings: {
-        threeDSecure: true,
-        ...EXTERNAL_CONNECTOR,
-      },
-    });
+    external = await gw.addMerchant({ channels: 1, settings: { threeDSecure: true, ...EXTERNAL_CONNECTOR } });
   });
   afterAll(() => gw.cleanup());
 

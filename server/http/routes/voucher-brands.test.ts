@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueBrands, PAYMENT_BRANDS } from '../../../shared/brands';
 import { fakeClock } from '../../test-kit/clock';
-import { type TestGateway, testGateway } from '../../test-kit/gateway';
+import { type TestGateway, testGateway, WORKERS_STOPPED } from '../../test-kit/gateway';
 
 /** The catalogue's voucher brands: prepayment (PP) paid through a provider's page (a redirect). */
 const VOUCHER_BRANDS = catalogueBrands().filter(
@@ -25,10 +25,9 @@ describe('voucher brands answer their voucher (HTTP, test mode INTERNAL)', () =>
   let token: string;
 
   beforeAll(async () => {
-    gw = await testGateway({ clock, pending: { autoStart: false }, notifier: { autoStart: false } });
+    gw = await testGateway({ clock, ...WORKERS_STOPPED });
     // the demo channel has a bank account: a voucher is still not paid to it
-    entityId = gw.demo!.entityId;
-    token = gw.demo!.accessToken;
+    ({ entityId, accessToken: token } = gw.demo!);
   });
   afterAll(() => gw?.cleanup());
 

@@ -16,14 +16,9 @@ import {
   type WalletGroup,
 } from '../../processors/simulator/wallets';
 import { WALLET_TOKEN_TTL_MS, walletTokens } from '../../security/wallet-tokens';
+import { parameterErrorNames as names } from '../../test-kit/answers';
 import { fakeClock } from '../../test-kit/clock';
-import {
-  parameterErrorNames as names,
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../test-kit/gateway';
+import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../../test-kit/gateway';
 
 const MINUTE = 60_000;
 /** Another data key: a second gateway whose tokens this one cannot open. */

@@ -2,7 +2,7 @@
  * The docs pages' frame: one static HTML document per page, no inline script or style (the
  * pages' CSP allows only the gateway's own files), a navigation between the pages.
  */
-import { escapeHtml } from '../../http/html';
+import { escapeHtml } from '../../security/html';
 
 export const PAGES = [
   { path: '/docs', title: 'API reference' },

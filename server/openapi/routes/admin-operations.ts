@@ -194,6 +194,32 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
     ],
   }),
   entry({
+    method: 'POST',
+    path: `${M}/settlement-runs`,
+    summary: 'Settle a past day now',
+    description:
+      "As `gateway settlement run`: the merchant's channels' UTC day settled (the gateway does it after 02:00 the next day); never twice.",
+    json: {
+      type: 'object',
+      required: ['date'],
+      properties: { date: { ...DAY, description: 'The UTC day; it must be over.' } },
+    },
+    answers: {
+      200: '`{accounts: [{merchantId, entityId, date, status, settlements, file}]}` (status `settled` or `already-settled`).',
+      400: 'A day that is no date, or not over yet.',
+      404: 'No such merchant.',
+    },
+    examples: [
+      {
+        name: 'settlementRunUnknownMerchant',
+        summary: 'An unknown merchant',
+        path: { merchantId: unknownId },
+        json: { date: '2026-01-15' },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  }),
+  entry({
     method: 'GET',
     path: '/admin/v1/channels/:entityId/risk-rules',
     summary: "A channel's risk rules",

@@ -135,6 +135,7 @@ export const CHECKOUT_ROUTES: readonly RouteDoc[] = [
     description:
       'Public and readable from any origin (CORS): state, amount as sent, offered registrations masked.',
     auth: 'checkout',
+    schema: 'CheckoutSession',
     answers: { 200: 'The session.', 404: 'No checkout has this id (200.300.404).' },
     examples: [
       {

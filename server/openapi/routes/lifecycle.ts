@@ -58,6 +58,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     description:
       'A job (cron fields `job.*` or `job.expression`) charging a registration as a merchant-initiated payment; no job fields take the spec\u2019s defaults.',
     auth: 'merchant',
+    schema: 'Schedule',
     kind: 'schedule',
     answers: { 200: 'Scheduled: the job and its next run.', 400: 'Invalid parameters or registration.' },
     examples: [
@@ -84,6 +85,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     tag: 'Scheduling',
     summary: 'A schedule and its runs',
     auth: 'merchant',
+    schema: 'Schedule',
     kind: 'entity',
     answers: { 200: 'The schedule.', 404: 'None with this id.' },
     examples: [
@@ -99,6 +101,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
     tag: 'Scheduling',
     summary: 'Deschedule',
     auth: 'merchant',
+    schema: 'Schedule',
     kind: 'entity',
     answers: { 200: 'Descheduled: no further runs.', 404: 'None with this id.' },
     examples: [

@@ -23,6 +23,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     description:
       'A debit (DB), pre-authorization (PA), credit (CD), risk-screened PA.CP or stand-alone risk check (RE, RI) with the instrument (`card.number` …, a wallet, a bank account, a virtual account, a gift card or a network token). Send an `Idempotency-Key` header to make retries safe.',
     auth: 'merchant',
+    schema: 'Payment',
     kind: 'payment',
     answers: PAYMENT_ANSWERS,
     examples: [
@@ -66,6 +67,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     summary: 'Capture, reverse, refund or rebill a payment',
     description: 'A referencing payment (CP, RV, RF, RB) on the payment the path names.',
     auth: 'merchant',
+    schema: 'Payment',
     kind: 'referencing',
     answers: {
       ...PAYMENT_ANSWERS,
@@ -101,6 +103,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     tag: 'Payments',
     summary: 'Payment status',
     auth: 'merchant',
+    schema: 'Payment',
     kind: 'entity',
     answers: { 200: 'The payment as it was answered.', 404: 'No payment of this merchant has this id.' },
     examples: [
@@ -180,6 +183,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     tag: 'Registrations',
     summary: 'Store payment details',
     auth: 'merchant',
+    schema: 'Registration',
     kind: 'registration',
     answers: PAYMENT_ANSWERS,
     examples: [
@@ -203,6 +207,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     tag: 'Registrations',
     summary: 'A registration',
     auth: 'merchant',
+    schema: 'Registration',
     kind: 'entity',
     answers: {
       200: 'The registration, its card masked.',
@@ -233,6 +238,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
     tag: 'Registrations',
     summary: 'Pay with a registration',
     auth: 'merchant',
+    schema: 'Payment',
     kind: 'registrationPayment',
     answers: { ...PAYMENT_ANSWERS, 404: 'No registration of this merchant has this id.' },
     examples: [

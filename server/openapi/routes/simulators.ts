@@ -1,5 +1,5 @@
 /**
- * The OpenAPI entries of server/processors/simulator/routes.ts, acquirer-routes.ts and
+ * The OpenAPI entries of server/http/routes/simulators/shopper.ts, acquirer.ts and
  * acquirer-records.ts.
  */
 import { PROCESSED, type RouteDoc } from '../route-doc';

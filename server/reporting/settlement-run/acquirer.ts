@@ -11,7 +11,7 @@ import {
   type SettlementTransaction,
 } from '../../../shared/settlement';
 import type { AcquirerRecord } from '../../storage/acquirer-records';
-import { type DayTransaction, recordBrand } from './transactions';
+import { type DayTransaction, recordBrand } from './model';
 
 const optionalBrand = (brand: string | undefined) => (brand === undefined ? {} : { brand });
 

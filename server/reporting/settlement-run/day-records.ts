@@ -27,16 +27,17 @@ import {
   transactionSettler,
 } from '../../../shared/settlement';
 import { simulatedRate } from '../../processors/simulator/fx';
-import type { GatewayStore } from '../../storage';
+import type { GatewayStore } from '../../storage/kysely-store';
 import { recordRow, type Settlement, type StagedRecords } from '../../storage/settlements';
 import { acquirerDay } from './acquirer';
 import {
+  type DayTransaction,
   DEFAULT_FEES,
   DEFAULT_FILE_FORMAT,
   type SettleDayOptions,
   SIMULATED_CLEARING_INSTITUTE,
 } from './model';
-import { type DayTransaction, dayTransactions } from './transactions';
+import { dayTransactions } from './transactions';
 
 export function configOf(channel: Channel, options: SettleDayOptions) {
   const own = options.config?.(channel) ?? {};

@@ -39,6 +39,10 @@
  * - Formula injection: text cells that a spreadsheet would run (`=`, `+`, `-`, `@`, TAB, CR first)
  *   get a leading `'` (shared/settlement/csv.ts); GATEWAY_CSV_NEUTRALISE=off writes them as they
  *   are, for consumers that need the exact values (read at each write: {@link csvOptions}).
+ *
+ * This module is what settles a day, for the back office, the CLI and the HTTP layer; the worker
+ * that settles by the clock is the composition root's (server/gateway.ts imports ./worker.ts), so
+ * that what settles a day on demand does not depend on the poller.
  */
 
 export { SIMULATED_EUR_RATES, simulatedRate } from '../../processors/simulator/fx';
@@ -63,4 +67,3 @@ export {
   SIMULATED_CLEARING_INSTITUTE,
 } from './model';
 export { settleAccountDay, settleDay } from './settle-day';
-export { dueDays, type SettlementWorkerOptions, settleDue, settlementWorker } from './worker';

@@ -1,15 +1,21 @@
 /**
  * The settlement run's dependencies, options and defaults; days and the reconciliation files' names
- * and folders.
+ * and folders; a day's transaction as the run takes it (transactions.ts reads them, acquirer.ts
+ * and day-records.ts match them).
  */
 
 import { join } from 'node:path';
 import type { Channel, ChannelMode } from '../../../shared/engine/core/model';
 import type { Clock } from '../../../shared/engine/core/ports';
 import { asMinor } from '../../../shared/money';
-import type { FeeSchedule, ReconciliationCsvOptions } from '../../../shared/settlement';
+import type {
+  CandidatePayment,
+  FeeSchedule,
+  ReconciliationCsvOptions,
+  SettlementTransaction,
+} from '../../../shared/settlement';
 import type { Logger } from '../../security/logger';
-import type { GatewayStore } from '../../storage';
+import type { GatewayStore } from '../../storage/kysely-store';
 import type { Settlement } from '../../storage/settlements';
 
 export interface SettlementRunDeps {
@@ -117,3 +123,26 @@ export const reconciliationFileName = (channelId: string, date: string, mode: Ch
 /** Where a merchant's reconciliation files are. */
 export const merchantFolder = (dataDir: string, merchantId: string): string =>
   join(dataDir, RECONCILIATION_FOLDER, merchantId);
+
+/**
+ * Brand is A16 (letters only) in the spec's record table: a brand code's underscores are left
+ * out (DIRECTDEBIT_SEPA → DIRECTDEBITSEPA), so bank-account rows name their brand too.
+ */
+export function recordBrand(paymentBrand: string | undefined): string | undefined {
+  const letters = paymentBrand?.replaceAll('_', '');
+  return letters !== undefined && /^[A-Za-z]{1,16}$/.test(letters) ? letters : undefined;
+}
+
+/** A transaction of the day as settle() takes it, with what its record and its matching need. */
+export interface DayTransaction {
+  readonly tx: SettlementTransaction;
+  /** The merchant's references of the transaction (the record's TransactionId and InvoiceId). */
+  readonly references: { merchantTransactionId?: string; merchantInvoiceId?: string };
+  /** The payments a record may match that this transaction brings: itself and, for a CB or CR, the payment charged back. */
+  readonly candidates: readonly CandidatePayment[];
+  /**
+   * The channel's connector processed it (testMode EXTERNAL, or live), so the connector is its
+   * clearing institute; the simulator's (or the configured one) otherwise.
+   */
+  readonly viaConnector?: true;
+}

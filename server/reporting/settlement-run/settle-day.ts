@@ -1,7 +1,7 @@
 /** One merchant account's day settled once (settleAccountDay), and every account's (settleDay). */
 import { join } from 'node:path';
 import type { Channel } from '../../../shared/engine/core/model';
-import type { GatewayStore } from '../../storage';
+import type { GatewayStore } from '../../storage/kysely-store';
 import { type Settlement, StagedRecords } from '../../storage/settlements';
 import { exists, writeDayFile } from './day-file';
 import { configOf, stageDay } from './day-records';

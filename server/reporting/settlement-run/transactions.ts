@@ -8,8 +8,8 @@ import type {
   SettlementPaymentType,
   SettlementTransaction,
 } from '../../../shared/settlement';
-import type { GatewayStore } from '../../storage';
-import { DAY_MS, DAY_TYPES, dayStart, PAGE } from './model';
+import type { GatewayStore } from '../../storage/kysely-store';
+import { DAY_MS, DAY_TYPES, type DayTransaction, dayStart, PAGE, recordBrand } from './model';
 
 /** Whether a payment settles (or, PA/RV, may carry a fee). */
 export function settles(p: Payment, fees: FeeSchedule): boolean {
@@ -57,15 +57,6 @@ function clearingOf(details: Payment['details']): SettlementTransaction['clearin
   };
   const present = Object.entries(ids).filter(([, v]) => v !== undefined);
   return present.length === 0 ? undefined : Object.fromEntries(present);
-}
-
-/**
- * Brand is A16 (letters only) in the spec's record table: a brand code's underscores are left
- * out (DIRECTDEBIT_SEPA → DIRECTDEBITSEPA), so bank-account rows name their brand too.
- */
-export function recordBrand(paymentBrand: string | undefined): string | undefined {
-  const letters = paymentBrand?.replaceAll('_', '');
-  return letters !== undefined && /^[A-Za-z]{1,16}$/.test(letters) ? letters : undefined;
 }
 
 /** What a transaction reads of a payment it references: an RV's PA, a CR's CB, a CB's original. */
@@ -162,20 +153,6 @@ export async function* dayPayments(
     const last = page[page.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
   }
-}
-
-/** A transaction of the day as settle() takes it, with what its record and its matching need. */
-export interface DayTransaction {
-  readonly tx: SettlementTransaction;
-  /** The merchant's references of the transaction (the record's TransactionId and InvoiceId). */
-  readonly references: { merchantTransactionId?: string; merchantInvoiceId?: string };
-  /** The payments a record may match that this transaction brings: itself and, for a CB or CR, the payment charged back. */
-  readonly candidates: readonly CandidatePayment[];
-  /**
-   * The channel's connector processed it (testMode EXTERNAL, or live), so the connector is its
-   * clearing institute; the simulator's (or the configured one) otherwise.
-   */
-  readonly viaConnector?: true;
 }
 
 /**

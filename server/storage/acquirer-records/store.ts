@@ -3,7 +3,7 @@
  * account's day beyond the gateway's payments, which the settlement run reconciles against
  * (server/reporting/settlement-run/): a failed transfer settles FAILED, a record no payment
  * matches is NOT_MATCHED. Written by the acquirer simulator's routes
- * (server/processors/simulator/acquirer-records.ts).
+ * (server/http/routes/simulators/acquirer-records.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Minor } from '../../../shared/money';

@@ -1,7 +1,7 @@
 /**
  * The administration's users, sessions and audit log (admin_users, admin_sessions, admin_audit),
  * and the access tokens' last use: the AdminUserStore the admin API, the CLI and the developer
- * default's demo users share. Secrets arrive hashed or sealed (server/admin/): this store never
+ * default's demo users share. Secrets arrive hashed or sealed (server/backoffice/users/): this store never
  * sees a password or a session's secret.
  */
 import { sql } from 'kysely';

@@ -7,6 +7,7 @@
  * (core/notification.ts), which writes both in one transaction (the outbox), so a change is never
  * committed without its notifications, nor a notification without its change.
  */
+import type { PaymentPayload, RegistrationPayload, RiskPayload, SchedulePayload } from '../../contract';
 import { fromMinor } from '../../money';
 import { describe } from '../../result-codes';
 import type { Payment, Registration } from '../core/model';
@@ -43,7 +44,7 @@ export function paymentChange(
     merchantId: payment.merchantId,
     type: 'PAYMENT',
     notification: () => {
-      const presentation =
+      const presentation: Pick<PaymentPayload, 'presentationAmount' | 'presentationCurrency'> =
         payment.amount === null || payment.currency === undefined
           ? {}
           : {
@@ -51,7 +52,8 @@ export function paymentChange(
               presentationCurrency: payment.currency,
             };
       // action: the family's receivers tell a new payment from a changed one by it (decisions)
-      return { type: 'PAYMENT', action, payload: { ...paymentResponse(payment, issuers), ...presentation } };
+      const payload: PaymentPayload = { ...paymentResponse(payment, issuers), ...presentation };
+      return { type: 'PAYMENT', action, payload };
     },
     orderKey: payment.referencedId ?? payment.id,
     paymentType: payment.paymentType,
@@ -85,7 +87,9 @@ export function riskChange(payment: Payment, at: Date, issuers?: IssuerLookup): 
     notification: () => {
       const response = paymentResponse(payment, issuers);
       const risk = response.risk !== null && typeof response.risk === 'object' ? response.risk : {};
-      return { type: 'RISK', payload: { ...response, risk: { ...risk, ...check } } };
+      // riskCheck: what risk-check.ts kept of the screen (score, outcome, rule, rule set), as text
+      const payload: RiskPayload = { ...response, risk: { ...risk, ...(check as RiskPayload['risk']) } };
+      return { type: 'RISK', payload };
     },
     orderKey: payment.referencedId ?? payment.id,
     at,
@@ -110,7 +114,7 @@ export function registrationChange(registration: Registration, action: Notificat
     notification: () => {
       // the API's answer for it (decisions): its creation's success code and ndc
       const { code, ndc } = registrationAnswerOf(registration);
-      const payload = {
+      const payload: RegistrationPayload = {
         ...registrationResponse(registration),
         result: { code, description: describe(code) ?? '' },
         ...(ndc === undefined ? {} : { ndc }),
@@ -132,14 +136,13 @@ export function scheduleChange(view: ScheduleView, action: NotificationAction, a
   return {
     merchantId: schedule.merchantId,
     type: 'SCHEDULE',
-    notification: () => ({
-      type: 'SCHEDULE',
-      action,
-      payload: {
+    notification: () => {
+      const payload: SchedulePayload = {
         ...scheduleResponse(view),
         result: { code: schedule.resultCode, description: describe(schedule.resultCode) ?? '' },
-      },
-    }),
+      };
+      return { type: 'SCHEDULE', action, payload };
+    },
     orderKey: schedule.id,
     at,
   };

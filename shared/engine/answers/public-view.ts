@@ -10,6 +10,14 @@
  * is added by the HTTP layer as always.
  */
 
+import type {
+  AnsweredCard,
+  PaymentAnswer,
+  PublicPaymentView,
+  PublicRegistrationView,
+  RegistrationAnswer,
+} from '../../contract';
+
 /** The payment fields the view keeps, in the full answer's order. */
 const PAYMENT_FIELDS = [
   'id',
@@ -33,52 +41,42 @@ export interface PublicViewOptions {
   readonly redirect?: boolean;
 }
 
-function pick(
-  full: Record<string, unknown>,
-  fields: readonly string[],
-  into: Record<string, unknown> = {},
-): Record<string, unknown> {
+function pick<T extends object, K extends keyof T>(full: T, fields: readonly K[]): Partial<Pick<T, K>> {
+  const into: Partial<Pick<T, K>> = {};
   for (const field of fields) if (full[field] !== undefined) into[field] = full[field];
   return into;
 }
 
 /** The card's bin and last four digits, nothing else (no holder, expiry, issuer). */
-function cardOf(full: Record<string, unknown>): Record<string, unknown> | undefined {
-  const card = full.card as Record<string, unknown> | undefined;
+function cardOf(card: AnsweredCard | undefined): PublicPaymentView['card'] {
   if (card === undefined || card === null || typeof card !== 'object') return undefined;
   const shown = pick(card, ['bin', 'last4Digits']);
   return Object.keys(shown).length === 0 ? undefined : shown;
-}
-
-function resultOf(full: Record<string, unknown>): { code: string; description: string } | undefined {
-  const result = full.result as { code?: unknown; description?: unknown } | undefined;
-  if (result === undefined || typeof result.code !== 'string') return undefined;
-  return { code: result.code, description: typeof result.description === 'string' ? result.description : '' };
 }
 
 /**
  * A payment answer (`paymentResponse`) as the checkout id alone may see it: the allowed fields,
  * the card's bin and last4Digits, result.code and result.description, shortId and ndc.
  */
-export function publicPaymentView<T extends Record<string, unknown>>(
-  full: T,
+export function publicPaymentView(
+  full: PaymentAnswer,
   options: PublicViewOptions = {},
-): Record<string, unknown> & Pick<T, 'result' | 'ndc'> {
-  const view = pick(full, PAYMENT_FIELDS);
-  const card = cardOf(full);
+): PublicPaymentView & Pick<PaymentAnswer, 'ndc'> & { result: { code: string; description: string } } {
+  const view: PublicPaymentView = pick(full, PAYMENT_FIELDS);
+  const card = cardOf(full.card);
   if (card !== undefined) view.card = card;
   if (options.redirect === true && full.redirect !== undefined) view.redirect = full.redirect;
-  const result = resultOf(full);
-  if (result !== undefined) view.result = result;
-  if (full.shortId !== undefined) view.shortId = full.shortId;
-  if (full.ndc !== undefined) view.ndc = full.ndc;
-  return view as Record<string, unknown> & Pick<T, 'result' | 'ndc'>;
+  const result = { code: full.result.code, description: full.result.description };
+  // assigned in the full answer's order: result, shortId, ndc
+  return Object.assign(view, { result }, full.shortId === undefined ? {} : { shortId: full.shortId }, {
+    ndc: full.ndc,
+  });
 }
 
 /** A registration answer (`registrationResponse`) as the checkout id alone may see it. */
-export function publicRegistrationView(full: Record<string, unknown>): Record<string, unknown> {
-  const view = pick(full, REGISTRATION_FIELDS);
-  const card = cardOf(full);
+export function publicRegistrationView(full: RegistrationAnswer): PublicRegistrationView {
+  const view: PublicRegistrationView = pick(full, REGISTRATION_FIELDS);
+  const card = cardOf(full.card);
   if (card !== undefined) view.card = card;
   return view;
 }

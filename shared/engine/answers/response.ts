@@ -4,6 +4,7 @@
  * the HTTP layer; the ndc belongs to the payment.
  */
 import { detectBrand, paysToMerchantAccount } from '../../brands';
+import type { AnsweredCard, AnswerTree, PaymentAnswer, Result } from '../../contract';
 import { fromMinor } from '../../money';
 import type { ChannelSettings, Payment, StoredCard } from '../core/model';
 import type { Processors } from '../core/ports';
@@ -12,11 +13,14 @@ import { flag } from './text';
 /** Who answers the issuer lookup of a card: the processors (only the simulator has a BIN table). */
 export type IssuerLookup = Pick<Processors, 'simulator'>;
 
-export type PaymentResponse = Record<string, unknown> & {
-  readonly id: string;
-  readonly result: { readonly code: string; readonly description: string };
-  readonly ndc: string;
-};
+/** The payment answer (shared/contract/payment.ts), as the engine builds it: no buildNumber or timestamp. */
+export type PaymentResponse = PaymentAnswer;
+
+/** What the processor answered beside the code (`details.result`: avsResponse, cvvResponse …). */
+export type ResultExtras = { readonly [name: string]: AnswerTree };
+
+/** An echoed group of the request as the answer repeats it. */
+type Echoed = Readonly<Record<string, AnswerTree>>;
 
 /**
  * A stored card as responses show it: bin and last4Digits, never the number. A token account's
@@ -24,7 +28,7 @@ export type PaymentResponse = Record<string, unknown> & {
  * (card.bin, card.last4Digits; card.number is "PAN or account number"), and the echoed
  * `tokenAccount.type` tells it apart. A token sent without expiry has none to show.
  */
-export function maskedCard(card: StoredCard): Record<string, unknown> {
+export function maskedCard(card: StoredCard): AnsweredCard {
   return {
     bin: card.bin,
     last4Digits: card.last4Digits,
@@ -41,13 +45,13 @@ export function maskedCard(card: StoredCard): Record<string, unknown> {
  * path, the largest cost of building an answer (profiled).
  */
 function answeredCard(
-  echoed: Readonly<Record<string, unknown>>,
+  echoed: Echoed,
   p: Payment,
   card: StoredCard,
   issuers: IssuerLookup | undefined,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(echoed)) out[name] = echoed[name];
+): AnsweredCard {
+  const out: AnsweredCard = {};
+  for (const name of Object.keys(echoed)) out[name] = echoed[name]!;
   out.bin = card.bin;
   out.last4Digits = card.last4Digits;
   if (card.holder !== undefined) out.holder = card.holder;
@@ -75,10 +79,11 @@ function answeredCard(
  * object and a copy of its own.
  */
 export function writePaymentFields(
+  // a loose record, not Partial<PaymentResponse>: the HTTP envelope builds its body in place here too
   into: Record<string, unknown>,
   p: Payment,
   issuers?: IssuerLookup,
-): { readonly [name: string]: unknown } | undefined {
+): ResultExtras | undefined {
   into.id = p.id;
   into.paymentType = p.paymentType;
   if (p.paymentBrand !== undefined) into.paymentBrand = p.paymentBrand;
@@ -90,12 +95,13 @@ export function writePaymentFields(
   if (p.registrationId !== undefined) into.registrationId = p.registrationId;
   // riskCheck: why the risk check decided as it did, for the RISK notification only (risk-check.ts);
   // result: merged into the answer's result (resultOf)
-  const details = p.details as Readonly<Record<string, unknown>>;
+  // the details hold the echoed request (echo.ts) and what the steps added: text all the way down
+  const details = p.details as Echoed;
   for (const name in details) {
     if (name !== 'result' && name !== 'riskCheck') into[name] = details[name];
   }
   if (p.card !== undefined) {
-    const echoedCard = (details.card ?? {}) as Record<string, unknown>;
+    const echoedCard = (details.card ?? {}) as Echoed;
     into.card = answeredCard(echoedCard, p, p.card, issuers);
   }
   // brandResult (spec: "Detected brand", A16): the card brand the number's IIN belongs to, detected
@@ -103,17 +109,14 @@ export function writePaymentFields(
   // says beside the paymentBrand that was sent (a co-badged card, a brand the shopper picked).
   const brand = p.card === undefined ? undefined : brandOfBin(p.card.bin);
   if (brand !== undefined) into.brandResult = brand;
-  return details.result as { readonly [name: string]: unknown } | undefined;
+  return details.result as ResultExtras | undefined;
 }
 
 /** The answer's `result`: the code, its description and what the processor answered beside it. */
-export function resultOf(
-  p: Payment,
-  extra: { readonly [name: string]: unknown } | undefined,
-): PaymentResponse['result'] {
-  const result: Record<string, unknown> = { code: p.resultCode, description: p.resultDescription };
-  for (const name in extra) result[name] = extra[name];
-  return result as PaymentResponse['result'];
+export function resultOf(p: Payment, extra: ResultExtras | undefined): Result {
+  const result: Result = { code: p.resultCode, description: p.resultDescription };
+  for (const name in extra) result[name] = extra[name]!;
+  return result;
 }
 
 /**
@@ -133,11 +136,12 @@ function brandOfBin(bin: string): string | undefined {
 
 /** `issuers`: the processors whose issuer lookup adds card.type, card.level, card.issuer.* and card.regulatedFlag. */
 export function paymentResponse(p: Payment, issuers?: IssuerLookup): PaymentResponse {
-  const answer: Record<string, unknown> = {};
+  const answer: Partial<PaymentResponse> = {};
   const extraResult = writePaymentFields(answer, p, issuers);
   answer.result = resultOf(p, extraResult);
   answer.shortId = p.shortId;
   answer.ndc = p.ndc;
+  // writePaymentFields wrote id and paymentType, the two fields Partial leaves optional
   return answer as PaymentResponse;
 }
 
@@ -155,11 +159,11 @@ export function merchantBankAccount(
   settings: ChannelSettings,
   brand: string | undefined,
   echo: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
+): Pick<PaymentAnswer, 'merchant'> {
   const account = settings.bankAccount;
   if (account === undefined || !paysToMerchantAccount(brand)) return {};
   const echoed = echo.merchant;
-  const merchant = echoed !== null && typeof echoed === 'object' ? (echoed as Record<string, unknown>) : {};
+  const merchant = echoed !== null && typeof echoed === 'object' ? (echoed as Echoed) : {};
   return {
     merchant: {
       ...merchant,

@@ -2,13 +2,14 @@
  * A schedule as its API answers it and as its notifications carry it.
  */
 
+import type { ScheduleAnswer } from '../../contract';
 import { fromMinor } from '../../money';
 import { formatTs } from '../../params/formats';
 import { describe } from '../../result-codes';
 import type { ScheduleView } from '../core/schedule';
 
 /** A schedule as its API answers it (creation, GET, DELETE) and as its notifications carry it. */
-export function scheduleResponse(view: ScheduleView): Record<string, unknown> {
+export function scheduleResponse(view: ScheduleView): ScheduleAnswer {
   const { schedule: s, runs } = view;
   const { standingInstruction, customParameters, ...payment } = s.payment;
   return {

@@ -2,11 +2,18 @@
 import { exponentOf, fromMinor, isToMinorError, type Minor, toMinor } from '../../money';
 import type { ParameterError } from '../../params/errors';
 import type { RequestOf } from '../../params/requests';
+import { type Checked, invalid, ok } from './failure';
 
 type PaymentRequest = RequestOf<'payment'>;
 
 /** Reads `amount` in the currency's minor units; the AMT format is already checked. */
-export function readAmount(amount: string, currency: string, name = 'amount'): Minor | ParameterError {
+export function readAmount(amount: string, currency: string, name = 'amount'): Checked<{ amount: Minor }> {
+  const minor = readMinor(amount, currency, name);
+  return typeof minor === 'number' ? ok({ amount: minor }) : invalid([minor]);
+}
+
+/** readAmount's reading: the minor units, or the one fault (readMoney gathers two). */
+function readMinor(amount: string, currency: string, name: string): Minor | ParameterError {
   const minor = toMinor(amount, currency);
   if (!isToMinorError(minor)) return minor;
   const message =
@@ -26,20 +33,22 @@ export interface Money {
  * Reads `amount` and `forex.amount` (each in its own currency) the same way, reporting both
  * faults at once. The AMT formats and the forex pair were already checked by the catalogue.
  */
-export function readMoney(
-  request: Pick<PaymentRequest, 'amount' | 'currency' | 'forex'>,
-): Money | { readonly errors: ParameterError[] } {
+export function readMoney(request: Pick<PaymentRequest, 'amount' | 'currency' | 'forex'>): Checked<Money> {
   const errors: ParameterError[] = [];
-  const amount = readAmount(request.amount ?? '', request.currency ?? '');
+  const amount = readMinor(request.amount ?? '', request.currency ?? '', 'amount');
   if (typeof amount !== 'number') errors.push(amount);
   const { forex } = request;
   let forexMinor: Minor | ParameterError | undefined;
   if (forex?.amount !== undefined && forex.currency !== undefined) {
-    forexMinor = readAmount(forex.amount, forex.currency, 'forex.amount');
+    forexMinor = readMinor(forex.amount, forex.currency, 'forex.amount');
     if (typeof forexMinor !== 'number') errors.push(forexMinor);
   }
-  if (errors.length > 0 || typeof amount !== 'number') return { errors };
+  if (errors.length > 0 || typeof amount !== 'number') return invalid(errors);
   return typeof forexMinor === 'number' && forex?.currency !== undefined
-    ? { amount, forex: { amount: fromMinor(forexMinor, forex.currency), currency: forex.currency } }
-    : { amount };
+    ? {
+        kind: 'ok',
+        amount,
+        forex: { amount: fromMinor(forexMinor, forex.currency), currency: forex.currency },
+      }
+    : { kind: 'ok', amount };
 }

@@ -2,8 +2,8 @@
  * What every operation of the engine is given: its dependencies (the ports and the processors)
  * and its caller, and what a payment operation gives back.
  */
-import type { ParameterError } from '../../params/errors';
 import type { VelocityKind } from '../../risk';
+import type { Invalid } from './failure';
 import type { Seal } from './instruments';
 import type { Channel, Payment } from './model';
 import type { Clock, Processors, RiskLedger, Store, WalletTokens } from './ports';
@@ -37,9 +37,8 @@ export interface Caller {
   readonly channel: Channel;
 }
 
-export type Outcome =
-  | { readonly kind: 'payment'; readonly payment: Payment }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+/** A payment operation's answer: the payment recorded (whatever its result), or the request's faults. */
+export type Outcome = { readonly kind: 'payment'; readonly payment: Payment } | Invalid;
 
 /** Where a payment comes from, for the flows that send the shopper elsewhere. */
 export interface PaymentContext {

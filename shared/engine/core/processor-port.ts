@@ -15,6 +15,13 @@ export interface Decision {
   /** avsResponse and cvvResponse, beside result.code. */
   readonly result: Record<string, string>;
   readonly resultDetails: Record<string, string>;
+  /**
+   * The issuer's card details the processor answered (type, level, country, issuer.*, …), answered
+   * as `card.*` beside the gateway's own bin and last4Digits; a connector's, never simulated.
+   */
+  readonly card?: Readonly<Record<string, unknown>>;
+  /** The processor's risk verdict (risk.score), answered over the gateway's own score. */
+  readonly risk?: Readonly<Record<string, string>>;
 }
 
 /** The account data a processor decides on, as the engine hands it over (instruments.ts). */
@@ -253,6 +260,16 @@ export interface ConnectorReply {
   readonly id?: string;
   /** The registration the connector made along (createRegistration=true), by its own id. */
   readonly registrationId?: string;
+  /** The processor's own result or response code (resultDetails.AcquirerResponse). */
+  readonly processorCode?: string;
+  /** result.avsResponse and result.cvvResponse as the processor answered them. */
+  readonly result?: Readonly<Record<string, string>>;
+  /** The issuer's card details the processor knows: type, level, country, issuer.*, regulatedFlag. */
+  readonly card?: Readonly<Record<string, unknown>>;
+  /** The processor's risk verdict: risk.score. */
+  readonly risk?: Readonly<Record<string, string>>;
+  /** The processor's other resultDetails, passed on (the gateway's own win on the same name). */
+  readonly resultDetails?: Readonly<Record<string, string>>;
 }
 
 /**

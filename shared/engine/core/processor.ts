@@ -92,3 +92,22 @@ export function connectorRegistrationIdOf(r: Registration): string | undefined {
   const id = r.details[CONNECTOR_REGISTRATION_ID];
   return typeof id === 'string' ? id : undefined;
 }
+
+/**
+ * A payment's details with what the processor said about the card and the risk (a connector's
+ * card.type, card.level, card.issuer.* … and risk.score): merged into the echoed `card` group,
+ * answered beside the gateway's own bin and last4Digits, and over the gateway's own risk score.
+ * The details as they were when the processor said neither.
+ */
+export function withProcessorDetails(
+  details: Record<string, unknown>,
+  decision: Pick<Decision, 'card' | 'risk'>,
+): Record<string, unknown> {
+  if (decision.card === undefined && decision.risk === undefined) return details;
+  const group = (name: string) => (details[name] ?? {}) as Record<string, unknown>;
+  return {
+    ...details,
+    ...(decision.card === undefined ? {} : { card: { ...group('card'), ...decision.card } }),
+    ...(decision.risk === undefined ? {} : { risk: { ...group('risk'), ...decision.risk } }),
+  };
+}

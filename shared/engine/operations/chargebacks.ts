@@ -9,10 +9,10 @@
  * Reached through the admin API, the CLI and the acquirer simulator, never by a merchant's token.
  */
 import { fromMinor, type Minor } from '../../money';
-import type { ParameterError } from '../../params/errors';
 import { describe, isSuccess, ResultCodes } from '../../result-codes';
 import { readAmount } from '../core/amounts';
 import type { EngineDeps as AllDeps } from '../core/deps';
+import { type Invalid, NOT_FOUND, type NotFound, type Refused, refused } from '../core/failure';
 import type { Payment } from '../core/model';
 import { paymentRecord } from '../core/record';
 import { type RecordDeps, recordPayment } from '../steps/record';
@@ -38,13 +38,13 @@ export interface ChargebackRequest {
 
 export type ChargebackOutcome =
   | { readonly kind: 'booked'; readonly payment: Payment }
-  | { readonly kind: 'not-found' }
-  | { readonly kind: 'invalid'; readonly errors: readonly ParameterError[] }
-  | { readonly kind: 'refused'; readonly code: string; readonly description: string };
+  | NotFound
+  | Invalid
+  /** Always with its description: the code's and why (the back office shows it). */
+  | (Refused & { readonly description: string });
 
 const refuse = (code: string, why: string): ChargebackOutcome => ({
-  kind: 'refused',
-  code,
+  ...refused(code),
   description: `${describe(code) ?? code}: ${why}`,
 });
 
@@ -68,7 +68,7 @@ export async function bookChargeback(
   // Serialised with captures, refunds and other chargebacks of the same payment.
   return deps.store.exclusive(`payment:${paymentId}`, async () => {
     const original = await deps.store.getPayment(merchantId, paymentId);
-    if (original === undefined) return { kind: 'not-found' };
+    if (original === undefined) return NOT_FOUND;
     if (!CHARGEBACKABLE.has(original.paymentType))
       return refuse(
         ResultCodes.REFERENCE_INAPPROPRIATE_TYPE,
@@ -79,8 +79,8 @@ export async function bookChargeback(
     let asked: number | undefined;
     if (request.amount !== undefined) {
       const read = readAmount(request.amount, original.currency);
-      if (typeof read !== 'number') return { kind: 'invalid', errors: [read] };
-      asked = read;
+      if (read.kind === 'invalid') return read;
+      asked = read.amount;
     }
     const remaining = original.amount - sum(standingChargebacks(await childrenOf(deps, original)));
     const amount = asked ?? remaining;
@@ -99,14 +99,14 @@ export async function reverseChargeback(
   chargebackId: string,
 ): Promise<ChargebackOutcome> {
   const chargeback = await deps.store.getPayment(merchantId, chargebackId);
-  if (chargeback === undefined) return { kind: 'not-found' };
+  if (chargeback === undefined) return NOT_FOUND;
   if (chargeback.paymentType !== 'CB' || chargeback.amount === null || chargeback.referencedId === undefined)
     return refuse(ResultCodes.REFERENCE_INAPPROPRIATE_TYPE, 'a chargeback reversal is booked against a CB');
   const { amount, referencedId } = chargeback;
   // Serialised with the other chargebacks of the payment charged back.
   return deps.store.exclusive(`payment:${referencedId}`, async () => {
     const original = await deps.store.getPayment(merchantId, referencedId);
-    if (original === undefined) return { kind: 'not-found' };
+    if (original === undefined) return NOT_FOUND;
     if (!standingChargebacks(await childrenOf(deps, original)).some((p) => p.id === chargeback.id))
       return refuse(ResultCodes.REFERENCE_ALREADY_PROCESSED, 'this chargeback has been reversed already');
     const code = chargeback.testMode === 'INTERNAL' ? ResultCodes.SUCCESS_INTERNAL : ResultCodes.SUCCESS_LIVE;

@@ -134,12 +134,14 @@ describe('createPayment', () => {
       expect(
         readMoney({ amount: '10.00', currency: 'EUR', forex: { amount: '1500', currency: 'JPY' } }),
       ).toEqual({
+        kind: 'ok',
         amount: 1000,
         forex: { amount: '1500.00', currency: 'JPY' },
       });
       expect(
         readMoney({ amount: '10.00', currency: 'EUR', forex: { amount: '7', currency: 'USD' } }),
       ).toEqual({
+        kind: 'ok',
         amount: 1000,
         forex: { amount: '7.00', currency: 'USD' },
       });
@@ -149,6 +151,7 @@ describe('createPayment', () => {
       expect(
         readMoney({ amount: '10.50', currency: 'JPY', forex: { amount: '1.50', currency: 'JPY' } }),
       ).toEqual({
+        kind: 'invalid',
         errors: [
           { name: 'amount', value: '10.50', message: 'has more decimals than JPY has (0)' },
           { name: 'forex.amount', value: '1.50', message: 'has more decimals than JPY has (0)' },

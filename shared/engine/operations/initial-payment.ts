@@ -12,6 +12,7 @@ import { echoOf } from '../answers/echo';
 import { merchantBankAccount } from '../answers/response';
 import { type Money, readMoney } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome, PaymentContext } from '../core/deps';
+import { type Checked, invalid } from '../core/failure';
 import {
   giftCardDetails,
   sendsInstrument,
@@ -21,7 +22,13 @@ import {
 } from '../core/instruments';
 import type { Payment } from '../core/model';
 import type { Decision, Processor, RedirectMethod } from '../core/ports';
-import { CONNECTOR_REGISTRATION_ID, connectorIdOf, processorFor, testModeOf } from '../core/processor';
+import {
+  CONNECTOR_REGISTRATION_ID,
+  connectorIdOf,
+  processorFor,
+  testModeOf,
+  withProcessorDetails,
+} from '../core/processor';
 import { type PaymentFacts, paymentRecord } from '../core/record';
 import { afterSuccessOf, withAfterSuccess } from '../steps/after-success';
 import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
@@ -57,26 +64,27 @@ export async function createPayment(
   // validate: a wallet token opened into the card it stands for, the money (formats and rules
   // were checked by the parameter model) and the link
   const unwrapped = openWalletToken(deps.wallets, caller, sent, deps.clock.now());
-  if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
+  if (unwrapped.kind === 'invalid') return unwrapped;
   const { request } = unwrapped;
   const money = readMoney(request);
-  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
+  if (money.kind === 'invalid') return money;
   if (isStandaloneRisk(request.paymentType)) {
     const testMode = testModeOf(caller.channel, request.testMode);
     return standaloneRisk(deps, caller, request, money.amount, testMode, context.checkoutId);
   }
-  const original =
+  const linked =
     request.referenceUuid === undefined
       ? undefined
       : await linkedPayment(deps.store, caller, request.referenceUuid);
-  if (original !== undefined && 'message' in original) return { kind: 'invalid', errors: [original] };
+  if (linked?.kind === 'invalid') return linked;
+  const original = linked?.original;
   // Without account data of its own, a linked payment charges the original's stored card.
   const reused = original !== undefined && !sendsInstrument(request) ? original : undefined;
   const paymentBrand = request.paymentBrand ?? reused?.paymentBrand;
 
   // the payment method: a brand the gateway knows, with the account data its method needs
   const accepted = checkPaymentMethod(paymentBrand, request, reused !== undefined, caller.channel);
-  if (accepted.kind === 'invalid') return { kind: 'invalid', errors: accepted.errors };
+  if (accepted.kind === 'invalid') return accepted;
   if (accepted.kind === 'refused')
     return refuse(deps, caller, request, money, accepted.code, original, context);
 
@@ -91,14 +99,14 @@ export async function createPayment(
     paymentBrand,
     original !== undefined,
   );
-  if ('errors' in shopper) return { kind: 'invalid', errors: shopper.errors };
+  if (shopper.kind === 'invalid') return shopper;
   const { method, authentication } = shopper;
 
   // screen: the channel's risk rules, before anyone authenticates or authorizes (risk-check.ts)
   const now = deps.clock.now();
   const subject = riskSubject(request, money, paymentBrand, reused, processor);
   const risk = await screenRisk(deps, caller, subject, now, true);
-  if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
+  if (risk.kind === 'invalid') return risk;
   const rejected = risk.kind === 'rejected';
 
   // decide: the acquirer's verdict (a redirect method's provider decides on its own page)
@@ -135,7 +143,8 @@ export async function createPayment(
   )
     return pend(deps, caller, now, request, context, { facts, details, method, step, decision });
 
-  let payment = decidedRecord(caller, now, facts, details, authenticatedDecision(step, decision, echo));
+  const decided = withProcessorDetails(details, decision);
+  let payment = decidedRecord(caller, now, facts, decided, authenticatedDecision(step, decision, echo));
   if (isSuccess(payment.resultCode)) payment = await keepAfterSuccess(deps, request, payment);
   await recordPayment(deps, payment);
   return { kind: 'payment', payment };
@@ -231,7 +240,7 @@ function whomTheShopperMeets(
   context: PaymentContext,
   paymentBrand: string | undefined,
   linked: boolean,
-): { method: RedirectMethod | undefined; authentication: Authentication } | { errors: ParameterError[] } {
+): Checked<{ method: RedirectMethod | undefined; authentication: Authentication }> {
   const method = !linked && paymentBrand !== undefined ? processor.redirectMethod?.(paymentBrand) : undefined;
   const authentication: Authentication = !linked
     ? authenticationOf(
@@ -247,7 +256,7 @@ function whomTheShopperMeets(
     ...externalAuthenticationErrors(request, authentication),
     ...returnUrlErrors(request, context, method !== undefined, inBrowser(authentication)),
   ];
-  return errors.length > 0 ? { errors } : { method, authentication };
+  return errors.length > 0 ? invalid(errors) : { kind: 'ok', method, authentication };
 }
 
 /**

@@ -24,6 +24,7 @@ import { brandMethod, brandsOfMethods } from '../../brands';
 import { maskValue, type ParameterError } from '../../params/errors';
 import { parseTs } from '../../params/formats';
 import type { RequestOf } from '../../params/requests';
+import { type Invalid, invalid, NOT_FOUND, type NotFound } from '../core/failure';
 import type { Payment } from '../core/model';
 import type { PaymentQuery, Store } from '../core/ports';
 
@@ -43,8 +44,8 @@ export interface QueryDeps {
 export type QueryRequest = RequestOf<'query'>;
 
 export type QueryOutcome =
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
-  | { readonly kind: 'not-found' }
+  | Invalid
+  | NotFound
   /** One transaction, answered as the payment itself. */
   | { readonly kind: 'payment'; readonly payment: Payment }
   /** A list, answered as `payments: [...]`. */
@@ -167,16 +168,13 @@ export async function searchPayments(
   const from = request.date?.from;
   const to = request.date?.to;
   if (request.merchantTransactionId === undefined && from === undefined) {
-    return {
-      kind: 'invalid',
-      errors: [
-        {
-          name: 'merchantTransactionId',
-          value: null,
-          message: 'is required, or else date.from with date.to',
-        },
-      ],
-    };
+    return invalid([
+      {
+        name: 'merchantTransactionId',
+        value: null,
+        message: 'is required, or else date.from with date.to',
+      },
+    ]);
   }
   const f = filtersOf(request);
   const base: Omit<PaymentQuery, 'limit'> = {
@@ -259,11 +257,11 @@ export async function queryPayment(
       });
     }
   }
-  if (errors.length > 0) return { kind: 'invalid', errors };
+  if (errors.length > 0) return invalid(errors);
 
   const payment = await deps.store.getPayment(scope.merchantId, id);
-  if (payment === undefined || !inScope(scope, payment)) return { kind: 'not-found' };
+  if (payment === undefined || !inScope(scope, payment)) return NOT_FOUND;
   const f = filtersOf(request);
-  if (!f.linked) return matches(payment, f) ? { kind: 'payment', payment } : { kind: 'not-found' };
+  if (!f.linked) return matches(payment, f) ? { kind: 'payment', payment } : NOT_FOUND;
   return { kind: 'list', payments: answerList(await withLinked(deps.store, scope, [payment]), f) };
 }

@@ -36,8 +36,8 @@ export async function referencePayment(
   let amount = null;
   if (request.amount !== undefined && request.currency !== undefined) {
     const read = readAmount(request.amount, request.currency);
-    if (typeof read !== 'number') return { kind: 'invalid', errors: [read] };
-    amount = read;
+    if (read.kind === 'invalid') return read;
+    amount = read.amount;
   }
   const paymentType = request.paymentType as ReferencingType;
   const children = await deps.store.listReferencing(caller.merchantId, referenced.id);

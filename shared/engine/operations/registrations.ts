@@ -13,6 +13,7 @@ import { echoOf } from '../answers/echo';
 import { registrationChange } from '../answers/notifications';
 import { readAmount, readMoney } from '../core/amounts';
 import type { Caller, EngineDeps } from '../core/deps';
+import { type Checked, type Invalid, invalid, type Ok, type Refused, refused } from '../core/failure';
 import { newId, newPaymentNdc } from '../core/ids';
 import {
   billingOf,
@@ -29,6 +30,7 @@ import {
   connectorRegistrationIdOf,
   processorFor,
   REGISTRATION_ANSWER,
+  withProcessorDetails,
 } from '../core/processor';
 import { paymentRecord } from '../core/record';
 import { agreementOf, registrationDetails } from '../steps/after-success';
@@ -44,8 +46,8 @@ export type RegistrationOutcome =
       readonly code: string;
       readonly ndc: string;
     }
-  | { readonly kind: 'refused'; readonly code: string }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+  | Refused
+  | Invalid;
 
 /** POST /v1/registrations: checks the account data like a payment would, then stores it. */
 export async function createRegistration(
@@ -56,11 +58,11 @@ export async function createRegistration(
   const now = deps.clock.now();
   // A wallet token stands for a card: the registration stores that card.
   const unwrapped = openWalletToken(deps.wallets, caller, sent, now);
-  if ('errors' in unwrapped) return { kind: 'invalid', errors: unwrapped.errors };
+  if (unwrapped.kind === 'invalid') return unwrapped;
   const { request } = unwrapped;
   // amount and currency move no money; only their precision is checked, as a payment's would be
   const money = moneyOf(request);
-  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
+  if (money.kind === 'invalid') return money;
   // the payment method: a brand the gateway knows, with the account data its method needs
   const accepted = checkPaymentMethod(request.paymentBrand, request, false, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
@@ -68,7 +70,7 @@ export async function createRegistration(
   // PREPAYMENT) leaves nothing to keep, and nothing to charge without the shopper, unless what it
   // keeps is the payer (a boleto's: catalogue.ts registersPayer).
   if (!sendsInstrument(request) && !catalogueEntry(request.paymentBrand ?? '')?.registersPayer)
-    return { kind: 'refused', code: ResultCodes.REGISTRATION_NO_ACCOUNT_DATA };
+    return refused(ResultCodes.REGISTRATION_NO_ACCOUNT_DATA);
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
   const decision = await processor.register({
     channel: caller.channel,
@@ -90,7 +92,7 @@ export async function createRegistration(
     ...(card === undefined ? {} : { card }),
     ...(agreement ?? {}),
     details: {
-      ...money,
+      ...money.answered,
       ...registrationDetails(request),
       // the connector's own id of the registration, to pay with it there (never answered)
       ...(connectorId === undefined ? {} : { [CONNECTOR_REGISTRATION_ID]: connectorId }),
@@ -108,12 +110,12 @@ export async function createRegistration(
 /** A registration's amount and currency as answered (DEC2 in the currency's exponent); none without them. */
 function moneyOf(
   request: RequestOf<'registration'>,
-): { readonly amount?: string; readonly currency?: string } | { readonly errors: ParameterError[] } {
+): Checked<{ answered: { readonly amount?: string; readonly currency?: string } }> {
   const { amount, currency } = request;
-  if (amount === undefined || currency === undefined) return {};
-  const minor = readAmount(amount, currency);
-  if (typeof minor !== 'number') return { errors: [minor] };
-  return { amount: fromMinor(minor, currency), currency };
+  if (amount === undefined || currency === undefined) return { kind: 'ok', answered: {} };
+  const read = readAmount(amount, currency);
+  if (read.kind === 'invalid') return read;
+  return { kind: 'ok', answered: { amount: fromMinor(read.amount, currency), currency } };
 }
 
 /**
@@ -131,8 +133,8 @@ export function deregister(
 
 export type RegistrationPaymentOutcome =
   | { readonly kind: 'payment'; readonly payment: Payment }
-  | { readonly kind: 'invalid'; readonly errors: { name: string; value: string | null; message: string }[] }
-  | { readonly kind: 'refused'; readonly code: string };
+  | Invalid
+  | Refused;
 
 /** POST /v1/registrations/{id}/payments: a payment with stored details. */
 export async function payWithRegistration(
@@ -144,16 +146,17 @@ export async function payWithRegistration(
   checkoutId?: string,
 ): Promise<RegistrationPaymentOutcome> {
   const money = readMoney(request);
-  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
-  const registration = await usableRegistration(deps.store, caller.merchantId, registrationId);
-  if ('code' in registration) return registration;
+  if (money.kind === 'invalid') return money;
+  const usable = await usableRegistration(deps.store, caller.merchantId, registrationId);
+  if (usable.kind === 'refused') return usable;
+  const { registration } = usable;
   // Stored before brands were checked, a registration may name one the gateway does not know.
   const accepted = checkPaymentMethod(registration.paymentBrand, request, true, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
 
   // A merchant-initiated repeat names the agreement it continues; it must be this registration's.
   const agreement = await agreementErrors(deps.store, request.standingInstruction, registration);
-  if (agreement.length > 0) return { kind: 'invalid', errors: agreement };
+  if (agreement.length > 0) return invalid(agreement);
 
   const now = deps.clock.now();
   const stored = registration.card;
@@ -174,7 +177,7 @@ export async function payWithRegistration(
     now,
     true,
   );
-  if (risk.kind === 'invalid') return { kind: 'invalid', errors: risk.errors };
+  if (risk.kind === 'invalid') return risk;
   const unknownThere: Decision | undefined =
     processor.kind === 'connector' && connectorRegistrationIdOf(registration) === undefined
       ? // made before the channel had its connector: the connector has nothing to charge
@@ -218,12 +221,15 @@ export async function payWithRegistration(
     checkoutId,
     testMode: decision.testMode,
     card: stored === undefined ? undefined : { ...stored, ...(holder === undefined ? {} : { holder }) },
-    details: {
-      ...echo,
-      ...(instruction === undefined ? {} : { standingInstruction: instruction }),
-      ...(money.forex === undefined ? {} : { forex: money.forex }),
-      ...riskDetails(risk, echo),
-    },
+    details: withProcessorDetails(
+      {
+        ...echo,
+        ...(instruction === undefined ? {} : { standingInstruction: instruction }),
+        ...(money.forex === undefined ? {} : { forex: money.forex }),
+        ...riskDetails(risk, echo),
+      },
+      decision,
+    ),
     result: decision.result,
     resultDetails: decision.resultDetails,
   });
@@ -236,12 +242,11 @@ export async function usableRegistration(
   store: Pick<EngineDeps['store'], 'getRegistration'>,
   merchantId: string,
   registrationId: string,
-): Promise<Registration | { readonly kind: 'refused'; readonly code: string }> {
+): Promise<Ok<{ registration: Registration }> | Refused> {
   const registration = await store.getRegistration(merchantId, registrationId);
-  if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
-  if (registration.deletedAt !== null)
-    return { kind: 'refused', code: ResultCodes.REGISTRATION_DEREGISTERED };
-  return registration;
+  if (registration === undefined) return refused(ResultCodes.REGISTRATION_NOT_FOUND);
+  if (registration.deletedAt !== null) return refused(ResultCodes.REGISTRATION_DEREGISTERED);
+  return { kind: 'ok', registration };
 }
 
 /**

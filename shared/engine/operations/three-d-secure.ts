@@ -23,6 +23,7 @@ import { ResultCodes } from '../../result-codes';
 import { echoOf } from '../answers/echo';
 import { readMoney } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome, PaymentContext } from '../core/deps';
+import { invalid } from '../core/failure';
 import { storedCard } from '../core/instruments';
 import type { Payment } from '../core/model';
 import { processorFor, testModeOf } from '../core/processor';
@@ -50,11 +51,11 @@ export async function authenticateStandalone(
 ): Promise<Outcome> {
   // validate: the money, and a brand the gateway knows and the channel accepts, with its card
   const money = readMoney(request);
-  if ('errors' in money) return { kind: 'invalid', errors: money.errors };
+  if (money.kind === 'invalid') return money;
   // required by the request kind
   const brand = request.paymentBrand ?? '';
   const method = checkPaymentMethod(brand, request, false, caller.channel);
-  if (method.kind === 'invalid') return { kind: 'invalid', errors: method.errors };
+  if (method.kind === 'invalid') return method;
 
   // decide who authenticates: the simulator's access control server, or nobody here
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
@@ -67,19 +68,16 @@ export async function authenticateStandalone(
         : undefined;
   const step: Authentication =
     refused !== undefined || acs === undefined ? { kind: 'none' } : authenticateCard(acs, brand, request);
-  if (step.kind === 'invalid') return { kind: 'invalid', errors: step.errors };
+  if (step.kind === 'invalid') return step;
   if (inBrowser(step) && request.shopperResultUrl === undefined) {
-    return {
-      kind: 'invalid',
-      errors: [
-        {
-          name: 'shopperResultUrl',
-          value: null,
-          message:
-            'is required: the card issuer asks the shopper to authenticate (3-D Secure challenge), and the shopper returns there',
-        },
-      ],
-    };
+    return invalid([
+      {
+        name: 'shopperResultUrl',
+        value: null,
+        message:
+          'is required: the card issuer asks the shopper to authenticate (3-D Secure challenge), and the shopper returns there',
+      },
+    ]);
   }
 
   // record

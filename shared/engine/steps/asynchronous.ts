@@ -15,6 +15,7 @@ import { describe, isSuccess, ResultCodes } from '../../result-codes';
 import { paymentChange, registrationChange } from '../answers/notifications';
 import { resultUrl } from '../answers/result-url';
 import type { EngineDeps } from '../core/deps';
+import { NOT_FOUND, type NotFound } from '../core/failure';
 import { newId } from '../core/ids';
 import type {
   FinalState,
@@ -45,7 +46,7 @@ export const DECOUPLED_ANSWER_MS = 10_000;
 /** The simulated pay-later provider accepts (or refuses) an invoice after its checks, this long after it arrived. */
 export const PROVIDER_ANSWER_MS = 60_000;
 
-/** The simulator pages the redirects point to (served by server/processors/simulator/routes.ts). */
+/** The simulator pages the redirects point to (served by server/http/routes/simulators/shopper.ts). */
 export const SimulatorPaths = {
   challenge: '/simulators/acs/challenge',
   /** Where the app's 3-D Secure SDK exchanges the challenge with the access control server (CReq → CRes). */
@@ -224,13 +225,13 @@ export type Finish =
   | { readonly kind: 'finished'; readonly payment: Payment }
   /** It had ended already (another click, the timeout, another process): `payment` is how. */
   | { readonly kind: 'ended'; readonly payment: Payment | undefined }
-  | { readonly kind: 'not-found' };
+  | NotFound;
 
 /** Ends the pending payment of `sessionId` with `verdict`. */
 export async function finishPending(deps: PendingDeps, sessionId: string, asked: Verdict): Promise<Finish> {
   // load
   const session = await deps.store.getPaymentSession(sessionId);
-  if (session === undefined) return { kind: 'not-found' };
+  if (session === undefined) return NOT_FOUND;
   const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
   const now = deps.clock.now();
   if (payment === undefined && session.finishedAt === null && now >= session.expiresAt) {

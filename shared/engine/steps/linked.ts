@@ -8,9 +8,9 @@
  * of another merchant, or one on another channel (the token may not be allowed to see that
  * channel, and the referencing workflow refuses cross-channel references too, 700.400.700).
  */
-import type { ParameterError } from '../../params/errors';
 import { isPending, isSuccess, ResultCodes } from '../../result-codes';
 import type { Caller } from '../core/deps';
+import { type Checked, invalid } from '../core/failure';
 import type { Payment } from '../core/model';
 import type { PaymentStore } from '../core/ports';
 import { AUTHENTICATION_PAYMENT_TYPE } from './three-d-secure';
@@ -20,21 +20,23 @@ export async function linkedPayment(
   store: Pick<PaymentStore, 'getPayment'>,
   caller: Caller,
   referenceUuid: string,
-): Promise<Payment | ParameterError> {
+): Promise<Checked<{ original: Payment }>> {
   const original = await store.getPayment(caller.merchantId, referenceUuid);
   if (original === undefined || original.channelId !== caller.channel.id) {
-    return { name: 'referenceUuid', value: referenceUuid, message: 'matches no transaction' };
+    return invalid([{ name: 'referenceUuid', value: referenceUuid, message: 'matches no transaction' }]);
   }
   // A stand-alone authentication authorized nothing to build on; its values go in threeDSecure.*.
   if (original.paymentType === AUTHENTICATION_PAYMENT_TYPE) {
-    return {
-      name: 'referenceUuid',
-      value: referenceUuid,
-      message:
-        'names a stand-alone 3-D Secure authentication, not an authorization: send its threeDSecure.* values with the payment',
-    };
+    return invalid([
+      {
+        name: 'referenceUuid',
+        value: referenceUuid,
+        message:
+          'names a stand-alone 3-D Secure authentication, not an authorization: send its threeDSecure.* values with the payment',
+      },
+    ]);
   }
-  return original;
+  return { kind: 'ok', original };
 }
 
 /**

@@ -11,20 +11,18 @@
  * guard, so no caller can skip it.
  */
 import { isKnownBrand, listBrands, paysToMerchantAccount } from '../../brands';
-import type { ParameterError } from '../../params/errors';
 import { accountDataNeeded } from '../../params/requests';
 import { ResultCodes } from '../../result-codes';
+import { checked, type Invalid, type Ok, type Refused, refused } from '../core/failure';
 import { sendsInstrument } from '../core/instruments';
 import type { ChannelSettings } from '../core/model';
 
 export type MethodCheck =
-  | { readonly kind: 'ok' }
-  /** Nothing is decided: the brand names no payment method the gateway knows. */
-  | { readonly kind: 'refused'; readonly code: string }
+  | Ok
+  /** Nothing is decided: the brand names no payment method the gateway knows, or the channel refuses it. */
+  | Refused
   /** 400 naming the account data the method needs. */
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
-
-const OK: MethodCheck = { kind: 'ok' };
+  | Invalid;
 
 /**
  * Whether a payment or registration of `brand` may be decided. `request` is what was sent;
@@ -40,20 +38,14 @@ export function checkPaymentMethod(
   channel?: { readonly settings: ChannelSettings },
 ): MethodCheck {
   if (brand === undefined || !isKnownBrand(brand)) {
-    return { kind: 'refused', code: ResultCodes.INVALID_PAYMENT_METHOD };
+    return refused(ResultCodes.INVALID_PAYMENT_METHOD);
   }
   if (channel !== undefined) {
     const currency = (request as { currency?: unknown }).currency;
-    const refused = channelRefusal(
-      channel.settings,
-      brand,
-      typeof currency === 'string' ? currency : undefined,
-    );
-    if (refused !== undefined) return { kind: 'refused', code: refused };
+    const code = channelRefusal(channel.settings, brand, typeof currency === 'string' ? currency : undefined);
+    if (code !== undefined) return refused(code);
   }
-  if (stored || sendsInstrument(request)) return OK;
-  const errors = accountDataNeeded(brand);
-  return errors.length === 0 ? OK : { kind: 'invalid', errors };
+  return checked(stored || sendsInstrument(request) ? [] : accountDataNeeded(brand));
 }
 
 /**

@@ -87,6 +87,7 @@ describe('riskFactsOf', () => {
   it('takes 8 BIN digits, the simulated card country, a fingerprint; never the card number', () => {
     const read = riskFactsOf({ fingerprint }, subject);
     expect(read).toEqual({
+      kind: 'ok',
       facts: {
         amount: 1000,
         currency: 'EUR',
@@ -106,18 +107,19 @@ describe('riskFactsOf', () => {
   it('has no card country outside test mode INTERNAL (no live BIN lookup), no fingerprint without the function', () => {
     const read = riskFactsOf({}, { ...subject, binInfo: undefined });
     expect(read).toMatchObject({ facts: { bin: '42000000' } });
-    expect('facts' in read && read.facts.cardCountry).toBeUndefined();
-    expect('facts' in read && read.facts.cardFingerprint).toBeUndefined();
+    expect(read.kind === 'ok' && read.facts.cardCountry).toBeUndefined();
+    expect(read.kind === 'ok' && read.facts.cardFingerprint).toBeUndefined();
   });
 
   it("uses a stored card's BIN when the request sends no number", () => {
     const read = riskFactsOf({ fingerprint }, { ...subject, cardNumber: undefined, bin: '545454' });
     expect(read).toMatchObject({ facts: { bin: '545454', cardCountry: 'US' } });
-    expect('facts' in read && read.facts.cardFingerprint).toBeUndefined();
+    expect(read.kind === 'ok' && read.facts.cardFingerprint).toBeUndefined();
   });
 
   it('refuses a risk.amount the currency cannot hold', () => {
     expect(riskFactsOf({}, { ...subject, currency: 'JPY', request: { risk: { amount: '10.50' } } })).toEqual({
+      kind: 'invalid',
       errors: [{ name: 'risk.amount', value: '10.50', message: 'cannot be read in JPY' }],
     });
   });

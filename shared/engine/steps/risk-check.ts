@@ -26,7 +26,6 @@
  * stored card have no fingerprint (the engine never opens stored numbers).
  */
 import { isToMinorError, type Minor, toMinor } from '../../money';
-import type { ParameterError } from '../../params/errors';
 import { type RequestOf, STANDALONE_RISK_TYPES } from '../../params/requests';
 import {
   checkRules,
@@ -45,6 +44,7 @@ import {
 } from '../../risk';
 import { echoOf } from '../answers/echo';
 import type { Caller, EngineDeps, Outcome } from '../core/deps';
+import { type Checked, type Invalid, invalid } from '../core/failure';
 import { storedCard } from '../core/instruments';
 import type { Channel, TestMode } from '../core/model';
 import type { BinInfo, Decision, RiskEvent, RiskLedger } from '../core/ports';
@@ -110,7 +110,7 @@ export interface RiskSubject {
 }
 
 export type RiskStep =
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
+  | Invalid
   | {
       readonly kind: 'accepted' | 'rejected';
       readonly score: string;
@@ -140,23 +140,23 @@ const hasVelocity = (rules: RiskRules): boolean =>
   Object.values(rules.ruleSets ?? {}).some((set) => (set.velocity?.length ?? 0) > 0);
 
 /** `risk.amount` in minor units (undefined when not sent), or its fault. */
-function riskAmountOf(subject: RiskSubject): number | undefined | { readonly errors: ParameterError[] } {
+function riskAmountOf(subject: RiskSubject): Checked<{ amount: number | undefined }> {
   const sent = subject.request.risk?.amount;
-  if (sent === undefined) return undefined;
+  if (sent === undefined) return NO_RISK_AMOUNT;
   const minor = toMinor(sent, subject.currency);
-  if (!isToMinorError(minor)) return minor;
-  return { errors: [{ name: 'risk.amount', value: sent, message: `cannot be read in ${subject.currency}` }] };
+  if (!isToMinorError(minor)) return { kind: 'ok', amount: minor };
+  return invalid([{ name: 'risk.amount', value: sent, message: `cannot be read in ${subject.currency}` }]);
 }
 
+const NO_RISK_AMOUNT = { kind: 'ok', amount: undefined } as const;
+
 /** The payment's facts for the screening, or the fault of `risk.amount`. */
-export function riskFactsOf(
-  deps: RiskDeps,
-  subject: RiskSubject,
-): { readonly facts: RiskFacts } | { readonly errors: ParameterError[] } {
+export function riskFactsOf(deps: RiskDeps, subject: RiskSubject): Checked<{ facts: RiskFacts }> {
   const { request, currency } = subject;
   const sent = request.risk;
-  const riskAmount = riskAmountOf(subject);
-  if (typeof riskAmount === 'object') return riskAmount;
+  const read = riskAmountOf(subject);
+  if (read.kind === 'invalid') return read;
+  const riskAmount = read.amount;
   const number = subject.cardNumber?.replace(/[\s-]/g, '');
   const bin = number !== undefined && /^[0-9]{12,19}$/.test(number) ? number.slice(0, 8) : subject.bin;
   const cardCountry =
@@ -178,6 +178,7 @@ export function riskFactsOf(
     ...(sent?.parameters === undefined ? {} : { parameters: { ...sent.parameters } }),
   };
   return {
+    kind: 'ok',
     facts: {
       amount: subject.amount,
       currency,
@@ -210,13 +211,11 @@ export async function screenRisk(
   if (rules === undefined) {
     // Nothing to screen: of the facts only risk.amount's fault would be answered.
     const amount = riskAmountOf(subject);
-    return typeof amount === 'object'
-      ? { kind: 'invalid', errors: amount.errors }
-      : { kind: 'accepted', score: '0' };
+    return amount.kind === 'invalid' ? amount : { kind: 'accepted', score: '0' };
   }
   // The card's fingerprint (an HMAC) only counts for velocity: not worth computing without such a rule.
   const read = riskFactsOf(hasVelocity(rules) ? deps : {}, subject);
-  if ('errors' in read) return { kind: 'invalid', errors: read.errors };
+  if (read.kind === 'invalid') return read;
   const { facts } = read;
   const channelId = caller.channel.id;
   const ledger = deps.riskHistory;
@@ -318,7 +317,7 @@ export async function standaloneRisk(
     now,
     false,
   );
-  if (step.kind === 'invalid') return { kind: 'invalid', errors: step.errors };
+  if (step.kind === 'invalid') return step;
   const echo = echoOf(request);
   const payment = paymentRecord(caller, now, {
     paymentType: request.paymentType ?? 'RI',

@@ -23,6 +23,7 @@
 import type { ParameterError } from '../../params/errors';
 import { type RequestOf, rootOf } from '../../params/requests';
 import { taggedPaths } from '../../params/tags';
+import { type Invalid, invalid } from '../core/failure';
 import type { Channel } from '../core/model';
 import type {
   AccessControlServer,
@@ -119,7 +120,8 @@ export type Authentication =
       readonly nonPayment: boolean;
       readonly device: Device;
     }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+  /** The request lacks what the authentication needs (the v2 fields), each named. */
+  | Invalid;
 
 /** Whether the request carries an external authentication server's results. */
 export function hasExternalAuthentication(request: AuthenticationSubject): boolean {
@@ -245,7 +247,7 @@ export function authenticateCard(
     const errors = missingForV2(request);
     const nameAll = requireV2Fields || deviceOf(request) === 'app';
     const refused = nameAll ? errors : errors.filter((e) => !isShoppersPart(e.name));
-    if (refused.length > 0) return { kind: 'invalid', errors: refused };
+    if (refused.length > 0) return invalid(refused);
     meetShopper = errors.length > 0;
   }
   if (profile.flow === 'not-participating')

@@ -5,9 +5,9 @@
  * authentication of ours runs again. The decrypted-card variant needs nothing here: the merchant
  * sends card.*, threeDSecure.verificationId, threeDSecure.eci and walletX.source itself.
  */
-import type { ParameterError } from '../../params/errors';
 import type { RequestOf } from '../../params/requests';
 import type { Caller } from '../core/deps';
+import { type Checked, invalid } from '../core/failure';
 import type { WalletTokenRefusal, WalletTokens } from '../core/ports';
 
 /** The parameter groups of the encrypted-token wallets (walletX.paymentToken). */
@@ -31,19 +31,18 @@ export function openWalletToken<R extends WalletRequest>(
   caller: Caller,
   request: R,
   now: Date,
-): { readonly request: R } | { readonly errors: ParameterError[] } {
+): Checked<{ request: R }> {
   const wallet = WALLET_GROUPS.find((g) => request[g]?.paymentToken !== undefined);
-  if (wallet === undefined) return { request };
+  if (wallet === undefined) return { kind: 'ok', request };
   const name = `${wallet}.paymentToken`;
   const token = request[wallet]?.paymentToken ?? '';
   if (wallets === undefined) {
-    return {
-      errors: [{ name, value: null, message: 'cannot be decrypted: this gateway has no wallet keys' }],
-    };
+    return invalid([{ name, value: null, message: 'cannot be decrypted: this gateway has no wallet keys' }]);
   }
   const opened = wallets.open(wallet, token, caller.channel.id, now);
-  if ('refused' in opened) return { errors: [{ name, value: null, message: REFUSALS[opened.refused] }] };
+  if ('refused' in opened) return invalid([{ name, value: null, message: REFUSALS[opened.refused] }]);
   return {
+    kind: 'ok',
     request: {
       ...request,
       card: {

@@ -1,7 +1,8 @@
 /**
- * A channel's settings as an operator creates or changes them (server/channels/settings.ts):
- * name and mode (creation only), brands and currencies (empty: all), 3-D Secure, the throttle
- * per minute. The connector is set with the CLI.
+ * A channel's settings as an operator creates or changes them (server/backoffice/channels/settings.ts):
+ * name and mode (creation only), brands and currencies (empty: all), 3-D Secure, whether a
+ * one-click payment with a stored card asks for its CVV, the throttle per minute. The connector
+ * is set with the CLI.
  */
 import { useState } from 'preact/hooks';
 import { listOf } from '../format';
@@ -23,6 +24,7 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
   const [brands, setBrands] = useState((channel?.brands ?? []).join(' '));
   const [currencies, setCurrencies] = useState((channel?.currencies ?? []).join(' '));
   const [threeDSecure, setThreeDSecure] = useState(channel?.threeDSecure ?? false);
+  const [requireCvv, setRequireCvv] = useState(channel?.registrationsRequireCvv ?? false);
   const throttleNow = channel?.throttlePerMinute ?? channel?.throttle ?? null;
   const [throttle, setThrottle] = useState(throttleNow === null ? '' : String(throttleNow));
   const action = useAction();
@@ -30,6 +32,7 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
     action.run(async () => {
       const body: Record<string, unknown> = {
         threeDSecure,
+        registrationsRequireCvv: requireCvv,
         brands: brands.trim() === '' ? null : listOf(brands),
         currencies: currencies.trim() === '' ? null : listOf(currencies),
         // anything but digits goes as typed, so the API's message names the field
@@ -91,6 +94,11 @@ export function ChannelForm({ channel, submitLabel, save }: Props) {
         error={action.field('throttlePerMinute') ?? action.field('throttle')}
       />
       <Checkbox label="3-D Secure" checked={threeDSecure} onChecked={setThreeDSecure} />
+      <Checkbox
+        label="Ask for the CVV of a stored card (one-click)"
+        checked={requireCvv}
+        onChecked={setRequireCvv}
+      />
       <ActionMessages action={action} />
       <SubmitButton action={action}>{submitLabel}</SubmitButton>
     </form>

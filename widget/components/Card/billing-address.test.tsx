@@ -9,12 +9,12 @@
 import '../../methods'; // the payment methods register themselves, as in the bundle's entry
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepFrameSources } from '../../../server/test-kit/widget-frames';
-import { CHECKOUT_ID, FUTURE, GW, ready, startWidget, win } from '../../../server/test-kit/widget-page';
+import { keepFrameSources, playFrame } from '../../../server/test-kit/widget-frames';
+import { CHECKOUT_ID, FUTURE, ready, startWidget, win } from '../../../server/test-kit/widget-page';
 import { billing } from '../../../shared/params/catalogue/customer';
 import { checkFormat } from '../../../shared/params/formats';
 import type { Group, Leaf } from '../../../shared/params/nodes';
-import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../../frames/protocol';
+import type { HostMessage } from '../../frames/protocol';
 import { EN } from '../../language';
 import { BILLING_FIELDS, billingModel, STATE_COUNTRIES } from './billing-address';
 
@@ -40,17 +40,9 @@ function boot(options: Record<string, unknown>, authenticationBillingFields?: st
 /** The number and CVV frames, played by the test: valid card data in both. */
 function frames() {
   const play = (cls: 'cardNumber' | 'cvv') => {
-    const iframe = $<HTMLIFrameElement>(`iframe.wpwl-control-${cls}`)!;
-    const received: HostMessage[] = [];
-    const w = { postMessage: (m: HostMessage, origin: string) => origin === GW && received.push(m) };
-    Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
-    const say = (m: Payload<FrameMessage>) =>
-      window.dispatchEvent(
-        new MessageEvent('message', { data: { ns: NS, ...m }, origin: GW, source: w as unknown as Window }),
-      );
-    const bound = readFrameHash(new URL(iframe.dataset.testSrc!).hash)!;
-    say({ t: 'ready', checkout: bound.checkout, group: bound.group });
-    return { received, say };
+    const frame = playFrame($<HTMLIFrameElement>(`iframe.wpwl-control-${cls}`)!);
+    frame.say(frame.hello);
+    return frame;
   };
   const n = play('cardNumber');
   const c = play('cvv');

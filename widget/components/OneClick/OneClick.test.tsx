@@ -7,28 +7,20 @@
  */
 import '../../methods';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepFrameSources } from '../../../server/test-kit/widget-frames';
+import { keepFrameSources, playFrame } from '../../../server/test-kit/widget-frames';
 import { GW, json, openSession, ready, startWidget, win } from '../../../server/test-kit/widget-page';
-import { type FrameMessage, type HostMessage, NS, type Payload, readFrameHash } from '../../frames/protocol';
+import { type HostMessage, NS } from '../../frames/protocol';
 
 const VISA = { id: 'a'.repeat(32), paymentBrand: 'VISA', card: { last4Digits: '0000' }, cvvRequired: true };
 const MAESTRO = { id: 'b'.repeat(32), paymentBrand: 'MAESTRO', card: { last4Digits: '8453' } };
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
 
-/** The CVV frame's side of the protocol, played by the test (frames never load here). */
+/** The CVV frame, played by the test; it has said hello. */
 function cvvFrame() {
-  const iframe = $<HTMLIFrameElement>('.wpwl-form-registrations iframe.wpwl-control-cvv')!;
-  const received: HostMessage[] = [];
-  const w = { postMessage: (m: HostMessage, origin: string) => origin === GW && received.push(m) };
-  Object.defineProperty(iframe, 'contentWindow', { value: w, configurable: true });
-  const say = (m: Payload<FrameMessage>) =>
-    window.dispatchEvent(
-      new MessageEvent('message', { data: { ns: NS, ...m }, origin: GW, source: w as never }),
-    );
-  const bound = readFrameHash(new URL(iframe.dataset.testSrc!).hash)!;
-  say({ t: 'ready', checkout: bound.checkout, group: bound.group });
-  return { received, say };
+  const frame = playFrame($<HTMLIFrameElement>('.wpwl-form-registrations iframe.wpwl-control-cvv')!);
+  frame.say(frame.hello);
+  return frame;
 }
 
 const pay = () => $<HTMLButtonElement>('.wpwl-form-registrations .wpwl-button-pay')!.click();

@@ -1,6 +1,6 @@
 /**
  * The example QA project's own shop, a stand-in for the shop a QA team tests: two static pages
- * (index.html, result.html) and this tiny backend, which holds the gateway's access token and
+ * (pages.ts) and this tiny backend, which holds the gateway's access token and
  * talks to the gateway server-to-server. It shares no code with the gateway or its demo shop
  * (node:http and fetch only), as a real shop would not.
  *
@@ -10,9 +10,9 @@
  *   POST /api/subscriptions  {registrationId} → a schedule charging it every day at 09:00 UTC:
  *                                            {scheduleId, nextRunTime}
  */
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkoutPage, resultPage } from './pages';
 
 /** Where the shop's backend reaches the gateway, with which channel and token. */
 export interface GatewayAccount {
@@ -27,7 +27,7 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-const PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/result': 'result.html' };
+const PAGES: Readonly<Record<string, string>> = { '/': checkoutPage, '/result': resultPage };
 
 /** A billing address: 3-D Secure 2 needs one for enrolled cards, and a shop knows its customer's. */
 const BILLING = {
@@ -98,14 +98,13 @@ async function api(account: GatewayAccount, request: IncomingMessage, url: URL):
 }
 
 export async function startShop(account: GatewayAccount): Promise<Shop> {
-  const pages = new URL('./', import.meta.url);
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const page = PAGES[url.pathname];
-    const answer = page
-      ? readFile(new URL(page, pages), 'utf8').then((html) => send(response, 200, html, 'text/html'))
-      : api(account, request, url).then(([status, body]) => send(response, status, body));
-    answer.catch((error: unknown) => send(response, 500, { error: String(error) }));
+    if (page !== undefined) return send(response, 200, page, 'text/html');
+    api(account, request, url)
+      .then(([status, body]) => send(response, status, body))
+      .catch((error: unknown) => send(response, 500, { error: String(error) }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

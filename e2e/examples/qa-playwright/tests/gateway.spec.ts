@@ -1,8 +1,10 @@
 /**
  * The kit's gateway side without a browser: startTestGateway's options (a channel without 3-D
  * Secure that accepts VISA only), connectTestGateway from the serialisable `info` (what a worker
- * does after globalSetup), the clock's now/advance/set, the inbox's all/clear, and stop().
+ * does after globalSetup), the clock's now/advance/set, the inbox's all/clear, a port of the
+ * suite's choosing, and stop().
  */
+import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { cards, connectTestGateway, startTestGateway, type TestGateway } from 'open-payment-gateway/testing';
 
@@ -70,6 +72,27 @@ test('connectTestGateway: the same clock and inbox from the serialisable info', 
   expect((await gateway.webhooks.all({ type: 'PAYMENT' })).map((n) => n.payload.id)).toEqual([paid.id]);
   await gateway.webhooks.clear();
   expect(await connected.webhooks.all()).toEqual([]);
+});
+
+/** A port nothing listens on, as a suite might keep one for its gateway. */
+function unusedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test('startTestGateway({ port }): the gateway listens on that port', async () => {
+  const port = await unusedPort();
+  const onPort = await startTestGateway({ port });
+  try {
+    expect(onPort.url).toBe(`http://127.0.0.1:${port}`);
+    expect((await fetch(`http://127.0.0.1:${port}/v1/resultcodes`)).status).toBe(200);
+  } finally {
+    await onPort.stop();
+  }
 });
 
 test('stop(): the gateway is gone', async () => {

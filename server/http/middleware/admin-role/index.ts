@@ -1,22 +1,18 @@
 /**
- * What each role may do on the admin API, per route: `read` (every role), `write` (operators and
- * merchant admins: a viewer's state-changing request is 403), `operator` (403 for the others).
+ * What each role may do on the admin API, per route (server/backoffice/users/access.ts): `read`
+ * (every role), `write` (operators and merchant admins: a viewer's state-changing request is 403),
+ * `operator` (403 for the others).
  * A path naming a merchant (`:merchantId`) that is not the user's own answers 404 before any
  * role check: another merchant's existence is never told. Reads `c.var.admin` (admin-session).
  */
 import type { MiddlewareHandler } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
+import { type Access, allowed } from '../../../backoffice/users/access';
 import { mayActOn } from '../../../backoffice/users/principal';
 import type { AdminEnv } from '../../context';
 import type { Envelope } from '../envelope';
 
-export type Access = 'read' | 'write' | 'operator';
-
-export function allowed(role: string, access: Access): boolean {
-  if (access === 'read') return true;
-  if (access === 'write') return role === 'operator' || role === 'merchant-admin';
-  return role === 'operator';
-}
+export { type Access, allowed };
 
 export function adminRole(env: Envelope, access: Access): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {

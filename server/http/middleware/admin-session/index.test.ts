@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { csrfTokenOf, sessionHash } from '../../../backoffice/users/sessions';
+import { createAuthFailures } from '../../../security/auth-failures';
 import type { AdminSession, AdminUserStore } from '../../../storage/admin-users/store';
 import { adminUser } from '../../../test-kit/fixtures/admin-users';
 import { resultOf, testEnvelope } from '../../../test-kit/middleware';
 import type { AdminEnv } from '../../context';
-import { createAuthFailures } from '../credentials/failures';
 import { adminSession } from '.';
 
 const TOKEN = 'o'.repeat(32);

@@ -1,7 +1,7 @@
 /**
  * Who calls the admin API (`/admin/v1/*`): the operator's bearer token (automation; the operator
  * middleware checks it, wrong tokens throttled per address), or a dashboard session (the
- * `gw_admin` cookie, server/admin/sessions.ts) whose state-changing requests must carry the
+ * `gw_admin` cookie, server/backoffice/users/sessions.ts) whose state-changing requests must carry the
  * session's `X-CSRF-Token` (403 otherwise: a page on another site cannot read it). Sets
  * `c.var.admin`; 401 without either. Signing in (POST /admin/v1/session) passes through: it is
  * how a session starts.

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AccessToken } from '../../../../shared/engine/core/model';
+import { createAuthFailures } from '../../../security/auth-failures';
 import { newToken } from '../../../security/tokens';
 import { memoryStore } from '../../../test-kit/engine/memory-store';
 import { merchantFixture, resultOf, testEnvelope } from '../../../test-kit/middleware';
 import { authenticator, credentials, optionalCredentials, tokenChecker } from '.';
-import { createAuthFailures } from './failures';
 
 describe('tokenChecker', () => {
   async function setup() {

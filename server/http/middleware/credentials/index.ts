@@ -2,13 +2,14 @@
  * Credentials (spec: Authentication; decisions: Credentials): a Bearer token, or the legacy
  * `authentication.userId`/`authentication.password` parameters, both naming the same
  * `userId|secret`, checked against the stored tokens with failed logins throttled per client
- * address (failures.ts): 401 missing or malformed, 403 wrong or of the other
+ * address (server/security/auth-failures.ts): 401 missing or malformed, 403 wrong or of the other
  * environment, 429 past the limit. The middleware leaves the token on the context (`c.var.token`).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { type AccessToken, type Environment, tokenEnvironment } from '../../../../shared/engine/core/model';
 import type { Store } from '../../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../../shared/result-codes';
+import { type AuthFailures, authKeys } from '../../../security/auth-failures';
 import {
   type Credentials,
   credentialsFromParams,
@@ -20,7 +21,6 @@ import { expiringMap } from '../../expiring';
 import type { Envelope } from '../envelope';
 import { storable } from '../storable';
 import { clientAddress } from '../transport';
-import { type AuthFailures, authKeys } from './failures';
 import { type TokenUseDeps, tokenUseRecorder } from './last-use';
 
 export type Authenticated = { readonly ok: true; readonly token: AccessToken };
@@ -136,8 +136,8 @@ export type Authenticate = (
 
 /**
  * Checks credentials with failed logins throttled per client address (never per user id: anyone
- * knows a merchant's, failures.ts): past the limit, 429 with Retry-After before the credentials
- * are looked at. A valid token of the other environment is refused (403) as the family does, not
+ * knows a merchant's, server/security/auth-failures.ts): past the limit, 429 with Retry-After
+ * before the credentials are looked at. A valid token of the other environment is refused (403) as the family does, not
  * counted as a failed login.
  */
 export function authenticator(deps: AuthenticatorDeps): Authenticate & { readonly release: () => void } {

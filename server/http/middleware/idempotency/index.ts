@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/engine/core/model';
 import type { Change } from '../../../../shared/engine/core/notification';
 import type { Clock, IdempotencyClaim, Store } from '../../../../shared/engine/core/ports';
-import type { Schedule, SchedulePort } from '../../../../shared/engine/operations/schedules';
+import type { Schedule, SchedulePort } from '../../../../shared/engine/core/schedule';
 import { ResultCodes } from '../../../../shared/result-codes';
 import type { BodyEnv } from '../../context';
 import { type Envelope, JSON_HEADERS } from '../envelope';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { createAuthFailures } from '../../../security/auth-failures';
 import { resultOf, testEnvelope } from '../../../test-kit/middleware';
-import { createAuthFailures } from '../credentials/failures';
 import { operatorToken } from '.';
 
 const TOKEN = 'o'.repeat(32);

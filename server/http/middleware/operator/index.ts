@@ -1,14 +1,14 @@
 /**
  * The operator's bearer token (GATEWAY_ADMIN_TOKEN) for the admin API, compared in constant
  * time; without one configured the admin API is off and says so (401). Wrong tokens are counted
- * per client address apart from the merchants' logins (`admin:<address>`, credentials/failures.ts):
+ * per client address apart from the merchants' logins (`admin:<address>`, server/security/auth-failures.ts):
  * past the limit, the shared 429 with Retry-After before the token is compared.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
+import { type AuthFailures, authKeys } from '../../../security/auth-failures';
 import { tooManyFailedAttempts } from '../credentials';
-import { type AuthFailures, authKeys } from '../credentials/failures';
 import type { Envelope } from '../envelope';
 import { clientAddress } from '../transport';
 

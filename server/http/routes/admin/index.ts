@@ -39,7 +39,7 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
   userRoutes(deps, kit);
   paymentRoutes(deps, kit);
   backOfficeRoutes(deps, kit);
-  operationRoutes(deps, kit);
+  operationRoutes(deps, admin, kit);
   clockRoutes(deps, admin, kit);
   inboxRoutes(deps, admin, kit);
   adminDocumentRoute(deps, kit);

@@ -1,28 +1,30 @@
 /**
  * What runs beside the payments, per merchant: settlement files (the day's reconciliation CSV,
- * rebuilt from the stored records exactly as the run wrote it), a channel's risk rules (checked
+ * rebuilt from the stored records exactly as the run wrote it), a past day settled by hand, a channel's risk rules (checked
  * by shared/risk checkRules; every fault named) and scheduled payments (listed, descheduled
  * through the engine as DELETE /scheduling/v1/schedules/{id}).
  */
 import type { Context } from 'hono';
 import { environmentOf } from '../../../../shared/engine/core/model';
 import { deschedule } from '../../../../shared/engine/operations/schedules';
+import { ResultCodes } from '../../../../shared/result-codes';
 import { displayAmount } from '../../../backoffice/payments/payment-list';
 import { parseRiskRules, setRiskRules } from '../../../backoffice/risk/rules';
-import { csvOptions } from '../../../reporting/settlement-run';
-import { reconciliationFileName } from '../../../reporting/settlement-run/model';
+import { parseSettlementRun, runSettlement } from '../../../backoffice/settlement/runs';
+import { csvOptions, reconciliationFileName } from '../../../reporting/settlement-run/model';
 import type { StoredSettlementRecord } from '../../../storage/settlements';
 import type { RouteDeps } from '../../context';
 import { csvLines, textStream } from '../reporting';
 import { channelFor } from './channels';
-import { type AdminKit, param } from './shared';
+import { type AdminDeps, type AdminKit, param } from './shared';
 
 const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const DAYS_LISTED = 93;
 const SCHEDULES_LISTED = 500;
 
-export function operationRoutes(deps: RouteDeps, kit: AdminKit): void {
+export function operationRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
   settlementRoutes(deps, kit);
+  settlementRunRoute(deps, admin, kit);
   riskRoutes(deps, kit);
   scheduleRoutes(deps, kit);
 }
@@ -95,6 +97,26 @@ function settlementRoutes(deps: RouteDeps, kit: AdminKit): void {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${reconciliationFileName(channel.id, date, channel.mode)}"`,
       'Cache-Control': 'no-store',
+    });
+  });
+}
+
+/** A past day settled by hand, as `gateway settlement run` (server/backoffice/settlement/runs.ts). */
+function settlementRunRoute(deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
+  const { env, ok, body, route, act } = kit;
+  route('POST', '/admin/v1/merchants/:merchantId/settlement-runs', 'operator', async (c) => {
+    const input = await body(c);
+    if (input instanceof Response) return input;
+    const { dataDir } = admin;
+    if (dataDir === undefined)
+      return env.send(c, 400, {
+        code: ResultCodes.INVALID_PARAMETER,
+        description: 'the gateway has no data folder: cannot write reconciliation files',
+      });
+    return act(c, async (ctx) => {
+      const run = parseSettlementRun({ ...input, merchantId: param(c, 'merchantId') });
+      const accounts = await runSettlement({ ...ctx, store: deps.store, dataDir }, run);
+      return env.send(c, 200, ok, { accounts });
     });
   });
 }

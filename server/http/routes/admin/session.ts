@@ -4,12 +4,13 @@
  * up the second factor (a secret, active once a code from it is confirmed; replacing one takes
  * the password and a current code). Wrong passwords lock the account after ten
  * (server/backoffice/users/sign-in.ts), answered like any wrong password, and are slowed per client address
- * (credentials/failures.ts, `admin-login:<address>`) and per address and username
+ * (server/security/auth-failures.ts, `admin-login:<address>`) and per address and username
  * (`SIGN_IN_DELAY`), the same for a username that exists and one that does not.
  */
 import type { Context } from 'hono';
 import { ResultCodes } from '../../../../shared/result-codes';
-import { passwordProblem, userView } from '../../../backoffice/users/accounts';
+import { userView } from '../../../backoffice/users/accounts';
+import { changeOwnPassword, confirmOwnTotp, startOwnTotp } from '../../../backoffice/users/own-account';
 import {
   csrfTokenOf,
   openSession,
@@ -17,13 +18,12 @@ import {
   sessionHash,
   sessionSecretIn,
 } from '../../../backoffice/users/sessions';
-import { LOCK_AFTER_FAILURES, LOCK_MS, type SignIn, signIn } from '../../../backoffice/users/sign-in';
-import { hashPassword, verifyPassword } from '../../../security/passwords';
-import { checkTotp, newTotpSecret, otpauthUrl } from '../../../security/totp';
+import { type SignIn, signIn } from '../../../backoffice/users/sign-in';
+import { contextOf } from '../../../backoffice/users/users';
+import { addressKey, authKeys, createAuthFailures } from '../../../security/auth-failures';
 import type { AdminUser } from '../../../storage/admin-users/store';
 import type { RouteDeps } from '../../context';
 import { tooManyFailedAttempts } from '../../middleware/credentials';
-import { addressKey, authKeys, createAuthFailures } from '../../middleware/credentials/failures';
 import { clientAddress, isHttps } from '../../middleware/transport';
 import type { AdminContext, AdminDeps, AdminKit } from './shared';
 
@@ -36,7 +36,7 @@ const text = (v: unknown): string | null => (v === undefined || v === null ? nul
 export const SIGN_IN_DELAY = { limit: 5, windowMs: 15 * 60_000 } as const;
 
 export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
-  const { env, ok, invalid, body, audit, route } = kit;
+  const { env, ok, body, audit, route, act } = kit;
   const { store } = deps;
   const vault = admin.vault;
   const unseal = (sealed: string) => {
@@ -80,23 +80,21 @@ export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
     if (user === undefined) return noUser(c);
     const input = await body(c);
     if (input instanceof Response) return input;
-    const { currentPassword, newPassword } = input;
-    const problem = passwordProblem(newPassword, user.username);
-    const current =
-      typeof currentPassword === 'string' && (await verifyPassword(currentPassword, user.passwordHash));
-    // a wrong current password counts as a wrong sign-in: a left-open session must not guess at leisure
-    if (!current) await store.recordLoginFailure(user.id, deps.clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
-    const errors = [
-      ...(current ? [] : [{ name: 'currentPassword', value: null, message: 'is not the current password' }]),
-      ...(problem === undefined ? [] : [{ name: 'newPassword', value: null, message: problem }]),
-    ];
-    if (errors.length > 0) return invalid(c, errors);
-    await store.updateAdminUser(user.id, { passwordHash: await hashPassword(newPassword as string) });
     // whoever else held a session (an old password's) is signed out; this one stays
     const secret = sessionSecretIn(c.req.header('cookie'));
-    await store.deleteAdminSessions(user.id, secret === undefined ? undefined : sessionHash(secret));
-    await audit(c, 'session.password', user.id, user.merchantId);
-    return env.send(c, 200, ok, { user: userView(user) });
+    return act(c, async (ctx) =>
+      env.send(
+        c,
+        200,
+        ok,
+        await changeOwnPassword(
+          contextOf(ctx, store),
+          user,
+          input,
+          secret === undefined ? undefined : sessionHash(secret),
+        ),
+      ),
+    );
   });
 }
 
@@ -219,36 +217,19 @@ function totpRoutes(
     readonly noUser: (c: Context) => Response;
   },
 ): void {
-  const { env, ok, invalid, body, audit, route } = kit;
-  const { store, clock } = deps;
+  const { env, ok, body, route, act } = kit;
+  const { store } = deps;
   const { unseal, signedInUser, noUser } = helpers;
-  const vault = admin.vault;
-  // a new secret takes the password and, replacing one, a current code: whoever finds a session
-  // left open must not put their own authenticator in the owner's place
+  // the back office's TOTP procedures seal new secrets and open stored ones (backoffice/users/own-account.ts)
+  const totpVault = { encrypt: (secret: string) => admin.vault.encrypt(secret), decrypt: unseal };
   route('POST', '/admin/v1/session/totp', 'read', async (c) => {
     const user = await signedInUser(c);
     if (user === undefined) return noUser(c);
     const input = await body(c);
     if (input instanceof Response) return input;
-    const { password, code } = input;
-    const passwordOk = typeof password === 'string' && (await verifyPassword(password, user.passwordHash));
-    const codeOk =
-      user.totpSecret === null ||
-      (typeof code === 'string' &&
-        checkTotp(unseal(user.totpSecret), code, clock.now(), user.totpStep ?? undefined) !== undefined);
-    if (!passwordOk || !codeOk) {
-      await store.recordLoginFailure(user.id, clock.now(), LOCK_AFTER_FAILURES, LOCK_MS);
-      return invalid(c, [
-        ...(passwordOk ? [] : [{ name: 'password', value: null, message: 'is not the current password' }]),
-        ...(codeOk
-          ? []
-          : [{ name: 'code', value: null, message: 'is not the current code of the authenticator' }]),
-      ]);
-    }
-    const secret = newTotpSecret();
-    await store.updateAdminUser(user.id, { totpPending: vault.encrypt(secret) });
-    await audit(c, 'session.totp-setup', user.id, user.merchantId);
-    return env.send(c, 200, ok, { secret, otpauthUrl: otpauthUrl(secret, user.username) });
+    return act(c, async (ctx) =>
+      env.send(c, 200, ok, await startOwnTotp(contextOf(ctx, store), totpVault, user, input)),
+    );
   });
 
   route('POST', '/admin/v1/session/totp/confirm', 'read', async (c) => {
@@ -256,21 +237,8 @@ function totpRoutes(
     if (user === undefined) return noUser(c);
     const input = await body(c);
     if (input instanceof Response) return input;
-    const code = typeof input.code === 'string' ? input.code : '';
-    const step =
-      user.totpPending === null ? undefined : checkTotp(unseal(user.totpPending), code, clock.now());
-    if (user.totpPending === null || step === undefined)
-      return invalid(c, [
-        {
-          name: 'code',
-          value: null,
-          message:
-            user.totpPending === null ? 'start with POST /admin/v1/session/totp' : 'is not the current code',
-        },
-      ]);
-    const change = { totpSecret: user.totpPending, totpPending: null, totpStep: step };
-    await store.updateAdminUser(user.id, change);
-    await audit(c, 'session.totp-enabled', user.id, user.merchantId);
-    return env.send(c, 200, ok, { user: userView({ ...user, ...change }) });
+    return act(c, async (ctx) =>
+      env.send(c, 200, ok, await confirmOwnTotp(contextOf(ctx, store), totpVault, user, input)),
+    );
   });
 }

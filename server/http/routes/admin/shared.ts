@@ -8,6 +8,7 @@ import { ResultCodes } from '../../../../shared/result-codes';
 import { writeAudit } from '../../../backoffice/audit/audit';
 import type { BackofficeContext } from '../../../backoffice/context';
 import { BackofficeError, type FieldError } from '../../../backoffice/errors';
+import { type Access, type RouteSpec, registerAdminRoute } from '../../../backoffice/users/access';
 import type { AdminPrincipal } from '../../../backoffice/users/principal';
 import type { ClockControl } from '../../../clock';
 import type { EgressPolicy } from '../../../security/egress';
@@ -15,7 +16,7 @@ import type { Vault } from '../../../security/vault';
 import type { InboxStore } from '../../../storage/inbox/store';
 import type { WebhookStore } from '../../../storage/webhooks/model';
 import type { AdminEnv, GatewayEnv, RouteDeps } from '../../context';
-import { type Access, adminRole } from '../../middleware/admin-role';
+import { adminRole } from '../../middleware/admin-role';
 import { invalid as invalidParameters } from '../../middleware/envelope';
 import { unstorableJson } from '../../middleware/storable';
 import { clientAddress } from '../../middleware/transport';
@@ -45,15 +46,8 @@ export interface AdminDeps {
 
 export type AdminContext = Context<GatewayEnv & AdminEnv>;
 
-export interface RouteSpec {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  readonly access: Access;
-}
-
-const TABLE = new Map<string, RouteSpec>();
 /** Every admin route and the access it needs (the role tests loop over it). */
-export const adminRouteTable = (): RouteSpec[] => [...TABLE.values()];
+export { adminRouteTable } from '../../../backoffice/users/access';
 
 /** A request body as a JSON object (an empty body is {}); undefined when it is something else. */
 export function jsonObjectOf(text: string): Record<string, unknown> | undefined {
@@ -112,7 +106,7 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
 
   /**
    * Runs a back-office procedure and answers its result; its failure as the admin API says it
-   * (invalid: 400 with parameterErrors, not-found: 404).
+   * (invalid: 400 with parameterErrors, not-found: 404, refused: 400 with its reason).
    */
   async function act(
     c: AdminContext,
@@ -123,8 +117,13 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
     } catch (error) {
       if (!(error instanceof BackofficeError)) throw error;
       if (error.kind === 'not-found') return notFound(c, error.what ?? 'entity');
-      if (error.errors.length > 0) return invalid(c, error.errors);
-      return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: error.message });
+      if (error.kind === 'invalid') return invalid(c, error.errors);
+      // refused: the reason, and the field it is about when there is one
+      return env.send(c, 400, {
+        code: ResultCodes.INVALID_PARAMETER,
+        description: error.message,
+        ...(error.errors.length === 0 ? {} : { parameterErrors: [...error.errors] }),
+      });
     }
   }
 
@@ -135,7 +134,7 @@ export function adminKit(app: Hono<GatewayEnv>, deps: RouteDeps) {
     access: Access,
     handler: Handler<GatewayEnv & AdminEnv>,
   ) {
-    TABLE.set(`${method} ${path}`, { method, path, access });
+    registerAdminRoute({ method, path, access });
     app.on(method, path, adminRole(env, access), handler as Handler<GatewayEnv>);
   }
 

@@ -1,55 +1,43 @@
 /**
  * A merchant's webhooks (`/admin/v1/merchants/{merchantId}/webhooks`) and their delivery log
- * (`…/webhook-deliveries`, redelivery of a dead-lettered one): registration sends the test
- * notification first (server/backoffice/webhooks/registration.ts).
+ * (`…/webhook-deliveries`, redelivery of a dead-lettered one): translators over the back office's
+ * procedures (server/backoffice/webhooks/webhooks.ts), which check, store and audit.
  */
 import type { Context } from 'hono';
-import { ResultCodes } from '../../../../shared/result-codes';
-import { deliveryView, registerWebhook, webhookView } from '../../../backoffice/webhooks/registration';
-import type { DeliveryStatus } from '../../../storage/webhooks/model';
+import type { BackofficeContext } from '../../../backoffice/context';
+import { requireMerchant } from '../../../backoffice/merchants/merchants';
+import { deliveryView, webhookView } from '../../../backoffice/webhooks/registration';
+import * as webhooks from '../../../backoffice/webhooks/webhooks';
 import type { RouteDeps } from '../../context';
 import { type AdminDeps, type AdminKit, param } from './shared';
 
-const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
-const MAX_LOG = 500;
+/** The admin list's default length (the CLI's is shorter: a terminal's page). */
+const DEFAULT_LOG = '100';
 
-export function webhookRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
-  const { env, ok, notFound, invalid, body, merchantOf, route, audit } = kit;
+export function webhookRoutes(_deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
+  const { env, ok, notFound, body, route, act } = kit;
+  const withWebhooks = (ctx: BackofficeContext): webhooks.RegistrationContext => ({
+    ...ctx,
+    webhooks: admin.webhooks,
+    vault: admin.vault,
+    ...(admin.fetch === undefined ? {} : { fetch: admin.fetch }),
+    ...(admin.egress === undefined ? {} : { egress: admin.egress }),
+  });
 
   route('POST', '/admin/v1/merchants/:merchantId/webhooks', 'write', async (c) => {
     const input = await body(c);
     if (input instanceof Response) return input;
-    const merchantId = param(c, 'merchantId');
-    const outcome = await registerWebhook(
-      {
-        store: deps.store,
-        webhooks: admin.webhooks,
-        vault: admin.vault,
-        clock: deps.clock,
-        ...(admin.fetch === undefined ? {} : { fetch: admin.fetch }),
-        ...(admin.egress === undefined ? {} : { egress: admin.egress }),
-      },
-      merchantId,
-      input,
+    return act(c, async (ctx) =>
+      env.send(c, 201, ok, await webhooks.addWebhook(withWebhooks(ctx), param(c, 'merchantId'), input)),
     );
-    switch (outcome.kind) {
-      case 'merchant-not-found':
-        return notFound(c, 'merchant');
-      case 'invalid':
-        return invalid(c, outcome.errors);
-      case 'unreachable':
-        return env.send(c, 400, { code: ResultCodes.INVALID_PARAMETER, description: outcome.description });
-      case 'registered':
-        await audit(c, 'webhook.create', outcome.webhook.id, merchantId);
-        return env.send(c, 201, ok, { ...webhookView(outcome.webhook), key: outcome.key });
-    }
   });
 
-  route('GET', '/admin/v1/merchants/:merchantId/webhooks', 'read', async (c) => {
-    if ((await merchantOf(c)) === undefined) return notFound(c, 'merchant');
-    const webhooks = await admin.webhooks.listWebhooks(param(c, 'merchantId'));
-    return env.send(c, 200, ok, { webhooks: webhooks.map(webhookView) });
-  });
+  route('GET', '/admin/v1/merchants/:merchantId/webhooks', 'read', (c) =>
+    act(c, async (ctx) => {
+      const list = await webhooks.listWebhooks(withWebhooks(ctx), param(c, 'merchantId'));
+      return env.send(c, 200, ok, { webhooks: list.map(webhookView) });
+    }),
+  );
 
   route('GET', '/admin/v1/merchants/:merchantId/webhooks/:id', 'read', async (c) => {
     const webhook = await admin.webhooks.getWebhook(param(c, 'merchantId'), param(c, 'id'));
@@ -57,76 +45,56 @@ export function webhookRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
     return env.send(c, 200, ok, webhookView(webhook));
   });
 
-  route('DELETE', '/admin/v1/merchants/:merchantId/webhooks/:id', 'write', async (c) => {
-    const merchantId = param(c, 'merchantId');
-    const deleted = await admin.webhooks.deleteWebhook(merchantId, param(c, 'id'), deps.clock.now());
-    if (!deleted) return notFound(c, 'webhook');
-    await audit(c, 'webhook.delete', param(c, 'id'), merchantId);
-    return env.send(c, 200, ok, { id: param(c, 'id') });
-  });
+  route('DELETE', '/admin/v1/merchants/:merchantId/webhooks/:id', 'write', (c) =>
+    act(c, async (ctx) =>
+      env.send(
+        c,
+        200,
+        ok,
+        await webhooks.removeWebhook(withWebhooks(ctx), param(c, 'merchantId'), param(c, 'id')),
+      ),
+    ),
+  );
 
-  deliveryRoutes(admin, kit, deps);
+  deliveryRoutes(kit, withWebhooks);
 }
 
-function deliveryRoutes(admin: AdminDeps, kit: AdminKit, deps: RouteDeps): void {
-  const { env, ok, notFound, invalid, merchantOf, route, audit } = kit;
-
-  route('GET', '/admin/v1/merchants/:merchantId/webhook-deliveries', 'read', async (c) => {
-    if ((await merchantOf(c)) === undefined) return notFound(c, 'merchant');
-    const errors: { name: string; value: string | null; message: string }[] = [];
-    const status = c.req.query('status');
-    if (status !== undefined && !STATUSES.includes(status as DeliveryStatus))
-      errors.push({ name: 'status', value: status, message: `must be one of ${STATUSES.join(', ')}` });
-    const limitText = c.req.query('limit') ?? '100';
-    const limit = Number(limitText);
-    if (!/^[0-9]{1,3}$/.test(limitText) || limit < 1 || limit > MAX_LOG)
-      errors.push({ name: 'limit', value: limitText, message: `must be 1 to ${MAX_LOG}` });
-    const before = c.req.query('before');
-    if (before !== undefined && !/^[0-9]{1,15}$/.test(before))
-      errors.push({ name: 'before', value: before, message: 'must be a delivery id' });
-    const webhookId = c.req.query('webhookId');
-    const paymentId = c.req.query('paymentId');
-    if (paymentId !== undefined && !/^[0-9a-f]{32}$/.test(paymentId))
-      errors.push({ name: 'paymentId', value: paymentId, message: 'must be a payment id' });
-    if (errors.length > 0) return invalid(c, errors);
-    // a payment's deliveries are ordered under its original's id (a capture's under its PA's)
-    const payment =
-      paymentId === undefined ? undefined : await deps.store.getPayment(param(c, 'merchantId'), paymentId);
-    const deliveries = await admin.webhooks.listDeliveries(param(c, 'merchantId'), {
-      limit,
-      ...(status === undefined ? {} : { status: status as DeliveryStatus }),
-      ...(webhookId === undefined ? {} : { webhookId }),
-      ...(before === undefined ? {} : { beforeSeq: Number(before) }),
-      ...(paymentId === undefined ? {} : { orderKey: payment?.referencedId ?? paymentId }),
-    });
-    return env.send(c, 200, ok, { deliveries: deliveries.map((d) => deliveryView(d)) });
-  });
-
-  const seqOf = (c: Context) => {
-    const text = c.req.param('id') ?? '';
-    return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
+function deliveryRoutes(
+  kit: AdminKit,
+  withWebhooks: (ctx: BackofficeContext) => webhooks.WebhookContext,
+): void {
+  const { env, ok, route, act } = kit;
+  const query = (c: Context) => {
+    const q: Record<string, string> = { limit: c.req.query('limit') ?? DEFAULT_LOG };
+    for (const name of ['status', 'before', 'webhookId', 'paymentId'] as const) {
+      const value = c.req.query(name);
+      if (value !== undefined) q[name] = value;
+    }
+    return q;
   };
 
-  route('GET', '/admin/v1/merchants/:merchantId/webhook-deliveries/:id', 'read', async (c) => {
-    const seq = seqOf(c);
-    const delivery =
-      seq === undefined ? undefined : await admin.webhooks.getDelivery(param(c, 'merchantId'), seq);
-    if (delivery === undefined) return notFound(c, 'delivery');
-    return env.send(c, 200, ok, deliveryView(delivery, true));
-  });
+  route('GET', '/admin/v1/merchants/:merchantId/webhook-deliveries', 'read', (c) =>
+    act(c, async (ctx) => {
+      const merchantId = param(c, 'merchantId');
+      const wh = withWebhooks(ctx);
+      // the merchant first: an unknown merchant is 404 whatever the query says
+      await requireMerchant(wh.store, merchantId);
+      const deliveries = await webhooks.listDeliveries(wh, merchantId, webhooks.parseDeliveryQuery(query(c)));
+      return env.send(c, 200, ok, { deliveries: deliveries.map((d) => deliveryView(d)) });
+    }),
+  );
 
-  route('POST', '/admin/v1/merchants/:merchantId/webhook-deliveries/:id/redeliver', 'write', async (c) => {
-    const merchantId = param(c, 'merchantId');
-    const seq = seqOf(c);
-    const delivery = seq === undefined ? undefined : await admin.webhooks.getDelivery(merchantId, seq);
-    if (seq === undefined || delivery === undefined) return notFound(c, 'delivery');
-    if (!(await admin.webhooks.redeliver(merchantId, seq, deps.clock.now())))
-      return env.send(c, 400, {
-        code: ResultCodes.INVALID_PARAMETER,
-        description: `delivery ${seq} is ${delivery.status}: only a dead-lettered delivery can be redelivered`,
-      });
-    await audit(c, 'webhook-delivery.redeliver', String(seq), merchantId);
-    const again = await admin.webhooks.getDelivery(merchantId, seq);
-    return env.send(c, 200, ok, again === undefined ? {} : deliveryView(again));
-  });
+  route('GET', '/admin/v1/merchants/:merchantId/webhook-deliveries/:id', 'read', (c) =>
+    act(c, async (ctx) => {
+      const seq = webhooks.deliveryId(param(c, 'id'));
+      return env.send(c, 200, ok, await webhooks.getDelivery(withWebhooks(ctx), param(c, 'merchantId'), seq));
+    }),
+  );
+
+  route('POST', '/admin/v1/merchants/:merchantId/webhook-deliveries/:id/redeliver', 'write', (c) =>
+    act(c, async (ctx) => {
+      const seq = webhooks.deliveryId(param(c, 'id'));
+      return env.send(c, 200, ok, await webhooks.redeliver(withWebhooks(ctx), param(c, 'merchantId'), seq));
+    }),
+  );
 }

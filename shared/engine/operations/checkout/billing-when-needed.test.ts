@@ -7,24 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE } from '../../../../server/openapi/samples';
+import { parameterErrorNames as names } from '../../../../server/test-kit/answers';
 import { fakeClock } from '../../../../server/test-kit/clock';
 import { CARD_FIELDS } from '../../../../server/test-kit/fixtures/cards';
 import { BILLING, CHALLENGE_CARD } from '../../../../server/test-kit/fixtures/three-d-secure';
-import {
-  type TestGateway,
-  type TestMerchant,
-  type TestResponse,
-  testGateway,
-} from '../../../../server/test-kit/gateway';
+import { type TestGateway, type TestMerchant, testGateway } from '../../../../server/test-kit/gateway';
 
 /** The card as the widget submits it: no paymentBrand (detected), no credentials. */
 const CARD = { ...CARD_FIELDS, 'card.cvv': '123' } as const;
 const NOT_ENROLLED = '4200000000000000';
 /** What the widget always sends of the shopper's browser. */
 const BROWSER = SAMPLE.browser;
-
-const names = (res: TestResponse): string[] =>
-  (res.body.result.parameterErrors ?? []).map((e: { name: string }) => e.name).sort();
 
 describe('a checkout without billing on a 3-D Secure channel (HTTP, SQLite)', () => {
   let gw: TestGateway;

@@ -10,6 +10,7 @@ import { INITIAL_PAYMENT_TYPES, type RequestOf } from '../../../params/requests'
 import { ResultCodes } from '../../../result-codes';
 import { readMoney } from '../../core/amounts';
 import type { Caller } from '../../core/deps';
+import { type Checked, type Invalid, invalid, type Refused, refused } from '../../core/failure';
 import { newCheckoutId } from '../../core/ids';
 import type { Channel, Checkout, CheckoutKind } from '../../core/model';
 import { channelRefusal } from '../../steps/payment-method';
@@ -18,9 +19,9 @@ import { NEVER_KEPT } from './parameters';
 
 export type CheckoutCreation =
   | { readonly kind: 'checkout'; readonly checkout: Checkout }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
+  | Invalid
   /** Nothing stored: the channel cannot take this checkout's payments (its mode, brand or currency). */
-  | { readonly kind: 'refused'; readonly code: string };
+  | Refused;
 
 /** overridePaymentType values: the two-letter initial types (PA.CP has no two-letter form). */
 const OVERRIDE_TYPES: readonly string[] = INITIAL_PAYMENT_TYPES.filter((t) => /^[A-Z]{2}$/.test(t));
@@ -68,10 +69,7 @@ export function checkoutTerms(
   };
 }
 
-export type CheckoutCheck =
-  | { readonly kind: 'ok'; readonly amount: Minor; readonly checkoutKind: CheckoutKind }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
-  | { readonly kind: 'refused'; readonly code: string };
+export type CheckoutCheck = Checked<{ amount: Minor; checkoutKind: CheckoutKind }> | Refused;
 
 /**
  * What the catalogue cannot check alone (money in the currency, override types, registrations
@@ -89,9 +87,9 @@ export async function checkCheckout(
   // it charges nothing, so it is recorded with 0 and no currency.
   const money =
     request.paymentType === undefined && request.amount === undefined
-      ? { amount: 0 as Minor }
+      ? { kind: 'ok' as const, amount: 0 as Minor }
       : readMoney(request);
-  if ('errors' in money) errors.push(...money.errors);
+  if (money.kind === 'invalid') errors.push(...money.errors);
   for (const [brand, type] of Object.entries(request.overridePaymentType ?? {})) {
     if (!OVERRIDE_TYPES.includes(type)) {
       errors.push({
@@ -113,10 +111,10 @@ export async function checkCheckout(
       });
     }
   }
-  if (errors.length > 0 || 'errors' in money) return { kind: 'invalid', errors };
+  if (errors.length > 0 || money.kind === 'invalid') return invalid(errors);
 
-  const refused = creationRefusal(caller.channel, request);
-  if (refused !== undefined) return { kind: 'refused', code: refused };
+  const code = creationRefusal(caller.channel, request);
+  if (code !== undefined) return refused(code);
 
   // a checkout with createRegistration=true and no paymentType only registers (the request
   // kind's rule made sure one of the two is there)

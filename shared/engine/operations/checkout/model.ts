@@ -3,7 +3,6 @@
  * and the outcome a submission records.
  */
 
-import type { ParameterError } from '../../../params/errors';
 import {
   isPending,
   isSuccess,
@@ -12,6 +11,7 @@ import {
   ResultCodes,
 } from '../../../result-codes';
 import type { EngineDeps } from '../../core/deps';
+import type { Failure } from '../../core/failure';
 import type { Checkout, Payment, Registration } from '../../core/model';
 
 /** Limits (spec): a checkout id is valid 30 minutes; the merchant is notified after 29 without a status GET. */
@@ -69,10 +69,7 @@ export const completes = (code: string): boolean =>
  * (the checkout is closed, expired or paid, or what it was asked cannot be done) with the code
  * and, where the catalogue's text would not say enough, a description; or no such checkout.
  */
-export type CheckoutNotDone =
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] }
-  | { readonly kind: 'refused'; readonly code: string; readonly description?: string }
-  | { readonly kind: 'not-found' };
+export type CheckoutNotDone = Failure;
 
 /** What a checkout's submission recorded, and its status answers: a payment or a registration. */
 export type CheckoutResult =

@@ -10,6 +10,7 @@ import type { ParameterError } from '../../../params/errors';
 import { validateRequest } from '../../../params/requests';
 import { describe, isPending, isSuccess, ResultCodes } from '../../../result-codes';
 import type { Caller, EngineDeps, PaymentContext } from '../../core/deps';
+import { invalid, NOT_FOUND, refused } from '../../core/failure';
 import type { Checkout, CheckoutKind } from '../../core/model';
 import { finishPending } from '../../steps/asynchronous';
 import { createPayment } from '../initial-payment';
@@ -46,15 +47,14 @@ export function submitCheckout(
     // load, under the lock: a submission that waited sees what the one before it did
     let checkout = await deps.store.getCheckout(checkoutId);
     if (checkout === undefined || checkout.merchantId !== caller.merchantId || checkout.kind !== target) {
-      return { kind: 'not-found' };
+      return NOT_FOUND;
     }
 
     const now = deps.clock.now();
-    const expired: SubmissionOutcome = {
-      kind: 'refused',
-      code: CheckoutCodes.NO_SESSION,
-      description: `${NO_SESSION_DESCRIPTION}: the checkout expired 30 minutes after its creation`,
-    };
+    const expired = refused(
+      CheckoutCodes.NO_SESSION,
+      `${NO_SESSION_DESCRIPTION}: the checkout expired 30 minutes after its creation`,
+    );
     // An expired checkout takes no new attempt, so a refused submission must not end the pending
     // one either: the shopper may still complete it (it has 30 minutes of its own).
     if (hasPendingAttempt(checkout) && now.getTime() >= checkout.expiresAt.getTime()) return expired;
@@ -68,11 +68,10 @@ export function submitCheckout(
     // decide whether it may be paid at all
     const state = stateOf(checkout, now);
     if (state === 'completed') {
-      return {
-        kind: 'refused',
-        code: CheckoutCodes.CLOSED,
-        description: `${describe(CheckoutCodes.CLOSED)}: this checkout is already paid; create a new checkout for another payment`,
-      };
+      return refused(
+        CheckoutCodes.CLOSED,
+        `${describe(CheckoutCodes.CLOSED)}: this checkout is already paid; create a new checkout for another payment`,
+      );
     }
     if (state === 'expired') return expired;
 
@@ -161,7 +160,7 @@ async function payWith(
     if (type !== undefined) tree.paymentType = type;
   }
   const request = validateRequest('payment', acceptedBy('payment', tree));
-  if (!request.ok) return { kind: 'invalid', errors: request.errors };
+  if (!request.ok) return invalid(request.errors);
   return createPayment(deps, caller, request.value, context);
 }
 
@@ -201,10 +200,10 @@ async function payOneClick(
       });
     }
   }
-  if (errors.length > 0) return { kind: 'invalid', errors };
+  if (errors.length > 0) return invalid(errors);
 
   const registration = await deps.store.getRegistration(caller.merchantId, registrationId);
-  if (registration === undefined) return { kind: 'refused', code: ResultCodes.REGISTRATION_NOT_FOUND };
+  if (registration === undefined) return refused(ResultCodes.REGISTRATION_NOT_FOUND);
   const tree = mergeTrees(base, sent);
   // A card already stored is not stored again.
   delete tree.createRegistration;
@@ -218,9 +217,9 @@ async function payOneClick(
   const request = validateRequest('registrationPayment', acceptedBy('registrationPayment', tree));
   if (cvvError !== undefined) {
     const others = request.ok ? [] : request.errors.filter((e) => e.name !== cvvError.name);
-    return { kind: 'invalid', errors: [cvvError, ...others] };
+    return invalid([cvvError, ...others]);
   }
-  if (!request.ok) return { kind: 'invalid', errors: request.errors };
+  if (!request.ok) return invalid(request.errors);
   return payWithRegistration(deps, caller, registrationId, request.value, checkout.id);
 }
 
@@ -232,23 +231,20 @@ async function registerWith(
   submission: Submission,
 ): Promise<SubmissionOutcome> {
   if (submission.registrationId !== undefined) {
-    return {
-      kind: 'invalid',
-      errors: [
-        {
-          name: 'registrationId',
-          value: submission.registrationId,
-          message: 'is accepted only when paying a payment checkout',
-        },
-      ],
-    };
+    return invalid([
+      {
+        name: 'registrationId',
+        value: submission.registrationId,
+        message: 'is accepted only when paying a payment checkout',
+      },
+    ]);
   }
   const sent = forwarded(submission);
   const tree = mergeTrees(paymentParameters(checkout, sent), sent);
   const brand = brandOf(tree);
   if (brand !== undefined) tree.paymentBrand = brand;
   const request = validateRequest('registration', acceptedBy('registration', tree));
-  if (!request.ok) return { kind: 'invalid', errors: request.errors };
+  if (!request.ok) return invalid(request.errors);
   const outcome = await createRegistration(deps, caller, request.value);
   // a checkout's registration carries the checkout id as its ndc, as its payments do
   return outcome.kind === 'registration' ? { ...outcome, ndc: checkout.id } : outcome;

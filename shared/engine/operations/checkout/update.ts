@@ -16,6 +16,7 @@ import type { ParameterError } from '../../../params/errors';
 import { type RequestOf, validateRequest } from '../../../params/requests';
 import { describe } from '../../../result-codes';
 import type { Caller } from '../../core/deps';
+import { invalid, NOT_FOUND, refused } from '../../core/failure';
 import type { Checkout } from '../../core/model';
 import { checkCheckout, checkoutTerms } from './create';
 import {
@@ -49,39 +50,37 @@ export function updateCheckout(
       checkout.merchantId !== caller.merchantId ||
       checkout.channelId !== caller.channel.id
     ) {
-      return { kind: 'not-found' };
+      return NOT_FOUND;
     }
 
     // decide whether it may change at all: a completed (paid or pending) checkout is closed, as
     // for a submission, and an expired one is gone
     const state = stateOf(checkout, deps.clock.now());
     if (state === 'completed') {
-      return {
-        kind: 'refused',
-        code: CheckoutCodes.CLOSED,
-        description: `${describe(CheckoutCodes.CLOSED)}: this checkout is already paid or its payment is pending; it can no longer be updated`,
-      };
+      return refused(
+        CheckoutCodes.CLOSED,
+        `${describe(CheckoutCodes.CLOSED)}: this checkout is already paid or its payment is pending; it can no longer be updated`,
+      );
     }
     if (state === 'expired') {
-      return {
-        kind: 'refused',
-        code: CheckoutCodes.NO_SESSION,
-        description: `${NO_SESSION_DESCRIPTION}: the checkout expired 30 minutes after its creation`,
-      };
+      return refused(
+        CheckoutCodes.NO_SESSION,
+        `${NO_SESSION_DESCRIPTION}: the checkout expired 30 minutes after its creation`,
+      );
     }
 
     // validate: the checkout as it would be, judged as a creation
     const merged = replaceSent(checkout.parameters as FormTree, sent as FormTree);
     const request = validateRequest('checkout', merged);
-    if (!request.ok) return { kind: 'invalid', errors: request.errors };
+    if (!request.ok) return invalid(request.errors);
     const checked = await checkCheckout(deps, caller, request.value);
     if (checked.kind !== 'ok') return checked;
-    if (checked.checkoutKind !== checkout.kind) return { kind: 'invalid', errors: [kindChange(checkout)] };
+    if (checked.checkoutKind !== checkout.kind) return invalid([kindChange(checkout)]);
 
     // record
     const terms = checkoutTerms(request.value, checked.amount);
     if (!(await deps.store.updateCheckout(checkout.id, terms))) {
-      return { kind: 'refused', code: CheckoutCodes.CLOSED };
+      return refused(CheckoutCodes.CLOSED);
     }
     const { shopperResultUrl: _old, ...kept } = checkout;
     return { kind: 'updated', checkout: { ...kept, ...terms } };

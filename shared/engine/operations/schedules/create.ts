@@ -9,6 +9,7 @@ import { nextFireTime } from '../../../scheduling/cron';
 import { scheduleChange } from '../../answers/notifications';
 import { readAmount } from '../../core/amounts';
 import type { Caller } from '../../core/deps';
+import { type Invalid, invalid, type Refused, refused } from '../../core/failure';
 import { newId, newPaymentNdc } from '../../core/ids';
 import { processorFor, successCodeOf } from '../../core/processor';
 import type { Schedule, ScheduleDeps, ScheduleView } from '../../core/schedule';
@@ -19,8 +20,8 @@ import { cronOf, instructionOf, jobOf, neverFires, pairErrors, type ScheduleRequ
 
 export type ScheduleOutcome =
   | { readonly kind: 'schedule'; readonly view: ScheduleView; readonly code: string; readonly ndc: string }
-  | { readonly kind: 'refused'; readonly code: string }
-  | { readonly kind: 'invalid'; readonly errors: ParameterError[] };
+  | Refused
+  | Invalid;
 
 /** POST /scheduling/v1/schedules: validate → load → decide → record. */
 export async function createSchedule(
@@ -33,44 +34,46 @@ export async function createSchedule(
   // validate: money, the job's timing, notice and duration
   const errors: ParameterError[] = [];
   const currency = request.currency ?? '';
-  const amount = readAmount(request.amount ?? '', currency);
-  if (typeof amount !== 'number') errors.push(amount);
+  const money = readAmount(request.amount ?? '', currency);
+  if (money.kind === 'invalid') errors.push(...money.errors);
   const job = jobOf(request);
-  const cron = cronOf(job);
-  if (Array.isArray(cron)) errors.push(...cron);
+  const read = cronOf(job);
+  if (read.kind === 'invalid') errors.push(...read.errors);
   errors.push(...pairErrors(job));
-  if (errors.length > 0 || typeof amount !== 'number' || Array.isArray(cron))
-    return { kind: 'invalid', errors };
+  if (errors.length > 0 || money.kind === 'invalid' || read.kind === 'invalid') return invalid(errors);
+  const { amount } = money;
+  const { cron } = read;
 
   // load: the registration the runs pay with (the engine's codes for a missing or deleted one)
   const registrationId = request.registrationId ?? '';
-  const registration = await usableRegistration(deps.store, caller.merchantId, registrationId);
-  if ('code' in registration) return registration;
+  const usable = await usableRegistration(deps.store, caller.merchantId, registrationId);
+  if (usable.kind === 'refused') return usable;
+  const { registration } = usable;
   // the channel's brands and currencies: its runs would all be refused
   const accepted = checkPaymentMethod(registration.paymentBrand, { currency }, true, caller.channel);
   if (accepted.kind !== 'ok') return accepted;
-  const instruction = instructionOf(
+  const instructed = instructionOf(
     (request.standingInstruction ?? {}) as Readonly<Record<string, string>>,
     registration,
   );
-  if (Array.isArray(instruction)) return { kind: 'invalid', errors: instruction };
+  if (instructed.kind === 'invalid') return instructed;
+  const { instruction } = instructed;
 
   // decide: the runs pay through the channel's processor (the simulators, or the connector of an
   // EXTERNAL or live channel). Without one they could only be refused: a live channel without a
   // connector has the family's "schedule module not configured for LIVE transaction mode".
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
   if (processor.kind === 'none')
-    return {
-      kind: 'refused',
-      code: processor.testMode === undefined ? '100.360.400' : ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
-    };
+    return refused(
+      processor.testMode === undefined ? '100.360.400' : ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD,
+    );
 
   const startsAt = job.startDate === undefined ? now : parseTs(job.startDate);
   const endsAt = endOf(job, startsAt);
   // The first fire time at or after the start, and after now.
   const first = nextFireTime(cron, new Date(Math.max(startsAt.getTime() - 1, now.getTime())));
   if (first === undefined || (endsAt !== null && first.getTime() >= endsAt.getTime())) {
-    return { kind: 'invalid', errors: neverFires(job, cron.expression, first !== undefined) };
+    return invalid(neverFires(job, cron.expression, first !== undefined));
   }
 
   // record

@@ -6,6 +6,7 @@
 import type { ParameterError } from '../../../params/errors';
 import type { RequestOf } from '../../../params/requests';
 import { type CronSchedule, expressionOfJob, parseCron } from '../../../scheduling/cron';
+import { type Checked, invalid } from '../../core/failure';
 import type { Registration } from '../../core/model';
 
 export type ScheduleRequest = RequestOf<'schedule'>;
@@ -26,30 +27,33 @@ export function jobOf(request: ScheduleRequest): Record<string, string> {
  * was sent, else the job.* field parseCron names (both day fields when both are restricted).
  * Fields not sent take the spec's defaults.
  */
-export function cronOf(job: Readonly<Record<string, string>>): CronSchedule | ParameterError[] {
+export function cronOf(job: Readonly<Record<string, string>>): Checked<{ cron: CronSchedule }> {
   // No job.* field at all takes the spec's defaults (second, minute, hour 0, dayOfMonth and month 1,
   // dayOfWeek `?` as Quartz needs, year *): once a year on 1 January (expressionOfJob).
   const hasExpression = job.expression !== undefined;
   const expression = expressionOfJob(job);
   const parsed = parseCron(expression);
-  if (!('error' in parsed)) return parsed;
+  // parseCron (shared/scheduling) answers its own shape, read here into the engine's
+  if (!('error' in parsed)) return { kind: 'ok', cron: parsed };
   if (hasExpression)
-    return [{ name: 'job.expression', value: job.expression ?? null, message: parsed.error }];
+    return invalid([{ name: 'job.expression', value: job.expression ?? null, message: parsed.error }]);
   if (/are both restricted/.test(parsed.error)) {
-    return (['dayOfMonth', 'dayOfWeek'] as const).map((f) => ({
-      name: `job.${f}`,
-      value: job[f] ?? null,
-      message: parsed.error,
-    }));
+    return invalid(
+      (['dayOfMonth', 'dayOfWeek'] as const).map((f) => ({
+        name: `job.${f}`,
+        value: job[f] ?? null,
+        message: parsed.error,
+      })),
+    );
   }
   const field = CRON_FIELDS.find((f) => parsed.error.startsWith(`${f} `));
-  return [
+  return invalid([
     {
       name: field === undefined ? 'job.expression' : `job.${field}`,
       value: field === undefined ? expression : (job[field] ?? null),
       message: parsed.error,
     },
-  ];
+  ]);
 }
 
 /** Notice and duration come as a number with its unit. */
@@ -77,7 +81,7 @@ export function pairErrors(job: Readonly<Record<string, string>>): ParameterErro
 export function instructionOf(
   sent: Readonly<Record<string, string>>,
   registration: Registration,
-): Record<string, string> | ParameterError[] {
+): Checked<{ instruction: Record<string, string> }> {
   const errors: ParameterError[] = [];
   if (sent.mode !== undefined && sent.mode !== 'REPEATED') {
     errors.push({
@@ -107,8 +111,8 @@ export function instructionOf(
       });
     }
   }
-  if (errors.length > 0) return errors;
-  return {
+  if (errors.length > 0) return invalid(errors);
+  const instruction = {
     ...sent,
     type: sent.type ?? 'RECURRING',
     ...((sent.type ?? 'RECURRING') === 'RECURRING'
@@ -121,6 +125,7 @@ export function instructionOf(
       : { initialTransactionId: registration.initialTransactionId }),
     ...(registration.agreementId === undefined ? {} : { agreementId: registration.agreementId }),
   };
+  return { kind: 'ok', instruction };
 }
 
 /** A job that never fires between its start and its end: the error on the field that decides. */

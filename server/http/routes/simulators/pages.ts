@@ -5,11 +5,11 @@
  * end page's message to the widget, from a file (CSP: no inline script).
  */
 
-import type { PaymentSession } from '../../../shared/engine/core/model';
-import type { PageFacts } from '../../../shared/engine/steps/asynchronous';
-import { escapeHtml } from '../../http/html';
-import { CHALLENGE_CODE } from './access-control-server';
-import type { SimulatedRedirectMethod } from './redirect-methods';
+import type { PaymentSession } from '../../../../shared/engine/core/model';
+import type { PageFacts } from '../../../../shared/engine/steps/asynchronous';
+import { CHALLENGE_CODE } from '../../../processors/simulator/access-control-server';
+import type { SimulatedRedirectMethod } from '../../../processors/simulator/redirect-methods';
+import { escapeHtml } from '../../../security/html';
 
 export const SIMULATOR_CSS = `
 :root { color-scheme: light; font: 16px/1.45 system-ui, sans-serif; }

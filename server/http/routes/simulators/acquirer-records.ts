@@ -16,16 +16,16 @@
  * Credentials as for the acquirer's chargebacks (acquirer-caller.ts).
  */
 import type { Context, Hono } from 'hono';
-import { isKnownBrand } from '../../../shared/brands';
-import { newId } from '../../../shared/engine/core/ids';
-import type { Channel, Payment } from '../../../shared/engine/core/model';
-import { fromMinor, isToMinorError, type Minor, toMinor } from '../../../shared/money';
-import type { ParameterError } from '../../../shared/params/errors';
-import { checkFormat, type Format } from '../../../shared/params/formats';
-import { isSuccess, ResultCodes } from '../../../shared/result-codes';
-import type { GatewayEnv, RouteDeps } from '../../http/context';
-import type { GatewayMiddleware } from '../../http/middleware';
-import type { AcquirerRecord } from '../../storage/acquirer-records';
+import { isKnownBrand } from '../../../../shared/brands';
+import { newId } from '../../../../shared/engine/core/ids';
+import type { Channel, Payment } from '../../../../shared/engine/core/model';
+import { fromMinor, isToMinorError, type Minor, toMinor } from '../../../../shared/money';
+import type { ParameterError } from '../../../../shared/params/errors';
+import { checkFormat, type Format } from '../../../../shared/params/formats';
+import { isSuccess, ResultCodes } from '../../../../shared/result-codes';
+import type { AcquirerRecord } from '../../../storage/acquirer-records';
+import type { GatewayEnv, RouteDeps } from '../../context';
+import type { GatewayMiddleware } from '../../middleware';
 import { HEX32, NO_SIMULATED_PAYMENT, refusedCaller, simulatedPayment } from './acquirer-caller';
 
 /** The payment types whose money the acquirer transfers (PA.CP is stored as such). */

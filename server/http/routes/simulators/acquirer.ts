@@ -10,11 +10,11 @@
  * charge it back. Credentials that are sent are always checked.
  */
 import type { Hono } from 'hono';
-import { bookChargeback } from '../../../shared/engine/operations/chargebacks';
-import { ResultCodes } from '../../../shared/result-codes';
-import type { GatewayEnv, RouteDeps } from '../../http/context';
-import type { GatewayMiddleware } from '../../http/middleware';
-import { answerChargeback } from '../../http/routes/chargeback-answer';
+import { bookChargeback } from '../../../../shared/engine/operations/chargebacks';
+import { ResultCodes } from '../../../../shared/result-codes';
+import type { GatewayEnv, RouteDeps } from '../../context';
+import type { GatewayMiddleware } from '../../middleware';
+import { answerChargeback } from '../chargeback-answer';
 import { HEX32, NO_SIMULATED_PAYMENT, refusedCaller, simulatedPayment } from './acquirer-caller';
 import { acquirerRecordRoutes } from './acquirer-records';
 

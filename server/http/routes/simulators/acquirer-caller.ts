@@ -1,14 +1,14 @@
 /**
- * Who may call the simulated acquirer's routes (acquirer-routes.ts, acquirer-records.ts), and the
+ * Who may call the simulated acquirer's routes (acquirer.ts, acquirer-records.ts), and the
  * payment of its own that a route names.
  */
 import type { Context } from 'hono';
-import type { Channel, Payment } from '../../../shared/engine/core/model';
-import { ResultCodes } from '../../../shared/result-codes';
-import type { GatewayEnv, RouteDeps } from '../../http/context';
-import type { GatewayMiddleware } from '../../http/middleware';
-import { resolveChannel } from '../../http/middleware/channel';
-import { credentialsOf } from '../../http/middleware/credentials';
+import type { Channel, Payment } from '../../../../shared/engine/core/model';
+import { ResultCodes } from '../../../../shared/result-codes';
+import type { GatewayEnv, RouteDeps } from '../../context';
+import type { GatewayMiddleware } from '../../middleware';
+import { resolveChannel } from '../../middleware/channel';
+import { credentialsOf } from '../../middleware/credentials';
 
 /**
  * The credential rules of every simulated acquirer route: none needed on a developer's machine,

@@ -7,9 +7,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { healthRoutes, type Readiness } from '../lifecycle/health';
+import type { GatewayMetrics } from '../metrics/instruments';
 import { StartupError } from '../mode';
-import type { GatewayMetrics } from './instruments';
+import { healthRoutes, type Readiness } from './health';
 
 export function metricsApp(metrics: GatewayMetrics, ready?: Readiness): Hono {
   const app = new Hono();

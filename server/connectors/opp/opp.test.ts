@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISA_CARD_WITHOUT_HOLDER } from '../test-kit/fixtures/cards';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
-import { connectorProcessor, oppForwardConnector } from './opp-forward';
+import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
+import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+import { connectorProcessor } from '../kit/processor';
+import { oppForwardConnector } from './client';
+import { oppConnector } from './connector';
 
 describe('testMode=EXTERNAL through the forwarding connector', () => {
   let upstream: TestGateway;
@@ -106,8 +108,10 @@ describe('testMode=EXTERNAL through the forwarding connector', () => {
 describe('a pending answer of the connector', () => {
   it('is no success and leaves nobody waiting: 999.999.999 with the connector’s code kept', async () => {
     const processor = connectorProcessor(
-      { send: async () => ({ code: '000.200.000', id: 'c0ffee' }) },
-      { baseUrl: 'https://acquirer.example', entityId: 'e', accessToken: 't' },
+      oppConnector(
+        { send: async () => ({ code: '000.200.000', id: 'c0ffee' }) },
+        { baseUrl: 'https://acquirer.example', entityId: 'e', accessToken: 't' },
+      ),
       'LIVE',
     );
     const decision = await processor.pay({

@@ -14,7 +14,7 @@
  * (NODE_ENV=production) the latter needs the merchant's credentials.
  */
 import type { Context, Hono } from 'hono';
-import type { PaymentSession } from '../../../shared/engine/core/model';
+import type { PaymentSession } from '../../../../shared/engine/core/model';
 import {
   finishPending,
   pageFacts,
@@ -22,17 +22,26 @@ import {
   sessionIdOfAcsTransaction,
   shopperReturnOf,
   type Verdict,
-} from '../../../shared/engine/steps/asynchronous';
-import { describe, ResultCodes } from '../../../shared/result-codes';
-import type { GatewayEnv, RouteDeps } from '../../http/context';
-import type { GatewayMiddleware } from '../../http/middleware';
-import { PUBLIC_SUBMISSION_MAX_BYTES, readLimited } from '../../http/middleware/body';
-import { resolveChannel } from '../../http/middleware/channel';
-import { credentialsOf } from '../../http/middleware/credentials';
-import { CHALLENGE_CODE, newCryptogram, PROTOCOL_VERSION } from './access-control-server';
+} from '../../../../shared/engine/steps/asynchronous';
+import { describe, ResultCodes } from '../../../../shared/result-codes';
+import {
+  CHALLENGE_CODE,
+  newCryptogram,
+  PROTOCOL_VERSION,
+} from '../../../processors/simulator/access-control-server';
+import { redirectMethodOf } from '../../../processors/simulator/redirect-methods';
+import {
+  isWalletGroup,
+  WALLET_CARDS,
+  WALLET_GROUPS,
+  walletCard,
+} from '../../../processors/simulator/wallets';
+import type { GatewayEnv, RouteDeps } from '../../context';
+import type { GatewayMiddleware } from '../../middleware';
+import { PUBLIC_SUBMISSION_MAX_BYTES, readLimited } from '../../middleware/body';
+import { resolveChannel } from '../../middleware/channel';
+import { credentialsOf } from '../../middleware/credentials';
 import { challengePage, messagePage, RETURN_SCRIPT, redirectPage, returnPage, SIMULATOR_CSS } from './pages';
-import { redirectMethodOf } from './redirect-methods';
-import { isWalletGroup, WALLET_CARDS, WALLET_GROUPS, walletCard } from './wallets';
 
 /**
  * The pages load only their own style and script; they may be framed by any shop (the widget's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authKeys, createAuthFailures } from './failures';
+import { authKeys, createAuthFailures } from './auth-failures';
 
 describe('failed-login counter (leaky bucket per key)', () => {
   it('blocks a key after `limit` failures, for as long as one more failure needs to drain', () => {

@@ -1,0 +1,7 @@
+/**
+ * The connectors, as the composition root and the tests reach them: the kinds' registry and the
+ * opp client (the gateway's default transport to another gateway of the family).
+ */
+
+export { type ForwardOptions, oppClient, oppForwardConnector } from './opp/client';
+export { CONNECTOR_KINDS, type ConnectorClients, connectorsOf } from './registry';

@@ -1,0 +1,32 @@
+/**
+ * The opp kind's request transformer: an engine order → the path and form body of a request to
+ * another gateway of the family. The merchant's request goes on as sent, without what is ours
+ * (our credentials, our mode, our registrations' ids), with the channel's connector entityId and
+ * the upstream's own ids where a payment or registration is referenced.
+ */
+import type { FormTree } from '../../../shared/form/decode';
+import { encodeForm } from '../../../shared/form/encode';
+import { isDictPath } from '../../../shared/params/paths';
+
+/** What the family's API takes where: POST to one of these paths. */
+export const OPP_PATHS = {
+  payments: '/v1/payments',
+  payment: (theirId: string) => `/v1/payments/${encodeURIComponent(theirId)}`,
+  registrations: '/v1/registrations',
+  registrationPayments: (theirId: string) => `/v1/registrations/${encodeURIComponent(theirId)}/payments`,
+} as const;
+
+/**
+ * Our own credentials and mode are not the connector's business, nor our registrations' ids.
+ * createRegistration is: the connector registers the card too, and answers its registrationId.
+ */
+const NOT_FORWARDED = new Set(['entityId', 'authentication', 'testMode', 'registrations']);
+
+/** The form body of `request` for the upstream account `entityId`, with `extra` fields (referenceUuid). */
+export function forwardBody(request: object, entityId: string, extra: Record<string, string> = {}): string {
+  const tree: FormTree = {};
+  for (const [key, value] of Object.entries(request as FormTree))
+    if (!NOT_FORWARDED.has(key)) tree[key] = value;
+  for (const [key, value] of Object.entries(extra)) tree[key] = value;
+  return `entityId=${encodeURIComponent(entityId)}&${encodeForm(tree, isDictPath)}`;
+}

@@ -1,0 +1,86 @@
+/**
+ * The opp kind's response transformer: another gateway's JSON answer → the kit's ConnectorAnswer.
+ * Its result code is already the family's; everything else it says comes back (issue 32 point 4):
+ * avsResponse and cvvResponse, the issuer's card details, risk.score and its other resultDetails.
+ * What is ours is not taken from it: the card's bin, last four digits, holder and expiry (the
+ * gateway answers its own), and the resultDetails names the kit sets itself.
+ */
+import { ResultCodes } from '../../../shared/result-codes';
+import type { ConnectorAnswer } from '../kit/contract';
+
+/** The card fields the gateway answers from its own record, never from the upstream's. */
+const OWN_CARD_FIELDS = new Set([
+  'bin',
+  'last4Digits',
+  'holder',
+  'expiryMonth',
+  'expiryYear',
+  'number',
+  'cvv',
+]);
+
+/** The resultDetails names the kit writes itself (kit/processor.ts). */
+const OWN_RESULT_DETAILS = new Set([
+  'ConnectorTxID1',
+  'ConnectorRegistrationID',
+  'AcquirerResponse',
+  'clearingInstituteName',
+]);
+
+type Json = Readonly<Record<string, unknown>>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The text fields of a JSON object, but those named in `except`. */
+function textFields(value: unknown, except: ReadonlySet<string>): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Record<string, string> = {};
+  let any = false;
+  for (const [name, field] of Object.entries(value))
+    if (typeof field === 'string' && !except.has(name)) {
+      out[name] = field;
+      any = true;
+    }
+  return any ? out : undefined;
+}
+
+/** The issuer's details of the upstream's `card`: text fields and the issuer.* group. */
+function cardDetails(card: unknown): Record<string, unknown> | undefined {
+  if (!isObject(card)) return undefined;
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const [name, field] of Object.entries(card)) {
+    if (OWN_CARD_FIELDS.has(name)) continue;
+    const kept = typeof field === 'string' ? field : textFields(field, OWN_CARD_FIELDS);
+    if (kept === undefined) continue;
+    out[name] = kept;
+    any = true;
+  }
+  return any ? out : undefined;
+}
+
+const RESULT_OWN = new Set(['code', 'description']);
+const NOTHING = new Set<string>();
+
+/** An answer of the family's API, read: anything unreadable in it is left out, never trusted. */
+export function oppAnswer(json: unknown): ConnectorAnswer {
+  const body = isObject(json) ? json : {};
+  const result = isObject(body.result) ? body.result : {};
+  const processorCode = typeof result.code === 'string' ? result.code : undefined;
+  const extra = {
+    result: textFields(result, RESULT_OWN),
+    card: cardDetails(body.card),
+    risk: textFields(body.risk, NOTHING),
+    resultDetails: textFields(body.resultDetails, OWN_RESULT_DETAILS),
+  };
+  const answer: Record<string, unknown> = {
+    code: processorCode ?? ResultCodes.UNDEFINED_CONNECTOR_ERROR,
+  };
+  if (processorCode !== undefined) answer.processorCode = processorCode;
+  if (typeof result.description === 'string') answer.description = result.description;
+  if (typeof body.id === 'string') answer.id = body.id;
+  if (typeof body.registrationId === 'string') answer.registrationId = body.registrationId;
+  for (const [name, value] of Object.entries(extra)) if (value !== undefined) answer[name] = value;
+  return answer as unknown as ConnectorAnswer;
+}

@@ -1,0 +1,12 @@
+/**
+ * The answers that cross the wire, written once as zod schemas with their TypeScript types: the
+ * engine builds them (shared/engine/answers), the OpenAPI document derives its answer schemas
+ * from them (json-schema.ts), the widget and the dashboard import their types (`import type`).
+ */
+export * from './checkout';
+export * from './envelope';
+export * from './notification';
+export * from './payment';
+export * from './registration';
+export type { AnswerTree } from './registry';
+export * from './schedule';
