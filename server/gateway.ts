@@ -13,7 +13,7 @@ import { createApp, type GatewayDeps } from './app';
 import { ensureDemoMerchant } from './backoffice/merchants/demo-merchant';
 import { developerDefaults } from './backoffice/users/demo-users';
 import { gatewayTestClock, type TestClockSetting } from './clock/compose';
-import { oppForwardConnector } from './connectors';
+import { oppClient } from './connectors';
 import { type GatewayEngine, gatewayEngine } from './engine-deps';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
@@ -170,7 +170,7 @@ export async function startGateway(options: GatewayOptions) {
   const authFailures = createAuthFailures({ now: () => realTime.now().getTime() });
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
-  const processors = gatewayProcessors(options.connector ?? oppForwardConnector({ fetch: egress.fetch }));
+  const processors = gatewayProcessors(options.connector ?? oppClient({ fetch: egress.fetch }));
   const ops = instrumentation(options.metrics);
   const store = await ops.openStore({
     dataDir: options.dataDir,

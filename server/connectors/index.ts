@@ -3,5 +3,5 @@
  * opp client (the gateway's default transport to another gateway of the family).
  */
 
-export { type ForwardOptions, oppClient, oppForwardConnector } from './opp/client';
+export { type ForwardOptions, oppClient } from './opp/client';
 export { CONNECTOR_KINDS, type ConnectorClients, connectorsOf } from './registry';

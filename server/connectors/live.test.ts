@@ -12,7 +12,7 @@ import { type FakeClock, fakeClock } from '../test-kit/clock';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
-import { oppForwardConnector } from './opp/client';
+import { oppClient } from './opp/client';
 
 const LIVE_SUCCESS = '000.000.000';
 
@@ -235,7 +235,7 @@ async function setUp(databaseUrl?: string): Promise<Setup> {
   const gw = await testGateway({
     clock,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
-    connector: oppForwardConnector({ fetch: (url, init) => acquirer.app.request(url, init) }),
+    connector: oppClient({ fetch: (url, init) => acquirer.app.request(url, init) }),
     scheduler: { autoStart: false },
     pending: { autoStart: false },
     notifier: { autoStart: false },

@@ -40,6 +40,3 @@ export function oppClient(options: ForwardOptions = {}): Connector {
     },
   };
 }
-
-/** The name today's callers know the opp client by (server/gateway.ts, the tests' upstreams). */
-export const oppForwardConnector = oppClient;

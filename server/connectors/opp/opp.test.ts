@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { connectorProcessor } from '../kit/processor';
-import { oppForwardConnector } from './client';
+import { oppClient } from './client';
 import { oppConnector } from './connector';
 
 describe('testMode=EXTERNAL through the forwarding connector', () => {
@@ -16,7 +16,7 @@ describe('testMode=EXTERNAL through the forwarding connector', () => {
     upstream = await testGateway();
     acquirer = await upstream.addMerchant({ channels: 1 });
     gateway = await testGateway({
-      connector: oppForwardConnector({ fetch: (url, init) => upstream.app.request(url, init) }),
+      connector: oppClient({ fetch: (url, init) => upstream.app.request(url, init) }),
     });
     merchant = await gateway.addMerchant({
       channels: 1,
@@ -91,7 +91,7 @@ describe('testMode=EXTERNAL through the forwarding connector', () => {
   });
 
   it('answers 900.100.300 when the connector does not answer in time', async () => {
-    const slow = oppForwardConnector({
+    const slow = oppClient({
       timeoutMs: 50,
       fetch: (_url, init) =>
         new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),

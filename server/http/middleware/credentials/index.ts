@@ -19,6 +19,7 @@ import {
 import type { BodyEnv, OptionalTokenEnv, TokenEnv } from '../../context';
 import { expiringMap } from '../../expiring';
 import type { Envelope } from '../envelope';
+import { tooManyRequests } from '../envelope/too-many';
 import { storable } from '../storable';
 import { clientAddress } from '../transport';
 import { type TokenUseDeps, tokenUseRecorder } from './last-use';
@@ -110,11 +111,7 @@ function tokenCheck(store: Store, now: () => number, ttlMs: number) {
  * at: the merchants' API and the operator's admin API alike.
  */
 export function tooManyFailedAttempts(env: Envelope, c: Context, retryAfterSeconds: number): Response {
-  c.header('Retry-After', String(retryAfterSeconds));
-  return env.send(c, 429, {
-    code: ResultCodes.THROTTLED,
-    description: 'Too many failed authentication attempts; retry later',
-  });
+  return tooManyRequests(env, c, retryAfterSeconds, 'Too many failed authentication attempts; retry later');
 }
 
 export interface AuthenticatorDeps extends Pick<TokenUseDeps, 'clock' | 'logger'> {

@@ -6,10 +6,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { newId } from '../../../../shared/engine/core/ids';
 import type { AccessToken, Channel, Checkout } from '../../../../shared/engine/core/model';
-import { ResultCodes } from '../../../../shared/result-codes';
 import type { GatewayMetrics } from '../../../metrics/instruments';
 import type { ChannelEnv } from '../../context';
 import type { Envelope } from '../envelope';
+import { tooManyRequests } from '../envelope/too-many';
 import { DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './buckets';
 
 export { createThrottle, DEFAULT_LIMIT_PER_MINUTE, type Throttle } from './buckets';
@@ -38,14 +38,10 @@ export function throttled(
   );
   if (taken.ok) return undefined;
   deps.metrics?.throttled.inc({ operation });
-  c.header('Retry-After', String(taken.retryAfterSeconds));
-  return deps.env.send(
-    c,
-    429,
-    { code: ResultCodes.THROTTLED, description: 'Too many requests; retry later' },
-    // Made only for a refusal: a fresh id per request let through was wasted work.
-    { id: id ?? c.req.param('id') ?? newId() },
-  );
+  // The id is made only for a refusal: a fresh id per request let through was wasted work.
+  return tooManyRequests(deps.env, c, taken.retryAfterSeconds, 'Too many requests; retry later', {
+    id: id ?? c.req.param('id') ?? newId(),
+  });
 }
 
 type ThrottleEnv = ChannelEnv & {

@@ -13,9 +13,9 @@
 import type { Context } from 'hono';
 import { newId } from '../../../../shared/engine/core/ids';
 import type { AccessToken } from '../../../../shared/engine/core/model';
-import { ResultCodes } from '../../../../shared/result-codes';
 import type { GatewayMetrics } from '../../../metrics/instruments';
 import type { Envelope } from '../envelope';
+import { tooManyRequests } from '../envelope/too-many';
 import { clientAddress } from '../transport';
 import { createWorkBudget, type WorkBudget } from './budget';
 
@@ -58,15 +58,11 @@ export function workBudget(deps: WorkBudgetDeps): WorkBudgetMiddleware {
   const senders = new Map<string, string>();
   const refuse = (c: Context, retryAfterSeconds: number): Response => {
     deps.metrics?.throttled.inc({ operation: 'work-budget' });
-    c.header('Retry-After', String(retryAfterSeconds));
-    return deps.env.send(
+    return tooManyRequests(
+      deps.env,
       c,
-      429,
-      {
-        code: ResultCodes.THROTTLED,
-        description:
-          'Too many requests; retry later (the bodies sent are larger than this sender may send so fast)',
-      },
+      retryAfterSeconds,
+      'Too many requests; retry later (the bodies sent are larger than this sender may send so fast)',
       { id: c.req.param('id') ?? newId() },
     );
   };
