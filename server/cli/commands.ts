@@ -283,7 +283,9 @@ function channelRow(c: Channel, accepts: boolean): string[] {
     v.mode,
     v.threeDSecure ? 'on' : 'off',
     v.throttlePerMinute === null ? 'default' : `${v.throttlePerMinute}/min`,
-    v.connector === null ? '-' : `${v.connector.baseUrl} (${v.connector.entityId})`,
+    v.connector === null
+      ? '-'
+      : `${v.connector.baseUrl} (${v.connector.kind === undefined ? v.connector.entityId : v.connector.kind})`,
     ...(accepts
       ? [
           v.brands === null ? 'all' : v.brands.join(' '),
@@ -354,6 +356,8 @@ export function checkSetChannel(input: SetChannelInput): SetChannelInput {
   checkId(input.entityId, 'channel id');
   if (typeof input.throttlePerMinute === 'number') checkThrottle(input.throttlePerMinute);
   if (input.connector == null) return input;
+  // Adyen and Stripe credentials come with issue 33's `--connector KIND` options.
+  if (input.connector.kind !== undefined && input.connector.kind !== 'opp') return input;
   return {
     ...input,
     connector: {

@@ -5,7 +5,12 @@
  * kind stored before kinds existed. A new kind: its folder `server/connectors/<kind>/` (request
  * and response transformers, client, connector.ts), a row here, and its scenario suite test.
  */
-import type { Connector, ConnectorTarget, Processors } from '../../shared/engine/core/ports';
+import type {
+  AnyConnectorTarget,
+  Connector,
+  ConnectorTarget,
+  Processors,
+} from '../../shared/engine/core/ports';
 import type { ConnectorContract } from './kit/contract';
 import { connectorProcessor } from './kit/processor';
 import { oppConnector } from './opp/connector';
@@ -19,13 +24,16 @@ export type ConnectorKind = keyof ConnectorClients;
 
 /** Every kind's connector of a channel's credentials. */
 export const CONNECTOR_KINDS: {
-  readonly [K in ConnectorKind]: (clients: ConnectorClients, target: ConnectorTarget) => ConnectorContract;
+  readonly [K in ConnectorKind]: (
+    clients: ConnectorClients,
+    target: Extract<AnyConnectorTarget, { kind?: K }>,
+  ) => ConnectorContract;
 } = {
-  opp: (clients, target) => oppConnector(clients.opp, target),
+  opp: (clients, target: ConnectorTarget) => oppConnector(clients.opp, target),
 };
 
 /** The kind a channel's connector settings name; `opp` when they name none. */
-export function kindOf(target: ConnectorTarget): ConnectorKind | undefined {
+export function kindOf(target: AnyConnectorTarget): ConnectorKind | undefined {
   const named = (target as { readonly kind?: unknown }).kind;
   if (named === undefined) return 'opp';
   return typeof named === 'string' && Object.hasOwn(CONNECTOR_KINDS, named)
@@ -39,6 +47,7 @@ export function connectorsOf(clients: ConnectorClients): Processors['connector']
     const target = channel.settings.connector;
     const kind = target === undefined ? undefined : kindOf(target);
     if (target === undefined || kind === undefined) return undefined;
-    return connectorProcessor(CONNECTOR_KINDS[kind](clients, target), environment);
+    const build = CONNECTOR_KINDS[kind] as (c: ConnectorClients, t: AnyConnectorTarget) => ConnectorContract;
+    return connectorProcessor(build(clients, target), environment);
   };
 }

@@ -87,7 +87,8 @@ describe("a channel's connector credentials at rest", () => {
         createdAt: new Date(),
       };
       await store.insertChannel(channel);
-      expect((await store.getChannel(channel.id))?.settings.connector?.accessToken).toBe(token);
+      const stored = (await store.getChannel(channel.id))?.settings.connector;
+      expect(stored !== undefined && 'accessToken' in stored ? stored.accessToken : undefined).toBe(token);
     } finally {
       await store.close();
     }

@@ -35,6 +35,9 @@ const ACCOUNT_FIELDS = new Set([
   // A channel's connector credentials (its access token to another gateway) rest in the channel's
   // settings: a secret like the account numbers, sealed the same way.
   'connector.accessToken',
+  'connector.apiKey',
+  'connector.hmacKey',
+  'connector.webhookSecret',
 ]);
 
 /**

@@ -13,6 +13,7 @@ import type {
   Channel,
   ChannelMode,
   ChannelSettings,
+  ConnectorSettings,
   MerchantBankAccount,
 } from '../../../shared/engine/core/model';
 import { isCountry2 } from '../../../shared/geo';
@@ -255,6 +256,27 @@ export function checkChannelInput(
   };
 }
 
+/**
+ * A connector as the back office shows it: its kind and address, never its credentials. An opp
+ * connector is shown as it was before kinds existed (address and entity, no kind).
+ */
+export type ConnectorView =
+  | { readonly kind?: undefined; readonly baseUrl: string; readonly entityId: string }
+  | { readonly kind: 'adyen'; readonly baseUrl: string; readonly merchantAccount: string }
+  | { readonly kind: 'stripe'; readonly baseUrl: string };
+
+export function connectorView(connector: ConnectorSettings): ConnectorView {
+  switch (connector.kind) {
+    case undefined:
+    case 'opp':
+      return { baseUrl: connector.baseUrl, entityId: connector.entityId };
+    case 'adyen':
+      return { kind: 'adyen', baseUrl: connector.baseUrl, merchantAccount: connector.merchantAccount };
+    case 'stripe':
+      return { kind: 'stripe', baseUrl: connector.baseUrl };
+  }
+}
+
 /** The settings with an admin API change applied; those not given keep their values. */
 export function applyChannelInput(settings: ChannelSettings, input: ChannelInput): ChannelSettings {
   const { throttlePerMinute: oldThrottle, ...rest } = settings;
@@ -284,8 +306,8 @@ export interface ChannelView {
   readonly registrationsRequireCvv: boolean;
   /** null: the gateway default. */
   readonly throttlePerMinute: number | null;
-  /** The connector without its access token; null when none. */
-  readonly connector: { readonly baseUrl: string; readonly entityId: string } | null;
+  /** The connector without its credentials; null when none. */
+  readonly connector: ConnectorView | null;
   /** null: every brand the gateway supports. */
   readonly brands: readonly string[] | null;
   /** null: any currency. */
@@ -303,10 +325,7 @@ export const channelView = (c: Channel): ChannelView => ({
   threeDSecure: c.settings.threeDSecure ?? false,
   registrationsRequireCvv: c.settings.registrationsRequireCvv ?? false,
   throttlePerMinute: c.settings.throttlePerMinute ?? null,
-  connector:
-    c.settings.connector === undefined
-      ? null
-      : { baseUrl: c.settings.connector.baseUrl, entityId: c.settings.connector.entityId },
+  connector: c.settings.connector === undefined ? null : connectorView(c.settings.connector),
   brands: c.settings.brands === undefined ? null : [...c.settings.brands],
   currencies: c.settings.currencies === undefined ? null : [...c.settings.currencies],
   bankAccount:

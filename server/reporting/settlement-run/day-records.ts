@@ -61,7 +61,7 @@ export function configOf(channel: Channel, options: SettleDayOptions) {
  */
 function connectorInstitute(channel: Channel): { name: string; merchantId: string } | undefined {
   const connector = channel.settings.connector;
-  if (connector === undefined) return undefined;
+  if (connector === undefined || (connector.kind !== undefined && connector.kind !== 'opp')) return undefined;
   let host = connector.baseUrl;
   try {
     host = new URL(connector.baseUrl).host;

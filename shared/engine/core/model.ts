@@ -46,8 +46,12 @@ export interface ChannelSettings {
    * asked (engine/operations/checkout/stored-cards.ts). Undefined: not asked.
    */
   readonly registrationsRequireCvv?: boolean;
-  /** EXTERNAL connector: another gateway of this API family. */
-  readonly connector?: { readonly baseUrl: string; readonly entityId: string; readonly accessToken: string };
+  /**
+   * The channel's processor on EXTERNAL and live: one connector of a kind (DECISIONS, "Connectors
+   * and processors"; server/connectors/registry.ts builds it). Settings stored before kinds existed
+   * have no `kind` and are `opp`.
+   */
+  readonly connector?: ConnectorSettings;
   /** Risk rules screening this channel's initial payments (shared/risk, checked by `checkRules`); none: nothing screened. */
   readonly risk?: RiskRules;
   /**
@@ -63,6 +67,36 @@ export interface ChannelSettings {
    */
   readonly bankAccount?: MerchantBankAccount;
 }
+
+/** Another gateway of this API family (a real OPP account, or another instance of this gateway). */
+export interface OppConnectorSettings {
+  readonly kind?: 'opp';
+  readonly baseUrl: string;
+  readonly entityId: string;
+  readonly accessToken: string;
+}
+
+/** Adyen's Checkout API v71 (`baseUrl` its test or live Checkout address, or a fake's). */
+export interface AdyenConnectorSettings {
+  readonly kind: 'adyen';
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly merchantAccount: string;
+  /** The HMAC key Adyen signs its standard notifications with (hex), when one is configured. */
+  readonly hmacKey?: string;
+}
+
+/** Stripe's PaymentIntents API (`baseUrl` https://api.stripe.com, or a fake's). */
+export interface StripeConnectorSettings {
+  readonly kind: 'stripe';
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** The signing secret of the webhook endpoint (`whsec_…`) for the Stripe-Signature header. */
+  readonly webhookSecret?: string;
+}
+
+/** A channel's connector, by kind: every kind's credentials, sealed at rest (shared/sealing). */
+export type ConnectorSettings = OppConnectorSettings | AdyenConnectorSettings | StripeConnectorSettings;
 
 /** A merchant's bank account, as an operator configures it on a channel. */
 export interface MerchantBankAccount {

@@ -3,8 +3,18 @@
  * connector for EXTERNAL and live) and what the engine asks of it (pay, reference, register, pay
  * with a registration; 3-D Secure, redirect providers, BIN lookup, FX). Re-exported by ports.ts.
  */
-import type { Channel, ChannelSettings, Payment, Registration, TestMode } from './model';
-export type ConnectorTarget = NonNullable<ChannelSettings['connector']>;
+import type {
+  Channel,
+  ConnectorSettings,
+  OppConnectorSettings,
+  Payment,
+  Registration,
+  TestMode,
+} from './model';
+/** The credentials the opp client (the Connector port) sends with: another gateway of the family. */
+export type ConnectorTarget = OppConnectorSettings;
+/** A channel's connector settings of any kind (server/connectors/registry.ts). */
+export type AnyConnectorTarget = ConnectorSettings;
 
 // ---- The processor port --------------------------------------------------------------------------
 
