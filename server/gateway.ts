@@ -170,7 +170,7 @@ export async function startGateway(options: GatewayOptions) {
   const authFailures = createAuthFailures({ now: () => realTime.now().getTime() });
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
-  const processors = gatewayProcessors(options.connector ?? oppClient({ fetch: egress.fetch }));
+  const processors = gatewayProcessors(options.connector ?? oppClient({ fetch: egress.fetch }), egress.fetch);
   const ops = instrumentation(options.metrics);
   const store = await ops.openStore({
     dataDir: options.dataDir,

@@ -18,9 +18,12 @@ import { oppConnector } from './opp/connector';
 /** The clients the gateway has, one per kind (the opp client is the engine's Connector port). */
 export interface ConnectorClients {
   readonly opp: Connector;
+  /** The egress-guarded fetch (server/security/egress.ts) every other kind's client sends through. */
+  readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 
-export type ConnectorKind = keyof ConnectorClients;
+/** The kinds with a connector here (each of ConnectorSettings' kinds once its folder exists). */
+export type ConnectorKind = Extract<NonNullable<AnyConnectorTarget['kind']>, 'opp'>;
 
 /** Every kind's connector of a channel's credentials. */
 export const CONNECTOR_KINDS: {

@@ -5,13 +5,19 @@
  * shared/engine/core/processor.ts picks one per payment; no engine module imports a simulator.
  */
 import type { Connector, Processors } from '../../shared/engine/core/ports';
-import { connectorsOf } from '../connectors';
+import { type ConnectorClients, connectorsOf } from '../connectors';
 import { simulatorProcessor } from './simulator/processor';
 
-/** Without a connector transport, EXTERNAL and live requests are refused (600.200.201). */
-export function gatewayProcessors(connector: Connector | undefined): Processors {
+/**
+ * Without a connector transport, EXTERNAL and live requests are refused (600.200.201). `fetch` is
+ * the egress-guarded fetch the other kinds' clients (Adyen's, Stripe's SDK) send through.
+ */
+export function gatewayProcessors(
+  connector: Connector | undefined,
+  fetch: ConnectorClients['fetch'] = (url, init) => globalThis.fetch(url, init),
+): Processors {
   return {
     simulator: simulatorProcessor,
-    connector: connector === undefined ? () => undefined : connectorsOf({ opp: connector }),
+    connector: connector === undefined ? () => undefined : connectorsOf({ opp: connector, fetch }),
   };
 }
