@@ -11,6 +11,13 @@
  * most of it better-sqlite3's native module). `--prefer-offline`: what npm's cache holds is not
  * fetched again, so CI is quick after its first run.
  *
+ * better-sqlite3's install runs prebuild-install, which on a user's machine downloads the prebuilt
+ * binary of its version from GitHub in seconds. GitHub is out of reach here, so without help it
+ * compiles from source (one to six minutes on two cores). The test hands prebuild-install that same
+ * binary the way it documents for offline machines (`<package>_local_prebuilds`): the one this
+ * repository's own install built, when the consumer resolves the same version. PREBUILT=0 makes
+ * it compile, to time the offline install.
+ *
  * PACKAGE_ROOT=<folder> packs another checkout (the "before" of a change: `git archive HEAD`).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -36,9 +43,20 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return { ...env, CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', CI: '1' };
 }
 
-async function sh(cwd: string, command: string, args: string[], timeout = 300_000) {
+async function sh(
+  cwd: string,
+  command: string,
+  args: string[],
+  timeout = 300_000,
+  env: NodeJS.ProcessEnv = {},
+) {
   try {
-    return await run(command, args, { cwd, env: cleanEnv(), timeout, maxBuffer: 64 * 1024 * 1024 });
+    return await run(command, args, {
+      cwd,
+      env: { ...cleanEnv(), ...env },
+      timeout,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(
@@ -48,6 +66,32 @@ async function sh(cwd: string, command: string, args: string[], timeout = 300_00
 }
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/**
+ * A folder with better-sqlite3's prebuilt binary as prebuild-install names it
+ * (`better-sqlite3-v<version>-node-v<abi>-<platform>-<arch>.tar.gz`, `build/Release/…` inside),
+ * made of the repository's built module; undefined when the consumer would resolve another version
+ * (its binary must match its JavaScript) or PREBUILT=0.
+ */
+async function localPrebuilds(base: string, range: string): Promise<string | undefined> {
+  if (process.env.PREBUILT === '0') return undefined;
+  const module = join(REPO, 'node_modules/better-sqlite3');
+  const { version } = JSON.parse(await readFile(join(module, 'package.json'), 'utf8')) as { version: string };
+  const { stdout } = await sh(base, 'npm', [
+    'view',
+    `better-sqlite3@${range}`,
+    'version',
+    '--json',
+    '--prefer-offline',
+  ]);
+  const resolved = ([] as string[]).concat(JSON.parse(stdout) as string | string[]).at(-1);
+  if (resolved !== version) return undefined;
+  const folder = join(base, 'prebuilds');
+  await mkdir(folder, { recursive: true });
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  await sh(module, 'tar', ['czf', join(folder, name), 'build/Release/better_sqlite3.node']);
+  return folder;
+}
 
 async function playwrightVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(join(REPO, 'node_modules/@playwright/test/package.json'), 'utf8'));
@@ -92,6 +136,10 @@ beforeAll(async () => {
   cjs = join(esm, 'qa-commonjs');
   await project(esm, 'module');
   await project(cjs, 'commonjs');
+  const ours = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const prebuilds = await localPrebuilds(base, ours.dependencies['better-sqlite3'] ?? 'latest');
   const started = Date.now();
   const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev'];
   await sh(
@@ -99,8 +147,11 @@ beforeAll(async () => {
     'npm',
     [...args, join(base, packed.filename), `@playwright/test@${await playwrightVersion()}`],
     840_000,
+    prebuilds === undefined ? {} : { npm_config_better_sqlite3_local_prebuilds: prebuilds },
   );
-  console.log(`npm install of the tarball and @playwright/test: ${seconds(started)}`);
+  console.log(
+    `npm install of the tarball and @playwright/test: ${seconds(started)} (better-sqlite3 ${prebuilds === undefined ? 'compiled from source' : 'from its prebuilt binary'})`,
+  );
 }, 900_000);
 
 /** The project's own Playwright, as `npx playwright` runs it. */

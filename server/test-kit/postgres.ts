@@ -3,10 +3,14 @@
  * 127.0.0.1 at a free port (fsync on, like production), one database, and `stop()` to shut it
  * down and delete everything. PostgreSQL refuses to run as root, so when the tests run as root
  * (CI does) the cluster belongs to the `postgres` user and its commands run through `runuser`.
+ *
+ * `initdb` is the slow part (seconds on two busy cores, and some twenty test files start a
+ * cluster), so it runs once per machine into a template folder that every cluster copies: the
+ * copy is a fresh cluster all the same, its own files, its own server.
  */
 import { execFile } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +87,36 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The initialised data folder clusters copy: made once (by whichever test gets there first; a
+ * race only makes two, one of which is renamed into place), kept for later runs like a cache.
+ */
+let template: Promise<string> | undefined;
+function templateData(): Promise<string> {
+  template ??= (async () => {
+    const path = join(tmpdir(), `gateway-pg-template-15-${process.getuid?.() ?? 0}`);
+    const ready = await stat(join(path, 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    );
+    if (ready) return path;
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-pg-template-'));
+    if (isRoot()) {
+      const account = postgresAccount()!;
+      await chown(dir, account.uid, account.gid);
+    }
+    const data = join(dir, 'data');
+    await pgRun('initdb', ['-D', data, '-U', POSTGRES_USER, '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    await rename(data, path).catch(() => {}); // another test made it first: use theirs
+    await rm(dir, { recursive: true, force: true });
+    return path;
+  })();
+  template.catch(() => {
+    template = undefined;
+  });
+  return template;
+}
+
 /** Runs a PostgreSQL binary as the cluster's owner. */
 async function pgRun(bin: string, args: readonly string[]): Promise<void> {
   const path = join(POSTGRES_BIN, bin);
@@ -118,8 +152,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
       const account = postgresAccount()!;
       await chown(dir, account.uid, account.gid);
     }
-    // --no-sync only skips syncing the freshly created template files; the server runs with fsync.
-    await pgRun('initdb', ['-D', data, '-U', POSTGRES_USER, '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    // --no-sync only skipped syncing the template's files; the server runs with fsync. The copy
+    // keeps the owner (postgres) and the folder's 0700 that the server insists on.
+    await run('cp', ['-a', await templateData(), data]);
     const port = await freePort();
     const serverOptions = [
       "-c listen_addresses='127.0.0.1'",
