@@ -1,5 +1,5 @@
 /**
- * The README's "Testing your shop with Playwright" example is the example QA project's suite,
+ * The QA kit guide's (docs/testing-kit.md) "Testing your shop with Playwright" example is the example QA project's suite,
  * byte for byte: `npm test` runs it (Vitest runs scripts/package/packaged-kit.test.ts, which
  * installs the packed tarball into fresh projects made of it), so the printed example cannot
  * break unnoticed.
@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 
 const read = (path: string) => readFile(new URL(`../${path}`, import.meta.url), 'utf8');
 
-describe('README: Testing your shop with Playwright', () => {
+describe('docs/testing-kit.md: Testing your shop with Playwright', () => {
   it('prints the example QA project suite as it is', async () => {
-    const readme = await read('README.md');
+    const readme = await read('docs/testing-kit.md');
     const from = readme.indexOf('## Testing your shop with Playwright');
     const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(from));
     expect(from).toBeGreaterThan(-1);

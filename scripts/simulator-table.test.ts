@@ -1,5 +1,5 @@
 /**
- * The README's simulator test-data table is the one rendered from the simulator's tables (through
+ * The simulator guide's (docs/simulator.md) test-data table is the one rendered from the simulator's tables (through
  * the kit's constants), and those constants say what the simulator does.
  */
 import { readFile } from 'node:fs/promises';
@@ -12,9 +12,9 @@ import { REDIRECT_METHODS } from '../server/processors/simulator/redirect-method
 import { WALLET_CARDS } from '../server/processors/simulator/wallets';
 import { validateIban } from '../shared/brands';
 
-describe('the README simulator table', () => {
+describe('the simulator guide’s table', () => {
   it('is the table rendered from the simulator tables (run `npm run docs` after changing them)', async () => {
-    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../docs/simulator.md', import.meta.url), 'utf8');
     expect(withSimulatorTable(readme)).toBe(readme);
     expect(readme).toContain(renderSimulatorTable());
   });

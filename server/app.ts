@@ -9,6 +9,8 @@ import type { Fingerprint } from '../shared/engine/steps/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import type { GatewayEnv } from './http/context';
 import { gatewayMiddleware } from './http/middleware';
+import { accessLog } from './http/middleware/access-log';
+import { compression } from './http/middleware/compression';
 import { buildNumber, type Envelope, envelope } from './http/middleware/envelope';
 import { storeUnavailable } from './http/middleware/envelope/unavailable';
 import { requestId, requestLogger } from './http/middleware/request-id';
@@ -17,6 +19,8 @@ import { createThrottle, type Throttle } from './http/middleware/throttle';
 import { isClientAbort, transportSecurity } from './http/middleware/transport';
 import { type AdminDeps, adminRoutes } from './http/routes/admin';
 import { checkoutRoutes } from './http/routes/checkouts';
+import { connectorNotificationRoutes } from './http/routes/connector-notifications';
+import { connectorReturnRoutes } from './http/routes/connector-return';
 import { dashboardRoutes } from './http/routes/dashboard';
 import { docsRoutes, documentAddresses } from './http/routes/docs';
 import { paymentRoutes } from './http/routes/payments';
@@ -120,28 +124,7 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
   const now = options.now ?? deps?.clock.now ?? (() => new Date());
   const env: Envelope = envelope(buildNumber(options.commit, options.builtAt), now);
   const app = new Hono<GatewayEnv>({ getPath: (req) => requestPath(req.url) });
-  // first: every answer, refusals and errors included, carries the request id
-  app.use('*', requestId(deps?.logger));
-  // probes before the transport check (answered over plain HTTP) and outside the request metrics
-  healthRoutes(app, deps?.readiness);
-  if (deps?.metrics !== undefined) app.use('*', httpMetrics(deps.metrics));
-  app.use(
-    '*',
-    transportSecurity(
-      {
-        // the live address refuses plain HTTP even on a developer's machine
-        production: (deps?.production ?? false) || deps?.environment === 'live',
-        tls: deps?.tls ?? false,
-        trustProxy: deps?.trustProxy ?? false,
-      },
-      (c) =>
-        env.send(c, 403, {
-          code: ResultCodes.INVALID_AUTH,
-          description:
-            'HTTPS required: this gateway refuses plain HTTP (behind a proxy, the proxy must send X-Forwarded-Proto: https)',
-        }),
-    ),
-  );
+  admission(app, env, deps);
 
   // text no store can keep, in the path or the query string: 400 before any route (storable/)
   app.use(
@@ -181,6 +164,8 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
     const mw = gatewayMiddleware(routeDeps);
     paymentRoutes(app, routeDeps, mw);
     threeDSecureRoutes(app, routeDeps, mw);
+    connectorReturnRoutes(app, routeDeps);
+    connectorNotificationRoutes(app, routeDeps);
     registrationRoutes(app, routeDeps, mw);
     checkoutRoutes(app, routeDeps, mw);
     queryRoutes(app, routeDeps, mw);
@@ -214,6 +199,40 @@ export function createApp(options: AppOptions, deps?: GatewayDeps): Hono<Gateway
     return env.send(c, 500, { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, description: 'internal error' });
   });
   return app;
+}
+
+/**
+ * What every request passes before any route: its id, the compression around every answer, the
+ * probes (before the transport check: answered over plain HTTP; outside the access log and the
+ * request metrics), the access log, the metrics, and the transport's security.
+ */
+function admission(app: Hono<GatewayEnv>, env: Envelope, deps: GatewayDeps | undefined): void {
+  // first: every answer, refusals and errors included, carries the request id
+  app.use('*', requestId());
+  // around everything below: scripts, styles, JSON and pages by Accept-Encoding (compression/)
+  app.use('*', compression());
+  // probes before the transport check (answered over plain HTTP), outside the access log and metrics
+  healthRoutes(app, deps?.readiness);
+  const logged = accessLog(deps?.logger);
+  if (logged !== undefined) app.use('*', logged);
+  if (deps?.metrics !== undefined) app.use('*', httpMetrics(deps.metrics));
+  app.use(
+    '*',
+    transportSecurity(
+      {
+        // the live address refuses plain HTTP even on a developer's machine
+        production: (deps?.production ?? false) || deps?.environment === 'live',
+        tls: deps?.tls ?? false,
+        trustProxy: deps?.trustProxy ?? false,
+      },
+      (c) =>
+        env.send(c, 403, {
+          code: ResultCodes.INVALID_AUTH,
+          description:
+            'HTTPS required: this gateway refuses plain HTTP (behind a proxy, the proxy must send X-Forwarded-Proto: https)',
+        }),
+    ),
+  );
 }
 
 /** `//v1//payments/` → `/v1/payments/`. */

@@ -20,6 +20,7 @@ import { createThrottle } from './http/middleware/throttle';
 import { widgetIntegrity } from './http/routes/widget';
 import { folderWritable, postgresWritable } from './lifecycle/health';
 import { type GatewayMetrics, type Instrumentation, instrumentation } from './lifecycle/instrumentation';
+import { connectorStateMetric } from './metrics/connector-state';
 import {
   adminToken,
   checkLiveTransport,
@@ -170,8 +171,9 @@ export async function startGateway(options: GatewayOptions) {
   const authFailures = createAuthFailures({ now: () => realTime.now().getTime() });
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
-  const processors = gatewayProcessors(options.connector ?? oppClient({ fetch: egress.fetch }), egress.fetch);
+  const processors = gatewayProcessors(options.connector ?? connectorClient(env, egress.fetch), egress.fetch);
   const ops = instrumentation(options.metrics);
+  connectorStateMetric(ops.metrics.registry, processors.breaker, clock); // routed connectors' circuits
   const store = await ops.openStore({
     dataDir: options.dataDir,
     ...(options.lockStoreFolder === false ? { lockFolder: false } : {}),
@@ -447,6 +449,12 @@ const port = (value: string | undefined): number | undefined => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 && n <= 65535 ? n : undefined;
 };
+
+/** The opp client through the egress policy; GATEWAY_CONNECTOR_TIMEOUT_MS: how long an answer is waited for (30 s). */
+function connectorClient(env: Readonly<Record<string, string | undefined>>, fetch: typeof globalThis.fetch) {
+  const timeoutMs = positiveNumber(env.GATEWAY_CONNECTOR_TIMEOUT_MS);
+  return oppClient({ fetch, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+}
 
 const positiveNumber = (value: string | undefined): number | undefined => {
   const n = Number(value);

@@ -22,6 +22,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { startDemoShop } from './demo-shop/serve';
 import { startGateway } from './gateway';
+import { printBanner } from './lifecycle/banner';
 import { reduceMemoryWhenIdle } from './lifecycle/idle-memory';
 import {
   connectionLimitsFromEnv,
@@ -119,19 +120,20 @@ if (['0.0.0.0', '::', '[::]'].includes(hostname) && !process.env.GATEWAY_PUBLIC_
     redirectsTo: baseUrl,
   });
 // The demo merchant exists only on a developer's machine (never in production): its token is printed there.
-if (gateway.demo !== undefined) {
-  console.log(
+if (gateway.demo !== undefined)
+  printBanner([
     `Demo merchant created (also in ${process.env.GATEWAY_DATA_DIR ?? './data'}/demo-merchant.json):`,
-  );
-  console.log(`  entityId:    ${gateway.demo.entityId}`);
-  console.log(`  accessToken: ${gateway.demo.accessToken}`);
-}
+    `  entityId:    ${gateway.demo.entityId}`,
+    `  accessToken: ${gateway.demo.accessToken}`,
+  ]);
 // The dashboard's demo users, likewise: printed once, kept in demo-users.json (mode 0600).
-if (gateway.demoUsers !== undefined && gateway.demoUsers.length > 0) {
-  console.log(`Demo users for the dashboard at ${baseUrl}/admin/ (also in ${dataDir}/demo-users.json):`);
-  for (const user of gateway.demoUsers)
-    console.log(`  ${user.role.padEnd(15)} ${user.username}  password: ${user.password}`);
-}
+if (gateway.demoUsers !== undefined && gateway.demoUsers.length > 0)
+  printBanner([
+    `Demo users for the dashboard at ${baseUrl}/admin/ (also in ${dataDir}/demo-users.json):`,
+    ...gateway.demoUsers.map(
+      (user) => `  ${user.role.padEnd(15)} ${user.username}  password: ${user.password}`,
+    ),
+  ]);
 
 // What a connection may hold (lifecycle/listen.ts): modern TLS only, heads and bodies in seconds,
 // a cap on connections per client address and in all.
@@ -151,8 +153,7 @@ const server = serve(
     hostname,
     ...serverOptions(tlsFiles),
   },
-  (info) =>
-    console.log(JSON.stringify({ level: 'info', msg: 'gateway listening', url: baseUrl, port: info.port })),
+  (info) => logger.info('gateway listening', { url: baseUrl, port: info.port }),
 );
 
 const liveApp = gateway.liveApp;
@@ -166,15 +167,7 @@ const liveServer =
           hostname: liveHostname,
           ...serverOptions(liveTlsFiles),
         },
-        (info) =>
-          console.log(
-            JSON.stringify({
-              level: 'info',
-              msg: 'gateway listening (live environment)',
-              url: liveBaseUrl,
-              port: info.port,
-            }),
-          ),
+        (info) => logger.info('gateway listening (live environment)', { url: liveBaseUrl, port: info.port }),
       );
 
 limitConnections(server as Server, limits);

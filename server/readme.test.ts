@@ -1,7 +1,9 @@
 /**
- * The README's quick-start curl block, run as printed against a real gateway process: only the
- * base URL (`http://127.0.0.1:8080`) and the data folder (`./data/`) are rewritten to this test's.
- * Each example must answer the outcome its comment promises.
+ * The guides' curl blocks (docs/getting-started.md's quick start, docs/api.md, docs/widget.md,
+ * docs/webhooks.md), run as printed against a real gateway process: only the base URL
+ * (`http://127.0.0.1:8080`) and the data folder (`./data/`) are rewritten to this test's. Each
+ * example must answer exactly the outcomes its comments promise, field by field where they name
+ * one (scripts/docs/docs.test.ts runs every block of every guide, and checks the codes alone).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,12 +16,23 @@ import { REPO_ROOT, type SpawnedGateway, spawnGateway } from './test-kit/process
 
 const run = promisify(execFile);
 
-/** The first ```sh block after `marker` in the README. */
+/** The guide each block is in. */
+const GUIDE_OF: Readonly<Record<string, string>> = {
+  'Try it:': 'docs/getting-started.md',
+  '## 3-D Secure and redirect methods': 'docs/api.md',
+  '## Checkouts': 'docs/api.md',
+  '## Query': 'docs/api.md',
+  '## Wallets, fast checkout and Subresource Integrity': 'docs/widget.md',
+  '## Webhooks and chargebacks': 'docs/webhooks.md',
+};
+
+/** The first ```sh block after `marker` in its guide. */
 async function shBlockAfter(marker: string): Promise<string> {
-  const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
-  const from = readme.indexOf(marker);
-  const match = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
-  if (from === -1 || match === null) throw new Error(`README: no sh block after "${marker}"`);
+  const guide = GUIDE_OF[marker]!;
+  const text = await readFile(join(REPO_ROOT, guide), 'utf8');
+  const from = text.indexOf(marker);
+  const match = /```sh\n([\s\S]*?)```/.exec(text.slice(from));
+  if (from === -1 || match === null) throw new Error(`${guide}: no sh block after "${marker}"`);
   return match[1]!;
 }
 
@@ -34,7 +47,8 @@ async function runContinuation(block: string, gateway: SpawnedGateway, dataDir: 
     'curl() { command curl "$@"; echo; }',
     `ENTITY=$(node -p "require('${demo}').entityId")`,
     `TOKEN=$(node -p "require('${demo}').accessToken")`,
-    block.replaceAll('http://127.0.0.1:8080', gateway.baseUrl),
+    // each guide's block reads the credentials itself (docs/README.md, "The examples")
+    block.replaceAll('http://127.0.0.1:8080', gateway.baseUrl).replaceAll('./data/', `${dataDir}/`),
   ].join('\n');
   const { stdout } = await run('bash', ['-c', script], { cwd: REPO_ROOT, timeout: 60_000 });
   return stdout.split('\n').filter((line) => line.trim() !== '');
@@ -43,7 +57,7 @@ async function runContinuation(block: string, gateway: SpawnedGateway, dataDir: 
 const jsonLines = <T>(lines: readonly string[]): T[] =>
   lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as T);
 
-describe('README quick start', () => {
+describe('the guides’ curl examples', () => {
   let dataDir: string;
   let gateway: SpawnedGateway;
   let shopPort: number;
@@ -55,8 +69,9 @@ describe('README quick start', () => {
     gateway = await spawnGateway({
       dataDir,
       env: { GATEWAY_ADMIN_TOKEN: 'change-me-to-a-long-random-secret', DEMO_SHOP_PORT: String(shopPort) },
+      readyTimeoutMs: 120_000,
     });
-  });
+  }, 150_000);
   afterAll(async () => {
     await gateway?.stop();
     await rm(dataDir, { recursive: true, force: true });

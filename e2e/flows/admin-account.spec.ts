@@ -12,7 +12,8 @@ import { SignInPage } from '../pages/admin/SignInPage';
 import { UsersPage } from '../pages/admin/UsersPage';
 import { expect, test } from '../support/fixtures';
 
-test.setTimeout(120_000);
+// axe at two widths on every page, on two cores shared by many
+test.setTimeout(240_000);
 
 test('a new merchant admin changes the password, sets up TOTP, signs in with a code and edits risk rules', async ({
   page,
@@ -41,7 +42,12 @@ test('a new merchant admin changes the password, sets up TOTP, signs in with a c
   await expect(account.password.getByRole('status')).toHaveText('Your password was changed.');
 
   const secret = await account.startTotp(next);
+  // the key as a QR code for the app's camera, and its otpauth URI as text to copy
+  await expect(account.totp.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(account.totp.locator('code.url')).toContainText(`otpauth://totp/`);
+  await expect(account.totp.locator('code.url')).toContainText(`secret=${secret}`);
   await shell.expectAccessible();
+  await shell.screenshots('totp-setup');
   await account.confirmTotp(totpCode(secret, new Date()));
   await expect(account.totp).toContainText('An authenticator app is set up');
   await shell.signOut();
@@ -88,8 +94,10 @@ test('a new merchant admin changes the password, sets up TOTP, signs in with a c
   });
   const row = page.getByRole('row').filter({ hasText: viewer });
   await row.getByRole('button', { name: `Reset the password of ${viewer}` }).click();
+  await shell.confirm('Reset password');
   await expect(row.getByRole('status').locator('output')).toHaveText(/\S{12,}/);
   await row.getByRole('button', { name: `Disable ${viewer}` }).click();
+  await shell.confirm('Disable');
   await expect(row).toContainText('Disabled');
   await shell.expectAccessible();
 

@@ -37,7 +37,7 @@ test('PAYPAL approved at the provider (full-page redirect) pays', async ({
   harness,
 }) => {
   await shop.open({ brands: 'PAYPAL' });
-  await expect(redirectForm.button('PAYPAL')).toHaveText('Pay with PAYPAL');
+  await expect(redirectForm.button('PAYPAL')).toHaveText('Pay with PayPal');
   await redirectForm.pay('PAYPAL');
   await page.waitForURL(`${harness.gatewayUrl}/simulators/redirect`);
   const provider = new ProviderPage(page);
@@ -87,7 +87,7 @@ test('SOFORT in the modal (preset inline): cancelled at the provider, then close
   const attempts: string[] = [];
   for (const how of ['Cancel at the provider', 'close the modal'] as const) {
     attempts.push(await nextPaymentId(page, () => redirectForm.pay('SOFORTUEBERWEISUNG')));
-    await modal.expectOpen('Pay with SOFORTUEBERWEISUNG');
+    await modal.expectOpen('Pay with Sofort');
     const provider = modal.provider();
     await provider.expectShown();
     await expect(provider.heading).toHaveText('Online bank transfer (simulated bank)');

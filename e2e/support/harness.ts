@@ -13,6 +13,13 @@
  *   a live merchant whose live channel's connector points at the live acquirer's system, played by
  *   a test merchant on the gateway's own test address (loopback is allowed on a developer's
  *   machine), a live access token, and a demo shop paying on the live address;
+ * - a live channel with 3-D Secure on, its own token and shop, whose connector forwards to an
+ *   upstream gateway (a third one, its demo channel, 3-D Secure on) served on HTTPS with the same
+ *   certificate: the browser goes from the live page to the upstream's challenge page and back
+ *   without a form post to plain HTTP (mixed content); the gateway's opp connector trusts that
+ *   certificate (pinnedFetch);
+ * - live channels with 3-D Secure on paying through the Adyen and the Stripe fakes
+ *   (support/connector-fakes.ts), each with a shop;
  * - a second gateway on the test clock (GATEWAY_TEST_CLOCK, server/clock/), with its own demo
  *   merchant and demo shop, for the flows that move time (expired checkouts): through its admin API
  *   (`POST /admin/v1/clock`), as a QA suite would. A test clock is refused while a live channel
@@ -37,12 +44,14 @@ import {
   setChannel,
 } from '../../server/cli/commands';
 import { settle } from '../../server/cli/webhook-commands';
+import { oppClient } from '../../server/connectors';
 import { createShop } from '../../server/demo-shop/shop';
 import { startGateway } from '../../server/gateway';
 import { egressOptionsFromEnv, egressPolicy } from '../../server/security/egress';
 import { VISA_CARD } from '../../server/test-kit/fixtures/cards';
 import { freePort } from '../../server/test-kit/postgres';
 import { tempFolderUntilExit } from '../../server/test-kit/temp-folders';
+import { connectorFakes, type FakeConnectorChannel } from './connector-fakes';
 import { pinnedFetch, selfSignedCertificate } from './tls';
 
 /** Where a merchant's backend reaches the gateway, with which channel and token. */
@@ -68,6 +77,28 @@ export interface LiveInfo extends MerchantAccount {
   readonly certFile: string;
   /** The live acquirer's system the live channel's connector forwards to: a test account on `gatewayUrl` (test). */
   readonly acquirer: MerchantAccount;
+  /** A live channel of the same merchant (the live token covers it) with 3-D Secure on, and its shop. */
+  readonly threeDSecure: LiveThreeDSecure;
+  /** Live channels with 3-D Secure on paying through the Adyen and the Stripe fakes, each with its shop. */
+  readonly adyen: LiveFakeChannel;
+  readonly stripe: LiveFakeChannel;
+}
+
+/** A live channel through a fake processor (support/connector-fakes.ts) and a shop paying on it. */
+export interface LiveFakeChannel extends FakeConnectorChannel {
+  readonly shopUrl: string;
+}
+
+/**
+ * The live channel that authenticates: its connector forwards to `upstream`, another gateway of the
+ * family served on HTTPS (the harness's certificate; its demo channel, 3-D Secure on), so the
+ * shopper's browser goes from the live page to the upstream's challenge page without leaving HTTPS.
+ */
+export interface LiveThreeDSecure extends MerchantAccount {
+  /** A demo shop (http://localhost:<port>) paying on this channel on the live address. */
+  readonly shopUrl: string;
+  /** The upstream gateway's demo channel (3-D Secure on): `https://127.0.0.1:<port>`, the same certificate. */
+  readonly upstream: MerchantAccount;
 }
 
 /** The gateway on the test clock: its demo merchant's shop, and the operator's token for its admin API. */
@@ -116,6 +147,7 @@ export interface HarnessInfo extends MerchantAccount {
 // Deleted when the harness exits, however it exits: stopped, or a start-up that fails half-way.
 const dataDir = tempFolderUntilExit('gateway-e2e-');
 const clockDataDir = tempFolderUntilExit('gateway-e2e-clock-');
+const upstreamDataDir = tempFolderUntilExit('gateway-e2e-upstream-');
 // A signal during the start-up ends it at once (the folders go with the process); once everything
 // serves, `shutdown` below closes the servers and the gateways first.
 let stop: () => Promise<void> = async () => process.exit(0);
@@ -130,6 +162,12 @@ const ports = async (n: number): Promise<number[]> => {
 const [gatewayPort, shopPort, livePort, liveShopPort, madaShopPort, visaMasterShopPort, cvvShopPort] =
   (await ports(7)) as [number, number, number, number, number, number, number];
 const [clockGatewayPort, clockShopPort] = (await ports(2)) as [number, number];
+const [upstreamPort, live3dsShopPort, adyenShopPort, stripeShopPort] = (await ports(4)) as [
+  number,
+  number,
+  number,
+  number,
+];
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const liveUrl = `https://127.0.0.1:${livePort}`;
 const certificate = selfSignedCertificate(dataDir);
@@ -145,6 +183,9 @@ const gateway = await startGateway({
   baseUrl: gatewayUrl,
   live: { baseUrl: liveUrl, tls: true },
   env,
+  // The opp connector trusts the harness's certificate (the upstream below serves it); plain http
+  // (the live acquirer on the test address) goes through as before.
+  connector: oppClient({ fetch: pinnedFetch(certificate.cert) }),
 });
 if (gateway.demo === undefined) throw new Error('a fresh data folder must get the demo merchant');
 if (gateway.liveApp === undefined) throw new Error('the gateway was given a live address');
@@ -202,6 +243,35 @@ await setChannel(cli, {
   connector: { baseUrl: acquirer.gatewayUrl, entityId: acquirer.entityId, accessToken: acquirer.accessToken },
 });
 const liveToken = await createToken(cli, { merchantId: liveMerchant.id, channelIds: [liveChannel.id] });
+
+// The upstream of the live channel that authenticates: another gateway, on HTTPS, whose demo
+// channel has 3-D Secure on (its challenge page is the simulator's, at its own address).
+const upstreamUrl = `https://127.0.0.1:${upstreamPort}`;
+const upstreamGateway = await startGateway({
+  dataDir: upstreamDataDir,
+  commit: '0'.repeat(40),
+  baseUrl: upstreamUrl,
+  tls: true,
+  env,
+});
+if (upstreamGateway.demo === undefined) throw new Error('a fresh data folder must get the demo merchant');
+const upstream: MerchantAccount = {
+  gatewayUrl: upstreamUrl,
+  entityId: upstreamGateway.demo.entityId,
+  accessToken: upstreamGateway.demo.accessToken,
+};
+const live3dsChannel = await createChannel(cli, {
+  merchantId: liveMerchant.id,
+  name: 'Live_3DS_Channel',
+  mode: 'LIVE',
+  threeDSecure: true,
+});
+await setChannel(cli, {
+  entityId: live3dsChannel.id,
+  connector: { baseUrl: upstream.gatewayUrl, entityId: upstream.entityId, accessToken: upstream.accessToken },
+});
+const live3dsToken = await createToken(cli, { merchantId: liveMerchant.id, channelIds: [live3dsChannel.id] });
+const fakes = await connectorFakes(cli, gateway.store, liveMerchant.id, liveUrl);
 const live: LiveInfo = {
   gatewayUrl: liveUrl,
   shopUrl: `http://localhost:${liveShopPort}`,
@@ -209,6 +279,15 @@ const live: LiveInfo = {
   accessToken: liveToken.accessToken,
   certFile: certificate.certFile,
   acquirer,
+  threeDSecure: {
+    gatewayUrl: liveUrl,
+    shopUrl: `http://localhost:${live3dsShopPort}`,
+    entityId: live3dsChannel.id,
+    accessToken: live3dsToken.accessToken,
+    upstream,
+  },
+  adyen: { ...fakes.adyen, shopUrl: `http://localhost:${adyenShopPort}` },
+  stripe: { ...fakes.stripe, shopUrl: `http://localhost:${stripeShopPort}` },
 };
 
 // The gateway on the test clock, with its own demo merchant (test channels only).
@@ -301,15 +380,24 @@ const servers = [
     createServer: createHttpsServer,
     serverOptions: { cert: certificate.cert, key: certificate.key },
   }),
-  local(
-    liveShopPort,
-    createShop({
-      gatewayUrl: liveUrl,
-      entityId: live.entityId,
-      accessToken: live.accessToken,
-      fetch: pinnedFetch(certificate.cert),
-    }).fetch,
+  ...[live, live.threeDSecure, live.adyen, live.stripe].map((channel) =>
+    local(
+      Number(new URL(channel.shopUrl).port),
+      createShop({
+        gatewayUrl: liveUrl,
+        entityId: channel.entityId,
+        accessToken: channel.accessToken,
+        fetch: pinnedFetch(certificate.cert),
+      }).fetch,
+    ),
   ),
+  serve({
+    fetch: upstreamGateway.app.fetch,
+    port: upstreamPort,
+    hostname: '127.0.0.1',
+    createServer: createHttpsServer,
+    serverOptions: { cert: certificate.cert, key: certificate.key },
+  }),
 ];
 
 const info: HarnessInfo = {
@@ -330,6 +418,8 @@ stop = async () => {
     for (const server of servers) server.close();
     await gateway.close();
     await clockGateway.close();
+    await upstreamGateway.close();
+    await fakes.close();
   } finally {
     process.exit(0); // the data folders are deleted on the way out (tempFolderUntilExit)
   }

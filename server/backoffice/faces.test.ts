@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli/run';
 import { openStore } from '../storage';
 import { ADMIN_TOKEN, adminCall } from '../test-kit/admin';
-import type { TestGateway } from '../test-kit/gateway';
+import { type TestGateway, testGateway } from '../test-kit/gateway';
 import { clockGateway } from '../test-kit/test-clock';
 import { testVault } from '../test-kit/vault';
 
@@ -32,19 +32,19 @@ interface Answer {
   readonly value: any;
 }
 
-async function viaCli(argv: readonly string[]): Promise<Answer> {
+async function viaCli(argv: readonly string[], on: TestGateway = gw): Promise<Answer> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await run([...argv, '--json'], {
     openStore: () =>
-      openStore({ dataDir: gw.dataDir, vault: testVault(), lockFolder: false, checkpoints: 'inline' }),
+      openStore({ dataDir: on.dataDir, vault: testVault(), lockFolder: false, checkpoints: 'inline' }),
     output: { out: (l) => out.push(l), err: (l) => err.push(l) },
     readStdin: async () => undefined,
     openVault: () => testVault(),
-    dataDir: gw.dataDir,
+    dataDir: on.dataDir,
     env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
     // `gateway clock` talks to the running gateway's admin API: this one's, in process
-    adminFetch: (async (url: string, init?: RequestInit) => gw.app.request(url, init)) as typeof fetch,
+    adminFetch: (async (url: string, init?: RequestInit) => on.app.request(url, init)) as typeof fetch,
   });
   if (code === 0) return { outcome: 'ok', fields: [], value: JSON.parse(out.join('\n')) };
   const error = JSON.parse(err.find((l) => l.startsWith('{')) ?? '{}').error ?? {};
@@ -53,8 +53,8 @@ async function viaCli(argv: readonly string[]): Promise<Answer> {
   return { outcome, fields, value: error };
 }
 
-async function viaApi(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await adminCall(gw.app, method, path, { token: ADMIN_TOKEN, body });
+async function viaApi(method: string, path: string, body?: unknown, on: TestGateway = gw): Promise<Answer> {
+  const res = await adminCall(on.app, method, path, { token: ADMIN_TOKEN, body });
   if (res.status < 300) {
     // the envelope every admin answer carries is the face's, not the action's
     const { result, buildNumber, timestamp, ndc, ...value } = res.body;
@@ -71,7 +71,7 @@ async function viaApi(method: string, path: string, body?: unknown): Promise<Ans
 }
 
 async function auditActors(action: string, target: string): Promise<string[]> {
-  const res = await adminCall(gw.app, 'GET', '/admin/v1/audit?limit=500', { token: ADMIN_TOKEN });
+  const res = await adminCall(gw.app, 'GET', '/admin/v1/audit?after=0&limit=500', { token: ADMIN_TOKEN });
   return (res.body.entries as { actor: string; action: string; target: string }[])
     .filter((e) => e.action === action && e.target === target)
     .map((e) => e.actor);
@@ -172,6 +172,211 @@ describe('channel update', () => {
       expect(await auditActors('channel.update', entityId)).toEqual([CLI_ACTOR, 'operator-token']);
     },
   );
+});
+
+describe('channel connector', () => {
+  let test = '';
+  let live = '';
+  // A live channel stops the test clock gateway-wide and its merchant's inbox webhooks (both on
+  // purpose), which later rows use: the live channel lives on a gateway of its own.
+  let liveGw: TestGateway;
+  /** The gateway a channel lives on. */
+  const home = (entityId: string): TestGateway => (entityId === live ? liveGw : gw);
+  beforeAll(async () => {
+    liveGw = await testGateway({ env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN } });
+    const liveMerchant = (await viaApi('POST', '/admin/v1/merchants', { name: 'Live Shop' }, liveGw)).value
+      .id;
+    test = (await viaApi('POST', `/admin/v1/merchants/${merchantId}/channels`, { name: 'Web_Connector' }))
+      .value.entityId;
+    live = (
+      await viaApi(
+        'POST',
+        `/admin/v1/merchants/${liveMerchant}/channels`,
+        { name: 'Web_Connector_Live', mode: 'LIVE' },
+        liveGw,
+      )
+    ).value.entityId;
+  }, 60_000);
+  afterAll(() => liveGw?.cleanup());
+  const adyen = ['--connector-api-key', 'AQE-secret-key', '--connector-merchant-account', 'ShopECOM'];
+  const adyenBody = { kind: 'adyen', apiKey: 'AQE-secret-key', merchantAccount: 'ShopECOM' };
+
+  it.each([
+    [
+      'adyen on a TEST channel: Adyen’s test address by default',
+      (): string => test,
+      ['--connector', 'adyen', ...adyen],
+      { connector: adyenBody },
+      'ok',
+      [],
+    ],
+    [
+      'stripe: its one address by default',
+      (): string => test,
+      [
+        '--connector',
+        'stripe',
+        '--connector-api-key',
+        'sk_test_123',
+        '--connector-webhook-secret',
+        'whsec_x',
+      ],
+      { connector: { kind: 'stripe', apiKey: 'sk_test_123', webhookSecret: 'whsec_x' } },
+      'ok',
+      [],
+    ],
+    [
+      'adyen without its merchant account',
+      (): string => test,
+      ['--connector', 'adyen', '--connector-api-key', 'AQE-secret-key'],
+      { connector: { kind: 'adyen', apiKey: 'AQE-secret-key' } },
+      'invalid',
+      ['connector.merchantAccount'],
+    ],
+    [
+      'an unknown kind',
+      (): string => test,
+      ['--connector', 'paypal', '--connector-api-key', 'k'],
+      { connector: { kind: 'paypal', apiKey: 'k' } },
+      'invalid',
+      ['connector.kind'],
+    ],
+    [
+      'adyen on a LIVE channel without the live prefix’s address',
+      (): string => live,
+      ['--connector', 'adyen', ...adyen],
+      { connector: adyenBody },
+      'invalid',
+      ['connector.baseUrl'],
+    ],
+    [
+      'an opp connector without its address',
+      (): string => test,
+      ['--connector-entity', UNKNOWN_ID, '--connector-token', 'tok'],
+      { connector: { entityId: UNKNOWN_ID, accessToken: 'tok' } },
+      'invalid',
+      ['connector.baseUrl'],
+    ],
+  ] as const)(
+    '%s: the same answer from the CLI and the admin API',
+    async (_, channel, flags, body, outcome, fields) => {
+      const on = home(channel());
+      const cli = await viaCli(['channel', 'set', channel(), ...flags], on);
+      const api = await viaApi('PATCH', `/admin/v1/channels/${channel()}`, body, on);
+      expect({ outcome: cli.outcome, fields: cli.fields }).toEqual({ outcome, fields });
+      expect({ outcome: api.outcome, fields: api.fields }).toEqual({ outcome, fields });
+      // a credential is never echoed, set or refused
+      for (const answer of [cli, api])
+        expect(JSON.stringify(answer.value)).not.toMatch(/AQE-secret-key|sk_test_123|whsec_x/);
+      if (outcome !== 'ok') {
+        if (fields[0] === 'connector.baseUrl' && channel() === live)
+          expect(JSON.stringify(api.value)).toContain('live prefix');
+        return;
+      }
+      const { notificationUrl: _url, ...apiSetup } = api.value.connectorSetup;
+      expect({ ...cli.value, connectorSetup: cli.value.connectorSetup }).toEqual({
+        ...api.value,
+        connectorSetup: apiSetup,
+      });
+      expect(api.value.connectorSetup.notificationPath).toBe(
+        `/connectors/${body.connector.kind}/notifications/${channel()}`,
+      );
+      expect(api.value.connector.baseUrl).toBe(
+        body.connector.kind === 'adyen' ? 'https://checkout-test.adyen.com/v71' : 'https://api.stripe.com',
+      );
+      // shown once: a later read has no setup and no credentials
+      const read = await viaApi('GET', `/admin/v1/channels/${channel()}`);
+      expect(read.value.connectorSetup).toBeUndefined();
+      expect(Object.keys(read.value.connector).sort()).toEqual(
+        body.connector.kind === 'adyen' ? ['baseUrl', 'kind', 'merchantAccount'] : ['baseUrl', 'kind'],
+      );
+    },
+  );
+
+  it('checks the connection through both faces: what the processor said, audited', async () => {
+    // an opp peer on this machine: one token it accepts, any other refused
+    const { createServer } = await import('node:http');
+    const peer = createServer((req, res) => {
+      const ok = req.headers.authorization === 'Bearer good-token';
+      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ result: { code: ok ? '200.300.404' : '800.900.300' } }));
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const port = (peer.address() as { port: number }).port;
+    try {
+      for (const [token, credentials] of [
+        ['good-token', 'accepted'],
+        ['bad-token', 'refused'],
+      ] as const) {
+        const connector = { baseUrl: `http://127.0.0.1:${port}`, entityId: UNKNOWN_ID, accessToken: token };
+        expect((await viaApi('PATCH', `/admin/v1/channels/${test}`, { connector })).outcome).toBe('ok');
+        const cli = await viaCli(['channel', 'check', test]);
+        const api = await viaApi('POST', `/admin/v1/channels/${test}/connector/check`);
+        for (const answer of [cli, api]) {
+          expect(answer.outcome).toBe('ok');
+          expect(answer.value.connectorCheck).toMatchObject({
+            kind: 'opp',
+            reachable: true,
+            credentials,
+            status: credentials === 'accepted' ? 200 : 401,
+          });
+          expect(answer.value.connectorCheck.latencyMs).toBeGreaterThanOrEqual(0);
+          expect(JSON.stringify(answer.value)).not.toContain(token);
+        }
+      }
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
+    // one entry per check, from each face (the log's order is its own)
+    expect((await auditActors('channel.connector-check', test)).sort()).toEqual(
+      [CLI_ACTOR, CLI_ACTOR, 'operator-token', 'operator-token'].sort(),
+    );
+    // nothing listening: not reachable, said so
+    const api = await viaApi('POST', `/admin/v1/channels/${test}/connector/check`);
+    expect(api.value.connectorCheck).toMatchObject({ reachable: false, credentials: 'unknown' });
+  });
+
+  it('routes (admin API): several connectors in order with their rules, shown without credentials', async () => {
+    const routes = [
+      {
+        connector: { kind: 'adyen', apiKey: 'AQE-secret-key', merchantAccount: 'ShopECOM' },
+        currencies: ['EUR'],
+        maxAmount: 50000,
+      },
+      { connector: { kind: 'stripe', apiKey: 'sk_test_123' }, countries: ['DE', 'AT'] },
+    ];
+    const set = await viaApi('PATCH', `/admin/v1/channels/${test}`, { routes });
+    expect(set.outcome).toBe('ok');
+    expect(set.value.routes).toEqual([
+      {
+        connector: {
+          kind: 'adyen',
+          baseUrl: 'https://checkout-test.adyen.com/v71',
+          merchantAccount: 'ShopECOM',
+        },
+        currencies: ['EUR'],
+        maxAmount: 50000,
+      },
+      { connector: { kind: 'stripe', baseUrl: 'https://api.stripe.com' }, countries: ['DE', 'AT'] },
+    ]);
+    expect(JSON.stringify(set.value)).not.toMatch(/AQE-secret-key|sk_test_123/);
+    const bad = await viaApi('PATCH', `/admin/v1/channels/${test}`, {
+      routes: [{ connector: { kind: 'stripe' }, minAmount: 5, maxAmount: 1, countries: ['XX'] }],
+    });
+    expect([bad.outcome, [...bad.fields].sort()]).toEqual([
+      'invalid',
+      ['routes.0.connector.apiKey', 'routes.0.countries', 'routes.0.maxAmount'],
+    ]);
+    expect((await viaApi('PATCH', `/admin/v1/channels/${test}`, { routes: null })).value.routes).toBeNull();
+  });
+
+  it('refuses to check a channel without a connector, naming it', async () => {
+    await viaApi('PATCH', `/admin/v1/channels/${live}`, { connector: null }, liveGw);
+    const cli = await viaCli(['channel', 'check', live], liveGw);
+    const api = await viaApi('POST', `/admin/v1/channels/${live}/connector/check`, undefined, liveGw);
+    expect([cli.outcome, cli.fields]).toEqual(['refused', ['connector']]);
+    expect([api.outcome, api.fields]).toEqual(['refused', ['connector']]);
+  });
 });
 
 describe('token create and list', () => {
@@ -355,6 +560,45 @@ describe('test clock', () => {
       expect(Date.parse(api.value.now) - Date.parse(cli.value.now)).toBe(60_000);
       expect(await auditActors('clock.move', cli.value.now)).toEqual(['operator-token']);
       expect(await auditActors('clock.move', api.value.now)).toEqual(['operator-token']);
+    },
+  );
+});
+
+describe('audit list', () => {
+  type Entry = { readonly id: number };
+  const ids = (entries: readonly Entry[]) => entries.map((e) => e.id);
+  it.each([
+    ['no filter: newest first', [], '', 'ok', []],
+    ['after 0: oldest first, for following the log', ['--after', '0'], '?after=0', 'ok', []],
+    [
+      'one action, two a page',
+      ['--action', 'merchant.create', '--limit', '2'],
+      '?action=merchant.create&limit=2',
+      'ok',
+      [],
+    ],
+    [
+      'after and before together, a limit of 0',
+      ['--after', '1', '--before', '9', '--limit', '0'],
+      '?after=1&before=9&limit=0',
+      'invalid',
+      ['before', 'limit'],
+    ],
+    ['a from that is no time', ['--from', 'yesterday'], '?from=yesterday', 'invalid', ['from']],
+  ] as const)(
+    '%s: the same answer from the CLI and the admin API',
+    async (_, flags, query, outcome, fields) => {
+      const cli = await viaCli(['audit', 'list', ...flags]);
+      const api = await viaApi('GET', `/admin/v1/audit${query}`);
+      expect({ outcome: cli.outcome, fields: cli.fields }).toEqual({ outcome, fields });
+      expect({ outcome: api.outcome, fields: api.fields }).toEqual({ outcome, fields });
+      if (outcome !== 'ok') return;
+      // listing is no change: the CLI's read left the log as the API then read it
+      expect(cli.value).toEqual(api.value.entries);
+      const listed = ids(cli.value);
+      expect(listed.length).toBeGreaterThan(1);
+      const newestFirst = !flags.includes('--after' as never);
+      expect(listed).toEqual([...listed].sort((a, b) => (newestFirst ? b - a : a - b)));
     },
   );
 });

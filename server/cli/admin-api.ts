@@ -77,3 +77,35 @@ export async function adminRequest(
   const reason = answer.result?.description ?? text.slice(0, 200);
   throw failure(`the gateway answered HTTP ${res.status}: ${[reason, ...errors].join('; ')}`);
 }
+
+/**
+ * The running gateway's clock, for a command on the store that must see its time (`settlement
+ * run`): its test clock when one runs (`GET /admin/v1/clock`), kept moving with the wall clock's
+ * seconds unless it is frozen; undefined for the wall clock, when the gateway runs on real time
+ * (404), is not running (nothing answers: a test clock does not outlive its process), or cannot
+ * be asked (no GATEWAY_ADMIN_TOKEN).
+ */
+export async function runningGatewayClock(
+  ctx: AdminApiContext,
+  base: string,
+): Promise<{ now(): Date } | undefined> {
+  const token = ctx.env.GATEWAY_ADMIN_TOKEN;
+  if (token === undefined || token === '') return undefined;
+  let res: Response;
+  try {
+    res = await ctx.fetch(`${base}/admin/v1/clock`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    return undefined;
+  }
+  if (res.status === 404) return undefined;
+  const answer = (await res.json().catch(() => ({}))) as { now?: unknown; frozen?: unknown };
+  const at = typeof answer.now === 'string' ? new Date(answer.now) : undefined;
+  if (!res.ok || at === undefined || Number.isNaN(at.getTime()))
+    throw failure(`cannot read the running gateway’s clock at ${base}: HTTP ${res.status}`);
+  if (answer.frozen === true) return { now: () => new Date(at.getTime()) };
+  const offsetMs = at.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offsetMs) };
+}

@@ -105,30 +105,6 @@ export function parseMode(value: string): ChannelMode {
   throw usageError(`--mode must be TEST or LIVE, got ${quote(value)}`);
 }
 
-/** A connector's base URL: http(s), no credentials, query or fragment; stored without a trailing slash. */
-export function checkBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw usageError(`connector URL is not a valid URL: ${quote(value)}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw usageError('connector URL must start with https:// or http://');
-  if (url.username !== '' || url.password !== '')
-    throw usageError('connector URL must not contain credentials: use --connector-token');
-  if (url.search !== '' || url.hash !== '')
-    throw usageError('connector URL must not have a query or fragment');
-  return url.href.replace(/\/+$/, '');
-}
-
-/** A connector's access token: 1 to 1024 printable ASCII characters without spaces. */
-export function checkConnectorToken(value: string): string {
-  if (!/^[\x21-\x7e]{1,1024}$/.test(value))
-    throw usageError('connector token must be 1 to 1024 printable characters without spaces');
-  return value;
-}
-
 export interface OptionSpec {
   readonly type: 'string' | 'boolean';
   readonly multiple?: boolean;

@@ -38,8 +38,9 @@ async function cli(argv: string[], stdin?: string) {
   return out;
 }
 
+/** The CLI's entries in the order they were made: the log is newest first unless followed with `after`. */
 async function cliEntries() {
-  const res = await adminCall(gw.app, 'GET', '/admin/v1/audit?limit=500', { token: ADMIN_TOKEN });
+  const res = await adminCall(gw.app, 'GET', '/admin/v1/audit?after=0&limit=500', { token: ADMIN_TOKEN });
   expect(res.status).toBe(200);
   return (res.body.entries as { actor: string; action: string; target: string; address: string }[]).filter(
     (e) => e.actor === actor,
@@ -113,6 +114,35 @@ describe('the audit log of the CLI', () => {
     expect((await signIn('a piped passphrase')).status).toBe(401);
     expect(await cli(['user', 'unlock', 'last-operator'])).toEqual(['unlocked last-operator']);
     expect((await signIn('a piped passphrase')).status).toBe(200);
+  });
+});
+
+describe('gateway audit list', () => {
+  it('pages the log newest first as the admin API does, saying how to read on', async () => {
+    const err: string[] = [];
+    const out: string[] = [];
+    const code = await run(['audit', 'list', '--actor', actor, '--limit', '2'], {
+      openStore: () =>
+        openStore({ dataDir: gw.dataDir, vault: testVault(), lockFolder: false, checkpoints: 'inline' }),
+      output: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    });
+    expect(code, err.join('\n')).toBe(0);
+    const api = await adminCall(gw.app, 'GET', `/admin/v1/audit?actor=${actor}&limit=2`, {
+      token: ADMIN_TOKEN,
+    });
+    const [first, second] = api.body.entries as { id: number; action: string }[];
+    expect(out[0]).toMatch(/^ID\s+AT\s+ACTOR\s+ACTION\s+TARGET\s+ADDRESS$/);
+    expect(out.slice(1).map((line) => line.split(/\s+/)[0])).toEqual([String(first!.id), String(second!.id)]);
+    expect(err).toEqual([`more entries: add --before ${api.body.next}`]);
+    // the next page, from the CLI, is the admin API's next page
+    const next = JSON.parse(
+      (await cli(['audit', 'list', '--actor', actor, '--before', api.body.next, '--json'])).join('\n'),
+    );
+    const apiNext = await adminCall(gw.app, 'GET', `/admin/v1/audit?actor=${actor}&before=${api.body.next}`, {
+      token: ADMIN_TOKEN,
+    });
+    expect(next).toEqual(apiNext.body.entries);
+    expect(next.length).toBeGreaterThan(0);
   });
 });
 

@@ -533,7 +533,7 @@ describe('run (argv)', () => {
 });
 
 describe('bin/gateway', () => {
-  it('creates a merchant in GATEWAY_DATA_DIR and prints it as JSON', async () => {
+  it('creates a merchant in GATEWAY_DATA_DIR (saying it created the folder) and prints it as JSON', async () => {
     const dataDir = join(root, 'e2e-data');
     const result = spawnSync(join(REPO, 'bin', 'gateway'), ['merchant', 'create', '--name', 'X', '--json'], {
       cwd: tmpdir(), // not the repo: tsx must still resolve
@@ -541,7 +541,7 @@ describe('bin/gateway', () => {
       encoding: 'utf8',
       timeout: 30_000,
     });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(`gateway: created the data folder ${dataDir}\n`);
     expect(result.status).toBe(0);
     const printed = JSON.parse(result.stdout);
     expect(printed).toEqual({

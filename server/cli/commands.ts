@@ -10,21 +10,15 @@ import type { Channel, ChannelMode, Environment, Merchant } from '../../shared/e
 import { type Clock, type MerchantDirectory, type Store, systemClock } from '../../shared/engine/core/ports';
 import { type Audit, cliActor, writeAudit } from '../backoffice/audit/audit';
 import * as channels from '../backoffice/channels/channels';
+import { connectorSetup } from '../backoffice/channels/connector';
 import { type AcceptanceChange, type ChannelView, channelView } from '../backoffice/channels/settings';
 import type { BackofficeContext } from '../backoffice/context';
 import * as merchants from '../backoffice/merchants/merchants';
 import type { IssuedToken } from '../backoffice/tokens/issue';
 import * as tokens from '../backoffice/tokens/tokens';
 import type { EgressPolicy } from '../security/egress';
-import {
-  checkBaseUrl,
-  checkConnectorToken,
-  checkId,
-  checkThrottle,
-  type FieldFlags,
-  translated,
-  usageError,
-} from './args';
+import { checkId, checkThrottle, type FieldFlags, translated, usageError } from './args';
+import { CONNECTOR_FLAGS } from './connector-flags';
 
 /** Where a command writes: `out` for results (stdout), `err` for notices and warnings (stderr). */
 export interface Output {
@@ -218,7 +212,11 @@ export const CHANNEL_FLAGS: FieldFlags = {
   'bankAccount.bic': '--bank-bic',
   'bankAccount.bankName': '--bank-name',
   'bankAccount.country': '--bank-country',
+  ...CONNECTOR_FLAGS,
 };
+
+/** A connector as given: the admin API's `connector` object (kind, baseUrl, the kind's credentials). */
+export type ConnectorBody = Readonly<Record<string, unknown>>;
 
 /** What a channel accepts as given (checked or not): brands, currencies (null or "all": all), bankAccount. */
 export interface AcceptsBody {
@@ -235,8 +233,11 @@ export function channelBody(input: {
   readonly registrationsRequireCvv?: boolean;
   readonly throttlePerMinute?: number | 'default';
   readonly accepts?: AcceptsBody;
+  /** The admin API's `connector` object (null: remove it). */
+  readonly connector?: ConnectorBody | null;
 }): Record<string, unknown> {
   const body: Record<string, unknown> = { ...input.accepts };
+  if (input.connector !== undefined) body.connector = input.connector;
   if (input.name !== undefined) body.name = input.name;
   if (input.mode !== undefined) body.mode = input.mode;
   if (input.threeDSecure !== undefined) body.threeDSecure = input.threeDSecure;
@@ -332,16 +333,13 @@ export interface SetChannelInput {
   readonly registrationsRequireCvv?: boolean;
   /** `default`: remove the channel's own limit. */
   readonly throttlePerMinute?: number | 'default';
-  /** null: remove the connector. */
-  readonly connector?: channels.Connector | null;
+  /** The connector as the admin API's `connector` object (a stored opp one has its shape); null: remove it. */
+  readonly connector?: ConnectorBody | null;
   /** What the channel accepts: brands, currencies (null or "all": all), the bank account (null: none). */
   readonly accepts?: AcceptsBody;
 }
 
-/**
- * The input checked (usage errors) and normalized: the connector URL without a trailing slash.
- * The connector is the CLI's alone (the admin API never takes its token), so it is checked here.
- */
+/** The input checked (usage errors); the connector is checked by the back office with the rest. */
 export function checkSetChannel(input: SetChannelInput): SetChannelInput {
   if (
     input.threeDSecure === undefined &&
@@ -355,47 +353,46 @@ export function checkSetChannel(input: SetChannelInput): SetChannelInput {
     );
   checkId(input.entityId, 'channel id');
   if (typeof input.throttlePerMinute === 'number') checkThrottle(input.throttlePerMinute);
-  if (input.connector == null) return input;
-  // Adyen and Stripe credentials come with issue 33's `--connector KIND` options.
-  if (input.connector.kind !== undefined && input.connector.kind !== 'opp') return input;
-  return {
-    ...input,
-    connector: {
-      baseUrl: checkBaseUrl(input.connector.baseUrl),
-      entityId: checkId(input.connector.entityId, 'connector entity id'),
-      accessToken: checkConnectorToken(input.connector.accessToken),
-    },
-  };
+  return input;
 }
 
-/** A change of a channel, checked: the settings as the back office took them, the connector. */
+/** A change of a channel, checked: the settings (the connector among them) as the back office took them. */
 export interface ChannelChange {
   readonly entityId: string;
   readonly change: ReturnType<typeof channels.parseChannelUpdate>;
-  readonly connector?: channels.Connector | null;
 }
 
 /** The change checked before the store is opened (usage errors name the flags). */
 export function checkChannelChange(request: SetChannelInput): ChannelChange {
-  const { entityId, connector, ...settings } = checkSetChannel(request);
+  const { entityId, ...settings } = checkSetChannel(request);
   const change = translated(() => channels.parseChannelUpdate(channelBody(settings)), CHANNEL_FLAGS);
-  return { entityId, change, ...(connector === undefined ? {} : { connector }) };
+  return { entityId, change };
 }
 
-/** Applies a checked change: only the settings given change, the others keep their values. */
+/**
+ * Applies a checked change: only the settings given change, the others keep their values. A
+ * connector set is answered once with what to give the processor (`connectorSetup`).
+ */
 export async function changeChannel(ctx: CommandContext, checked: ChannelChange): Promise<Channel> {
-  const { connector } = checked;
-  const refused = connector == null ? undefined : ctx.egress?.checkUrl(connector.baseUrl);
+  const given = checked.change.connector?.baseUrl;
+  const refused = given === undefined ? undefined : ctx.egress?.checkUrl(given);
   if (refused !== undefined) throw usageError(`connector URL ${refused}`);
-  const updated = await translated(async () =>
-    channels.updateChannel(
-      backoffice(ctx),
-      await channels.requireChannel(ctx.store, checked.entityId),
-      checked.change,
-      connector,
-    ),
+  const updated = await translated(
+    async () =>
+      channels.updateChannel(
+        backoffice(ctx),
+        await channels.requireChannel(ctx.store, checked.entityId),
+        checked.change,
+        ctx.egress,
+      ),
+    CHANNEL_FLAGS,
   );
-  if (ctx.json) printJson(ctx, channelView(updated));
+  const connector = updated.settings.connector;
+  const setup =
+    checked.change.connector == null || connector === undefined
+      ? {}
+      : { connectorSetup: connectorSetup(connector, updated.id) };
+  if (ctx.json) printJson(ctx, { ...channelView(updated), ...setup });
   else printChannels(ctx, [updated]);
   return updated;
 }

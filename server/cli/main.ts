@@ -4,6 +4,7 @@
  * `bin/gateway` or `npm run gateway -- <command>`.
  */
 
+import { existsSync } from 'node:fs';
 import { type EgressPolicy, egressOptionsFromEnv, egressPolicy } from '../security/egress';
 import { openVault, type Vault } from '../security/vault';
 import { openStore } from '../storage';
@@ -51,6 +52,8 @@ process.exitCode = await run(process.argv.slice(2), {
     }),
   openVault: theVault,
   dataDir,
+  // SQLite's folder: never created silently (run.ts); PostgreSQL keeps the store elsewhere
+  ...(databaseUrl ? {} : { dataFolder: { path: dataDir, exists: () => existsSync(dataDir) } }),
   egress,
   fetch: egress.fetch,
   // a password piped in (`… | gateway user create …`); none from a terminal

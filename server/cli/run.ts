@@ -8,14 +8,16 @@ import { type Clock, systemClock } from '../../shared/engine/core/ports';
 import { cliActor, writeAudit } from '../backoffice/audit/audit';
 import type { Vault } from '../security/vault';
 import type { GatewayStore } from '../storage';
-import { CliError, cliError, type OptionSpec, parseFlags, usageError } from './args';
+import { adminUrl, runningGatewayClock } from './admin-api';
+import { CliError, cliError, type OptionSpec, type Parsed, parseFlags, usageError } from './args';
 import type { Output } from './commands';
+import { AUDIT_COMMANDS } from './table/audit';
 import { CHANNEL_COMMANDS } from './table/channel';
 import { CHARGEBACK_COMMANDS } from './table/chargeback';
 import { CLOCK_COMMANDS } from './table/clock';
 import { MERCHANT_COMMANDS } from './table/merchant';
 import { SETTLEMENT_COMMANDS } from './table/settlement';
-import type { CommandSpec } from './table/spec';
+import type { CommandSpec, StoreCommandSpec } from './table/spec';
 import { TOKEN_COMMANDS } from './table/token';
 import { USER_COMMANDS } from './table/user';
 import { WEBHOOK_COMMANDS } from './table/webhook';
@@ -30,6 +32,7 @@ const GROUPS = {
   settlement: 'Settlement: the daily run that writes reconciliation records and files.',
   clock: 'The test clock of a running gateway (GATEWAY_TEST_CLOCK=on), through its admin API.',
   user: 'Users: who may sign in to the administration dashboard, and their roles.',
+  audit: 'The audit log: every change by the admin API, the dashboard or the CLI, newest first.',
 } as const;
 type Group = keyof typeof GROUPS;
 
@@ -42,6 +45,7 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   settlement: SETTLEMENT_COMMANDS,
   clock: CLOCK_COMMANDS,
   user: USER_COMMANDS,
+  audit: AUDIT_COMMANDS,
 };
 
 const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -68,9 +72,11 @@ export function mainHelp(): string {
     '  -h, --help   help for the command',
     '',
     'Environment (the same store as the server):',
-    '  GATEWAY_DATA_DIR   folder of the SQLite database (default ./data)',
+    '  GATEWAY_DATA_DIR   folder of the SQLite database (default ./data); only `merchant create` and',
+    '                     `user create` create it when it does not exist (and say so)',
     '  DATABASE_URL       postgres://… selects PostgreSQL instead',
-    '  GATEWAY_ADMIN_TOKEN  the operator’s token, for `gateway clock` (the running gateway’s admin API)',
+    '  GATEWAY_ADMIN_TOKEN  the operator’s token, for `gateway clock` (the running gateway’s admin API);',
+    '                     `settlement run` asks that gateway for its test clock with it',
     '',
     'Exit codes: 0 done, 1 failed (unknown merchant, store unavailable …), 2 usage error.',
     'Run `gateway help <command> [<action>]` for details.',
@@ -117,6 +123,12 @@ export interface RunDeps {
   readonly egress?: WebhookCommandContext['egress'];
   /** The data folder (reconciliation files of `settlement run`). */
   readonly dataDir?: string;
+  /**
+   * The SQLite data folder the store lives in (none on PostgreSQL): a command on a folder that does
+   * not exist is refused, unless it sets up a new installation (`createsDataFolder`), which says
+   * that it created it.
+   */
+  readonly dataFolder?: { readonly path: string; exists(): boolean };
   readonly output: Output;
   readonly clock?: Clock;
   /** GATEWAY_ADMIN_TOKEN and PORT for the commands on the running gateway; process.env by default. */
@@ -170,6 +182,9 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
       return 0;
     }
     const work = spec.prepare(parsed);
+    const env = deps.env ?? process.env;
+    const creates = newDataFolder(spec, deps.dataFolder);
+    const clock = await commandClock(spec, parsed, deps, env, output);
 
     let store: GatewayStore;
     try {
@@ -177,16 +192,16 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
     } catch (error) {
       throw new CliError(`cannot open the store: ${messageOf(error)}`, 1);
     }
+    if (creates !== undefined) output.err(`gateway: created the data folder ${creates}`);
     // every change a command makes is audited as the operating system's user, from `cli`
-    const actor = cliActor(deps.env ?? process.env);
-    const clock = deps.clock ?? systemClock;
+    const actor = cliActor(env);
     try {
       await work({
         store,
         output,
         json,
         audit: (action, target, merchantId) => writeAudit(store, clock, actor, action, target, merchantId),
-        ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+        ...(deps.clock === undefined && clock === systemClock ? {} : { clock }),
         ...(deps.openVault === undefined ? {} : { vault: deps.openVault() }),
         ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
         ...(deps.egress === undefined ? {} : { egress: deps.egress }),
@@ -215,6 +230,34 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
     }
     return exitCode;
   }
+}
+
+/**
+ * The folder a command is about to create, or undefined when it exists (or the store is not
+ * SQLite's); a command that does not set up a new installation is refused instead: a mistyped
+ * GATEWAY_DATA_DIR must not leave an empty store behind.
+ */
+function newDataFolder(spec: StoreCommandSpec, folder: RunDeps['dataFolder']): string | undefined {
+  if (folder === undefined || folder.exists()) return undefined;
+  if (spec.createsDataFolder === true) return folder.path;
+  throw new CliError(
+    `no data folder at ${folder.path}: start the gateway once to create it, or set GATEWAY_DATA_DIR to its folder`,
+    1,
+  );
+}
+
+/** The command's clock: the running gateway's for those that follow it (`settlement run`), else the given one. */
+async function commandClock(
+  spec: StoreCommandSpec,
+  parsed: Parsed,
+  deps: RunDeps,
+  env: Readonly<Record<string, string | undefined>>,
+  output: Output,
+): Promise<Clock> {
+  const fallback = deps.clock ?? systemClock;
+  if (spec.gatewayClockUrl === undefined) return fallback;
+  const ctx = { output, env, fetch: deps.adminFetch ?? fetch };
+  return (await runningGatewayClock(ctx, adminUrl(spec.gatewayClockUrl(parsed), env))) ?? fallback;
 }
 
 function helpTopic(topic: readonly string[]): string {

@@ -9,9 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeClock, fakeClock } from '../test-kit/clock';
+import { shopperAtProcessor } from '../test-kit/connectors/shopper';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
-import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
+import { BROWSER, CHALLENGE_CARD, FRICTIONLESS_CARD } from '../test-kit/fixtures/three-d-secure';
+import { LIVE_BASE, type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
+import { storedWebhook } from '../test-kit/webhooks';
 import { oppClient } from './opp/client';
 
 const LIVE_SUCCESS = '000.000.000';
@@ -22,6 +25,8 @@ interface Setup {
   readonly merchant: TestMerchant;
   readonly upstream: TestMerchant;
   readonly clock: FakeClock;
+  /** A live merchant whose channel authenticates (3-D Secure on), as its account at the acquirer's system. */
+  readonly authenticating: TestMerchant;
 }
 
 function liveFlows(setup: () => Setup) {
@@ -29,6 +34,16 @@ function liveFlows(setup: () => Setup) {
     const { gw, merchant } = setup();
     return gw.live.post(path, { entityId: merchant.entityId, ...params }, { token: merchant.token });
   };
+  const post3ds = (path: string, params: Record<string, string>) => {
+    const { gw, authenticating } = setup();
+    return gw.live.post(
+      path,
+      { entityId: authenticating.entityId, ...params },
+      { token: authenticating.token },
+    );
+  };
+  const readPayment = (id: string, as = setup().merchant) =>
+    setup().gw.live.get(`/v1/payments/${id}`, { entityId: as.entityId }, { token: as.token });
   /** What the acquirer's system holds under its own id. */
   const upstreamPayment = (id: string) => {
     const { acquirer, upstream } = setup();
@@ -91,7 +106,7 @@ function liveFlows(setup: () => Setup) {
     expect(db.body.risk).toMatchObject({ score: '7' });
   });
 
-  it('a redirect brand is refused at once (600.200.201): the connector does not carry the shopper there yet', async () => {
+  it('a redirect brand (PAYPAL): pending on the gateway’s redirect, the provider approves, the shopper returns, 000.000.000', async () => {
     const paypal = await post('/v1/payments', {
       paymentBrand: 'PAYPAL',
       amount: '10.00',
@@ -99,8 +114,113 @@ function liveFlows(setup: () => Setup) {
       paymentType: 'DB',
       shopperResultUrl: 'https://shop.example/result',
     });
-    expect(paypal.body.result.code, paypal.text).toBe('600.200.201');
-    expect(paypal.body.redirect).toBeUndefined();
+    expect(paypal.body.result.code, paypal.text).toBe('000.200.000');
+    const { gw, acquirer } = setup();
+    const back = await shopperAtProcessor(gw.live, acquirer, paypal.body.redirect, 'approve');
+    expect(back.location).toMatch(/^https:\/\/shop\.example\/result\?id=/);
+    const read = await readPayment(paypal.body.id);
+    expect(read.body.result.code, read.text).toBe(LIVE_SUCCESS);
+    expect(read.body.resultDetails.ConnectorTxID1).toBe(paypal.body.resultDetails.ConnectorTxID1);
+  });
+
+  it('3-D Secure on: an enrolled card’s challenge at the acquirer’s system, the shopper returns, 000.000.000 with its eci', async () => {
+    const { gw, acquirer } = setup();
+    const challenged = await post3ds('/v1/payments', {
+      ...VISA_CARD,
+      ...BROWSER,
+      'card.number': CHALLENGE_CARD,
+      amount: '20.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(challenged.status, challenged.text).toBe(200);
+    expect(challenged.body.result.code).toBe('000.200.000');
+    // the gateway's own redirect, never the acquirer system's page directly
+    expect(challenged.body.redirect.url).toBe(`${LIVE_BASE}/connectors/redirect`);
+    const back = await shopperAtProcessor(gw.live, acquirer, challenged.body.redirect, 'approve');
+    expect(back.location).toMatch(/^https:\/\/shop\.example\/result\?id=/);
+    const read = await readPayment(challenged.body.id, setup().authenticating);
+    expect(read.body.result.code, read.text).toBe(LIVE_SUCCESS);
+    expect(read.body.threeDSecure).toMatchObject({ eci: '05', authenticationStatus: 'Y' });
+    expect(read.body.threeDSecure.dsTransactionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(read.body.redirect).toBeUndefined();
+  });
+
+  it('3-D Secure on: a frictionless enrolled card ends at once with its results', async () => {
+    const db = await post3ds('/v1/payments', {
+      ...VISA_CARD,
+      ...BROWSER,
+      'card.number': FRICTIONLESS_CARD,
+      amount: '21.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(db.body.result.code, db.text).toBe(LIVE_SUCCESS);
+    expect(db.body.threeDSecure).toMatchObject({ authenticationStatus: 'Y', eci: '05' });
+  });
+
+  it('3-D Secure on: a failed challenge is the acquirer’s refusal, nothing charged', async () => {
+    const { gw, acquirer } = setup();
+    const challenged = await post3ds('/v1/payments', {
+      ...VISA_CARD,
+      ...BROWSER,
+      'card.number': CHALLENGE_CARD,
+      amount: '22.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    await shopperAtProcessor(gw.live, acquirer, challenged.body.redirect, 'decline');
+    const read = await readPayment(challenged.body.id, setup().authenticating);
+    expect(read.body.result.code, read.text).toBe('800.400.200');
+  });
+
+  it('stand-alone POST /v1/threeDSecure through the connector: the challenge, the return, its results', async () => {
+    const { gw, acquirer } = setup();
+    const asked = await post3ds('/v1/threeDSecure', {
+      ...VISA_CARD,
+      ...BROWSER,
+      'card.number': CHALLENGE_CARD,
+      amount: '20.00',
+      currency: 'EUR',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(asked.body.result.code, asked.text).toBe('000.200.000');
+    await shopperAtProcessor(gw.live, acquirer, asked.body.redirect, 'approve');
+    const { authenticating } = setup();
+    const read = await gw.live.get(
+      `/v1/threeDSecure/${asked.body.id}`,
+      { entityId: authenticating.entityId },
+      { token: authenticating.token },
+    );
+    expect(read.body.result.code, read.text).toBe(LIVE_SUCCESS);
+    expect(read.body.threeDSecure).toMatchObject({ authenticationStatus: 'Y', eci: '05' });
+  });
+
+  it('an abandoned redirect times out as in test mode (100.396.103), notified', async () => {
+    const paypal = await post('/v1/payments', {
+      paymentBrand: 'PAYPAL',
+      amount: '11.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(paypal.body.result.code, paypal.text).toBe('000.200.000');
+    const { gw, clock, merchant } = setup();
+    clock.advance(31 * 60_000);
+    await gw.pending.runOnce();
+    const read = await readPayment(paypal.body.id);
+    expect(read.body.result.code, read.text).toBe('100.396.103');
+    const told = (await gw.store.listDeliveries(merchant.merchantId, { limit: 100 }))
+      .map(
+        (d) =>
+          d.notification as unknown as { action?: string; payload: { id: string; result: { code: string } } },
+      )
+      .filter((n) => n.payload.id === paypal.body.id)
+      .map((n) => `${n.action} ${n.payload.result.code}`);
+    expect(told).toContain('UPDATED 100.396.103');
   });
 
   it('a declined card keeps the acquirer’s code', async () => {
@@ -252,7 +372,21 @@ async function setUp(databaseUrl?: string): Promise<Setup> {
       },
     },
   });
-  return { gw, acquirer, merchant, upstream, clock };
+  const upstream3ds = await acquirer.addMerchant({ channels: 1, settings: { threeDSecure: true } });
+  const authenticating = await gw.addMerchant({
+    channels: 1,
+    mode: 'LIVE',
+    settings: {
+      threeDSecure: true,
+      connector: {
+        baseUrl: 'https://acquirer.test',
+        entityId: upstream3ds.entityId,
+        accessToken: upstream3ds.token,
+      },
+    },
+  });
+  await gw.store.insertWebhook(storedWebhook(merchant.merchantId, { createdAt: clock.now() }));
+  return { gw, acquirer, merchant, upstream, clock, authenticating };
 }
 
 describe('a live channel with a connector pays end to end (SQLite)', () => {

@@ -11,9 +11,13 @@ import type {
   ConnectorTarget,
   Processors,
 } from '../../shared/engine/core/ports';
+import { adyenConnector } from './adyen/connector';
 import type { ConnectorContract } from './kit/contract';
 import { connectorProcessor } from './kit/processor';
 import { oppConnector } from './opp/connector';
+import type { Breaker } from './routing/breaker';
+import { type RoutingDeps, routedProcessor } from './routing/router';
+import { stripeConnector } from './stripe/connector';
 
 /** The clients the gateway has, one per kind (the opp client is the engine's Connector port). */
 export interface ConnectorClients {
@@ -23,7 +27,7 @@ export interface ConnectorClients {
 }
 
 /** The kinds with a connector here (each of ConnectorSettings' kinds once its folder exists). */
-export type ConnectorKind = Extract<NonNullable<AnyConnectorTarget['kind']>, 'opp'>;
+export type ConnectorKind = Extract<NonNullable<AnyConnectorTarget['kind']>, 'opp' | 'adyen' | 'stripe'>;
 
 /** Every kind's connector of a channel's credentials. */
 export const CONNECTOR_KINDS: {
@@ -33,6 +37,8 @@ export const CONNECTOR_KINDS: {
   ) => ConnectorContract;
 } = {
   opp: (clients, target: ConnectorTarget) => oppConnector(clients.opp, target),
+  adyen: (clients, target) => adyenConnector(target, clients.fetch),
+  stripe: (clients, target) => stripeConnector(target, clients.fetch),
 };
 
 /** The kind a channel's connector settings name; `opp` when they name none. */
@@ -44,13 +50,39 @@ export function kindOf(target: AnyConnectorTarget): ConnectorKind | undefined {
     : undefined;
 }
 
-/** Processors.connector for every channel with connector settings of a known kind. */
-export function connectorsOf(clients: ConnectorClients): Processors['connector'] {
+/** A channel's connector settings as the contract of their kind; undefined for a kind this gateway lacks. */
+export function contractOf(
+  clients: ConnectorClients,
+  target: AnyConnectorTarget,
+): ConnectorContract | undefined {
+  const kind = kindOf(target);
+  if (kind === undefined) return undefined;
+  const build = CONNECTOR_KINDS[kind] as (c: ConnectorClients, t: AnyConnectorTarget) => ConnectorContract;
+  return build(clients, target);
+}
+
+/** What routing needs beside the clients: the gateway's breaker and its BIN lookup (the card's country). */
+export interface RoutingOptions {
+  readonly breaker: Breaker;
+  readonly binInfo?: RoutingDeps['binInfo'];
+}
+
+/**
+ * Processors.connector for every channel with connector settings of a known kind; a channel with
+ * `routes` gets them as one routed Processor (routing/router.ts), instead of `connector`.
+ */
+export function connectorsOf(clients: ConnectorClients, routing?: RoutingOptions): Processors['connector'] {
+  const contract = (target: AnyConnectorTarget) => contractOf(clients, target);
   return (channel, environment) => {
-    const target = channel.settings.connector;
-    const kind = target === undefined ? undefined : kindOf(target);
-    if (target === undefined || kind === undefined) return undefined;
-    const build = CONNECTOR_KINDS[kind] as (c: ConnectorClients, t: AnyConnectorTarget) => ConnectorContract;
-    return connectorProcessor(build(clients, target), environment);
+    const routes = channel.settings.routes;
+    if (routing !== undefined && routes !== undefined && routes.length > 0)
+      return routedProcessor(channel, environment, {
+        build: contract,
+        breaker: routing.breaker,
+        ...(routing.binInfo === undefined ? {} : { binInfo: routing.binInfo }),
+      });
+    const single =
+      channel.settings.connector === undefined ? undefined : contract(channel.settings.connector);
+    return single === undefined ? undefined : connectorProcessor(single, environment);
   };
 }

@@ -30,12 +30,24 @@ export async function startDemoShop(
   });
   const server = serve({ fetch: app.fetch, port, hostname }, () =>
     console.log(
-      JSON.stringify({ level: 'info', msg: 'demo shop listening', url: `http://${shopHost}:${port}/` }),
+      JSON.stringify({
+        level: 'info',
+        time: new Date().toISOString(),
+        msg: 'demo shop listening',
+        url: `http://${shopHost}:${port}/`,
+      }),
     ),
   );
   // A busy port must not take the gateway down with it: the shop is a convenience.
   server.on('error', (error) =>
-    console.log(JSON.stringify({ level: 'warn', msg: 'demo shop not started', error: String(error) })),
+    console.log(
+      JSON.stringify({
+        level: 'warn',
+        time: new Date().toISOString(),
+        msg: 'demo shop not started',
+        error: String(error),
+      }),
+    ),
   );
   return { close: () => server.close() };
 }

@@ -1,7 +1,9 @@
 /**
  * The gateway's metrics, in the Prometheus format through prom-client: one registry per gateway
  * (tests run several in one process), its instruments named `gateway_*`, and the process's
- * default metrics (CPU, memory, event-loop lag, open handles) beside them. The seams feed them:
+ * default metrics (CPU, memory, event-loop lag, open handles) beside them under prom-client's own
+ * names (`process_cpu_user_seconds_total`, `nodejs_heap_size_total_bytes`, …), which stock Node.js
+ * dashboards and alerts query: a prefix would leave them empty. The seams feed them:
  * http.ts (requests), store.ts (payments, checkouts), the webhook dispatcher's and the group
  * commit's observers, the throttle, and the workers' poll state read at each scrape.
  *
@@ -20,7 +22,7 @@ const QUEUE_AGE_BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 21600, 8640
 
 export function createMetrics(options: { readonly defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
-  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const workers = new Map<string, () => PollerState>();
 

@@ -158,11 +158,24 @@ describe('/metrics after a scripted run', () => {
     expect(counted).toBe(refused);
   });
 
-  it("reports a running worker's lag, and process metrics", async () => {
+  it("reports a running worker's lag, and process metrics under prom-client's stock names", async () => {
     gw.pending.start();
     const metrics = await scrape();
     expect(metrics.get(key('gateway_worker_lag_seconds', { worker: 'pending' }))).toBeGreaterThanOrEqual(0);
-    expect([...metrics.keys()].some((k) => k.startsWith('gateway_process_cpu_seconds_total'))).toBe(true);
+    // the names stock dashboards (Node.js exporter dashboards) query: no prefix of ours
+    const names = [...metrics.keys()];
+    for (const stock of [
+      'process_cpu_user_seconds_total',
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_total_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ])
+      expect(
+        names.some((k) => k === stock || k.startsWith(`${stock}{`)),
+        stock,
+      ).toBe(true);
+    expect(names.filter((k) => /^gateway_(process|nodejs)_/.test(k))).toEqual([]);
     await gw.pending.stop();
     const stopped = await scrape();
     expect(stopped.has(key('gateway_worker_lag_seconds', { worker: 'pending' }))).toBe(false);

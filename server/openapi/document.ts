@@ -3,6 +3,7 @@
  * (section schemas), the request kinds (request schemas), the routes' entries (routes/) and the
  * result-code catalogue. Served at GET /v1/openapi.json and rendered at /docs.
  */
+import { ADMIN_ANSWERS } from '../../shared/contract';
 import { RESULT_CODES } from '../../shared/result-codes';
 import {
   envelopeSchemas,
@@ -80,13 +81,34 @@ function usedSchemes(paths: Record<string, Record<string, JsonSchema>>): JsonSch
   return Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name)));
 }
 
+/**
+ * The components a document without the admin API still names: the admin API's answers go with it
+ * (those a public answer refers to stay: Payment).
+ */
+function withoutAdminAnswers(
+  schemas: Record<string, JsonSchema>,
+  paths: Record<string, Record<string, JsonSchema>>,
+): Record<string, JsonSchema> {
+  const admin = new Set(Object.keys(ADMIN_ANSWERS));
+  const rest = JSON.stringify([paths, Object.entries(schemas).filter(([name]) => !admin.has(name))]);
+  return Object.fromEntries(
+    Object.entries(schemas).filter(
+      ([name]) => !admin.has(name) || rest.includes(`"#/components/schemas/${name}"`),
+    ),
+  );
+}
+
 export function openApiDocument(addresses: Addresses, docs: readonly RouteDoc[] = ROUTE_DOCS): JsonSchema {
   const schemas: Record<string, JsonSchema> = { ...sectionSchemas(), ...kindSchemas(), ...envelopeSchemas() };
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  // OpenAPI's paths have no trailing slash (linters refuse one): the dashboard's `/admin/` is kept
+  // beside them, in the same shape, as an extension
+  const slashed: Record<string, Record<string, JsonSchema>> = {};
   for (const doc of docs) {
     const path = openApiPath(doc.path);
-    paths[path] ??= {};
-    paths[path][doc.method.toLowerCase()] = operation(doc, schemas);
+    const into = path.length > 1 && path.endsWith('/') ? slashed : paths;
+    into[path] ??= {};
+    into[path][doc.method.toLowerCase()] = operation(doc, schemas);
   }
   return {
     openapi: '3.1.1',
@@ -101,7 +123,11 @@ export function openApiDocument(addresses: Addresses, docs: readonly RouteDoc[] 
       .filter(([name]) => docs.some((doc) => doc.tag === name))
       .map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas, securitySchemes: usedSchemes(paths) },
+    components: {
+      schemas: docs.some(isAdminApi) ? schemas : withoutAdminAnswers(schemas, { ...paths, ...slashed }),
+      securitySchemes: usedSchemes({ ...paths, ...slashed }),
+    },
+    ...(Object.keys(slashed).length === 0 ? {} : { 'x-trailingSlashPaths': slashed }),
     'x-resultCodes': { pattern: RESULT_CODE_PATTERN, codes: resultCodeCatalogue() },
   };
 }

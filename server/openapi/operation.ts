@@ -5,8 +5,9 @@
  * the answer's example share the example's name; a value another example answers is marked
  * `x-idOf` (openapi.test.ts sends them in order).
  */
-import { describe } from '../../shared/result-codes';
+import { describe, resultCodeGroup } from '../../shared/result-codes';
 import { adminRouteTable } from '../backoffice/users/access';
+import { answerSample } from './answer-sample';
 import { kindSchemaName, queryParameters } from './kinds';
 import { type Example, openApiPath, type PathValue, type RouteDoc, routeKey } from './route-doc';
 import type { JsonSchema } from './schema';
@@ -16,6 +17,8 @@ const MEDIA = {
   javascript: 'text/javascript',
   css: 'text/css',
   csv: 'text/csv',
+  text: 'text/plain',
+  png: 'image/png',
   file: 'application/octet-stream',
 } as const;
 
@@ -91,6 +94,36 @@ function queryParams(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSc
   });
 }
 
+/**
+ * Result-code groups of a request refused for its parameters: such an example's body is what a
+ * client must not send, so it is kept as `x-refusedValue` (linters check a `value` against the
+ * schema and would take it for a real request), with words saying so.
+ */
+const REFUSED_FOR_PARAMETERS = new Set([
+  'rejectedFormat',
+  'rejectedAddress',
+  'rejectedContact',
+  'rejectedAccount',
+  'rejectedAmount',
+  'rejectedRegistration',
+  'rejectedJob',
+]);
+const refusedForParameters = (ex: Example) =>
+  ex.answer.status === 400 &&
+  ex.answer.code !== undefined &&
+  REFUSED_FOR_PARAMETERS.has(resultCodeGroup(ex.answer.code) ?? '');
+
+/** A request example: its value, or a refused one's as `x-refusedValue`. */
+function requestExample(ex: Example, value: unknown, more: JsonSchema = {}): JsonSchema {
+  if (!refusedForParameters(ex)) return { summary: ex.summary, value, ...more };
+  return {
+    summary: ex.summary,
+    description: `Refused (${ex.answer.code}): a request a client must not send; its parameters are \`x-refusedValue\`.`,
+    'x-refusedValue': value,
+    ...more,
+  };
+}
+
 function requestBody(doc: RouteDoc): JsonSchema | undefined {
   const examples = (pick: (ex: Example) => JsonSchema | undefined) =>
     Object.fromEntries(
@@ -105,9 +138,7 @@ function requestBody(doc: RouteDoc): JsonSchema | undefined {
       content: {
         'application/json': {
           schema: doc.json,
-          examples: examples((ex) =>
-            ex.json === undefined ? undefined : { summary: ex.summary, value: ex.json },
-          ),
+          examples: examples((ex) => (ex.json === undefined ? undefined : requestExample(ex, ex.json))),
         },
       },
     };
@@ -123,18 +154,18 @@ function requestBody(doc: RouteDoc): JsonSchema | undefined {
         examples: examples((ex) =>
           ex.params === undefined
             ? undefined
-            : {
-                summary: ex.summary,
-                value: Object.fromEntries(Object.entries(ex.params).map(([k, v]) => [k, shown(v)])),
-                ...(Object.keys(idOfs(ex.params)).length === 0 ? {} : { 'x-idOf': idOfs(ex.params) }),
-              },
+            : requestExample(
+                ex,
+                Object.fromEntries(Object.entries(ex.params).map(([k, v]) => [k, shown(v)])),
+                Object.keys(idOfs(ex.params)).length === 0 ? {} : { 'x-idOf': idOfs(ex.params) },
+              ),
         ),
       },
     },
   };
 }
 
-function responses(doc: RouteDoc): JsonSchema {
+function responses(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSchema {
   const statuses = new Set([
     ...Object.keys(doc.answers).map(Number),
     ...(doc.examples ?? []).map((e) => e.answer.status),
@@ -169,12 +200,13 @@ function responses(doc: RouteDoc): JsonSchema {
                         e.name,
                         {
                           ...head(e),
-                          value:
+                          value: answerSample(
+                            answerSchema(doc, status),
                             e.answer.code === undefined
-                              ? {}
-                              : {
-                                  result: { code: e.answer.code, description: describe(e.answer.code) ?? '' },
-                                },
+                              ? undefined
+                              : { code: e.answer.code, description: describe(e.answer.code) ?? '' },
+                            schemas,
+                          ),
                         },
                       ]),
                     ),
@@ -198,9 +230,9 @@ function responses(doc: RouteDoc): JsonSchema {
   return out;
 }
 
-/** A 200's schema is the route's contract answer; a refusal or a decline's is the envelope. */
+/** A success's schema is the route's contract answer; a refusal or a decline's is the envelope. */
 const answerSchema = (doc: RouteDoc, status: number) =>
-  status === 200 ? (doc.schema ?? 'Envelope') : 'Envelope';
+  status === 200 || status === 201 ? (doc.schema ?? 'Envelope') : 'Envelope';
 
 /** An answer example's summary, and why the tests cannot send it when they cannot. */
 const head = (e: Example) => ({
@@ -291,6 +323,6 @@ export function operation(doc: RouteDoc, schemas: Record<string, JsonSchema>): J
     security: security(doc),
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(body === undefined ? {} : { requestBody: body }),
-    responses: responses(doc),
+    responses: responses(doc, schemas),
   };
 }

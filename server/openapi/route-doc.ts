@@ -4,11 +4,20 @@
  * `*`). openapi.test.ts compares these keys with the real app's `app.routes`: a route without
  * its entry, or an entry without its route, fails.
  */
+import type { AdminAnswerName } from '../../shared/contract';
 import type { RequestKind } from '../../shared/params/requests';
 import type { JsonSchema } from './schema';
 
 /** The contract's answers the document names (shared/contract, components.ts). */
-export type AnswerSchema = 'Payment' | 'Registration' | 'Schedule' | 'CheckoutSession' | 'Envelope';
+export type AnswerSchema =
+  | 'Payment'
+  | 'PaymentList'
+  | 'Registration'
+  | 'Schedule'
+  | 'CheckoutCreated'
+  | 'CheckoutSession'
+  | 'Envelope'
+  | AdminAnswerName;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 
@@ -25,7 +34,17 @@ export type Auth = 'merchant' | 'checkout' | 'admin' | 'session' | 'public';
  * What the route answers with, besides the family's JSON envelope: `data` is JSON outside the
  * envelope (the health probes), its schema the route's `data`.
  */
-export type Content = 'json' | 'data' | 'html' | 'javascript' | 'css' | 'csv' | 'empty' | 'file';
+export type Content =
+  | 'json'
+  | 'data'
+  | 'html'
+  | 'javascript'
+  | 'css'
+  | 'csv'
+  | 'text'
+  | 'png'
+  | 'empty'
+  | 'file';
 
 /**
  * A parameter of an example: a value, or what an earlier example answered: its `id`, or the
@@ -84,8 +103,8 @@ export interface RouteDoc {
   /** The schema of a `data` answer. */
   readonly data?: JsonSchema;
   /**
-   * The contract's schema of its 200 answer (shared/contract, a component name: `Payment`,
-   * `Registration`, `Schedule`); without it, and for every other status, the envelope.
+   * The contract's schema of its 200 or 201 answer (shared/contract, a component name: `Payment`,
+   * `Registration`, `AdminChannel` …); without it, and for every other status, the envelope.
    */
   readonly schema?: AnswerSchema;
   readonly content?: Content;

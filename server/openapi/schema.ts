@@ -145,12 +145,20 @@ function add(node: Node, name: string, flat: Flat): void {
   }
 }
 
-/** A flattened group as one object schema (without additionalProperties: kinds close them). */
+/**
+ * A flattened group as one object schema (without additionalProperties: kinds close them). A
+ * group of only lists and maps (cart, customParameters) states no `type`: the body it is part of
+ * is the object; a client generator that ignores `patternProperties` (openapi-typescript 6) reads
+ * an object without properties as one that may have none (`Record<string, never>`), and every
+ * request taking that section would become `never`.
+ */
 export function objectSchema(group: Group, description: string): JsonSchema {
   const flat = flatten(group);
   const rules = flat.rules.length === 0 ? '' : `\n\nRules:\n${flat.rules.map((r) => `- ${r}`).join('\n')}`;
+  const onlyPatterns =
+    Object.keys(flat.properties).length === 0 && Object.keys(flat.patternProperties).length > 0;
   return {
-    type: 'object',
+    ...(onlyPatterns ? {} : { type: 'object' }),
     description: `${description}${rules}`,
     properties: flat.properties,
     ...(Object.keys(flat.patternProperties).length === 0

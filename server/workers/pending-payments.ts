@@ -8,7 +8,8 @@
  * processes on one PostgreSQL end each payment once, and a restart loses nothing.
  */
 
-import { finishDue, type PendingDeps } from '../../shared/engine/steps/asynchronous';
+import type { PendingDeps } from '../../shared/engine/steps/asynchronous';
+import { finishDue } from '../../shared/engine/steps/due-sessions';
 import type { Logger } from '../security/logger';
 import { type Poller, poller } from './poller';
 

@@ -59,6 +59,7 @@ export {
   type BrandEntry,
   type BrandKind,
   brandAccountData,
+  brandDisplayName,
   brandFlow,
   brandGroup,
   brandInfo,

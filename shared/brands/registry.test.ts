@@ -6,6 +6,7 @@ import {
   type AccountGroup,
   BRANDS,
   type BrandKind,
+  brandDisplayName,
   brandGroup,
   brandInfo,
   brandKind,
@@ -69,5 +70,32 @@ describe('BRANDS registry', () => {
     expect(() => registerBrand('VISA', { kind: 'card', group: 'card' })).not.toThrow();
     expect(() => registerBrand('bad-name', { kind: 'redirect' })).toThrow();
     expect(() => registerBrand('', { kind: 'redirect' })).toThrow();
+  });
+});
+
+describe('display names', () => {
+  it.each([
+    ['KLARNA_PAYMENTS_PAYLATER', 'Klarna Pay Later'],
+    ['SOFORTUEBERWEISUNG', 'Sofort'],
+    ['PAYPAL', 'PayPal'],
+    ['IDEAL', 'iDEAL'],
+    ['WALLETA', 'Wallet A'],
+    ['WALLETD_CONTINUE', 'Wallet D'],
+    ['MASTER', 'Mastercard'],
+    ['MADA', 'mada'],
+  ])("%s is shown to the shopper as %s (the provider's own name, from the catalogue)", (brand, name) => {
+    expect(brandDisplayName(brand)).toBe(name);
+  });
+
+  it('no catalogue brand shows its code with underscores (KLARNA_INVOICE, STC_PAY …)', () => {
+    for (const brand of catalogueBrands()) expect(brandDisplayName(brand)).not.toMatch(/_/);
+  });
+
+  it('a brand registered at runtime shows its own name, else its code with spaces', () => {
+    registerBrand('NAMED_PAY', { kind: 'redirect', name: 'Named Pay' });
+    registerBrand('PLAIN_PAY', { kind: 'redirect' });
+    expect(brandDisplayName('NAMED_PAY')).toBe('Named Pay');
+    expect(brandDisplayName('PLAIN_PAY')).toBe('PLAIN PAY');
+    expect(brandDisplayName('NOT_KNOWN')).toBe('NOT KNOWN');
   });
 });

@@ -27,6 +27,8 @@ export interface BrandEntry {
   readonly method?: MethodCode;
   /** How its outcome is reached; for registered brands, `redirect` without a group, else `sync`. */
   readonly flow?: Flow;
+  /** What a person reads for it (the catalogue's `name`: the provider's own public name). */
+  readonly name?: string;
 }
 
 export type KnownBrand = CatalogueBrand;
@@ -53,6 +55,15 @@ const BRAND_NAME = /^[A-Z0-9_]{1,32}$/;
 /** The registry entry for a brand, or undefined for unknown brands. Brand names are case-sensitive. */
 export function brandInfo(brand: string): BrandEntry | undefined {
   return catalogueEntry(brand) ?? registered.get(brand);
+}
+
+/**
+ * The brand as a person reads it, on the widget's buttons and labels and in the dashboard: the
+ * catalogue's name ("Klarna Pay Later", "Sofort", "Wallet A"), a registered brand's own name, else
+ * its code with spaces.
+ */
+export function brandDisplayName(brand: string): string {
+  return brandInfo(brand)?.name ?? brand.replace(/_/g, ' ');
 }
 
 export function brandKind(brand: string): BrandKind | undefined {
@@ -141,5 +152,6 @@ export function registerBrand(brand: string, entry: BrandEntry): void {
     ...(entry.group ? { group: entry.group } : {}),
     ...(entry.method ? { method: entry.method } : {}),
     ...(entry.flow ? { flow: entry.flow } : {}),
+    ...(entry.name ? { name: entry.name } : {}),
   });
 }

@@ -81,3 +81,20 @@ export const checkoutSession = named(
 export type OfferedRegistration = z.infer<typeof offeredRegistration>;
 export type CheckoutSessionAnswer = z.infer<typeof checkoutSessionAnswer>;
 export type CheckoutSession = z.infer<typeof checkoutSession>;
+
+/** POST /v1/checkouts: the checkout's id (also its ndc), and the widget build's hash when asked. */
+export const checkoutCreated = named(
+  'CheckoutCreated',
+  z
+    .object({
+      id: z.string().describe('The checkout id: the widget\u2019s `checkoutId` and the paths\u2019 {id}.'),
+      integrity: optionalText().describe(
+        'The SRI hash of paymentWidgets.js (integrity=true): the script tag\u2019s `integrity`.',
+      ),
+      result,
+      ...stamps,
+    })
+    .describe('A checkout created: its id, then the envelope (its ndc is the id).'),
+);
+
+export type CheckoutCreated = z.infer<typeof checkoutCreated>;

@@ -3,10 +3,12 @@
  * engine builds them (shared/engine/answers), the OpenAPI document derives its answer schemas
  * from them (json-schema.ts), the widget and the dashboard import their types (`import type`).
  */
+export * from './admin';
+export * from './admin-views';
 export * from './checkout';
 export * from './envelope';
 export * from './notification';
 export * from './payment';
 export * from './registration';
-export type { AnswerTree } from './registry';
+export { type AnswerTree, schemaNamed } from './registry';
 export * from './schedule';

@@ -11,6 +11,7 @@ import './payment';
 import './registration';
 import './schedule';
 import './notification';
+import './admin';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 

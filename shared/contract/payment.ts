@@ -81,6 +81,26 @@ export const payment = named(
   ),
 );
 
+/**
+ * GET /v1/query: transactions, each the payment's answer with the time it was made (its own
+ * timestamp and ndc), then the envelope.
+ */
+export const paymentList = named(
+  'PaymentList',
+  z
+    .object({
+      payments: z.array(
+        group({ ...paymentFields, result, shortId: optionalText(), timestamp: z.string(), ndc: z.string() }),
+      ),
+      result,
+      ...stamps,
+    })
+    .describe(
+      'Transactions of the token\u2019s channels: `payments`, each with its own timestamp, then the envelope.',
+    ),
+);
+
+export type PaymentList = z.infer<typeof paymentList>;
 export type AnsweredCard = z.infer<typeof answeredCard>;
 export type Redirect = z.infer<typeof redirect>;
 export type PaymentAnswer = z.infer<typeof paymentAnswer>;

@@ -35,3 +35,7 @@ export const echoedGroup = () => z.record(z.string(), answerTree);
 
 export const text = () => z.string();
 export const optionalText = () => z.string().optional();
+
+/** The schema the contract names `id` (a component of the document), if any. */
+export const schemaNamed = (id: string): z.ZodType | undefined =>
+  CONTRACT._idmap.get(id) as z.ZodType | undefined;

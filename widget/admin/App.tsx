@@ -4,6 +4,7 @@ import { Layout } from './components/Layout';
 import { Account, SecondFactorFirst } from './pages/Account';
 import { Audit } from './pages/Audit';
 import { ChannelPage } from './pages/Channel';
+import { ClockPage } from './pages/Clock';
 import { Home } from './pages/Home';
 import { MerchantPage } from './pages/Merchant';
 import { Merchants } from './pages/Merchants';
@@ -35,6 +36,7 @@ const ROUTES: readonly (readonly [string, AnyPage])[] = [
   ['/channels/:entityId', ChannelPage],
   ['/users', Users],
   ['/audit', Audit],
+  ['/clock', ClockPage],
 ];
 
 export function App() {

@@ -3,10 +3,16 @@
  * numeric string exactly (ECMA-402's string operands), so no amount is ever a float here.
  */
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+// One time base for every date on screen: the gateway's (its records, and its test clock, are
+// UTC instants), labelled, so that a date never reads as the browser's local time.
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'long',
+  timeZone: 'UTC',
+});
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** An ISO timestamp in the browser's locale and time zone; '—' for none. */
+/** An ISO timestamp in the browser's locale, in UTC with its label; '—' for none. */
 export function formatDate(iso: string | null | undefined): string {
   if (iso === null || iso === undefined || iso === '') return '—';
   const date = new Date(iso);

@@ -529,7 +529,10 @@ describe('other methods', () => {
     expect($('.wpwl-form-giftCard input[name="giftCard.number"]')).not.toBeNull();
     expect($('.wpwl-form-giftCard input[name="giftCard.pin"][type="password"]')).not.toBeNull();
     expect($('.wpwl-form-onlineTransfer-PAYPAL .wpwl-button.wpwl-brand-PAYPAL')!.textContent).toBe(
-      'Pay with PAYPAL',
+      'Pay with PayPal',
+    );
+    expect($('.wpwl-form-onlineTransfer-WALLETD_CONTINUE .wpwl-button')!.textContent).toBe(
+      'Pay with Wallet D',
     );
     expect($('.wpwl-form-onlineTransfer-WALLETD_CONTINUE')).not.toBeNull();
   });
@@ -864,7 +867,7 @@ describe('3-D Secure challenges and redirect flows', () => {
     expect(fieldsOf(posted[0]!)).toContainEqual(['returnMode', 'message']);
     expect(
       document.getElementById($('.wpwl-modal-dialog')!.getAttribute('aria-labelledby')!)!.textContent,
-    ).toBe('Pay with KLARNA PAYMENTS PAYLATER');
+    ).toBe('Pay with Klarna Pay Later');
     say(COMPLETE);
     await vi.waitFor(() => expect(h.navigate).toHaveBeenCalled());
     expect(h.navigate.mock.calls[0]![0]).toMatch(/^https:\/\/shop\.test\/done\?id=/);

@@ -2,7 +2,7 @@
 import '../methods'; // the payment methods register themselves, as in the bundle's entry
 import { describe, expect, it } from 'vitest';
 import { registerBrand } from '../../shared/brands';
-import { parseBrands, planMethods } from './brands';
+import { brandName, parseBrands, planMethods } from './brands';
 
 const form = (html: string) => {
   document.body.innerHTML = html;
@@ -74,5 +74,13 @@ describe('brands of a form', () => {
       { kind: 'card', brands: ['VISA'] },
       { kind: 'wallet', brand: 'WALLETB' },
     ]);
+  });
+});
+
+describe('what the shopper reads for a brand', () => {
+  it("is the catalogue's display name: Klarna Pay Later, Sofort, PayPal, Visa, Wallet A", () => {
+    expect(
+      ['KLARNA_PAYMENTS_PAYLATER', 'SOFORTUEBERWEISUNG', 'PAYPAL', 'VISA', 'WALLETA', 'EPS'].map(brandName),
+    ).toEqual(['Klarna Pay Later', 'Sofort', 'PayPal', 'Visa', 'Wallet A', 'eps-Überweisung']);
   });
 });

@@ -8,21 +8,13 @@
  * nothing would only be refused. Nor is a brand the checkout's channel does not accept (the
  * session's `brands`, when the channel restricts them).
  */
-import { CARD_BRAND_SPECS, isCardBrand } from '../../shared/brands';
+import { brandDisplayName } from '../../shared/brands';
 import { type PlannedMethod, type Registry, registry } from './registry';
 
 export type Method = PlannedMethod;
 
-const WALLET_NAME = /^WALLET([A-Z])(?:_CONTINUE)?$/;
-
-/**
- * What the shopper reads for a brand: a card brand's name, `Wallet A` for WALLETA (and `Wallet D`
- * for WALLETD_CONTINUE), else the code with spaces (PAYPAL, KLARNA PAYMENTS PAYLATER).
- */
-export const brandName = (brand: string): string =>
-  isCardBrand(brand)
-    ? CARD_BRAND_SPECS[brand].name
-    : brand.replace(WALLET_NAME, 'Wallet $1').replace(/_/g, ' ');
+/** What the shopper reads for a brand: the catalogue's display name (Visa, Klarna Pay Later, Sofort, Wallet A). */
+export const brandName = (brand: string): string => brandDisplayName(brand);
 
 const BRAND = /^[A-Z0-9_]{1,32}$/;
 

@@ -52,6 +52,14 @@ export class AdminShell {
     await this.page.setViewportSize(before);
   }
 
+  /** Confirms the open dialog titled `<title>?` with its button `button`; waits for it to close. */
+  async confirm(title: string, button = title): Promise<void> {
+    const dialog = this.page.getByRole('dialog', { name: `${title}?` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: button, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
+
   async signOut(): Promise<void> {
     await this.signOutButton.click();
     await expect(this.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();

@@ -14,10 +14,25 @@ export class PaymentPage {
     this.deliveries = page.getByRole('region', { name: 'Webhook deliveries' }).locator('tbody tr');
   }
 
-  /** Refunds `amount` (a decimal string) and waits for the gateway's answer. */
-  async refund(amount: string): Promise<void> {
-    await this.backOffice.getByLabel(/Refund amount/).fill(amount);
+  /** The confirmation dialog of an action (titled `<label>?`). */
+  dialog(label: string): Locator {
+    return this.page.getByRole('dialog', { name: `${label}?` });
+  }
+
+  /** Opens the refund's confirmation: its amount field (prefilled with what remains refundable). */
+  async openRefund(): Promise<Locator> {
     await this.refundButton.click();
+    const dialog = this.dialog('Refund');
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** Refunds `amount` (a decimal string), confirmed, and waits for the gateway's answer. */
+  async refund(amount: string): Promise<void> {
+    const dialog = await this.openRefund();
+    await dialog.getByLabel(/^Amount/).fill(amount);
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(this.backOffice.getByRole('status')).toContainText('Refund');
   }
 }

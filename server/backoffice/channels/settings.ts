@@ -20,6 +20,7 @@ import { isCountry2 } from '../../../shared/geo';
 import { isCurrency } from '../../../shared/money';
 import { type FieldError, shown } from '../errors';
 import { displayName } from '../names';
+import { type ConnectorChange, parseConnector } from './connector';
 
 export type { FieldError };
 
@@ -158,6 +159,8 @@ export interface ChannelInput {
   /** null: the gateway default. */
   readonly throttlePerMinute?: number | null;
   readonly accepts: AcceptanceChange;
+  /** The connector (connector.ts: its kind and credentials, the URL resolved by the mode); null removes it. */
+  readonly connector?: ConnectorChange | null;
 }
 
 const MAX_THROTTLE = 1_000_000;
@@ -166,7 +169,8 @@ const MAX_THROTTLE = 1_000_000;
  * The admin API's body checked field by field: `name` and `mode` (creation only), `threeDSecure`,
  * `registrationsRequireCvv`, `throttlePerMinute` (null: the default), `brands` and `currencies`
  * (arrays or space-separated strings; null or "all": all), `bankAccount` ({holder, iban, bic,
- * bankName?, country?}; null: none).
+ * bankName?, country?}; null: none), `connector` ({kind, baseUrl, and the kind's credentials}:
+ * connector.ts; null: none).
  */
 export function checkChannelInput(
   body: Readonly<Record<string, unknown>>,
@@ -180,6 +184,7 @@ export function checkChannelInput(
     'brands',
     'currencies',
     'bankAccount',
+    'connector',
   ];
   if (creating) allowed.push('name', 'mode');
   for (const field of Object.keys(body))
@@ -187,12 +192,7 @@ export function checkChannelInput(
       errors.push({
         name: field,
         value: shown(body[field]),
-        message:
-          field === 'connector'
-            ? 'is set with the CLI (gateway channel set --connector-*)'
-            : creating
-              ? 'is not a channel field'
-              : `cannot be changed here (only ${allowed.join(', ')})`,
+        message: creating ? 'is not a channel field' : `cannot be changed here (only ${allowed.join(', ')})`,
       });
   let name: string | undefined;
   if (creating) {
@@ -245,8 +245,15 @@ export function checkChannelInput(
     if (Array.isArray(checked)) errors.push(...checked);
     else accepts.bankAccount = checked;
   }
+  let connector: ConnectorChange | null | undefined;
+  if (body.connector !== undefined) {
+    const checked = body.connector === null ? null : parseConnector(body.connector);
+    if (Array.isArray(checked)) errors.push(...checked);
+    else connector = checked;
+  }
   if (errors.length > 0) return errors;
   return {
+    ...(connector === undefined ? {} : { connector }),
     ...(name === undefined ? {} : { name }),
     ...(mode === undefined ? {} : { mode: mode as ChannelMode }),
     ...(threeDSecure === undefined ? {} : { threeDSecure: threeDSecure as boolean }),
@@ -308,6 +315,12 @@ export interface ChannelView {
   readonly throttlePerMinute: number | null;
   /** The connector without its credentials; null when none. */
   readonly connector: ConnectorView | null;
+  /** The routes (several connectors in order, routes.ts) without credentials; null when none. */
+  readonly routes:
+    | readonly (Omit<NonNullable<ChannelSettings['routes']>[number], 'connector'> & {
+        readonly connector: ConnectorView;
+      })[]
+    | null;
   /** null: every brand the gateway supports. */
   readonly brands: readonly string[] | null;
   /** null: any currency. */
@@ -326,6 +339,10 @@ export const channelView = (c: Channel): ChannelView => ({
   registrationsRequireCvv: c.settings.registrationsRequireCvv ?? false,
   throttlePerMinute: c.settings.throttlePerMinute ?? null,
   connector: c.settings.connector === undefined ? null : connectorView(c.settings.connector),
+  routes:
+    c.settings.routes === undefined
+      ? null
+      : c.settings.routes.map((route) => ({ ...route, connector: connectorView(route.connector) })),
   brands: c.settings.brands === undefined ? null : [...c.settings.brands],
   currencies: c.settings.currencies === undefined ? null : [...c.settings.currencies],
   bankAccount:

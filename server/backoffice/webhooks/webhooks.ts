@@ -101,6 +101,10 @@ export const deliveryQueryInput = z.object({
     .optional(),
   webhookId: z.string().regex(ID, { error: 'must be a webhook id' }).optional(),
   paymentId: z.string().regex(ID, { error: 'must be a payment id' }).optional(),
+  type: z
+    .string()
+    .regex(/^(?:[A-Z_]{1,40}|test)$/, { error: 'must be a notification type such as PAYMENT' })
+    .optional(),
 });
 export type DeliveryQuery = z.infer<typeof deliveryQueryInput>;
 export const parseDeliveryQuery = (input: unknown): DeliveryQuery => parsed(deliveryQueryInput, input);
@@ -120,6 +124,7 @@ export async function listDeliveries(
     ...(query.webhookId === undefined ? {} : { webhookId: query.webhookId }),
     ...(query.before === undefined ? {} : { beforeSeq: query.before }),
     ...(query.paymentId === undefined ? {} : { orderKey: payment?.referencedId ?? query.paymentId }),
+    ...(query.type === undefined ? {} : { type: query.type }),
   });
 }
 
@@ -140,13 +145,16 @@ export async function getDelivery(
   return deliveryView(delivery, true);
 }
 
-/** Sends a dead-lettered delivery again, its retry schedule restarted; any other is `refused`. */
+/**
+ * Sends a finished delivery again (delivered, or dead-lettered after its attempts), its retry
+ * schedule restarted; a pending one is `refused` (the dispatcher has it).
+ */
 export async function redeliver(ctx: WebhookContext, merchantId: string, seq: number): Promise<DeliveryView> {
   await requireMerchant(ctx.store, merchantId);
   const delivery = await ctx.webhooks.getDelivery(merchantId, seq);
   if (delivery === undefined) throw notFound('delivery', String(seq));
   if (!(await ctx.webhooks.redeliver(merchantId, seq, ctx.clock.now())))
-    throw refused(`delivery ${seq} is ${delivery.status}: only a dead-lettered delivery can be redelivered`);
+    throw refused(`delivery ${seq} is ${delivery.status}: the gateway is still sending it`);
   await ctx.audit('webhook-delivery.redeliver', String(seq), merchantId);
   return deliveryView((await ctx.webhooks.getDelivery(merchantId, seq)) ?? delivery);
 }

@@ -23,6 +23,13 @@ import {
   checkNewChannel,
   listChannels,
 } from '../commands';
+import {
+  CONNECTOR_HELP,
+  CONNECTOR_OPTIONS,
+  checkConnectorCommand,
+  connectorFlags,
+  printConnectorSetup,
+} from '../connector-commands';
 import { riskCommand } from '../risk-commands';
 import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, positionalId } from './spec';
 
@@ -140,16 +147,16 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     usage:
       'gateway channel set ENTITY_ID [--3ds on|off] [--require-cvv on|off] [--throttle N|default] [--brands LIST|all] [--currencies LIST|all]\n' +
       '                          [--bank-holder NAME --bank-iban IBAN --bank-bic BIC | --no-bank-account]\n' +
-      '                          [--connector-url URL --connector-entity ID --connector-token TOKEN | --no-connector]',
+      '                          [--connector opp|adyen|stripe [--connector-url URL] CREDENTIALS | --no-connector]\n' +
+      '                          CREDENTIALS: opp --connector-entity ID --connector-token TOKEN;\n' +
+      '                          adyen --connector-api-key KEY --connector-merchant-account NAME [--connector-hmac-key HEX];\n' +
+      '                          stripe --connector-api-key KEY [--connector-webhook-secret whsec_…]',
     summary: 'Change a channel’s settings; those not given keep their values.',
     options: {
       '3ds': { type: 'string' },
       'require-cvv': { type: 'string' },
       throttle: { type: 'string' },
-      'connector-url': { type: 'string' },
-      'connector-entity': { type: 'string' },
-      'connector-token': { type: 'string' },
-      'no-connector': { type: 'boolean' },
+      ...CONNECTOR_OPTIONS,
       ...ACCEPTS_OPTIONS,
       'no-bank-account': { type: 'boolean' },
     },
@@ -158,10 +165,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       ['--3ds on|off', 'authenticate shoppers with 3-D Secure'],
       ['--require-cvv on|off', 'one-click payments with a stored card must carry its CVV'],
       ['--throttle N|default', 'requests per minute per token and operation; default: the gateway’s'],
-      ['--connector-url URL', 'EXTERNAL connector: base URL of another gateway of this API family'],
-      ['--connector-entity ID', 'the entityId to use on that gateway'],
-      ['--connector-token TOKEN', 'the access token for that gateway (stored; never printed)'],
-      ['--no-connector', 'remove the connector'],
+      ...CONNECTOR_HELP,
       ...ACCEPTS_HELP,
       ['--no-bank-account', 'remove the merchant’s bank account'],
     ],
@@ -170,26 +174,32 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       const entityId = positionalId(p, 'channel id');
       const threeDs = stringFlag(p, '3ds');
       const throttle = stringFlag(p, 'throttle');
-      const url = stringFlag(p, 'connector-url');
-      const entity = stringFlag(p, 'connector-entity');
-      const token = stringFlag(p, 'connector-token');
-      const anyConnector = url !== undefined || entity !== undefined || token !== undefined;
-      if (anyConnector && booleanFlag(p, 'no-connector'))
-        throw usageError('--no-connector cannot be combined with the --connector-* options');
-      if (anyConnector && (url === undefined || entity === undefined || token === undefined))
-        throw usageError('--connector-url, --connector-entity and --connector-token must be given together');
+      const connector = connectorFlags(p);
       const checked = checkChannelChange({
         entityId,
         ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
         ...requireCvvFlag(p),
         ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, true) }),
-        ...(booleanFlag(p, 'no-connector') ? { connector: null } : {}),
-        ...(url !== undefined && entity !== undefined && token !== undefined
-          ? { connector: { baseUrl: url, entityId: entity, accessToken: token } }
-          : {}),
+        ...(connector === undefined ? {} : { connector }),
         accepts: acceptsFlags(p),
       });
-      return (ctx) => changeChannel(ctx, checked);
+      return async (ctx) => {
+        const changed = await changeChannel(ctx, checked);
+        if (connector != null) printConnectorSetup(ctx, changed);
+        return changed;
+      };
+    },
+  },
+  check: {
+    usage: 'gateway channel check ENTITY_ID',
+    summary:
+      'Check the connection of a channel’s connector: one harmless call with its credentials (nothing charged), and what it found.',
+    options: {},
+    help: [['ENTITY_ID', `the channel’s entityId (${ID_HELP})`]],
+    positionals: ['ENTITY_ID'],
+    prepare: (p) => {
+      const entityId = positionalId(p, 'channel id');
+      return (ctx) => checkConnectorCommand(ctx, { entityId });
     },
   },
   risk: {

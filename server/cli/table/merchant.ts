@@ -8,6 +8,7 @@ import { type CommandSpec, ID_HELP, positionalId } from './spec';
 
 export const MERCHANT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   create: {
+    createsDataFolder: true,
     usage: 'gateway merchant create --name NAME',
     summary: 'Create a merchant; prints its id.',
     options: { name: { type: 'string' } },

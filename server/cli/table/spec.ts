@@ -16,6 +16,16 @@ interface CommandBase {
 export interface StoreCommandSpec extends CommandBase {
   /** Checks the arguments (usage errors) and returns the work to do with the store. */
   readonly prepare: (parsed: Parsed) => (ctx: WebhookCommandContext) => Promise<unknown>;
+  /**
+   * Sets up a new installation (`merchant create`, `user create`): on a SQLite data folder that
+   * does not exist it creates the folder and says so; every other command refuses to (run.ts).
+   */
+  readonly createsDataFolder?: true;
+  /**
+   * Works on the running gateway's time (`settlement run`): the address to ask for its clock
+   * (--url), read from the arguments; the test clock's time when one runs (admin-api.ts).
+   */
+  readonly gatewayClockUrl?: (parsed: Parsed) => string | undefined;
 }
 
 /** A command on the running gateway, through its admin API (--url, GATEWAY_ADMIN_TOKEN): no store opened. */

@@ -16,6 +16,7 @@ const ROLES = ['operator', 'merchant-admin', 'merchant-viewer'];
 
 export const USER_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   create: {
+    createsDataFolder: true,
     usage:
       'gateway user create --username USERNAME --role operator|merchant-admin|merchant-viewer [--merchant ID]',
     summary:

@@ -48,7 +48,41 @@ export type Operation = (typeof OPERATIONS)[number];
  * avsResponse/cvvResponse (`result`), the issuer's `card` details, `risk.score` and its other
  * `resultDetails`.
  */
-export type ConnectorAnswer = ConnectorReply;
+export type ConnectorAnswer = ConnectorReply & {
+  /** What a verified notification names (verifyNotification's answer only). */
+  readonly notice?: NotificationNotice;
+};
+
+/**
+ * What `verifyNotification` says a notification is about, for the processors' notification route
+ * (server/http/routes/connector-notifications.ts): the payment, by the gateway's id (the
+ * reference the connector sent) or else the processor's (its ConnectorTxID1). A notification
+ * whose signature is not the processor's answers 800.900.300 (INVALID_AUTH) and no notice: the
+ * route answers 401 and changes nothing.
+ */
+export interface NotificationNotice {
+  /** The processor's key of this event (the same key again is the same notification). */
+  readonly eventId: string;
+  /** The gateway's id of the payment it is about. */
+  readonly gatewayId?: string;
+  /** The processor's id of the payment when the gateway's is not said. */
+  readonly theirId?: string;
+  /** The body the processor expects in the answer ("[accepted]" for Adyen); none: an empty 200. */
+  readonly acknowledgement?: string;
+}
+
+/*
+ * `technical` (ConnectorReply.technical), what a transport failure leaves known; every kind's
+ * client sets it, and the kit and the routing read it:
+ * - `refused`: nothing reached the processor (connection refused, no such host, no route, the
+ *   connection not made in time, the egress policy, a proxy's 4xx without the processor's answer):
+ *   a known failure (999.999.999); the routing may try the next connector.
+ * - `uncertain`: the request may have been processed (no answer in time, a connection reset or
+ *   closed mid-answer, a 5xx, an unreadable or truncated answer): code 900.100.300, never a
+ *   failure and never sent again. An initial payment is pending (000.200.000) until `inquire`
+ *   says what happened (kit/processor.ts uncertainDecisionOf, shared/engine/steps/inquiry.ts);
+ *   the routing never falls back after it.
+ */
 
 /** The typed "not supported" answer of an operation a kind does not do. */
 export interface NotSupported {
@@ -120,14 +154,33 @@ export interface ConnectorContract {
   register(order: RegisterOrder): Answer;
   /** A payment with a registration the processor stored (one-click, merchant-initiated repeats). */
   payWithRegistration(order: StoredRegistrationOrder): Answer;
-  /** 3-D Secure run by the processor: pending with its challenge as `redirect`. */
+  /**
+   * Stand-alone 3-D Secure run by the processor (POST /v1/threeDSecure): its results at once, or
+   * pending with its challenge as `redirect` (the shopper sent back to `order.returnUrl`).
+   */
   authenticate(order: InitialOrder): Answer;
-  /** The verdict of a payment after the shopper came back from the processor's page. */
+  /**
+   * The verdict of a payment the processor answered pending with a `redirect` (its challenge, its
+   * provider), once the shopper came back to the gateway's return address: the processor's own
+   * state of the payment, with its 3-D Secure results; pending while it has no verdict yet.
+   */
   finish(returned: ShopperReturn): Answer;
-  /** What happened to a payment whose outcome is uncertain (the processor's status or search API). */
+  /**
+   * What happened to a payment whose outcome is uncertain (the processor's status or search API),
+   * found by the gateway's own id (`payment.id`), which the connector sent as its reference with
+   * the payment (opp: merchantTransactionId; a kind's own reference or idempotency field else).
+   * Answers the processor's answer of that payment as `debit`/`authorize` would have; pending
+   * (000.200.000) while the processor decides; 700.400.580 when it has no such payment; a
+   * `technical` failure when it could not be asked (the gateway asks again later).
+   */
   inquire(payment: Payment): Answer;
   /** The processor's records of a day (settlement, FX and fees). */
   settle(day: SettlementDay): Promise<readonly ConnectorAnswer[] | NotSupported>;
   /** Whether a notification is the processor's own (its signature scheme), and what it says. */
   verifyNotification(notification: ProcessorNotification): Answer;
+  /**
+   * The brands the processor processes (the catalogue's names); the live widget offers only
+   * these on the channel. Undefined: every brand of the catalogue (a gateway of the family).
+   */
+  readonly brands?: readonly string[];
 }

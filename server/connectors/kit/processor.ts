@@ -6,8 +6,12 @@
  *
  * - a success is answered as the mode's success: 000.100.112 ("Connector Test Mode") on an
  *   EXTERNAL test, 000.000.000 on a live channel;
- * - a refusal keeps its code; an unknown code, or a pending answer this kit cannot carry yet,
- *   becomes 999.999.999; 900.100.300 (no answer in time) stays uncertain;
+ * - a refusal keeps its code; an unknown code, or a pending answer without a redirect, becomes
+ *   999.999.999; 900.100.300 (no answer in time) stays uncertain;
+ * - a pending answer with the processor's redirect (its 3-D Secure challenge, its provider's
+ *   page) is pending (000.200.000) with that redirect kept in the decision: the engine answers a
+ *   redirect of its own (shared/engine/steps/processor-pending.ts) and, when the shopper comes back
+ *   to the gateway's return address (order.returnUrl), asks `finish` for the verdict;
  * - an operation the connector does not support is refused as 600.200.201, nothing sent;
  * - the processor's own code is resultDetails.AcquirerResponse, its reference ConnectorTxID1
  *   (payments) or ConnectorRegistrationID (registrations, stored unanswered); its avsResponse,
@@ -24,8 +28,10 @@ export type Environment = 'EXTERNAL' | 'LIVE';
 export function familyCodeOf(answer: ConnectorAnswer, environment: Environment): string {
   if (isSuccess(answer.code))
     return environment === 'EXTERNAL' ? ResultCodes.SUCCESS_EXTERNAL : ResultCodes.SUCCESS_LIVE;
-  // A pending answer would need the shopper sent to the processor's redirect, which is not
-  // passed on yet: it is no success, and the shopper must not wait for what cannot come.
+  // Pending with somewhere to send the shopper: the gateway sends them there and back.
+  if (isPending(answer.code) && answer.redirect !== undefined) return ResultCodes.PENDING;
+  // Pending without a redirect has nobody to finish it: it is no success, and the shopper must
+  // not wait for what cannot come.
   return isKnownCode(answer.code) && !isPending(answer.code)
     ? answer.code
     : ResultCodes.UNDEFINED_CONNECTOR_ERROR;
@@ -60,7 +66,54 @@ export function decisionOf(
     },
     ...(answer.card === undefined ? {} : { card: answer.card }),
     ...(answer.risk === undefined ? {} : { risk: answer.risk }),
+    ...(answer.redirect === undefined || code !== ResultCodes.PENDING ? {} : { redirect: answer.redirect }),
+    ...(answer.threeDSecure === undefined ? {} : { threeDSecure: answer.threeDSecure }),
   };
+}
+
+/**
+ * The verdict `finish` read: the processor's final answer as any other, or pending (000.200.000,
+ * nothing else) while it has none yet: the payment waits on, for the shopper or its timeout.
+ */
+export function verdictOf(answer: ConnectorAnswer | NotSupported, environment: Environment): Decision {
+  if (!isNotSupported(answer) && isPending(answer.code)) {
+    const { redirect: _redirect, ...rest } = answer;
+    return { ...decisionOf(rest, environment), code: ResultCodes.PENDING };
+  }
+  return decisionOf(answer, environment);
+}
+
+/**
+ * An initial payment whose outcome is uncertain (the connector's `technical: 'uncertain'`): it
+ * may have been processed, so it is no failure: pending (000.200.000), the engine keeps it with
+ * an inquiry (shared/engine/steps/inquiry.ts) and never sends it again. A refused one (nothing
+ * sent) stays the failure decisionOf makes of it.
+ */
+export function uncertainDecisionOf(
+  answer: ConnectorAnswer | NotSupported,
+  environment: Environment,
+): Decision | undefined {
+  if (isNotSupported(answer) || answer.technical !== 'uncertain') return undefined;
+  return {
+    ...(environment === 'EXTERNAL' ? { testMode: 'EXTERNAL' } : {}),
+    code: ResultCodes.PENDING,
+    technical: 'uncertain',
+    result: {},
+    resultDetails: { clearingInstituteName: 'Connector' },
+  };
+}
+
+/**
+ * What `inquire` found, as the engine's inquiry reads it: the processor's verdict mapped like any
+ * answer, pending (000.200.000) while it decides, 700.400.580 when it has no such payment, the
+ * technical failure when it could not be asked (kit/contract.ts, `inquire`).
+ */
+export function inquiryOf(answer: ConnectorAnswer | NotSupported, environment: Environment): Decision {
+  if (isNotSupported(answer)) return { ...decisionOf(answer, environment), technical: 'refused' };
+  if (answer.technical !== undefined)
+    return { ...decisionOf(answer, environment), technical: answer.technical };
+  if (isPending(answer.code)) return { ...decisionOf(answer, environment), code: ResultCodes.PENDING };
+  return decisionOf(answer, environment);
 }
 
 const REFERENCE_OPERATIONS = { CP: 'capture', RF: 'refund', RV: 'reverse', RB: 'rebill' } as const;
@@ -82,7 +135,7 @@ export function connectorProcessor(connector: ConnectorContract, environment: En
         ...order,
         ...(theirs === undefined ? {} : { theirOriginalId: theirs }),
       });
-      return decisionOf(answer, environment);
+      return uncertainDecisionOf(answer, environment) ?? decisionOf(answer, environment);
     },
     reference: async (order: ReferenceOrder) => {
       const operation = REFERENCE_OPERATIONS[order.paymentType];
@@ -95,5 +148,13 @@ export function connectorProcessor(connector: ConnectorContract, environment: En
       const theirRegistrationId = connectorRegistrationIdOf(order.registration) ?? '';
       return decisionOf(await connector.payWithRegistration({ ...order, theirRegistrationId }), environment);
     },
+    finish: async (order) =>
+      verdictOf(
+        await connector.finish({ payment: order.payment, parameters: order.parameters }),
+        environment,
+      ),
+    authenticate: async (order) => decisionOf(await connector.authenticate(order), environment),
+    inquire: async (payment) => inquiryOf(await connector.inquire(payment), environment),
+    ...(connector.brands === undefined ? {} : { brands: connector.brands }),
   };
 }

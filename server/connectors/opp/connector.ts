@@ -6,10 +6,20 @@
  * Payments (PA, DB, CD; referenceUuid as the upstream's id of the original) go to POST
  * /v1/payments; captures, refunds, reversals and rebills to POST /v1/payments/{its id};
  * registrations to POST /v1/registrations and payments with them to POST
- * /v1/registrations/{its id}/payments.
+ * /v1/registrations/{its id}/payments; stand-alone authentications to POST /v1/threeDSecure.
+ *
+ * The shopper's part is the upstream's: the request goes with the shopper's browser data and the
+ * 3-D Secure fields as sent, and with the gateway's own return address as its `shopperResultUrl`
+ * (order.returnUrl), so that the upstream's challenge or provider page sends the shopper back to
+ * the gateway, never straight to the merchant. Once they are back, `finish` reads the upstream's
+ * payment by its id (GET /v1/payments/{id}?entityId=…, GET /v1/threeDSecure/{id} for a stand-alone
+ * authentication), the family's way after the shopper returns.
  */
 import { brandFlow } from '../../../shared/brands';
 import type { Connector, ConnectorTarget } from '../../../shared/engine/core/ports';
+import { connectorIdOf } from '../../../shared/engine/core/processor';
+import { AUTHENTICATION_PAYMENT_TYPE } from '../../../shared/engine/steps/three-d-secure';
+import { ResultCodes } from '../../../shared/result-codes';
 import {
   type Answer,
   type ConnectorContract,
@@ -17,7 +27,13 @@ import {
   notSupported,
   type Operation,
 } from '../kit/contract';
+import { inquire, withOurReference } from './inquire';
 import { forwardBody, OPP_PATHS } from './request';
+import { oppAnswer } from './response';
+
+/** The gateway's own return address as the upstream's shopperResultUrl (over the merchant's). */
+const returnTo = (order: InitialOrder): Record<string, string> =>
+  order.returnUrl === undefined ? {} : { shopperResultUrl: order.returnUrl };
 
 /** The opp connector of one channel's credentials, over `client`. */
 export function oppConnector(client: Connector, target: ConnectorTarget): ConnectorContract {
@@ -28,13 +44,22 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
   ) => client.send(target, path, forwardBody(request, target.entityId, extra));
 
   const pay = (operation: Operation) => async (order: InitialOrder) => {
-    // Brands paid by redirect to a provider need the shopper sent there and back, which this
-    // connector does not carry yet: refused before anything is created on the other side.
+    // A brand paid on a provider's page needs the shopper sent back to the gateway: without a
+    // return address of the gateway's, refused before anything is created on the other side.
     const brand = (order.request as { readonly paymentBrand?: string }).paymentBrand;
-    if (order.original === undefined && brand !== undefined && brandFlow(brand) === 'redirect')
+    if (
+      order.returnUrl === undefined &&
+      order.original === undefined &&
+      brand !== undefined &&
+      brandFlow(brand) === 'redirect'
+    )
       return notSupported(operation);
     const linked = order.theirOriginalId;
-    return forward(OPP_PATHS.payments, order.request, linked === undefined ? {} : { referenceUuid: linked });
+    // the gateway's own id as merchantTransactionId, to inquire by it (inquire.ts)
+    return forward(OPP_PATHS.payments, withOurReference(order), {
+      ...(linked === undefined ? {} : { referenceUuid: linked }),
+      ...returnTo(order),
+    });
   };
   const reference = (order: { readonly theirId: string; readonly request: object }) =>
     forward(OPP_PATHS.payment(order.theirId), order.request);
@@ -50,10 +75,21 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
     register: (order) => forward(OPP_PATHS.registrations, order.request),
     payWithRegistration: (order) =>
       forward(OPP_PATHS.registrationPayments(order.theirRegistrationId), order.request),
-    // Not yet through this kind (issue 32 points 1, 5, 6): answered as not supported.
-    authenticate: async () => notSupported('authenticate'),
-    finish: async () => notSupported('finish'),
-    inquire: async () => notSupported('inquire'),
+    authenticate: (order) => forward(OPP_PATHS.threeDSecure, order.request, returnTo(order)),
+    finish: async ({ payment }) => {
+      // a payment the upstream never answered with its id cannot be read there
+      const theirs = payment.details === undefined ? undefined : connectorIdOf(payment);
+      if (client.get === undefined || theirs === undefined) return notSupported('finish');
+      const path =
+        payment.paymentType === AUTHENTICATION_PAYMENT_TYPE
+          ? OPP_PATHS.authentication(theirs)
+          : OPP_PATHS.payment(theirs);
+      const read = await client.get(target, `${path}?entityId=${encodeURIComponent(target.entityId)}`);
+      // the upstream not reached: no verdict yet, the payment waits (for the shopper again or its timeout)
+      return 'json' in read ? oppAnswer(read.json) : { code: ResultCodes.PENDING };
+    },
+    inquire: (payment) => inquire(client, target, payment),
+    // Not yet through this kind (issue 32 point 6): answered as not supported.
     settle: async () => notSupported('settle'),
     verifyNotification: async () => notSupported('verifyNotification'),
   };

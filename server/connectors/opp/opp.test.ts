@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopperAtProcessor } from '../../test-kit/connectors/shopper';
 import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
 import { connectorProcessor } from '../kit/processor';
@@ -75,6 +76,66 @@ describe('testMode=EXTERNAL through the forwarding connector', () => {
     });
     // The refund references our capture, which the connector knows by its own id.
     expect(rf.body.result.code).toBe('000.100.112');
+  });
+
+  it('a redirect brand through the connector: the provider’s page upstream, the shopper returns, 000.100.112', async () => {
+    const paypal = await post('/v1/payments', {
+      paymentBrand: 'PAYPAL',
+      amount: '10.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      testMode: 'EXTERNAL',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(paypal.body.result.code, paypal.text).toBe('000.200.000');
+    const back = await shopperAtProcessor(gateway, upstream, paypal.body.redirect, 'approve');
+    expect(back.location).toMatch(/^https:\/\/shop\.example\/result\?id=/);
+    const read = await gateway.get(
+      `/v1/payments/${paypal.body.id}`,
+      { entityId: merchant.entityId },
+      { token: merchant.token },
+    );
+    expect(read.body.result.code, read.text).toBe('000.100.112');
+  });
+
+  it('a redirect brand without a shopperResultUrl: 400 naming it, nothing sent', async () => {
+    const paypal = await post('/v1/payments', {
+      paymentBrand: 'PAYPAL',
+      amount: '10.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      testMode: 'EXTERNAL',
+    });
+    expect(paypal.status, paypal.text).toBe(400);
+    expect(paypal.body.result.parameterErrors).toEqual([
+      expect.objectContaining({ name: 'shopperResultUrl' }),
+    ]);
+  });
+
+  it('a wallet token is opened here and forwarded as the decrypted-card variant: 000.100.112', async () => {
+    const issued = await gateway.post('/simulators/wallets/token', {
+      wallet: 'walletA',
+      card: 'visa',
+      entityId: merchant.entityId,
+    });
+    expect(issued.status, issued.text).toBe(200);
+    const paid = await post('/v1/payments', {
+      paymentBrand: 'WALLETA',
+      'walletA.paymentToken': issued.body.paymentToken,
+      amount: '15.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      testMode: 'EXTERNAL',
+    });
+    expect(paid.body.result.code, paid.text).toBe('000.100.112');
+    const theirs = await upstream.get(
+      `/v1/payments/${paid.body.resultDetails.ConnectorTxID1}`,
+      { entityId: acquirer.entityId },
+      { token: acquirer.token },
+    );
+    // the upstream saw the card, its cryptogram and ECI, never the token issued for this gateway
+    expect(theirs.body).toMatchObject({ paymentBrand: 'WALLETA', threeDSecure: { eci: expect.any(String) } });
+    expect(theirs.text).not.toContain(issued.body.paymentToken);
   });
 
   it('passes the connector refusals through', async () => {

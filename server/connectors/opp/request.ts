@@ -4,6 +4,8 @@
  * (our credentials, our mode, our registrations' ids), with the channel's connector entityId and
  * the upstream's own ids where a payment or registration is referenced.
  */
+
+import { WALLET_GROUPS } from '../../../shared/engine/steps/wallets';
 import type { FormTree } from '../../../shared/form/decode';
 import { encodeForm } from '../../../shared/form/encode';
 import { isDictPath } from '../../../shared/params/paths';
@@ -14,6 +16,8 @@ export const OPP_PATHS = {
   payment: (theirId: string) => `/v1/payments/${encodeURIComponent(theirId)}`,
   registrations: '/v1/registrations',
   registrationPayments: (theirId: string) => `/v1/registrations/${encodeURIComponent(theirId)}/payments`,
+  threeDSecure: '/v1/threeDSecure',
+  authentication: (theirId: string) => `/v1/threeDSecure/${encodeURIComponent(theirId)}`,
 } as const;
 
 /**
@@ -22,11 +26,26 @@ export const OPP_PATHS = {
  */
 const NOT_FORWARDED = new Set(['entityId', 'authentication', 'testMode', 'registrations']);
 
+/**
+ * A wallet's encrypted token was opened here (engine/steps/wallets.ts: the card, its cryptogram as
+ * threeDSecure.verificationId, its ECI): the upstream gets the family's decrypted-card variant,
+ * `walletX.source` in the token's place, since the token was issued for this gateway and no other
+ * could open it. The sheet that issues tokens is a web page: `web`, unless the merchant said.
+ */
+function decryptedVariant(group: FormTree[string]): FormTree[string] {
+  if (typeof group !== 'object' || group === null || Array.isArray(group) || !('paymentToken' in group))
+    return group;
+  const { paymentToken: _opened, ...rest } = group as FormTree;
+  return { source: 'web', ...rest };
+}
+
+const WALLETS: ReadonlySet<string> = new Set(WALLET_GROUPS);
+
 /** The form body of `request` for the upstream account `entityId`, with `extra` fields (referenceUuid). */
 export function forwardBody(request: object, entityId: string, extra: Record<string, string> = {}): string {
   const tree: FormTree = {};
   for (const [key, value] of Object.entries(request as FormTree))
-    if (!NOT_FORWARDED.has(key)) tree[key] = value;
+    if (!NOT_FORWARDED.has(key)) tree[key] = WALLETS.has(key) ? decryptedVariant(value) : value;
   for (const [key, value] of Object.entries(extra)) tree[key] = value;
   return `entityId=${encodeURIComponent(entityId)}&${encodeForm(tree, isDictPath)}`;
 }

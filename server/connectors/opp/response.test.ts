@@ -30,6 +30,29 @@ describe('the opp response transformer', () => {
     expect(JSON.stringify(answer)).not.toContain('4200000000000000');
   });
 
+  it('reads a pending answer’s redirect and 3-D Secure results; an unreadable redirect is left out', () => {
+    const answer = oppAnswer({
+      id: 'up-2',
+      result: { code: '000.200.000' },
+      redirect: {
+        url: 'https://acquirer.example/acs',
+        parameters: [
+          { name: 'creq', value: 'abc' },
+          { name: 7, value: 'x' },
+        ],
+      },
+      threeDSecure: { eci: '05', authenticationStatus: 'Y', version: 2 },
+    });
+    expect(answer.redirect).toEqual({
+      url: 'https://acquirer.example/acs',
+      parameters: [{ name: 'creq', value: 'abc' }],
+    });
+    expect(answer.threeDSecure).toEqual({ eci: '05', authenticationStatus: 'Y' });
+    expect(
+      oppAnswer({ result: { code: '000.200.000' }, redirect: { url: 'javascript:alert(1)' } }).redirect,
+    ).toBeUndefined();
+  });
+
   it('reads an answer without a result code as 999.999.999, nothing else trusted', () => {
     expect(oppAnswer('garbage')).toEqual({ code: '999.999.999' });
     expect(oppAnswer({ result: { code: 7 }, id: 3, card: [] })).toEqual({ code: '999.999.999' });

@@ -3,7 +3,9 @@
  * Its result code is already the family's; everything else it says comes back (issue 32 point 4):
  * avsResponse and cvvResponse, the issuer's card details, risk.score and its other resultDetails.
  * What is ours is not taken from it: the card's bin, last four digits, holder and expiry (the
- * gateway answers its own), and the resultDetails names the kit sets itself.
+ * gateway answers its own), and the resultDetails names the kit sets itself. A pending answer's
+ * `redirect` (its 3-D Secure challenge, its provider's page) and its `threeDSecure` results are
+ * read for the kit (kit/processor.ts), an unreadable redirect left out (then nobody can finish it).
  */
 import { ResultCodes } from '../../../shared/result-codes';
 import type { ConnectorAnswer } from '../kit/contract';
@@ -60,6 +62,20 @@ function cardDetails(card: unknown): Record<string, unknown> | undefined {
   return any ? out : undefined;
 }
 
+/** The upstream's redirect: an http(s) URL and name/value text parameters, else nothing. */
+function redirectOf(value: unknown): ConnectorAnswer['redirect'] {
+  if (!isObject(value) || typeof value.url !== 'string' || !/^https?:\/\//i.test(value.url)) return undefined;
+  const parameters: { name: string; value: string }[] = [];
+  for (const p of Array.isArray(value.parameters) ? value.parameters : [])
+    if (isObject(p) && typeof p.name === 'string' && typeof p.value === 'string')
+      parameters.push({ name: p.name, value: p.value });
+  return {
+    url: value.url,
+    ...(typeof value.method === 'string' ? { method: value.method } : {}),
+    parameters,
+  };
+}
+
 const RESULT_OWN = new Set(['code', 'description']);
 const NOTHING = new Set<string>();
 
@@ -73,6 +89,8 @@ export function oppAnswer(json: unknown): ConnectorAnswer {
     card: cardDetails(body.card),
     risk: textFields(body.risk, NOTHING),
     resultDetails: textFields(body.resultDetails, OWN_RESULT_DETAILS),
+    redirect: redirectOf(body.redirect),
+    threeDSecure: textFields(body.threeDSecure, NOTHING),
   };
   const answer: Record<string, unknown> = {
     code: processorCode ?? ResultCodes.UNDEFINED_CONNECTOR_ERROR,

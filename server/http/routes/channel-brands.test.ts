@@ -322,7 +322,16 @@ describe('channels accept brands and currencies', () => {
       expect(res.body.result.code).toBe('200.300.404');
       const errors = res.body.result.parameterErrors as Json[];
       expect(errors.map((e) => e.name).sort()).toEqual(
-        ['bankAccount.bic', 'bankAccount.iban', 'brands', 'connector', 'currencies', 'name'].sort(),
+        // the admin API takes a connector now (issue 33): an opp one without its entity and token names both
+        [
+          'bankAccount.bic',
+          'bankAccount.iban',
+          'brands',
+          'connector.accessToken',
+          'connector.entityId',
+          'currencies',
+          'name',
+        ].sort(),
       );
       expect(errors.find((e) => e.name === 'brands').message).toContain('NOPE_PAY');
       expect(errors.find((e) => e.name === 'currencies').message).toContain('EURO');

@@ -8,6 +8,7 @@ import { LOCALES } from '../../../widget/language';
 import { ENROLLED_CARDS } from '../../processors/simulator/access-control-server';
 import { REDIRECT_METHODS } from '../../processors/simulator/redirect-methods';
 import { type TestGateway, testGateway } from '../../test-kit/gateway';
+import { guideFiles } from './guides';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -75,5 +76,55 @@ describe('the docs pages', () => {
     expect((await gw.get('/docs/assets/docs.js')).text).toContain("Redoc.init(\n  '/v1/openapi.json'");
     expect((await gw.get('/docs/assets/../../package.json')).status).toBe(404);
     expect((await gw.get('/docs/assets/nothing.js')).status).toBe(404);
+  });
+});
+
+describe('the guides at /docs/guides (docs/*.md)', () => {
+  const guides = guideFiles();
+
+  it('serves the index with a link to every guide, under the docs pages’ CSP', async () => {
+    const res = await gw.get('/docs/guides');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    for (const name of guides.keys())
+      if (name !== '') expect(res.text).toContain(`href="/docs/guides/${name}"`);
+  });
+
+  it('renders every guide, its links between guides rewritten and its anchors GitHub’s', async () => {
+    expect(guides.size).toBeGreaterThanOrEqual(10);
+    for (const name of guides.keys()) {
+      const res = await gw.get(`/docs/guides/${name}`.replace(/\/$/, ''));
+      expect(res.status, name).toBe(200);
+      const hrefs = [...res.text.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
+      for (const href of hrefs) expect(href, `${name}: ${href}`).toMatch(/^(\/|#|https?:\/\/|data:)/);
+      expect(
+        hrefs.filter((href) => href.includes('.md')),
+        name,
+      ).toEqual([]);
+    }
+    const start = await gw.get('/docs/guides/getting-started');
+    expect(start.text).toContain('href="/docs/guides/operations#security"');
+    expect((await gw.get('/docs/guides/operations')).text).toContain('id="security"');
+    // a file of the repository the gateway does not serve: shown as its path
+    expect((await gw.get('/docs/guides/connectors')).text).toContain('<code>../server/connectors/README.md');
+  });
+
+  it('serves the screenshots the guides show; an unknown guide or file is 404', async () => {
+    const shot = await gw.get('/docs/guides/screenshots/admin-sign-in-1280.png');
+    expect(shot.status).toBe(200);
+    expect(shot.headers.get('content-type')).toBe('image/png');
+    expect((await gw.get('/docs/guides/no-such-guide')).status).toBe(404);
+    expect((await gw.get('/docs/guides/screenshots/..%2F..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('gives /v1/openapi.json an ETag and answers 304 to it', async () => {
+    const first = await gw.get('/v1/openapi.json');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await gw.send('GET', '/v1/openapi.json', undefined, {
+      headers: { 'If-None-Match': etag! },
+    });
+    expect(again.status).toBe(304);
   });
 });

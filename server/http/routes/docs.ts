@@ -1,8 +1,9 @@
 /**
  * The documentation, served by the gateway itself (nothing is loaded from elsewhere):
  * GET /v1/openapi.json (server/openapi/document.ts), /docs (Redoc's standalone bundle from
- * node_modules rendering it) and the guides /docs/widget, /docs/test-data, /docs/webhooks,
- * /docs/reconciliation, each rendered once from the catalogues they describe. Strict CSP.
+ * node_modules rendering it) and the reference pages /docs/widget, /docs/test-data, /docs/webhooks,
+ * /docs/reconciliation, each rendered once from the catalogues they describe; the guides of docs/
+ * (the Markdown a clone reads on GitHub) at /docs/guides (./guides.ts). Strict CSP.
  *
  * What a production gateway shows without credentials (issue 30): the merchants' API, not the
  * admin API (its document is /admin/v1/openapi.json, behind the admin API's authentication:
@@ -10,6 +11,7 @@
  * (decisions: two environments; live channels are never simulated, so the live address has no
  * test-card page in any mode).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Context, Env, Hono } from 'hono';
@@ -22,6 +24,7 @@ import { webhooksPage } from '../../openapi/pages/webhooks';
 import { widgetPage } from '../../openapi/pages/widget';
 import type { RouteDeps } from '../context';
 import type { AdminKit } from './admin/shared';
+import { GUIDES_PATH, guidePages } from './guides';
 
 const require = createRequire(import.meta.url);
 
@@ -100,9 +103,22 @@ const DOCUMENT_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 } as const;
 
-/** The document for an audience, serialised on first use. */
+/** The document for an audience, serialised on first use, with its ETag (a hash of its text). */
 const documentFor = (addresses: Addresses, audience: Audience) =>
-  once(() => JSON.stringify(openApiDocument(addresses, routeDocsFor(audience))));
+  once(() => {
+    const text = JSON.stringify(openApiDocument(addresses, routeDocsFor(audience)));
+    return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
+  });
+
+/**
+ * The document, or 304 when the client has it: it is the same for every caller of an audience,
+ * so it has a validator (and the compression keeps its compressed bytes: middleware/compression).
+ */
+function sendDocument(c: Context, document: { text: string; etag: string }, headers: Record<string, string>) {
+  const all = { ...DOCUMENT_HEADERS, ...headers, ETag: document.etag };
+  if (c.req.header('If-None-Match') === document.etag) return c.body(null, 304, all);
+  return c.body(document.text, 200, all);
+}
 
 export interface DocsOptions {
   /** This address's environment: the live one serves no test-card page. */
@@ -113,14 +129,13 @@ export interface DocsOptions {
 
 export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses, options: DocsOptions): void {
   const document = documentFor(addresses, options.production ? 'public' : 'all');
-  app.get('/v1/openapi.json', (c) =>
-    c.body(document(), 200, { ...DOCUMENT_HEADERS, 'Access-Control-Allow-Origin': '*' }),
-  );
+  app.get('/v1/openapi.json', (c) => sendDocument(c, document(), { 'Access-Control-Allow-Origin': '*' }));
   for (const [path, render] of Object.entries(PAGES)) {
     if (TEST_ONLY_PAGES.has(path) && options.environment !== 'test') continue;
     const html = once(render);
     app.get(path, (c) => c.html(html(), 200, { ...SECURITY_HEADERS, 'Cache-Control': 'no-cache' }));
   }
+  guideRoutes(app);
   const bodies = new Map<string, Uint8Array>();
   app.get('/docs/assets/*', (c: Context) => {
     const name = c.req.path.slice('/docs/assets/'.length);
@@ -142,6 +157,21 @@ export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses, op
   });
 }
 
+/** /docs/guides (the index, docs/README.md), /docs/guides/<name>, /docs/guides/screenshots/<file>. */
+function guideRoutes<E extends Env>(app: Hono<E>): void {
+  const guides = guidePages();
+  const notFound = (c: Context) => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+  app.get(GUIDES_PATH, (c) => guides.page(c, '', SECURITY_HEADERS) ?? notFound(c));
+  app.get(
+    `${GUIDES_PATH}/:name`,
+    (c) => guides.page(c, c.req.param('name'), SECURITY_HEADERS) ?? notFound(c),
+  );
+  app.get(
+    `${GUIDES_PATH}/screenshots/:file`,
+    (c) => guides.screenshot(c, c.req.param('file'), SECURITY_HEADERS) ?? notFound(c),
+  );
+}
+
 /**
  * GET /admin/v1/openapi.json: the whole document, admin API included, for whoever the admin API
  * lets read (the operator's token, a signed-in user); registered by the admin routes, behind
@@ -150,6 +180,6 @@ export function docsRoutes<E extends Env>(app: Hono<E>, addresses: Addresses, op
 export function adminDocumentRoute(deps: RouteDeps, kit: Pick<AdminKit, 'route'>): void {
   const document = documentFor(documentAddresses(deps), 'admin');
   kit.route('GET', '/admin/v1/openapi.json', 'read', (c) =>
-    c.body(document(), 200, { ...DOCUMENT_HEADERS, 'Cache-Control': 'private, no-store' }),
+    sendDocument(c, document(), { 'Cache-Control': 'private, no-store' }),
   );
 }

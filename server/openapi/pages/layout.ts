@@ -5,6 +5,7 @@
 import { escapeHtml } from '../../security/html';
 
 export const PAGES = [
+  { path: '/docs/guides', title: 'Guides' },
   { path: '/docs', title: 'API reference' },
   { path: '/docs/widget', title: 'Widget' },
   { path: '/docs/test-data', title: 'Test cards and triggers' },

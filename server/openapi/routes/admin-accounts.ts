@@ -31,6 +31,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: '/admin/v1/session',
+    schema: 'AdminSession',
     tag: 'Administration',
     summary: 'Sign in',
     description: `Opens a session: the \`gw_admin\` cookie and the answer's \`csrfToken\` (for X-CSRF-Token). Ten failures (wrong passwords or codes) lock the account for 30 minutes or until it is unlocked (POST /admin/v1/users/{id}/unlock), answered like any wrong password; failures are also slowed per client address and per address and username, known or not. The body must be application/json (415 otherwise) and not from another site (403 on a foreign Origin or Sec-Fetch-Site). With GATEWAY_ADMIN_REQUIRE_TOTP=on a user without a second factor gets \`totpSetupRequired: true\` and may only set it up. ${USER}`,
@@ -70,6 +71,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/session',
+    schema: 'AdminSession',
     summary: 'The session: its user and CSRF token',
     auth: 'session',
     answers: { 200: '`{user, csrfToken}`.', 400: "The operator's token has no session." },
@@ -86,6 +88,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/session/password',
+    schema: 'AdminUserAnswer',
     summary: 'Change one’s password',
     description:
       "The user's other sessions are signed out. A wrong current password counts as a failed sign-in.",
@@ -114,6 +117,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/session/totp',
+    schema: 'AdminTotpSetup',
     summary: 'Set up the second factor (TOTP)',
     description:
       'A new secret for the authenticator app; not active until a code from it is confirmed. Takes the current password and, to replace a confirmed factor, a current code; a wrong one counts as a failed sign-in.',
@@ -135,6 +139,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/session/totp/confirm',
+    schema: 'AdminUserAnswer',
     summary: 'Confirm the second factor with a code',
     auth: 'session',
     json: {
@@ -158,6 +163,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/merchants',
+    schema: 'AdminMerchantList',
     summary: 'Merchants',
     description: 'Every merchant for an operator; a merchant user only theirs.',
     answers: { 200: '`merchants`: `[{id, name, dispatching, createdAt}]`.' },
@@ -166,6 +172,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/merchants',
+    schema: 'AdminMerchant',
     summary: 'Create a merchant',
     json: {
       type: 'object',
@@ -188,6 +195,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/merchants/:merchantId',
+    schema: 'AdminMerchant',
     summary: 'A merchant',
     answers: {
       200: '`{id, name, dispatching, createdAt}`.',
@@ -205,6 +213,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/merchants/:merchantId/tokens',
+    schema: 'AdminTokenList',
     summary: "A merchant's access tokens",
     answers: {
       200: '`tokens`: `[{id, merchantId, userId, environment, channels, createdAt, lastUsedAt, revokedAt}]` (`lastUsedAt` to the minute).',
@@ -222,6 +231,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/merchants/:merchantId/tokens',
+    schema: 'AdminTokenCreated',
     summary: 'Create an access token',
     description: 'Only its userId and a hash of its secret are kept: `accessToken` is shown once.',
     json: {
@@ -253,6 +263,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'DELETE',
     path: '/admin/v1/merchants/:merchantId/tokens/:id',
+    schema: 'AdminToken',
     summary: 'Revoke an access token',
     answers: { 200: 'The token, revoked.', 404: 'No such merchant or token.' },
     examples: [
@@ -270,6 +281,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/users',
+    schema: 'AdminUserList',
     summary: 'Users',
     description: `An operator sees everyone (\`?merchantId=\` narrows); a merchant's users see their merchant's. ${USER}`,
     query: { merchantId: { type: 'string', description: 'Only this merchant’s users (operators).' } },
@@ -286,6 +298,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/users',
+    schema: 'AdminUserAnswer',
     summary: 'Create a user',
     description: `A merchant admin creates users of their own merchant, never operators. The password is generated when not given (shown once). ${USER}`,
     json: {
@@ -315,6 +328,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/users/:id/disable',
+    schema: 'AdminUserAnswer',
     summary: 'Disable a user',
     description: 'Their sessions end; they can no longer sign in.',
     answers: { 200: '`{user}`.', 404: 'No such user (or one the caller may not manage).' },
@@ -330,6 +344,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/users/:id/reset-password',
+    schema: 'AdminUserAnswer',
     summary: "Reset a user's password",
     answers: { 200: '`{user, password}` (the new password, shown once).', 404: 'No such user.' },
     examples: [
@@ -350,6 +365,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/users/:id/unlock',
+    schema: 'AdminUserAnswer',
     summary: 'Unlock a user',
     description: 'Lifts the lock of ten failed sign-ins (and their count); the password stays.',
     answers: { 200: '`{user}`.', 404: 'No such user (or one the caller may not manage).' },
@@ -365,6 +381,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/audit',
+    schema: 'AdminAuditPage',
     summary: 'The audit log',
     description:
       'Every action: who, what, on what, for which merchant, from where; oldest first. An operator sees all, a merchant admin their merchant’s.',

@@ -38,6 +38,7 @@ const reference = (path: string, what: string, example: RouteDoc['examples']): R
   entry({
     method: 'POST',
     path: `${M}/payments/:id/${path}`,
+    schema: 'Payment',
     summary: `${what} a payment (back office)`,
     description: `The same referencing operation, workflow rules and codes as POST /v1/payments/{id}, on a payment of this address's environment; answered as that API answers.`,
     json: REFERENCE_BODY,
@@ -53,6 +54,7 @@ const PAYMENT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: `${M}/payments`,
+    schema: 'AdminPaymentList',
     summary: "A merchant's payments",
     description:
       "Newest first, in keyset pages, of this address's environment. Status: success (with review and chargebacks), pending, declined (bank, 3-D Secure, AVS, soft decline), rejected (the rest).",
@@ -96,6 +98,7 @@ const PAYMENT_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: `${M}/payments/:id`,
+    schema: 'AdminPaymentStory',
     summary: "A payment's page",
     description:
       'The payment (the list row, referencedId and `response`: as GET /v1/payments/{id} answers it), its related transactions, 3-D Secure and risk results, webhook deliveries and the checkout it came from.',
@@ -158,6 +161,7 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: `${M}/settlements`,
+    schema: 'AdminSettlementFiles',
     summary: "A merchant's settlement files",
     description: "Newest first, of this address's environment.",
     query: {
@@ -196,6 +200,7 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: `${M}/settlement-runs`,
+    schema: 'AdminSettlementRun',
     summary: 'Settle a past day now',
     description:
       "As `gateway settlement run`: the merchant's channels' UTC day settled (the gateway does it after 02:00 the next day); never twice.",
@@ -222,6 +227,7 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/channels/:entityId/risk-rules',
+    schema: 'AdminRiskRules',
     summary: "A channel's risk rules",
     answers: { 200: '`{rules}` (null: none).', 404: 'No such channel.' },
     examples: [{ name: 'riskRules', summary: 'Read them', path: { entityId }, answer: OK }],
@@ -229,6 +235,7 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'PUT',
     path: '/admin/v1/channels/:entityId/risk-rules',
+    schema: 'AdminRiskRules',
     summary: "Replace a channel's risk rules",
     json: { type: 'object', required: ['rules'], properties: { rules: RULES } },
     answers: { 200: '`{rules}` as stored.', 400: 'Each faulty rule field, named.', 404: 'No such channel.' },
@@ -252,6 +259,7 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: `${M}/schedules`,
+    schema: 'AdminScheduleList',
     summary: "A merchant's scheduled payments",
     answers: {
       200: '`{schedules: [{id, state, paymentType, amount, currency, job, nextFireAt, registrationId, entityId}]}`, newest first.',
@@ -262,6 +270,7 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'DELETE',
     path: `${M}/schedules/:id`,
+    schema: 'AdminDeschedule',
     summary: 'Deschedule',
     description: 'As DELETE /scheduling/v1/schedules/{id}.',
     answers: {
@@ -286,6 +295,7 @@ const TEST_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
     path: '/admin/v1/merchants/:merchantId/inbox',
+    schema: 'AdminInbox',
     summary: "A merchant's webhook inbox",
     description:
       'What its inbox webhooks (`{"inbox": true}`, test channels only) received, decrypted, oldest first.',
@@ -312,13 +322,23 @@ const TEST_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'DELETE',
     path: '/admin/v1/merchants/:merchantId/inbox',
+    schema: 'AdminInboxCleared',
     summary: "Clear a merchant's webhook inbox",
     answers: { 200: '`{cleared}`: how many.', 404: 'No such merchant.' },
     examples: [{ name: 'inboxClear', summary: 'Clear it', path: { merchantId }, answer: OK }],
   }),
   entry({
     method: 'GET',
+    path: '/admin/v1/environment',
+    schema: 'AdminEnvironment',
+    summary: 'The environment and the gateway\u2019s clock',
+    answers: { 200: '`{environment, clock}`: clock null on real time.' },
+    examples: [{ name: 'environment', summary: 'The banner\u2019s facts', answer: OK }],
+  }),
+  entry({
+    method: 'GET',
     path: '/admin/v1/clock',
+    schema: 'AdminClock',
     summary: "The test clock's time",
     description: TEST_ONLY,
     answers: { 200: '`{now, testClock: true, frozen}`.', 404: 'No test clock.' },
@@ -327,6 +347,7 @@ const TEST_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'POST',
     path: '/admin/v1/clock',
+    schema: 'AdminClockMove',
     summary: 'Move the test clock forward',
     description: `${TEST_ONLY} Answered once everything that fell due (checkout expiry, pending payments, shopperResultUrl notices, schedules, webhooks, settlement) ran, in time order.`,
     json: {

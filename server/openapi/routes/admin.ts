@@ -5,6 +5,7 @@
  * admin-accounts.ts / admin-operations.ts; the role it needs is the route table's.
  */
 import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
+import { CONNECTOR_KIND_NAMES } from '../../backoffice/channels/connector';
 import { DONE, PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 import { ADMIN_REFUSALS } from './admin-accounts';
@@ -69,12 +70,42 @@ const CHANNEL_SETTINGS = {
     description: 'The currencies it accepts (none: all).',
   },
   bankAccount: { type: 'object', description: "The merchant's bank account shown for bank transfers." },
+  connector: {
+    type: ['object', 'null'],
+    properties: { kind: { enum: [...CONNECTOR_KIND_NAMES] }, baseUrl: { type: 'string', format: 'uri' } },
+    description:
+      "The processor a test EXTERNAL or live channel sends its payments to: `kind` (opp when absent), `baseUrl` (the kind's by the channel's mode when absent) and the kind's credentials (opp: entityId, accessToken; adyen: apiKey, merchantAccount, hmacKey; stripe: apiKey, webhookSecret), sealed at rest and never shown again; null removes it. The answer of the change that sets it carries `connectorSetup` once (where the processor sends its notifications).",
+  },
+};
+
+/** A change only (not a creation): several connectors, tried in order. */
+const CHANNEL_ROUTES = {
+  routes: {
+    type: ['array', 'null'],
+    minItems: 1,
+    maxItems: 10,
+    items: {
+      type: 'object',
+      required: ['connector'],
+      properties: {
+        connector: CHANNEL_SETTINGS.connector,
+        brands: { type: 'array', items: { type: 'string' } },
+        countries: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' } },
+        currencies: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{3}$' } },
+        minAmount: { type: 'integer', minimum: 0, description: 'Minor units, included.' },
+        maxAmount: { type: 'integer', minimum: 0, description: 'Minor units, included.' },
+      },
+    },
+    description:
+      'The connectors a payment is tried at, in order: the first whose rules (brands, card countries, currencies, amounts) all match; null removes them.',
+  },
 };
 
 export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: `${M}/webhooks`,
+    schema: 'AdminWebhookRegistered',
     tag: 'Administration',
     summary: 'Register a webhook',
     auth: 'admin',
@@ -105,6 +136,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: `${M}/webhooks`,
+    schema: 'AdminWebhookList',
     tag: 'Administration',
     summary: "A merchant's webhooks",
     auth: 'admin',
@@ -121,6 +153,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: `${M}/webhooks/:id`,
+    schema: 'AdminWebhook',
     tag: 'Administration',
     summary: 'A webhook',
     auth: 'admin',
@@ -159,6 +192,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: `${M}/channels`,
+    schema: 'AdminChannelList',
     tag: 'Administration',
     summary: "A merchant's channels",
     auth: 'admin',
@@ -175,6 +209,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: `${M}/channels`,
+    schema: 'AdminChannel',
     tag: 'Administration',
     summary: 'Create a channel',
     auth: 'admin',
@@ -207,6 +242,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: '/admin/v1/channels/:entityId',
+    schema: 'AdminChannel',
     tag: 'Administration',
     summary: 'A channel',
     auth: 'admin',
@@ -224,12 +260,17 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     (method): RouteDoc => ({
       method,
       path: '/admin/v1/channels/:entityId',
+      schema: 'AdminChannel',
       tag: 'Administration',
       summary: `Change a channel's settings${method === 'POST' ? ' (for clients without PATCH)' : ''}`,
       auth: 'admin',
-      json: { type: 'object', additionalProperties: false, properties: CHANNEL_SETTINGS },
+      json: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { ...CHANNEL_SETTINGS, ...CHANNEL_ROUTES },
+      },
       answers: {
-        200: 'The channel as changed.',
+        200: 'The channel as changed (with `connectorSetup` once, when the change set its connector).',
         400: 'Invalid fields, each named.',
         404: 'No such channel.',
         ...OPERATOR,
@@ -250,8 +291,33 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     }),
   ),
   {
+    method: 'POST',
+    path: '/admin/v1/channels/:entityId/connector/check',
+    schema: 'AdminConnectorCheck',
+    tag: 'Administration',
+    summary: "Check the connection of a channel's connector",
+    description:
+      "One harmless call to the channel's processor with its credentials (nothing is charged or changed there): whether it answered, whether it accepted the credentials, and how long it took. Audited as channel.connector-check.",
+    auth: 'admin',
+    answers: {
+      200: '`connectorCheck`: `{kind, baseUrl, reachable, credentials, latencyMs, status?, detail}`.',
+      400: 'The channel has no connector (parameterErrors name `connector`).',
+      404: 'No such channel.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'connectorCheckNone',
+        summary: 'A channel on the simulator',
+        path: { entityId },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  },
+  {
     method: 'GET',
     path: `${M}/webhook-deliveries`,
+    schema: 'AdminDeliveryList',
     tag: 'Administration',
     summary: "A merchant's notification log",
     description: 'Newest first, in pages (`before`: the last id seen).',
@@ -285,6 +351,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: `${M}/webhook-deliveries/:id`,
+    schema: 'AdminDelivery',
     tag: 'Administration',
     summary: 'One delivery and its attempts',
     auth: 'admin',
@@ -301,6 +368,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: `${M}/webhook-deliveries/:id/redeliver`,
+    schema: 'AdminDelivery',
     tag: 'Administration',
     summary: 'Send a delivery again',
     description: 'Only a dead-lettered delivery (400 otherwise).',
@@ -323,6 +391,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: `${M}/payments/:id/chargebacks`,
+    schema: 'Payment',
     tag: 'Administration',
     summary: 'Book a chargeback',
     description: 'A CB against a DB, CP or RB (the whole amount unless `amount` says less).',
@@ -358,6 +427,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: `${M}/payments/:id/chargeback-reversals`,
+    schema: 'Payment',
     tag: 'Administration',
     summary: 'Reverse a chargeback',
     auth: 'admin',

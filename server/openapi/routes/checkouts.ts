@@ -76,6 +76,7 @@ export const CHECKOUT_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: '/v1/checkouts',
+    schema: 'CheckoutCreated',
     tag: 'Checkouts',
     summary: 'Create a checkout',
     description:

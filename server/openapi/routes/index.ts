@@ -7,6 +7,7 @@ import { ADMIN_ROUTES } from './admin';
 import { ADMIN_ACCOUNT_ROUTES } from './admin-accounts';
 import { ADMIN_OPERATION_ROUTES } from './admin-operations';
 import { CHECKOUT_ROUTES } from './checkouts';
+import { CONNECTOR_PAGE_ROUTES } from './connector-pages';
 import { GATEWAY_FILE_ROUTES } from './gateway-files';
 import { LIFECYCLE_ROUTES } from './lifecycle';
 import { OPERATION_ROUTES } from './operations';
@@ -19,6 +20,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...LIFECYCLE_ROUTES,
   ...GATEWAY_FILE_ROUTES,
   ...SIMULATOR_ROUTES,
+  ...CONNECTOR_PAGE_ROUTES,
   ...OPERATION_ROUTES,
   ...ADMIN_ACCOUNT_ROUTES,
   ...ADMIN_ROUTES,

@@ -9,6 +9,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: '/v1/query',
+    schema: 'PaymentList',
     tag: 'Query',
     summary: 'Search transactions',
     description:
@@ -31,6 +32,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: '/v1/query/:id',
+    schema: 'Payment',
     tag: 'Query',
     summary: 'One transaction',
     auth: 'merchant',

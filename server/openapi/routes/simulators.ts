@@ -2,6 +2,7 @@
  * The OpenAPI entries of server/http/routes/simulators/shopper.ts, acquirer.ts and
  * acquirer-records.ts.
  */
+import { WALLET_CARDS } from '../../processors/simulator/wallets';
 import { PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
@@ -84,8 +85,37 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
     summary: "The simulated wallets' test cards",
     description: TEST_ONLY,
     auth: 'public',
+    content: 'data',
+    data: {
+      type: 'object',
+      required: ['cards'],
+      properties: {
+        cards: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              label: { type: 'string' },
+              network: { type: 'string' },
+              type: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
     answers: { 200: 'The cards a simulated wallet sheet offers.' },
-    examples: [{ name: 'walletCards', summary: 'The cards', answer: { status: 200 } }],
+    examples: [
+      {
+        name: 'walletCards',
+        summary: 'The cards',
+        // what the route answers, from the same table (no card number: the sheet shows labels)
+        answer: {
+          status: 200,
+          body: { cards: WALLET_CARDS.map(({ id, label, network, type }) => ({ id, label, network, type })) },
+        },
+      },
+    ],
   },
   {
     method: 'POST',

@@ -12,6 +12,20 @@ import type { AdminAuditRow, AdminSessionRow, AdminUserRow } from './tables';
 export type AdminRole = 'operator' | 'merchant-admin' | 'merchant-viewer';
 export const ADMIN_ROLES: readonly AdminRole[] = ['operator', 'merchant-admin', 'merchant-viewer'];
 
+/** Which audit entries: the filters are exact (actor, action) or a half-open time range [from, to). */
+export interface AuditQuery {
+  readonly merchantId?: string;
+  readonly after?: number;
+  readonly before?: number;
+  readonly actor?: string;
+  readonly action?: string;
+  readonly from?: Date;
+  readonly to?: Date;
+  /** The dashboard's order; the CLI and tests page oldest first with `after`. */
+  readonly newestFirst?: boolean;
+  readonly limit: number;
+}
+
 export interface AdminUser {
   readonly id: string;
   readonly username: string;
@@ -81,8 +95,8 @@ export interface AdminUserStore {
   /** Ends a user's sessions (all, or all but one: a password change keeps the session that made it). */
   deleteAdminSessions(userId: string, exceptIdHash?: string): Promise<void>;
   appendAudit(entry: AuditEntry): Promise<void>;
-  /** Oldest first after `after`; a merchant's, or every entry. */
-  listAudit(query: { merchantId?: string; after?: number; limit: number }): Promise<StoredAuditEntry[]>;
+  /** Oldest first after `after`, or newest first before `before`; a merchant's, or every entry. */
+  listAudit(query: AuditQuery): Promise<StoredAuditEntry[]>;
   recordTokenUse(tokenId: string, at: Date): Promise<void>;
   /** token id → last use, for a merchant's tokens used at least once. */
   tokenLastUse(merchantId: string): Promise<Map<string, Date>>;
@@ -266,11 +280,17 @@ function sessionsAndAudit({ db }: Pick<StoreContext, 'db'>) {
         })
         .execute();
     },
-    async listAudit(q: { merchantId?: string; after?: number; limit: number }) {
+    async listAudit(q: AuditQuery) {
       let query = db.selectFrom('admin_audit').selectAll();
       if (q.merchantId !== undefined) query = query.where('merchant_id', '=', q.merchantId);
       if (q.after !== undefined) query = query.where('seq', '>', q.after);
-      return (await query.orderBy('seq').limit(q.limit).execute()).map(rowToAudit);
+      if (q.before !== undefined) query = query.where('seq', '<', q.before);
+      if (q.actor !== undefined) query = query.where('actor', '=', q.actor);
+      if (q.action !== undefined) query = query.where('action', '=', q.action);
+      if (q.from !== undefined) query = query.where('at', '>=', ms(q.from));
+      if (q.to !== undefined) query = query.where('at', '<', ms(q.to));
+      const order = q.newestFirst === true ? 'desc' : 'asc';
+      return (await query.orderBy('seq', order).limit(q.limit).execute()).map(rowToAudit);
     },
     async recordTokenUse(tokenId: string, at: Date) {
       await db

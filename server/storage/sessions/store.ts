@@ -87,6 +87,15 @@ export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
         .execute();
     },
 
+    async postponePaymentSession(id, dueAt) {
+      await db
+        .updateTable('payment_sessions')
+        .set({ due_at: ms(dueAt) })
+        .where('id', '=', id)
+        .where('finished_at', 'is', null)
+        .execute();
+    },
+
     async claimDuePaymentSessions(now, leaseUntil, limit) {
       const due = await db
         .selectFrom('payment_sessions')

@@ -70,6 +70,8 @@ export interface DeliveryFilter {
   readonly beforeSeq?: number;
   /** Only deliveries of this order key: a payment and what references it (the original's id). */
   readonly orderKey?: string;
+  /** Only notifications of this type (PAYMENT, REGISTRATION, RISK, SCHEDULE, test). */
+  readonly type?: string;
   readonly limit: number;
 }
 
@@ -102,6 +104,6 @@ export interface WebhookStore {
   getDelivery(merchantId: string, seq: number): Promise<Delivery | undefined>;
   /** The delivery log, newest first. */
   listDeliveries(merchantId: string, filter: DeliveryFilter): Promise<Delivery[]>;
-  /** A dead-lettered delivery is tried again at `now`, its retry schedule restarted. False when not dead. */
+  /** A finished delivery (delivered or dead-lettered) is sent again at `now`, its retry schedule restarted. False when pending. */
   redeliver(merchantId: string, seq: number, now: Date): Promise<boolean>;
 }

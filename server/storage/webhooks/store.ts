@@ -236,6 +236,7 @@ function deliveryLog({
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);
       if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
       if (filter.orderKey !== undefined) query = query.where('order_key', '=', filter.orderKey);
+      if (filter.type !== undefined) query = query.where('type', '=', filter.type);
       const rows = await query.orderBy('seq', 'desc').limit(filter.limit).execute();
       return rows.map(toDelivery);
     },
@@ -246,7 +247,8 @@ function deliveryLog({
         .set({ status: 'pending', attempts: 0, next_attempt_at: ms(now), retry_from: ms(now) })
         .where('seq', '=', seq)
         .where('merchant_id', '=', merchantId)
-        .where('status', '=', 'dead')
+        // a pending one is in the dispatcher's hands already
+        .where('status', '!=', 'pending')
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -105,12 +105,8 @@ export function connectorScenarios(harness: ConnectorHarness): void {
         seen.set(scenario.name, { ops: scenario.operations.join(', '), support });
       }, 60_000);
 
+    // authenticate and finish are reached by routes now: the shopper scenarios (shopper-flows.ts)
     const later: readonly [Operation, (c: ConnectorContract, w: ConnectorWorld) => Promise<unknown>][] = [
-      [
-        'authenticate',
-        (c) => c.authenticate({ request: {}, decide: { instrument: { kind: 'other' } } } as never),
-      ],
-      ['finish', (c) => c.finish({ payment: {} as never, parameters: {} })],
       ['inquire', (c) => c.inquire({} as never)],
       ['settle', (c) => c.settle({ day: '2026-12-01' })],
       ['verifyNotification', (c) => c.verifyNotification({ headers: {}, body: '' })],

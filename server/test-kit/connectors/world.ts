@@ -4,6 +4,7 @@
  */
 import type { ConnectorContract, Operation } from '../../connectors/kit/contract';
 import type { TestGateway, TestMerchant, TestResponse } from '../gateway';
+import type { ProcessorShopper } from './shopper';
 
 /** The typed refusal of an operation a connector does not support. */
 export const NOT_SUPPORTED_CODE = '600.200.201';
@@ -25,7 +26,29 @@ export interface ConnectorWorld {
     readonly declined: Readonly<Record<string, string>>;
     readonly declineCode: string;
   };
+  /**
+   * The shopper's part through the processor (3-D Secure, redirect methods: shopper-flows.ts);
+   * without it those scenarios are in the table as not supported.
+   */
+  readonly shopper?: ShopperWorld;
   cleanup(): Promise<void>;
+}
+
+/** What the shopper scenarios need of a kind's test system. */
+export interface ShopperWorld {
+  /** A live merchant whose channel authenticates (3-D Secure on), its connector reaching the processor. */
+  readonly authenticating: TestMerchant;
+  /** The processor's 3-D Secure test cards: one it challenges, one it authenticates without the shopper. */
+  readonly cards: {
+    readonly challenge: Readonly<Record<string, string>>;
+    readonly frictionless: Readonly<Record<string, string>>;
+  };
+  /** What a payment with a redirect brand the processor offers sends (its brand, its account data). */
+  readonly redirectBrand?: Readonly<Record<string, string>>;
+  /** The shopper on the processor's page (its challenge, its provider): where it sends them back. */
+  readonly atProcessor: ProcessorShopper;
+  /** Moves the gateway's clock (an abandoned payment's 30 minutes). */
+  advance(ms: number): void;
 }
 
 export interface ConnectorHarness {

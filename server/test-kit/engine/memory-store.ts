@@ -120,6 +120,10 @@ export function memoryStore(): Store {
       for (const s of due) sessions.set(s.id, s);
       return due;
     },
+    async postponePaymentSession(id, dueAt) {
+      const session = sessions.get(id);
+      if (session !== undefined && session.finishedAt === null) sessions.set(id, { ...session, dueAt });
+    },
     async insertRegistration(r) {
       registrations.set(r.id, r);
     },

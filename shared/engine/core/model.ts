@@ -52,6 +52,13 @@ export interface ChannelSettings {
    * have no `kind` and are `opp`.
    */
   readonly connector?: ConnectorSettings;
+  /**
+   * Routing with fallback (DECISIONS, "Connectors and processors"; server/connectors/routing/):
+   * several connectors in order, each with its rules; a payment goes to the first that matches and
+   * falls back to the next only after a known technical failure. Given, it is used instead of
+   * `connector` (the single-connector form).
+   */
+  readonly routes?: readonly ConnectorRoute[];
   /** Risk rules screening this channel's initial payments (shared/risk, checked by `checkRules`); none: nothing screened. */
   readonly risk?: RiskRules;
   /**
@@ -97,6 +104,41 @@ export interface StripeConnectorSettings {
 
 /** A channel's connector, by kind: every kind's credentials, sealed at rest (shared/sealing). */
 export type ConnectorSettings = OppConnectorSettings | AdyenConnectorSettings | StripeConnectorSettings;
+
+/**
+ * One connector of a channel's routes and what it takes (every rule given must match; none: any
+ * payment). Its credentials rest sealed like `connector`'s (shared/sealing: the field's name).
+ */
+export interface ConnectorRoute {
+  readonly connector: ConnectorSettings;
+  /** The brands it takes (the catalogue's names). */
+  readonly brands?: readonly string[];
+  /** The card countries it takes (ISO 3166-1 alpha-2, the issuer's country from the BIN). */
+  readonly countries?: readonly string[];
+  /** The currencies it takes (ISO 4217). */
+  readonly currencies?: readonly string[];
+  /** The amounts it takes, in minor units, both ends included. */
+  readonly minAmount?: Minor;
+  readonly maxAmount?: Minor;
+}
+
+/** One try of a routed payment at one connector (recorded with the payment, shown by the admin API). */
+export interface ConnectorAttempt {
+  /** The connector's kind (opp, adyen, stripe). */
+  readonly kind: string;
+  /** Its place in the channel's routes (0 first). */
+  readonly route: number;
+  /** ISO 8601, on the gateway's clock. */
+  readonly at: string;
+  /**
+   * processed: the processor answered (a success or a decline); refused: nothing reached it (the
+   * next connector was tried); uncertain: it may have processed it (no fallback); skipped: its
+   * circuit was open (it kept failing), not tried.
+   */
+  readonly outcome: 'processed' | 'refused' | 'uncertain' | 'skipped';
+  /** The family's code it answered, when tried. */
+  readonly code?: string;
+}
 
 /** A merchant's bank account, as an operator configures it on a channel. */
 export interface MerchantBankAccount {
@@ -278,7 +320,16 @@ export type CheckoutCompletion = {
  * method's provider; provider: the processor's provider answers without the shopper (an
  * invoice's acceptance after the pay-later provider's checks).
  */
-export type PaymentSessionKind = 'challenge' | 'app' | 'decoupled' | 'redirect' | 'provider';
+/** `inquiry`: a connector's outcome was uncertain; the gateway asks the processor what happened. */
+/** `connector`: a connector's processor sent the shopper to its own page (3-D Secure, a provider). */
+export type PaymentSessionKind =
+  | 'challenge'
+  | 'app'
+  | 'decoupled'
+  | 'redirect'
+  | 'provider'
+  | 'inquiry'
+  | 'connector';
 
 /** How a pending payment ended. */
 export type SessionOutcome = 'approved' | 'failed' | 'cancelled' | 'timedOut';

@@ -84,6 +84,11 @@ export interface PaymentSessionStore {
    * meanwhile, and a claimer that dies leaves them due again then.
    */
   claimDuePaymentSessions(now: Date, leaseUntil: Date, limit: number): Promise<PaymentSession[]>;
+  /**
+   * Sets when an open session is due again (an inquiry that could not reach its processor asks
+   * again later); nothing when it has ended.
+   */
+  postponePaymentSession(id: string, dueAt: Date): Promise<void>;
 }
 
 /** Registrations: stored payment details. */

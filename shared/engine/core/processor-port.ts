@@ -32,7 +32,41 @@ export interface Decision {
   readonly card?: Readonly<Record<string, unknown>>;
   /** The processor's risk verdict (risk.score), answered over the gateway's own score. */
   readonly risk?: Readonly<Record<string, string>>;
+  /**
+   * A technical failure, and what is known of it (server/connectors/kit/contract.ts): `refused`,
+   * nothing reached the processor (a known failure, another connector may be tried); `uncertain`,
+   * the request may have been processed (the payment is pending until the processor is asked).
+   */
+  readonly technical?: Technical;
+  /**
+   * Where the processor wants the shopper (its 3-D Secure challenge, its provider's page) when it
+   * answered pending: kept with the payment; the merchant is answered a redirect of the gateway's
+   * own (engine/steps/processor-pending.ts), never this one.
+   */
+  readonly redirect?: ProcessorRedirect;
+  /** The processor's 3-D Secure results (eci, authenticationStatus, xid, dsTransactionId …). */
+  readonly threeDSecure?: Readonly<Record<string, string>>;
 }
+
+/** A processor's redirect: where the shopper goes, by what method, with what parameters. */
+export interface ProcessorRedirect {
+  readonly url: string;
+  /** POST unless the processor says GET. */
+  readonly method?: string;
+  readonly parameters: readonly { readonly name: string; readonly value: string }[];
+}
+
+/** A payment a processor left pending with its redirect, once the shopper came back to the gateway. */
+export interface FinishOrder {
+  readonly channel: Channel;
+  readonly payment: Payment;
+  /** What the shopper brought back (the return address's query or form). */
+  readonly parameters: Readonly<Record<string, string>>;
+  readonly now: Date;
+}
+
+/** What a technical failure leaves known: nothing was sent (`refused`), or it may have been processed. */
+export type Technical = 'refused' | 'uncertain';
 
 /** The account data a processor decides on, as the engine hands it over (instruments.ts). */
 export type ProcessorInstrument =
@@ -94,6 +128,17 @@ export interface PayOrder {
   /** The original a referenceUuid links to, when there is one (already checked by the engine). */
   readonly original?: Payment;
   readonly now: Date;
+  /**
+   * The id the payment will have here, known before the processor is asked: a connector sends
+   * it as its own reference, to find the payment by it when the answer was lost (inquire).
+   */
+  readonly paymentId?: string;
+  /**
+   * The gateway's own return address for this payment (absolute): a processor that sends the
+   * shopper to a page of its own (3-D Secure, a provider) sends them back there, never to the
+   * merchant's shopperResultUrl, so that the gateway hears of it and finishes the payment.
+   */
+  readonly returnUrl?: string;
 }
 
 /** CP capture, RF refund, RV reverse, RB rebill of a payment this processor made. */
@@ -250,6 +295,21 @@ export interface Processor {
   redirectMethod?(brand: string): RedirectMethod | undefined;
   /** Units of `to` per unit of `from` (6 decimals) as the processor converts; undefined when unknown. */
   fxRate?(from: string, to: string): string | undefined;
+  /**
+   * What happened to a payment whose outcome was uncertain, asked of the processor by the
+   * gateway's own id: its verdict; 700.400.580 when it has no such payment; pending (000.200.000)
+   * while it decides; `technical` set when it could not be asked.
+   */
+  inquire?(payment: Payment, channel: Channel): Promise<Decision>;
+  /**
+   * The verdict of a payment this processor left pending with its redirect, once the shopper came
+   * back (a connector reads it from its processor); pending again while the processor has none.
+   */
+  finish?(order: FinishOrder): Promise<Decision>;
+  /** Stand-alone 3-D Secure run by the processor (POST /v1/threeDSecure on a connector channel). */
+  authenticate?(order: PayOrder): Promise<Decision>;
+  /** The brands the processor processes; undefined: every brand of the catalogue. */
+  readonly brands?: readonly string[];
 }
 
 /**
@@ -280,7 +340,16 @@ export interface ConnectorReply {
   readonly risk?: Readonly<Record<string, string>>;
   /** The processor's other resultDetails, passed on (the gateway's own win on the same name). */
   readonly resultDetails?: Readonly<Record<string, string>>;
+  /** A technical failure: nothing sent (`refused`), or an outcome unknown (`uncertain`). */
+  readonly technical?: Technical;
+  /** Where the processor sends the shopper when it answered pending (its challenge, its provider). */
+  readonly redirect?: ProcessorRedirect;
+  /** The processor's 3-D Secure results. */
+  readonly threeDSecure?: Readonly<Record<string, string>>;
 }
+
+/** A GET of the processor's API (the Query API): its JSON, or the technical failure that left none. */
+export type ConnectorFetched = { readonly json: unknown } | { readonly technical: Technical };
 
 /**
  * testMode=EXTERNAL: forwards a request to the channel's connector. Never throws: transport
@@ -288,4 +357,6 @@ export interface ConnectorReply {
  */
 export interface Connector {
   send(target: ConnectorTarget, path: string, body: string): Promise<ConnectorReply>;
+  /** GET `path` (with its query string) of the processor's API: what an inquiry reads. */
+  get?(target: ConnectorTarget, path: string): Promise<ConnectorFetched>;
 }

@@ -94,20 +94,25 @@ export function connectorRegistrationIdOf(r: Registration): string | undefined {
 }
 
 /**
- * A payment's details with what the processor said about the card and the risk (a connector's
- * card.type, card.level, card.issuer.* … and risk.score): merged into the echoed `card` group,
- * answered beside the gateway's own bin and last4Digits, and over the gateway's own risk score.
- * The details as they were when the processor said neither.
+ * A payment's details with what the processor said about the card, the risk and the shopper's
+ * authentication (a connector's card.type, card.level, card.issuer.* …, risk.score, and its 3-D
+ * Secure results threeDSecure.eci, authenticationStatus …): merged into the echoed groups,
+ * answered beside the gateway's own bin and last4Digits and over the gateway's own risk score.
+ * The details as they were when the processor said none of it.
  */
 export function withProcessorDetails(
   details: Record<string, unknown>,
-  decision: Pick<Decision, 'card' | 'risk'>,
+  decision: Pick<Decision, 'card' | 'risk' | 'threeDSecure'>,
 ): Record<string, unknown> {
-  if (decision.card === undefined && decision.risk === undefined) return details;
+  if (decision.card === undefined && decision.risk === undefined && decision.threeDSecure === undefined)
+    return details;
   const group = (name: string) => (details[name] ?? {}) as Record<string, unknown>;
   return {
     ...details,
     ...(decision.card === undefined ? {} : { card: { ...group('card'), ...decision.card } }),
     ...(decision.risk === undefined ? {} : { risk: { ...group('risk'), ...decision.risk } }),
+    ...(decision.threeDSecure === undefined
+      ? {}
+      : { threeDSecure: { ...group('threeDSecure'), ...decision.threeDSecure } }),
   };
 }

@@ -10,6 +10,8 @@ import { newId, newPaymentNdc, newShortId } from './ids';
 import type { Payment, StoredCard, TestMode } from './model';
 
 export interface PaymentFacts {
+  /** The id chosen before the processor was asked (it knows the payment by it); a new one otherwise. */
+  readonly id?: string | undefined;
   readonly paymentType: string;
   readonly paymentBrand?: string | undefined;
   readonly amount: Minor | null;
@@ -68,7 +70,7 @@ export function paymentRecord(caller: Caller, now: Date, facts: PaymentFacts): P
   // A brand is a short code; a card number sent in its place (refused as an unknown brand) is
   // masked like any misplaced number, so it is neither stored nor answered.
   if (paymentBrand !== undefined) record.paymentBrand = maskValue(paymentBrand);
-  record.id = newId();
+  record.id = facts.id ?? newId();
   record.merchantId = caller.merchantId;
   record.channelId = caller.channel.id;
   record.resultCode = code;

@@ -5,7 +5,6 @@
  * answer.
  */
 
-import type { ParameterError } from '../../params/errors';
 import type { RequestOf } from '../../params/requests';
 import { isSuccess, ResultCodes } from '../../result-codes';
 import { echoOf } from '../answers/echo';
@@ -13,6 +12,7 @@ import { merchantBankAccount } from '../answers/response';
 import { type Money, readMoney } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome, PaymentContext } from '../core/deps';
 import { type Checked, invalid } from '../core/failure';
+import { newId } from '../core/ids';
 import {
   giftCardDetails,
   sendsInstrument,
@@ -34,6 +34,12 @@ import { afterSuccessOf, withAfterSuccess } from '../steps/after-success';
 import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
 import { linkedPayment, linkRefusal } from '../steps/linked';
 import { checkPaymentMethod } from '../steps/payment-method';
+import {
+  atProcessorsProvider,
+  pendWithProcessor,
+  returnAddressOf,
+  sendsShopperToProcessor,
+} from '../steps/processor-pending';
 import { recordPayment, recordRegistration } from '../steps/record';
 import {
   isStandaloneRisk,
@@ -44,6 +50,7 @@ import {
   screenRisk,
   standaloneRisk,
 } from '../steps/risk-check';
+import { externalAuthenticationErrors, returnUrlErrors } from '../steps/shopper-errors';
 import { type Authentication, authenticationOf } from '../steps/three-d-secure';
 import { openWalletToken } from '../steps/wallets';
 
@@ -110,10 +117,11 @@ export async function createPayment(
   const rejected = risk.kind === 'rejected';
 
   // decide: the acquirer's verdict (a redirect method's provider decides on its own page)
+  const paymentId = newId(); // first: a connector sends it as its reference, to inquire by it
   const decision: Decision =
     riskDecision(risk, testModeOf(caller.channel, request.testMode)) ??
     (method === undefined
-      ? await decideInitial(processor, caller, request, original, reused, now)
+      ? await decideInitial(processor, caller, request, original, reused, now, paymentId, context)
       : { testMode: 'INTERNAL', code: ResultCodes.PENDING, result: {}, resultDetails: {} });
   // An invalid card (or one the risk check rejected) is refused before anyone is asked to authenticate it.
   const step = decision.code.startsWith('100.100.') || rejected ? NO_AUTHENTICATION : authentication;
@@ -121,6 +129,7 @@ export async function createPayment(
   // record
   const echo = echoOf(request);
   const facts = {
+    id: paymentId,
     paymentType: request.paymentType ?? 'DB',
     paymentBrand,
     amount: money.amount,
@@ -163,6 +172,7 @@ function decidedRecord(
   authenticated: ReturnType<typeof authenticatedDecision>,
 ): Payment {
   return paymentRecord(caller, now, {
+    id: facts.id,
     paymentType: facts.paymentType,
     paymentBrand: facts.paymentBrand,
     amount: facts.amount,
@@ -242,6 +252,7 @@ function whomTheShopperMeets(
   linked: boolean,
 ): Checked<{ method: RedirectMethod | undefined; authentication: Authentication }> {
   const method = !linked && paymentBrand !== undefined ? processor.redirectMethod?.(paymentBrand) : undefined;
+  const providerPage = method !== undefined || (!linked && atProcessorsProvider(processor, paymentBrand));
   const authentication: Authentication = !linked
     ? authenticationOf(
         caller.channel,
@@ -254,7 +265,7 @@ function whomTheShopperMeets(
   const errors = [
     ...(authentication.kind === 'invalid' ? authentication.errors : []),
     ...externalAuthenticationErrors(request, authentication),
-    ...returnUrlErrors(request, context, method !== undefined, inBrowser(authentication)),
+    ...returnUrlErrors(request, context, providerPage, inBrowser(authentication)),
   ];
   return errors.length > 0 ? invalid(errors) : { kind: 'ok', method, authentication };
 }
@@ -283,8 +294,12 @@ async function pend(
   const redirect = method !== undefined;
   const paymentBrand = facts.paymentBrand;
   const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING, details });
+  // the connector's processor sends the shopper to its own page first (its challenge, its provider)
+  if (sendsShopperToProcessor(decision))
+    return { kind: 'payment', payment: await pendWithProcessor(deps, payment, decision, request, context) };
   const pending = await startPending(deps, payment, {
-    kind: redirect ? 'redirect' : sessionKindOf(step),
+    // an uncertain outcome at the connector: pending until the processor is asked (steps/inquiry.ts)
+    kind: redirect ? 'redirect' : decision.technical === 'uncertain' ? 'inquiry' : sessionKindOf(step),
     plan: {
       brand: paymentBrand ?? '',
       // planned now: the request is gone when the payment succeeds later
@@ -394,51 +409,6 @@ function authenticatedDecision(
 }
 
 /**
- * An external server's authentication that the gateway passes on must prove itself: a cardholder
- * authenticated (Y) or an attempt (A) carries its verification value and ECI.
- */
-function externalAuthenticationErrors(
-  request: PaymentRequest,
-  authentication: Authentication,
-): ParameterError[] {
-  if (authentication.kind !== 'external') return [];
-  const t = request.threeDSecure ?? {};
-  const status = t.authenticationStatus;
-  if (status !== 'Y' && status !== 'A') return [];
-  const errors: ParameterError[] = [];
-  for (const name of ['verificationId', 'eci'] as const) {
-    if (t[name] === undefined) {
-      errors.push({
-        name: `threeDSecure.${name}`,
-        value: null,
-        message: `is required with threeDSecure.authenticationStatus=${status}: it proves the authentication`,
-      });
-    }
-  }
-  return errors;
-}
-
-/** A flow that sends the shopper elsewhere needs somewhere to send them back to. */
-function returnUrlErrors(
-  request: PaymentRequest,
-  context: PaymentContext,
-  redirect: boolean,
-  challenge: boolean,
-): ParameterError[] {
-  if (!(redirect || challenge) || context.checkoutId !== undefined || request.shopperResultUrl !== undefined)
-    return [];
-  return [
-    {
-      name: 'shopperResultUrl',
-      value: null,
-      message: redirect
-        ? `is required for ${request.paymentBrand}: the shopper completes the payment on another site and returns there`
-        : 'is required: the card issuer asks the shopper to authenticate (3-D Secure challenge), and the shopper returns there',
-    },
-  ];
-}
-
-/**
  * decide, for an initial payment: an original that cannot be built on refuses the link; else
  * the processor: a connector (told the original by its own id) or the simulator, which charges
  * the original's stored card when the request sends no instrument.
@@ -450,6 +420,8 @@ async function decideInitial(
   original: Payment | undefined,
   reused: Payment | undefined,
   now: Date,
+  paymentId: string,
+  context: Pick<PaymentContext, 'baseUrl'>,
 ): Promise<Decision> {
   const forwarded = processor.kind === 'connector' || processor.testMode === 'EXTERNAL';
   const refusal =
@@ -475,6 +447,8 @@ async function decideInitial(
     decide: { ...simulation, instrument },
     ...optional('original', original),
     now,
+    paymentId,
+    ...optional('returnUrl', returnAddressOf(context, paymentId)),
   });
 }
 

@@ -18,18 +18,22 @@
  * external authentication's, passed on to the acquirer without a second authentication.
  */
 
+import type { Minor } from '../../money';
 import type { RequestOf } from '../../params/requests';
 import { ResultCodes } from '../../result-codes';
 import { echoOf } from '../answers/echo';
 import { readMoney } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome, PaymentContext } from '../core/deps';
 import { invalid } from '../core/failure';
+import { newId } from '../core/ids';
 import { storedCard } from '../core/instruments';
 import type { Payment } from '../core/model';
+import type { Processor } from '../core/ports';
 import { processorFor, testModeOf } from '../core/processor';
 import { type PaymentFacts, paymentRecord } from '../core/record';
 import { inBrowser, sessionKindOf, startPending } from '../steps/asynchronous';
 import { checkPaymentMethod } from '../steps/payment-method';
+import { pendWithProcessor, returnAddressOf, sendsShopperToProcessor } from '../steps/processor-pending';
 import { recordPayment } from '../steps/record';
 import { AUTHENTICATION_PAYMENT_TYPE, type Authentication, authenticateCard } from '../steps/three-d-secure';
 
@@ -57,8 +61,10 @@ export async function authenticateStandalone(
   const method = checkPaymentMethod(brand, request, false, caller.channel);
   if (method.kind === 'invalid') return method;
 
-  // decide who authenticates: the simulator's access control server, or nobody here
+  // decide who authenticates: the simulator's access control server, the connector's processor
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  if (method.kind !== 'refused' && processor.authenticate !== undefined)
+    return byTheProcessor(deps, caller, request, money.amount, processor.authenticate, context);
   const acs = processor.accessControlServer;
   const refused =
     method.kind === 'refused'
@@ -108,6 +114,66 @@ export async function authenticateStandalone(
       ...(threeDSecure === undefined ? {} : { threeDSecure: { ...echoed, ...threeDSecure } }),
     },
   });
+  await recordPayment(deps, payment);
+  return { kind: 'payment', payment };
+}
+
+/**
+ * The connector's processor authenticates (its own stand-alone 3-D Secure): its results at once,
+ * or pending on its challenge, the shopper sent there by the gateway's redirect and back to the
+ * gateway's return address (steps/processor-pending.ts), where its verdict is read.
+ */
+async function byTheProcessor(
+  deps: EngineDeps,
+  caller: Caller,
+  request: AuthenticationRequest,
+  amount: Minor | null,
+  authenticate: NonNullable<Processor['authenticate']>,
+  context: Pick<PaymentContext, 'baseUrl'>,
+): Promise<Outcome> {
+  const now = deps.clock.now();
+  const id = newId();
+  const decision = await authenticate({
+    channel: caller.channel,
+    request,
+    decide: { instrument: { kind: 'other' } },
+    now,
+    paymentId: id,
+    ...(returnAddressOf(context, id) === undefined ? {} : { returnUrl: returnAddressOf(context, id) }),
+  });
+  const echo = echoOf(request);
+  const facts: PaymentFacts = {
+    id,
+    paymentType: AUTHENTICATION_PAYMENT_TYPE,
+    paymentBrand: request.paymentBrand,
+    amount,
+    currency: request.currency,
+    merchantTransactionId: request.merchantTransactionId,
+    descriptor: request.descriptor,
+    testMode: decision.testMode,
+    card: storedCard(request, deps.seal),
+    code: decision.code,
+    resultDetails: decision.resultDetails,
+    details:
+      decision.threeDSecure === undefined
+        ? echo
+        : { ...echo, threeDSecure: { ...(echo.threeDSecure as object), ...decision.threeDSecure } },
+  };
+  if (sendsShopperToProcessor(decision)) {
+    const payment = paymentRecord(caller, now, { ...facts, code: ResultCodes.PENDING });
+    const pending = await pendWithProcessor(
+      deps,
+      payment,
+      decision,
+      {
+        afterSuccess: {},
+        ...(request.shopperResultUrl === undefined ? {} : { shopperResultUrl: request.shopperResultUrl }),
+      },
+      { ...context, resourcePath: authenticationPath(id) },
+    );
+    return { kind: 'payment', payment: pending };
+  }
+  const payment = paymentRecord(caller, now, facts);
   await recordPayment(deps, payment);
   return { kind: 'payment', payment };
 }

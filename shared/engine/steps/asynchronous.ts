@@ -26,16 +26,19 @@ import type {
   SessionOutcome,
 } from '../core/model';
 import type {
+  ChannelStore,
   CheckoutStore,
   Decision,
   PaymentSessionStore,
   PaymentStore,
   Processor,
+  ProcessorRedirect,
   RedirectMethod,
   ShopperAction,
   TransactionIds,
 } from '../core/ports';
 import { type AfterSuccess, withAfterSuccess } from './after-success';
+import { processorVerdict } from './processor-verdict';
 import { type RecordDeps, recordPayment } from './record';
 import { type Authentication, AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
 
@@ -46,12 +49,28 @@ export const DECOUPLED_ANSWER_MS = 10_000;
 /** The simulated pay-later provider accepts (or refuses) an invoice after its checks, this long after it arrived. */
 export const PROVIDER_ANSWER_MS = 60_000;
 
+/**
+ * A connector's uncertain outcome is first asked about this long after it was sent: the
+ * processor has finished with the request it may have received by then (inquiry.ts).
+ */
+export const INQUIRY_FIRST_MS = 5_000;
+
 /** The simulator pages the redirects point to (served by server/http/routes/simulators/shopper.ts). */
 export const SimulatorPaths = {
   challenge: '/simulators/acs/challenge',
   /** Where the app's 3-D Secure SDK exchanges the challenge with the access control server (CReq → CRes). */
   appChallenge: '/simulators/acs/app/challenge',
   redirect: '/simulators/redirect',
+} as const;
+
+/**
+ * The gateway's own pages for a connector's pending payment (server/http/routes/connector-return.ts):
+ * `redirect` sends the shopper on to the processor's page, `return` is where the processor sends
+ * them back (its shopperResultUrl), by the payment's id.
+ */
+export const ConnectorPaths = {
+  redirect: '/connectors/redirect',
+  return: '/connectors/return',
 } as const;
 
 /** What finishing a pending payment needs, decided when it arrived; JSON, never card data. */
@@ -75,6 +94,8 @@ export interface PendingPlan {
    * authentication's `/v1/threeDSecure/{id}`; a payment's own (or its checkout's) otherwise.
    */
   readonly resourcePath?: string;
+  /** A connector's pending payment: where its processor wants the shopper (its challenge, its provider). */
+  readonly processorRedirect?: ProcessorRedirect;
 }
 
 /**
@@ -90,11 +111,12 @@ export function sessionKindOf(step: Authentication): PaymentSessionKind {
 /** When a session of `kind` falls due: the answer of a banking app or a provider; else its expiry. */
 function answerDelayOf(kind: PaymentSessionKind): number {
   if (kind === 'decoupled') return DECOUPLED_ANSWER_MS;
+  if (kind === 'inquiry') return INQUIRY_FIRST_MS;
   return kind === 'provider' ? PROVIDER_ANSWER_MS : PENDING_VALIDITY_MS;
 }
 
 /** Sessions the clock answers before their expiry, approving (a forced result code still refuses: finalOf). */
-const ANSWERED_BY_THE_CLOCK: ReadonlySet<PaymentSessionKind> = new Set(['decoupled', 'provider']);
+export const ANSWERED_BY_THE_CLOCK: ReadonlySet<PaymentSessionKind> = new Set(['decoupled', 'provider']);
 
 /** Whether the shopper authenticates on the challenge page in their browser (and needs a way back). */
 export const inBrowser = (step: Authentication): boolean =>
@@ -170,8 +192,11 @@ export async function startPending(
             { name: 'threeDSSessionData', value: session.id },
           ],
         }
-      : start.kind === 'redirect'
-        ? { url: `${origin}${SimulatorPaths.redirect}`, parameters: [{ name: 'session', value: session.id }] }
+      : start.kind === 'redirect' || start.kind === 'connector'
+        ? {
+            url: `${origin}${start.kind === 'connector' ? ConnectorPaths.redirect : SimulatorPaths.redirect}`,
+            parameters: [{ name: 'session', value: session.id }],
+          }
         : undefined;
   const pending: Payment = {
     ...payment,
@@ -216,6 +241,7 @@ export type Verdict = ShopperAction | 'timeout';
 /** What ending pending payments needs: their sessions, their payments, the checkouts they settle. */
 export interface PendingDeps extends Pick<EngineDeps, 'clock' | 'processors'> {
   readonly store: PaymentSessionStore &
+    Pick<ChannelStore, 'getChannel'> &
     Pick<PaymentStore, 'getPayment'> &
     Pick<CheckoutStore, 'settleCheckoutPayment'>;
 }
@@ -228,7 +254,13 @@ export type Finish =
   | NotFound;
 
 /** Ends the pending payment of `sessionId` with `verdict`. */
-export async function finishPending(deps: PendingDeps, sessionId: string, asked: Verdict): Promise<Finish> {
+export async function finishPending(
+  deps: PendingDeps,
+  sessionId: string,
+  asked: Verdict,
+  /** What the shopper brought back to the gateway's return address (a connector's payment). */
+  returned: Readonly<Record<string, string>> = {},
+): Promise<Finish> {
   // load
   const session = await deps.store.getPaymentSession(sessionId);
   if (session === undefined) return NOT_FOUND;
@@ -237,7 +269,13 @@ export async function finishPending(deps: PendingDeps, sessionId: string, asked:
   if (payment === undefined && session.finishedAt === null && now >= session.expiresAt) {
     await deps.store.dropPaymentSession(session.id, now);
   }
-  if (session.finishedAt !== null || payment === undefined || payment.resultCode !== ResultCodes.PENDING) {
+  // An inquiry's session is the processor's to answer (inquiry.ts), never the shopper's or the clock's.
+  if (
+    session.finishedAt !== null ||
+    session.kind === 'inquiry' ||
+    payment === undefined ||
+    payment.resultCode !== ResultCodes.PENDING
+  ) {
     return { kind: 'ended', payment };
   }
   // 30 minutes are 30 minutes, whether the worker has come by yet or not.
@@ -245,8 +283,31 @@ export async function finishPending(deps: PendingDeps, sessionId: string, asked:
 
   // decide
   const plan = session.plan as unknown as PendingPlan;
-  // Only the simulators leave a payment pending (their redirect methods and 3-D Secure).
+  if (session.kind === 'connector') {
+    // the processor's verdict, read from it (processor-verdict.ts); none yet: the payment waits on
+    const read = await processorVerdict(deps, payment, verdict, returned, now);
+    return read === undefined
+      ? { kind: 'ended', payment }
+      : recordEnd(deps, session, payment, plan, read, now);
+  }
+  // Only the simulators leave a payment pending here (their redirect methods and 3-D Secure);
+  // a connector's uncertain outcome is ended by its inquiry (inquiry.ts).
   const decided = finalOf(deps.processors.simulator, session, plan, payment, verdict);
+  return recordEnd(deps, session, payment, plan, decided, now);
+}
+
+/**
+ * Records a pending payment's end as `decided`: its final state, what a success leaves (a
+ * registration), the notifications, once (the session store's compare-and-set), then the checkout.
+ */
+export async function recordEnd(
+  deps: PendingDeps,
+  session: PaymentSession,
+  payment: Payment,
+  plan: PendingPlan,
+  decided: Decided,
+  now: Date,
+): Promise<Finish> {
   let final: Payment = {
     ...payment,
     resultCode: decided.code,
@@ -298,7 +359,7 @@ function endChanges(deps: PendingDeps, ended: Payment, registration: Registratio
   return registration === undefined ? [payment] : [registrationChange(registration, 'CREATED', at), payment];
 }
 
-interface Decided {
+export interface Decided {
   readonly code: string;
   readonly outcome: SessionOutcome;
   readonly details: Readonly<Record<string, unknown>>;
@@ -397,30 +458,6 @@ export function shopperReturnOf(session: PaymentSession): string | undefined {
   } catch {
     return undefined; // validated as a URL when it came; never trusted blindly
   }
-}
-
-/** Claims are leases: a worker that dies mid-way leaves its sessions due again after this. */
-const LEASE_MS = 60_000;
-
-/**
- * The worker's tick: every session due now ends, by timeout once expired, or (decoupled) by the
- * cardholder's answer in their banking app. Returns how many payments it finished.
- */
-export async function finishDue(deps: PendingDeps, limit = 100): Promise<number> {
-  const now = deps.clock.now();
-  const due = await deps.store.claimDuePaymentSessions(now, new Date(now.getTime() + LEASE_MS), limit);
-  let finished = 0;
-  for (const session of due) {
-    // Before its expiry only a decoupled authentication or a provider is due (its answer);
-    // finishPending times out whatever has expired.
-    const result = await finishPending(
-      deps,
-      session.id,
-      ANSWERED_BY_THE_CLOCK.has(session.kind) ? 'approve' : 'timeout',
-    );
-    if (result.kind === 'finished') finished++;
-  }
-  return finished;
 }
 
 /** What a simulator page shows about the payment: never card data beyond the last four digits. */

@@ -1,9 +1,11 @@
 /**
  * A button that runs an action (useAction) when pressed: disabled while that action is busy, so
  * a second press cannot send the request again; its outcome shows where the action's
- * ActionMessages stand.
+ * ActionMessages stand. With `confirm` (what the action will do, in words), it asks first in a
+ * ConfirmDialog: every credential or money action does.
  */
 import type { ComponentChildren } from 'preact';
+import { ConfirmDialog } from './ConfirmDialog';
 import type { Action } from './useAction';
 
 export function ActionButton({
@@ -11,6 +13,7 @@ export function ActionButton({
   work,
   class: className,
   label,
+  confirm,
   children,
 }: {
   action: Action;
@@ -20,8 +23,23 @@ export function ActionButton({
   class?: 'danger' | 'secondary';
   /** The accessible name, where the text alone would not say which record it acts on. */
   label?: string;
-  children: ComponentChildren;
+  /** Asks first, saying this: what the action changes and whether it can be undone. */
+  confirm?: ComponentChildren;
+  children: string;
 }) {
+  if (confirm !== undefined)
+    return (
+      <ConfirmDialog
+        label={children}
+        {...(label === undefined ? {} : { triggerLabel: label })}
+        danger={className === 'danger'}
+        action={action}
+        confirm={children}
+        work={() => work()}
+      >
+        <p>{confirm}</p>
+      </ConfirmDialog>
+    );
   return (
     <button
       type="button"

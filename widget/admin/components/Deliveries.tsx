@@ -1,41 +1,93 @@
-/** Webhook deliveries (the delivery log): state, attempts, last answer, and for admins redelivery of a dead-lettered one. */
-import { post, seg } from '../api';
+/**
+ * Webhook deliveries (the delivery log): where each went (the endpoint), its state, attempts,
+ * last answer, its payload (decrypted: the notification as the gateway sealed it, opened on
+ * demand), and for admins a resend of any finished delivery (delivered, or dead-lettered after its
+ * attempts), confirmed first. Pending ones the gateway is still sending.
+ */
+import { useState } from 'preact/hooks';
+import { get, post, seg } from '../api';
 import { formatDate } from '../format';
 import { canChange } from '../state/session';
 import type { Delivery } from '../types';
 import { ActionButton } from './ActionButton';
 import { ActionMessages } from './ActionMessages';
+import { ErrorMessage } from './Alert';
 import { DataTable } from './DataTable';
 import { useAction } from './useAction';
+
+/** The notification a delivery carries, loaded when asked for. */
+function Payload({ merchantId, delivery }: { merchantId: string; delivery: Delivery }) {
+  const [shown, setShown] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<Error | undefined>(undefined);
+  const toggle = async () => {
+    if (shown !== undefined) return setShown(undefined);
+    try {
+      const full = await get<{ notification?: unknown }>(
+        `/merchants/${seg(merchantId)}/webhook-deliveries/${seg(String(delivery.id))}`,
+      );
+      setShown(JSON.stringify(full.notification ?? null, null, 2));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught : new Error(String(caught)));
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        class="secondary"
+        aria-expanded={shown !== undefined}
+        aria-label={`Payload of delivery ${delivery.id}`}
+        onClick={() => void toggle()}
+      >
+        Payload
+      </button>
+      <ErrorMessage error={error} />
+      {shown !== undefined && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
+        <section class="payload" tabIndex={0} aria-label={`Notification of delivery ${delivery.id}`}>
+          <pre class="code">{shown}</pre>
+        </section>
+      )}
+    </>
+  );
+}
 
 export function Deliveries({
   merchantId,
   deliveries,
   changed,
+  endpoints,
 }: {
   merchantId: string;
   deliveries: readonly Delivery[];
   changed: () => void;
+  /** Webhook id → its URL, for the endpoint column. */
+  endpoints?: ReadonlyMap<string, string>;
 }) {
-  const redeliver = useAction();
+  const resend = useAction();
   if (deliveries.length === 0) return <p class="muted">No webhook deliveries.</p>;
+  const endpoint = (d: Delivery) =>
+    d.callbackUrl ?? (d.webhookId ? (endpoints?.get(d.webhookId) ?? d.webhookId) : '—');
   return (
     <>
       <DataTable
         label="Webhook deliveries"
         columns={[
           'Created',
+          'Endpoint',
           'Notification',
           'Payment',
           'State',
           'Attempts',
           'Last answer',
+          'Payload',
           canChange.value && 'Action',
         ]}
       >
         {deliveries.map((d) => (
           <tr key={d.id}>
             <td>{formatDate(d.createdAt)}</td>
+            <td class="url">{endpoint(d)}</td>
             <td>
               {d.type}
               {d.action ? ` ${d.action}` : ''}
@@ -49,14 +101,18 @@ export function Deliveries({
               {d.lastStatus ?? ''} {d.lastError ?? ''}{' '}
               {d.lastAttemptAt ? `(${formatDate(d.lastAttemptAt)})` : ''}
             </td>
+            <td>
+              <Payload merchantId={merchantId} delivery={d} />
+            </td>
             {canChange.value && (
               <td>
-                {/* the gateway retries the others itself */}
-                {d.status === 'dead' && (
+                {/* a pending one the gateway is still sending */}
+                {d.status !== 'pending' && (
                   <ActionButton
-                    action={redeliver}
+                    action={resend}
                     class="secondary"
-                    label={`Redeliver delivery ${d.id}`}
+                    label={`Resend delivery ${d.id}`}
+                    confirm={`Delivery ${d.id} (${d.type}) is sent to ${endpoint(d)} again, its retries restarted.`}
                     work={async () => {
                       await post(
                         `/merchants/${seg(merchantId)}/webhook-deliveries/${seg(String(d.id))}/redeliver`,
@@ -65,7 +121,7 @@ export function Deliveries({
                       return `Delivery ${d.id} will be sent again.`;
                     }}
                   >
-                    Redeliver
+                    Resend
                   </ActionButton>
                 )}
               </td>
@@ -73,7 +129,7 @@ export function Deliveries({
           </tr>
         ))}
       </DataTable>
-      <ActionMessages action={redeliver} />
+      <ActionMessages action={resend} />
     </>
   );
 }

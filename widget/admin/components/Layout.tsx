@@ -1,8 +1,10 @@
 /** The signed-in frame: a skip link, the header with the user and Sign out, the navigation, the page. */
 import type { ComponentChildren } from 'preact';
 import { href, route } from '../router';
+import { environment } from '../state/environment';
 import { currentMerchant } from '../state/merchant';
 import { canChange, isOperator, signOut, user } from '../state/session';
+import { Banner } from './Banner';
 
 /** A link of the main navigation; current on its own page and on those below it (`below`). */
 function NavLink({ path, below, children }: { path: string; below?: string; children: ComponentChildren }) {
@@ -35,6 +37,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
           Sign out
         </button>
       </header>
+      <Banner />
       <nav aria-label="Main">
         <ul>
           {isOperator.value && <NavLink path="/merchants">Merchants</NavLink>}
@@ -53,6 +56,9 @@ export function Layout({ children }: { children: ComponentChildren }) {
           )}
           {canChange.value && <NavLink path="/users">Users</NavLink>}
           {canChange.value && <NavLink path="/audit">Audit log</NavLink>}
+          {isOperator.value && environment.value?.clock != null && (
+            <NavLink path="/clock">Test clock</NavLink>
+          )}
           <NavLink path="/account">Account</NavLink>
         </ul>
       </nav>

@@ -91,6 +91,7 @@ export function Tokens({ merchantId }: { merchantId: string }) {
                     action={revoke}
                     class="danger"
                     label={`Revoke token ${t.id}`}
+                    confirm={`Token ${t.id} stops working at once: every request made with it is refused. This cannot be undone.`}
                     work={async () => {
                       await del(`/merchants/${seg(merchantId)}/tokens/${seg(t.id)}`);
                       tokens.reload();

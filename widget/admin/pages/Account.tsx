@@ -7,6 +7,7 @@ import { SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Field } from '../components/Field';
 import { Page, Section } from '../components/Page';
+import { QrCode } from '../components/QrCode';
 import { onSubmit, useAction } from '../components/useAction';
 import { formatDate } from '../format';
 import { changePassword, confirmTotp, startTotp, user } from '../state/session';
@@ -118,12 +119,20 @@ export function TotpSetup() {
   return (
     <form onSubmit={submit} noValidate>
       <p>
-        Add this key to your authenticator app (or open the <a href={secret.otpauthUrl}>otpauth link</a> on
-        this device), then enter the code it shows.
+        Scan the QR code or add this key to your authenticator app (or open the{' '}
+        <a href={secret.otpauthUrl}>otpauth link</a> on this device), then enter the code it shows.
       </p>
-      <p>
-        Key: <code class="secret">{secret.secret}</code>
-      </p>
+      <div class="qr">
+        <QrCode text={secret.otpauthUrl} label="QR code of the authenticator key: scan it with your app" />
+        <div>
+          <p>
+            Key: <code class="secret">{secret.secret}</code>
+          </p>
+          <p>
+            Or copy the otpauth URI: <code class="url">{secret.otpauthUrl}</code>
+          </p>
+        </div>
+      </div>
       <Field
         label="Code from the app"
         value={code}

@@ -65,6 +65,7 @@ export function Schedules({ merchantId }: { merchantId: string }) {
                       action={deschedule}
                       class="danger"
                       label={`Deschedule ${s.id}`}
+                      confirm={`Schedule ${s.id} stops: no further payment is made from it.`}
                       work={async () => {
                         await del(`/merchants/${seg(merchantId)}/schedules/${seg(s.id)}`);
                         list.reload();

@@ -98,6 +98,7 @@ function UserRow({ u, changed, act }: { u: User; changed: () => void; act: Retur
               action={act}
               class="secondary"
               label={`Reset the password of ${u.username}`}
+              confirm={`${u.username}'s password is replaced by a new one, shown once, and their sessions end.`}
               work={async () => {
                 const answer = await post<{ password: string }>(`/users/${seg(u.id)}/reset-password`);
                 setReset(answer.password);
@@ -122,6 +123,7 @@ function UserRow({ u, changed, act }: { u: User; changed: () => void; act: Retur
               action={act}
               class="danger"
               label={`Disable ${u.username}`}
+              confirm={`${u.username} can no longer sign in, and their sessions end.`}
               work={async () => {
                 await post(`/users/${seg(u.id)}/disable`);
                 changed();

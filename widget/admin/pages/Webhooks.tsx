@@ -95,6 +95,7 @@ function WebhookList({
                 action={remove}
                 class="danger"
                 label={`Remove webhook ${w.url}`}
+                confirm={`Notifications are no longer sent to ${w.url}. This cannot be undone.`}
                 work={async () => {
                   await del(`/merchants/${seg(merchantId)}/webhooks/${seg(w.id)}`);
                   changed();
@@ -112,18 +113,97 @@ function WebhookList({
   );
 }
 
+const TYPES_SHOWN: readonly (readonly [string, string])[] = [
+  ['', 'Any type'],
+  ['PAYMENT', 'Payment'],
+  ['REGISTRATION', 'Registration'],
+  ['SCHEDULE', 'Schedule'],
+  ['RISK', 'Risk'],
+];
+
+/** The delivery log: filters (status, type, endpoint) and pages (newest first, `before` the last row). */
+function DeliveryLog({ merchantId, webhooks }: { merchantId: string; webhooks: readonly Webhook[] }) {
+  const [status, setStatus] = useState('');
+  const [type, setType] = useState('');
+  const [webhookId, setWebhookId] = useState('');
+  // the pages seen so far: each one's `before` (undefined for the newest)
+  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
+  const before = pages[pages.length - 1];
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPages([undefined]);
+  };
+  const deliveries = useLoad(
+    () =>
+      get<{ deliveries: Delivery[]; next: string | null }>(
+        `/merchants/${seg(merchantId)}/webhook-deliveries${query({ status, type, webhookId, before, limit: 25 })}`,
+      ),
+    [merchantId, status, type, webhookId, before],
+  );
+  const endpoints = new Map(webhooks.map((w) => [w.id, w.url || 'the gateway’s inbox']));
+  return (
+    <>
+      <div class="search">
+        <div class="grid">
+          <Select
+            label="Status"
+            value={status}
+            onValue={filter(setStatus)}
+            options={[
+              ['', 'All'],
+              ['pending', 'Pending'],
+              ['delivered', 'Delivered'],
+              ['dead', 'Failed (dead letter)'],
+            ]}
+          />
+          <Select label="Event type" value={type} onValue={filter(setType)} options={TYPES_SHOWN} />
+          <Select
+            label="Endpoint"
+            value={webhookId}
+            onValue={filter(setWebhookId)}
+            options={[
+              ['', 'Every endpoint'],
+              ...webhooks.map((w) => [w.id, endpoints.get(w.id) ?? w.id] as const),
+            ]}
+          />
+        </div>
+      </div>
+      <Loading data={deliveries.data} error={deliveries.error} />
+      {deliveries.data && (
+        <Deliveries
+          merchantId={merchantId}
+          deliveries={deliveries.data.deliveries}
+          changed={deliveries.reload}
+          endpoints={endpoints}
+        />
+      )}
+      <nav aria-label="Pages of the delivery log" class="pager">
+        {pages.length > 1 && (
+          <button type="button" class="secondary" onClick={() => setPages(pages.slice(0, -1))}>
+            Newer deliveries
+          </button>
+        )}
+        {deliveries.data?.next && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => setPages([...pages, deliveries.data?.next ?? undefined])}
+          >
+            Older deliveries
+          </button>
+        )}
+      </nav>
+    </>
+  );
+}
+
 export function Webhooks({ merchantId }: { merchantId: string }) {
   useEffect(() => openMerchant(merchantId), [merchantId]);
-  const [status, setStatus] = useState('');
   const webhooks = useLoad(
     () => get<{ webhooks: Webhook[] }>(`/merchants/${seg(merchantId)}/webhooks`),
     [merchantId],
   );
-  const deliveries = useLoad(
-    () =>
-      get<{ deliveries: Delivery[] }>(`/merchants/${seg(merchantId)}/webhook-deliveries${query({ status })}`),
-    [merchantId, status],
-  );
+  const [round, setRound] = useState(0);
   return (
     <Page title="Webhooks">
       <Section title="Registered webhooks">
@@ -138,31 +218,13 @@ export function Webhooks({ merchantId }: { merchantId: string }) {
             merchantId={merchantId}
             registered={() => {
               webhooks.reload();
-              deliveries.reload();
+              setRound((r) => r + 1);
             }}
           />
         </Section>
       )}
       <Section title="Delivery log">
-        <Select
-          label="Show deliveries"
-          value={status}
-          onValue={setStatus}
-          options={[
-            ['', 'All'],
-            ['pending', 'Pending'],
-            ['delivered', 'Delivered'],
-            ['dead', 'Failed (dead letter)'],
-          ]}
-        />
-        <Loading data={deliveries.data} error={deliveries.error} />
-        {deliveries.data && (
-          <Deliveries
-            merchantId={merchantId}
-            deliveries={deliveries.data.deliveries}
-            changed={deliveries.reload}
-          />
-        )}
+        <DeliveryLog key={round} merchantId={merchantId} webhooks={webhooks.data?.webhooks ?? []} />
       </Section>
     </Page>
   );

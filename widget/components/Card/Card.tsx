@@ -81,6 +81,7 @@ function CardForm({ brands: listed, payLabel }: CardProps) {
       >
         <FormMessage model={model} />
         <BrandGroup model={model} />
+        <BrandRow model={model} />
         <NumberGroup model={model} />
         <ExpiryGroup model={model} />
         <CvvGroup model={model} />
@@ -129,6 +130,27 @@ function BrandGroup({ model }: { model: CardModel }) {
           ))}
         </select>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The family's row of accepted brands (`div.wpwl-brand.wpwl-brand-<BRAND>` each): the card brands
+ * this form takes, shown before the shopper types; once the number frame detects one, it is
+ * highlighted (`wpwl-brand-detected`) and the others dimmed (`wpwl-brand-dimmed`).
+ */
+function BrandRow({ model }: { model: CardModel }) {
+  const detected = model.number.state.value.brands.length > 0 ? model.brand.value : null;
+  return (
+    <div class="wpwl-brands">
+      {model.brands.map((b) => {
+        const state = detected === null ? '' : b === detected ? ' wpwl-brand-detected' : ' wpwl-brand-dimmed';
+        return (
+          <div key={b} class={`wpwl-brand wpwl-brand-${b}${state}`}>
+            <BrandLogo brand={b} />
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -405,7 +405,16 @@ function baseStyle(model: CardModel): Record<string, string> {
   if (!input || !view) return {};
   const cs = view.getComputedStyle(input);
   const out: Record<string, string> = {};
-  for (const prop of ['color', 'font-family', 'font-size', 'font-weight', 'letter-spacing']) {
+  // The background too: the frame's field then has the page's own (a dark theme's), which is what
+  // it shows through anyway, and contrast checks inside the frame see the real pair of colours.
+  for (const prop of [
+    'color',
+    'background-color',
+    'font-family',
+    'font-size',
+    'font-weight',
+    'letter-spacing',
+  ]) {
     const value = cs.getPropertyValue(prop);
     if (value) out[prop] = value;
   }

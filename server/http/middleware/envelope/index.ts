@@ -68,11 +68,22 @@ export interface Envelope {
 /** The JSON of an answer around its timestamp: `head` + `,"timestamp":"…"` + `tail`. */
 export interface RenderedAnswer {
   readonly status: number;
+  /** Its `result.code`, for the access log. */
+  readonly code?: string;
   readonly head: string;
   readonly tail: string;
 }
 
 const ENVELOPE_NAMES = ['result', 'buildNumber', 'timestamp', 'ndc'];
+
+/** The answer's result code, left on the context for the access log (../access-log). */
+const noteCode = (c: Context, code: string | undefined): void => {
+  if (code !== undefined) c.set('resultCode' as never, code as never);
+};
+
+/** The result code of the answer the envelope sent on this context, if it sent one. */
+export const answeredResultCode = (c: Context): string | undefined =>
+  (c.var as { resultCode?: string }).resultCode;
 
 export function envelope(build: string, now: () => Date): Envelope {
   // The timestamp has whole seconds: thousands of answers a second share one formatted text.
@@ -92,6 +103,7 @@ export function envelope(build: string, now: () => Date): Envelope {
     if (result.parameterErrors !== undefined)
       result = { ...result, parameterErrors: capErrors(result.parameterErrors) };
     const json = JSON.stringify({ ...body, result, buildNumber: build, timestamp: stampNow(), ndc });
+    noteCode(c, result.code);
     return c.body(json, status as 200, JSON_HEADERS);
   };
   return {
@@ -103,6 +115,7 @@ export function envelope(build: string, now: () => Date): Envelope {
       body.timestamp = stampNow();
       body.ndc = ndc;
       const json = JSON.stringify(body);
+      noteCode(c, result.code);
       return fresh
         ? new Response(json, { status, headers: JSON_HEADERS })
         : c.body(json, status as 200, JSON_HEADERS);
@@ -111,9 +124,10 @@ export function envelope(build: string, now: () => Date): Envelope {
       if (ENVELOPE_NAMES.some((name) => name in body) || result.parameterErrors !== undefined)
         return undefined;
       const json = JSON.stringify({ ...body, result, buildNumber: build });
-      return { status, head: json.slice(0, -1), tail: `,"ndc":${JSON.stringify(ndc)}}` };
+      return { status, code: result.code, head: json.slice(0, -1), tail: `,"ndc":${JSON.stringify(ndc)}}` };
     },
-    sendRendered(_c, { status, head, tail }) {
+    sendRendered(c, { status, code, head, tail }) {
+      noteCode(c, code);
       // A Response of its own, headers a plain object: Hono's c.body() copies them into WHATWG
       // Headers on every answer. Nothing on a read's way here sets a header with c.header()
       // (those are refusals', answered with send()); the request id and the transport's headers

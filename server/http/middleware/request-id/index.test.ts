@@ -70,7 +70,7 @@ describe('X-Request-Id', () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'info', stream: { write: (l: string) => lines.push(l) } });
     const app = new Hono();
-    app.use('*', requestId(logger));
+    app.use('*', requestId());
     app.get('/boom', () => {
       throw new Error('connector exploded');
     });

@@ -2,11 +2,10 @@
  * The request id (`X-Request-Id`): the caller's when it sends a well-formed one (at most 128 of
  * `A-Z a-z 0-9 _ - =`), else a new UUID; left on the context as `c.var.requestId`, echoed on every
  * answer (refusals, 404s and errors too) and bound to the request's log lines ({@link requestLogger}).
- * The header is set as {@link withHeaders} sets the transport's (no WHATWG Headers per answer). At debug level each
- * request also leaves one line (method, route, status, duration) carrying its id.
+ * The header is set as {@link withHeaders} sets the transport's (no WHATWG Headers per answer). Each
+ * request's line in the access log (../access-log) carries the id.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
 import type { Logger } from '../../../security/logger';
 import { withHeaders } from '../transport';
 
@@ -27,8 +26,8 @@ export function requestLogger(c: Context, base: Logger | undefined): Logger | un
   return base === undefined || id === undefined ? base : base.child({ requestId: id });
 }
 
-export function requestId(logger?: Logger): MiddlewareHandler {
-  const assign: MiddlewareHandler = (c, next) => {
+export function requestId(): MiddlewareHandler {
+  return (c, next) => {
     const sent = c.req.header(REQUEST_ID_HEADER);
     const id =
       sent === undefined || sent === '' || sent.length > MAX_REQUEST_ID_LENGTH || NOT_AN_ID.test(sent)
@@ -37,16 +36,4 @@ export function requestId(logger?: Logger): MiddlewareHandler {
     c.set('requestId', id);
     return withHeaders(c, { [REQUEST_ID_HEADER]: id }, next);
   };
-  if (logger === undefined || !logger.enabled('debug')) return assign;
-  return (c, next) =>
-    assign(c, async () => {
-      const started = performance.now();
-      await next();
-      requestLogger(c, logger).debug('request', {
-        method: c.req.method,
-        route: routePath(c),
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      });
-    });
 }

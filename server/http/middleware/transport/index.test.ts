@@ -189,8 +189,10 @@ describe('the gateway on a socket', () => {
     for (let i = 0; i < 40 && lines.length === 0; i++) await sleep(25);
     await sleep(100);
     const entries = lines.map((line) => JSON.parse(line) as { level: string; msg: string; error?: unknown });
+    // the abort's line, then the request's line in the access log (middleware/access-log)
     expect(entries.map((e) => [e.level, e.msg])).toEqual([
       ['info', 'client closed the connection before the request was complete'],
+      ['info', 'request'],
     ]);
     expect(lines.join('')).not.toContain('stack');
   });

@@ -5,13 +5,15 @@
  * users read their own.
  */
 import type { Context } from 'hono';
-import type { Channel } from '../../../../shared/engine/core/model';
+import { type Channel, environmentOf } from '../../../../shared/engine/core/model';
 import {
   createChannel,
   parseChannelUpdate,
   parseNewChannel,
   updateChannel,
 } from '../../../backoffice/channels/channels';
+import { connectorSetup } from '../../../backoffice/channels/connector';
+import { checkChannelConnector } from '../../../backoffice/channels/connector-check';
 import { channelView } from '../../../backoffice/channels/settings';
 import {
   createMerchant,
@@ -93,10 +95,41 @@ function channelRoutes(deps: RouteDeps, kit: AdminKit): void {
     const input = await body(c);
     if (input instanceof Response) return input;
     return act(c, async (ctx) => {
-      const updated = await updateChannel(ctx, channel, parseChannelUpdate(input));
-      return env.send(c, 200, ok, channelView(updated));
+      const change = parseChannelUpdate(input);
+      const updated = await updateChannel(ctx, channel, change, deps.egress);
+      const connector = updated.settings.connector;
+      // once, after setting: where the processor sends its notifications (the credentials never again)
+      const setup =
+        change.connector == null || connector === undefined
+          ? {}
+          : {
+              connectorSetup: connectorSetup(
+                connector,
+                updated.id,
+                environmentOf(updated.mode) === deps.environment ? deps.publicUrl : undefined,
+              ),
+            };
+      return env.send(c, 200, ok, { ...channelView(updated), ...setup });
     });
   };
   route('PATCH', '/admin/v1/channels/:entityId', 'operator', update);
   route('POST', '/admin/v1/channels/:entityId', 'operator', update);
+
+  // A harmless call to the channel's processor with its credentials: what it found.
+  route('POST', '/admin/v1/channels/:entityId/connector/check', 'operator', async (c) => {
+    const channel = await channelFor(deps, c);
+    if (channel === undefined) return notFound(c, 'channel');
+    return act(c, async (ctx) => {
+      const found = await checkChannelConnector(ctx, channel, guardedFetch(deps));
+      return env.send(c, 200, ok, { connectorCheck: found });
+    });
+  });
 }
+
+/** fetch refusing what the egress policy refuses (the stored address was checked when set). */
+const guardedFetch =
+  (deps: RouteDeps) =>
+  (url: string, init: RequestInit): Promise<Response> => {
+    const refused = deps.egress?.checkUrl(url);
+    return refused === undefined ? globalThis.fetch(url, init) : Promise.reject(new Error(refused));
+  };

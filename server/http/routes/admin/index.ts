@@ -13,6 +13,7 @@ import { adminDocumentRoute } from '../docs';
 import { backOfficeRoutes } from './back-office';
 import { merchantRoutes } from './channels';
 import { clockRoutes } from './clock';
+import { environmentRoutes } from './environment';
 import { inboxRoutes } from './inbox';
 import { operationRoutes } from './operations';
 import { paymentRoutes } from './payments';
@@ -41,6 +42,7 @@ export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: Admin
   backOfficeRoutes(deps, kit);
   operationRoutes(deps, admin, kit);
   clockRoutes(deps, admin, kit);
+  environmentRoutes(deps, admin, kit);
   inboxRoutes(deps, admin, kit);
   adminDocumentRoute(deps, kit);
 }

@@ -8,6 +8,7 @@
 import { paymentResponse } from '../../../../shared/engine/answers/response';
 import { type Channel, environmentOf, type Payment } from '../../../../shared/engine/core/model';
 import { encodeCursor, paymentRow, readListQuery } from '../../../backoffice/payments/payment-list';
+import { remainingOf } from '../../../backoffice/payments/remaining';
 import { deliveryView } from '../../../backoffice/webhooks/registration';
 import type { RouteDeps } from '../../context';
 import { type AdminKit, param } from './shared';
@@ -67,7 +68,15 @@ export function paymentRoutes(deps: RouteDeps, kit: AdminKit): void {
     const { result: _result, ndc: _ndc, ...answer } = paymentResponse(payment, deps.processors);
     const response = answer as Record<string, unknown>;
     return env.send(c, 200, ok, {
-      payment: { ...paymentRow(payment), referencedId: payment.referencedId ?? null, response },
+      payment: {
+        ...paymentRow(payment),
+        referencedId: payment.referencedId ?? null,
+        remaining: remainingOf(
+          payment,
+          children.filter((p) => p.referencedId === payment.id),
+        ),
+        response,
+      },
       related: related.map(paymentRow),
       threeDSecure: response.threeDSecure ?? null,
       risk: response.risk ?? null,

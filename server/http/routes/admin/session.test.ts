@@ -106,7 +106,7 @@ describe('the session', () => {
     ).toBe(401);
     advance(60_000 + 1);
     expect((await signIn(gw.app, 'bob')).user.username).toBe('bob');
-    const audit = await adminCall(gw.app, 'GET', '/admin/v1/audit?limit=500', { token: ADMIN_TOKEN });
+    const audit = await adminCall(gw.app, 'GET', '/admin/v1/audit?after=0&limit=500', { token: ADMIN_TOKEN });
     const bobs = audit.body.entries
       .filter((e: { actor: string }) => e.actor === 'bob')
       .map((e: { action: string }) => e.action);

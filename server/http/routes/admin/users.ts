@@ -4,14 +4,13 @@
  * never another merchant's: 404); a viewer reads their merchant's list. Passwords are generated
  * when not given and shown once; a locked account is unlocked here by whoever may manage it.
  */
+import { readAuditQuery } from '../../../backoffice/audit/log-query';
 import { userView } from '../../../backoffice/users/accounts';
 import { mayActOn } from '../../../backoffice/users/principal';
 import * as users from '../../../backoffice/users/users';
 import type { AdminUser } from '../../../storage/admin-users/store';
 import type { RouteDeps } from '../../context';
 import { type AdminContext, type AdminKit, param } from './shared';
-
-const MAX_AUDIT = 500;
 
 export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
   const { env, ok, notFound, invalid, forbidden, body, route, act } = kit;
@@ -77,24 +76,14 @@ export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
   });
 
   route('GET', '/admin/v1/audit', 'write', async (c) => {
-    const after = c.req.query('after');
-    const limitText = c.req.query('limit') ?? '100';
-    const errors = [];
-    if (after !== undefined && !/^[0-9]{1,15}$/.test(after))
-      errors.push({ name: 'after', value: after, message: 'must be an entry id' });
-    if (!/^[0-9]{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_AUDIT)
-      errors.push({ name: 'limit', value: limitText, message: `must be 1 to ${MAX_AUDIT}` });
-    if (errors.length > 0) return invalid(c, errors);
-    const limit = Number(limitText);
+    const asked = readAuditQuery((name) => c.req.query(name));
+    if (Array.isArray(asked)) return invalid(c, asked);
     const own = c.var.admin.merchantId;
-    const entries = await store.listAudit({
-      limit,
-      ...(own === null ? {} : { merchantId: own }),
-      ...(after === undefined ? {} : { after: Number(after) }),
-    });
+    const entries = await store.listAudit({ ...asked, ...(own === null ? {} : { merchantId: own }) });
     return env.send(c, 200, ok, {
       entries: entries.map((e) => ({ ...e, at: e.at.toISOString() })),
-      next: entries.length === limit ? String(entries[entries.length - 1]!.id) : null,
+      // the page's last entry: `before` it (newest first) or `after` it (oldest first)
+      next: entries.length === asked.limit ? String(entries[entries.length - 1]!.id) : null,
     });
   });
 }

@@ -66,7 +66,7 @@ function deliveryRoutes(
   const { env, ok, route, act } = kit;
   const query = (c: Context) => {
     const q: Record<string, string> = { limit: c.req.query('limit') ?? DEFAULT_LOG };
-    for (const name of ['status', 'before', 'webhookId', 'paymentId'] as const) {
+    for (const name of ['status', 'before', 'webhookId', 'paymentId', 'type'] as const) {
       const value = c.req.query(name);
       if (value !== undefined) q[name] = value;
     }
@@ -79,8 +79,14 @@ function deliveryRoutes(
       const wh = withWebhooks(ctx);
       // the merchant first: an unknown merchant is 404 whatever the query says
       await requireMerchant(wh.store, merchantId);
-      const deliveries = await webhooks.listDeliveries(wh, merchantId, webhooks.parseDeliveryQuery(query(c)));
-      return env.send(c, 200, ok, { deliveries: deliveries.map((d) => deliveryView(d)) });
+      const asked = webhooks.parseDeliveryQuery(query(c));
+      const deliveries = await webhooks.listDeliveries(wh, merchantId, asked);
+      const last = deliveries[deliveries.length - 1];
+      return env.send(c, 200, ok, {
+        deliveries: deliveries.map((d) => deliveryView(d)),
+        // the next (older) page: `before` this
+        next: deliveries.length === asked.limit && last !== undefined ? String(last.seq) : null,
+      });
     }),
   );
 

@@ -52,9 +52,13 @@ ${body}
 </main></body></html>`;
 }
 
-function factsList(facts: PageFacts, voucher?: Readonly<Record<string, string>>): string {
+/** What a simulator page tells the shopper; `merchant`, the merchant's name, where the page has it. */
+export type ShownFacts = PageFacts & { readonly merchant?: string };
+
+function factsList(facts: ShownFacts, voucher?: Readonly<Record<string, string>>): string {
   const rows: [string, string | undefined][] = [
-    ['Merchant', facts.descriptor],
+    // The issuer names who is paid as the shopper knows them: the merchant's name, not the statement's descriptor.
+    ['Merchant', facts.merchant ?? facts.descriptor],
     ['Amount', facts.amount === undefined ? undefined : `${facts.amount} ${facts.currency ?? ''}`.trim()],
     ['Card', facts.last4 === undefined ? undefined : `${facts.brand ?? ''} •••• ${facts.last4}`.trim()],
     ['Voucher reference', voucher?.VoucherReference],
@@ -72,7 +76,7 @@ const hidden = (name: string, value: string | undefined) =>
 /** The issuer's challenge: a one-time code, or fail, or cancel. */
 export function challengePage(
   session: PaymentSession,
-  facts: PageFacts,
+  facts: ShownFacts,
   returnMode: string | undefined,
 ): string {
   return page(

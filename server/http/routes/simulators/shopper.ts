@@ -148,7 +148,9 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
     if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
     const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
     if (payment === undefined) return unknown(c);
-    return html(c, 200, challengePage(session, pageFacts(payment), p.returnMode), session.returnUrl);
+    const merchant = (await deps.store.getMerchant(session.merchantId))?.name;
+    const facts = { ...pageFacts(payment), ...(merchant === undefined ? {} : { merchant }) };
+    return html(c, 200, challengePage(session, facts, p.returnMode), session.returnUrl);
   });
 
   app.post(`${SimulatorPaths.challenge}/answer`, async (c) => {

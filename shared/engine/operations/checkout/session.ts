@@ -1,8 +1,10 @@
 /** GET /v1/checkouts/{id}/session: what the widget needs to render the checkout. */
+import type { CheckoutSessionAnswer } from '../../../contract';
 import { fromMinor } from '../../../money';
 import { describe } from '../../../result-codes';
 import type { EngineDeps } from '../../core/deps';
 import type { Channel, Checkout } from '../../core/model';
+import { processorFor } from '../../core/processor';
 import { offeredBrands } from '../../steps/payment-method';
 import { hasExternalAuthentication, missingForV2 } from '../../steps/three-d-secure';
 import { resourcePathOf, stateOf } from './model';
@@ -14,15 +16,15 @@ import { type OfferedRegistration, offeredRegistration } from './stored-cards';
  * sent ("92.00").
  */
 export async function checkoutSession(
-  deps: Pick<EngineDeps, 'store' | 'clock'>,
+  deps: Pick<EngineDeps, 'store' | 'clock'> & Partial<Pick<EngineDeps, 'processors'>>,
   checkout: Checkout,
   /**
    * The checkout's channel: the brands it can take, when it does not take every one, for the
    * widget to draw (payment-method.ts offeredBrands).
    */
-  channel?: Pick<Channel, 'settings'>,
-): Promise<Record<string, unknown>> {
-  const accepted = channel === undefined ? undefined : offeredBrands(channel.settings);
+  channel?: Pick<Channel, 'settings'> & Partial<Channel>,
+): Promise<CheckoutSessionAnswer> {
+  const accepted = channel === undefined ? undefined : brandsToDraw(deps, checkout, channel);
   const billing = billingFor3ds(checkout, channel);
   const p = checkout.parameters as {
     amount?: string;
@@ -63,6 +65,25 @@ export async function checkoutSession(
       ? {}
       : { lastResult: { code: checkout.resultCode, description: describe(checkout.resultCode) ?? '' } }),
   };
+}
+
+/**
+ * The brands the widget draws: those the channel accepts, and of them, on a connector channel,
+ * those its connector's processor processes (a button for a brand the processor cannot take could
+ * only be refused). Undefined: every brand.
+ */
+function brandsToDraw(
+  deps: Partial<Pick<EngineDeps, 'processors'>>,
+  checkout: Checkout,
+  channel: Pick<Channel, 'settings'> & Partial<Channel>,
+): string[] | undefined {
+  const accepted = offeredBrands(channel.settings);
+  if (deps.processors === undefined || channel.mode === undefined || channel.settings.connector === undefined)
+    return accepted;
+  const testMode = (checkout.parameters as { testMode?: string }).testMode;
+  const processed = processorFor(deps.processors, channel as Channel, testMode).brands;
+  if (processed === undefined) return accepted;
+  return accepted === undefined ? [...processed] : accepted.filter((brand) => processed.includes(brand));
 }
 
 /**

@@ -97,7 +97,7 @@ describe('where the widget shows logos', () => {
       expect(logo.alt).toBe('');
       expect(logo.getAttribute('src')).toBe(`${GW}/v1/widget/logos/${brand}.svg`);
     }
-    expect($('button.wpwl-brand-PAYPAL')!.textContent).toBe('Pay with PAYPAL');
+    expect($('button.wpwl-brand-PAYPAL')!.textContent).toBe('Pay with PayPal');
   });
 
   it('stored cards: the brand’s logo names the registration', async () => {

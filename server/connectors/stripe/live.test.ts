@@ -1,0 +1,131 @@
+/**
+ * A live channel whose connector is Stripe, end to end through the gateway's live address, against
+ * the fake of Stripe: the 3-D Secure challenge of an enrolled card (the gateway's redirect,
+ * Stripe's page, the shopper back at the gateway's return address, the verdict read from Stripe),
+ * a frictionless one, and what the merchant reads afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backAtGateway, forwardedPage } from '../../test-kit/connectors/shopper';
+import {
+  type StripeFake,
+  shopperAtStripe,
+  startStripeFake,
+  stripeSettings,
+  stripeSignature,
+  TEST_WEBHOOK_SECRET,
+} from '../../test-kit/fakes/stripe';
+import { VISA_CARD } from '../../test-kit/fixtures/cards';
+import { BROWSER } from '../../test-kit/fixtures/three-d-secure';
+import { LIVE_BASE, type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
+
+let fake: StripeFake;
+let gw: TestGateway;
+let merchant: TestMerchant;
+
+beforeAll(async () => {
+  fake = await startStripeFake();
+  gw = await testGateway();
+  merchant = await gw.addMerchant({
+    channels: 1,
+    mode: 'LIVE',
+    settings: { threeDSecure: true, connector: stripeSettings(fake.baseUrl) },
+  });
+});
+afterAll(async () => {
+  await gw.cleanup();
+  await fake.close();
+});
+
+const post = (params: Record<string, string>) =>
+  gw.live.post('/v1/payments', { entityId: merchant.entityId, ...params }, { token: merchant.token });
+const read = (id: string) =>
+  gw.live.get(`/v1/payments/${id}`, { entityId: merchant.entityId }, { token: merchant.token });
+const payment = (number: string) => ({
+  ...VISA_CARD,
+  ...BROWSER,
+  'card.number': number,
+  amount: '20.00',
+  currency: 'EUR',
+  paymentType: 'DB',
+  shopperResultUrl: 'https://shop.example/result',
+});
+
+describe('a live Stripe channel that authenticates', () => {
+  it('an enrolled card: pending on the gateway’s redirect, Stripe’s challenge passed, back at the gateway: 000.000.000 with its 3-D Secure results', async () => {
+    const challenged = await post(payment('4000000000003220'));
+    expect(challenged.status, challenged.text).toBe(200);
+    expect(challenged.body.result.code).toBe('000.200.000');
+    expect(challenged.body.redirect.url).toBe(`${LIVE_BASE}/connectors/redirect`);
+    const page = await forwardedPage(gw.live, challenged.body.redirect);
+    expect(page.action).toMatch(new RegExp(`^${fake.baseUrl}/authenticate/pi_`));
+    // Stripe was given the gateway's own return address, never the merchant's shopperResultUrl
+    const returnUrl = [...fake.ledger.intents.values()].at(-1)?.returnUrl;
+    expect(returnUrl).toMatch(new RegExp(`^${LIVE_BASE}/connectors/return/`));
+    const back = await backAtGateway(gw.live, await shopperAtStripe(page.action, 'approve'));
+    expect(back.location).toMatch(/^https:\/\/shop\.example\/result\?id=/);
+    const final = await read(challenged.body.id);
+    expect(final.body.result.code, final.text).toBe('000.000.000');
+    expect(final.body.resultDetails.ConnectorTxID1).toMatch(/^pi_/);
+    expect(final.body.threeDSecure).toMatchObject({ eci: '05', authenticationStatus: 'Y' });
+    expect(fake.ledger.charges.filter((c) => c.amount === 2000)).toHaveLength(1);
+  });
+
+  it('a failed challenge is Stripe’s refusal, nothing charged', async () => {
+    const before = fake.ledger.charges.length;
+    const challenged = await post(payment('4000000000003220'));
+    const page = await forwardedPage(gw.live, challenged.body.redirect);
+    await backAtGateway(gw.live, await shopperAtStripe(page.action, 'decline'));
+    const final = await read(challenged.body.id);
+    expect(final.body.result.code, final.text).toBe('100.380.401');
+    expect(fake.ledger.charges.length).toBe(before);
+  });
+
+  it('a card the issuer authenticates without the shopper ends at once; Stripe was asked to authenticate', async () => {
+    const paid = await post(payment('4000000000003055'));
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.result.code).toBe('000.000.000');
+    expect(paid.body.threeDSecure).toMatchObject({ authenticationStatus: 'Y' });
+    expect(fake.requests.at(-1)?.form).toMatchObject({
+      payment_method_options: { card: { request_three_d_secure: 'any' } },
+    });
+  });
+});
+
+describe('Stripe’s webhooks at the gateway’s notification address', () => {
+  /** A challenged payment whose shopper passed Stripe's page but never came back to the gateway. */
+  async function authenticatedElsewhere() {
+    const challenged = await post(payment('4000000000003220'));
+    const page = await forwardedPage(gw.live, challenged.body.redirect);
+    await shopperAtStripe(page.action, 'approve');
+    const theirId = /\/authenticate\/(pi_\w+)/.exec(page.action)?.[1];
+    const event = fake.events.find(
+      (e) =>
+        e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === theirId,
+    );
+    return { id: challenged.body.id as string, body: JSON.stringify(event) };
+  }
+  const notify = (body: string, signature: string) =>
+    gw.live.send('POST', `/connectors/stripe/notifications/${merchant.entityId}`, body, {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    });
+
+  it('a valid one ends the pending payment once, however often it comes', async () => {
+    const { id, body } = await authenticatedElsewhere();
+    expect((await read(id)).body.result.code).toBe('000.200.000');
+    for (let i = 0; i < 3; i++) {
+      const answer = await notify(body, stripeSignature(body, TEST_WEBHOOK_SECRET));
+      expect(answer.status, answer.text).toBe(200);
+    }
+    const final = await read(id);
+    expect(final.body.result.code, final.text).toBe('000.000.000');
+    expect(final.body.resultDetails.ConnectorTxID1).toMatch(/^pi_/);
+  });
+
+  it('an invalid signature: 401, and the payment stays as it was', async () => {
+    const { id, body } = await authenticatedElsewhere();
+    const forged = await notify(body, stripeSignature(body, 'whsec_not_the_channels'));
+    expect(forged.status, forged.text).toBe(401);
+    expect(forged.body.result.code).toBe('800.900.300');
+    expect((await read(id)).body.result.code).toBe('000.200.000');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The stripe kind's modifications of a PaymentIntent (capture, cancel, refund) and its reads
+ * (after the shopper's return, for an uncertain payment).
+ */
+import type Stripe from 'stripe';
+import type { Payment } from '../../../shared/engine/core/model';
+import { connectorIdOf } from '../../../shared/engine/core/processor';
+import { ResultCodes } from '../../../shared/result-codes';
+import type { Answer, ReferencedOrder } from '../kit/contract';
+import { call, idempotencyKey } from './client';
+import { gatewayIdOf, invalidAmount } from './payments';
+import { captureParams, refundParams, searchQuery } from './request';
+import { intentAnswer, refundAnswer } from './response';
+
+const expanded = (): { expand: string[] } => ({ expand: ['latest_charge'] });
+
+/** CP: the capture of an authorisation. */
+export const capture = (stripe: Stripe, order: ReferencedOrder): Answer =>
+  call('capture', async () => {
+    try {
+      const params = captureParams(order.request);
+      // Stripe captures a PaymentIntent once: the key of its capture is the PaymentIntent's
+      const intent = await stripe.paymentIntents.capture(order.theirId, params, {
+        idempotencyKey: idempotencyKey(order.theirId, `capture-${params.amount_to_capture}`),
+      });
+      return intentAnswer(intent);
+    } catch (error) {
+      return invalidAmount(error);
+    }
+  });
+
+/** RF: a refund of the PaymentIntent's charge (all that is left when the request has no amount). */
+export const refund = (
+  stripe: Stripe,
+  order: ReferencedOrder,
+  operation: 'refund' | 'reverse',
+  request = order.request,
+): Answer =>
+  call(operation, async () => {
+    try {
+      const gatewayId = gatewayIdOf(order);
+      const params = refundParams(order.theirId, request, gatewayId);
+      return refundAnswer(
+        await stripe.refunds.create(params, { idempotencyKey: idempotencyKey(gatewayId, operation) }),
+      );
+    } catch (error) {
+      return invalidAmount(error);
+    }
+  });
+
+// RV: an authorisation is cancelled; a captured payment can only be undone by refunding it whole
+export const reverse = (stripe: Stripe, order: ReferencedOrder): Answer => {
+  if (order.referenced.paymentType !== 'PA') return refund(stripe, order, 'reverse', {});
+  return call('reverse', async () =>
+    intentAnswer(
+      await stripe.paymentIntents.cancel(order.theirId, expanded(), {
+        idempotencyKey: idempotencyKey(order.theirId, 'cancel'),
+      }),
+      true,
+    ),
+  );
+};
+
+/**
+ * A payment's PaymentIntent, read: by the id Stripe gave it when the gateway kept one, else
+ * found by the gateway's id in its metadata (Stripe's search; searchable within about a
+ * minute of its creation, so the inquiry asks again before it concludes there is none).
+ */
+export const read = (stripe: Stripe, payment: Payment, operation: string): Answer =>
+  call(operation, async () => {
+    const theirId = connectorIdOf(payment);
+    if (theirId !== undefined) return intentAnswer(await stripe.paymentIntents.retrieve(theirId, expanded()));
+    const found = await stripe.paymentIntents.search({
+      query: searchQuery(payment.id),
+      expand: ['data.latest_charge'],
+    });
+    const intent = found.data[0];
+    return intent === undefined ? { code: ResultCodes.TRANSACTION_NOT_FOUND } : intentAnswer(intent);
+  });

@@ -1,0 +1,221 @@
+/**
+ * A stateful fake of Adyen's Checkout API v71 on 127.0.0.1 (a random port), following Adyen's
+ * public documentation: its test cards and refusal holder names (cards.ts), the 3-D Secure 2
+ * redirect flow and redirect methods (RedirectShopper → the fake's own page → the shopper back at
+ * `returnUrl` with `redirectResult` → `/payments/details`), modifications answered `received`
+ * with their outcome later in a signed standard notification POSTed to the notification address,
+ * Adyen's error bodies (`status`, `errorCode`, `message`, `errorType`), the `X-API-Key` and the
+ * `Idempotency-Key` (the same key answers the same, nothing done twice).
+ *
+ * Every request it receives is validated against the request schema of the published document
+ * (schema.ts), every answer it gives against its answer schema; failures are counted in
+ * `schemaFailures` (and an invalid request is answered 422, as Adyen would refuse it).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Answer, fakeCheckout, type PendingNotice, serviceError } from './checkout';
+import { notificationBody } from './notifications';
+import { shopperPage } from './pages';
+import { loadCheckoutSchema, loadWebhookSchema, type SchemaFailure } from './schema';
+
+/** The API's path under the fake's origin, as the connector's base URL ends. */
+export const CHECKOUT_PATH = '/checkout/v71';
+
+export interface AdyenFakeOptions {
+  readonly apiKey?: string;
+  readonly merchantAccount?: string;
+  /** The HMAC key notifications are signed with (hex); a random one by default. */
+  readonly hmacKey?: string;
+}
+
+/** A request the fake received: its path, the headers that matter, and its JSON body. */
+export interface Received {
+  readonly path: string;
+  readonly idempotencyKey?: string;
+  readonly apiKey?: string;
+  readonly body: unknown;
+}
+
+/** A notification the fake sent, and what the receiver answered. */
+export interface Delivery {
+  readonly body: string;
+  readonly status?: number;
+  readonly answer?: string;
+}
+
+const MODIFICATIONS = /^\/payments\/([^/]+)\/(captures|refunds|cancels|reversals)$/;
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, body: string, type = 'application/json'): void {
+  response.writeHead(status, { 'Content-Type': type });
+  response.end(body);
+}
+
+export async function startAdyenFake(options: AdyenFakeOptions = {}) {
+  const apiKey = options.apiKey ?? `AQE${randomBytes(12).toString('hex')}`;
+  const merchantAccount = options.merchantAccount ?? 'GatewayTestECOM';
+  const hmacKey = options.hmacKey ?? randomBytes(32).toString('hex').toUpperCase();
+  const schema = loadCheckoutSchema();
+  const webhookSchema = loadWebhookSchema();
+  const schemaFailures: SchemaFailure[] = [];
+  const idempotent = new Map<string, Answer>();
+  const outbox: string[] = [];
+  const deliveries: Delivery[] = [];
+  const received: Received[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let notificationUrl: string | undefined;
+  let requests = 0;
+  let origin = '';
+
+  const deliver = (body: string) => {
+    if (notificationUrl === undefined) return;
+    const url = notificationUrl;
+    const done = (async () => {
+      try {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+        deliveries.push({ body, status: answer.status, answer: await answer.text() });
+      } catch {
+        deliveries.push({ body });
+      }
+    })();
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
+  const notify = (notice: PendingNotice) => {
+    const body = notificationBody(notice, merchantAccount, hmacKey);
+    const invalid = webhookSchema?.(notice.eventCode, JSON.parse(body));
+    if (invalid !== undefined)
+      schemaFailures.push({ what: `notification ${notice.eventCode}`, errors: invalid });
+    outbox.push(body);
+    // after the answer, as Adyen's notifications come after its `received`
+    setTimeout(() => deliver(body), 5);
+  };
+  const checkout = fakeCheckout({
+    get origin() {
+      return origin;
+    },
+    merchantAccount,
+    notify,
+  });
+
+  const api = (path: string, body: Record<string, unknown>): Answer => {
+    if (path === '/payments') return checkout.pay(body);
+    if (path === '/payments/details') return checkout.details(body);
+    const modification = MODIFICATIONS.exec(path);
+    if (modification !== null)
+      return checkout.modify(modification[2] as never, decodeURIComponent(modification[1] ?? ''), body);
+    return serviceError(404, '000', 'Not found', 'validation');
+  };
+
+  const handleApi = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    requests += 1;
+    const text = await readBody(request);
+    if (request.headers['x-api-key'] !== apiKey) {
+      const { status, body } = serviceError(401, '000', 'HTTP Status Response - Unauthorized', 'security');
+      return send(response, status, JSON.stringify(body));
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+      const key = request.headers['idempotency-key'];
+      received.push({
+        path,
+        body,
+        apiKey: String(request.headers['x-api-key']),
+        ...(typeof key === 'string' ? { idempotencyKey: key } : {}),
+      });
+    } catch {
+      return send(
+        response,
+        400,
+        JSON.stringify(serviceError(400, '702', 'Unable to parse the JSON body', 'validation').body),
+      );
+    }
+    const invalid = schema?.request(path, body);
+    if (invalid !== undefined) {
+      schemaFailures.push({ what: `request POST ${path}`, errors: invalid });
+      const { status, body: error } = serviceError(
+        422,
+        '702',
+        `Structure is not valid: ${invalid}`,
+        'validation',
+      );
+      return send(response, status, JSON.stringify(error));
+    }
+    const key = request.headers['idempotency-key'];
+    const cacheKey = typeof key === 'string' ? `${path} ${key}` : undefined;
+    const answer =
+      (cacheKey === undefined ? undefined : idempotent.get(cacheKey)) ?? api(path, body as never);
+    if (cacheKey !== undefined) idempotent.set(cacheKey, answer);
+    const wrong = schema?.response(path, answer.status, answer.body);
+    if (wrong !== undefined)
+      schemaFailures.push({ what: `answer ${answer.status} to POST ${path}`, errors: wrong });
+    send(response, answer.status, JSON.stringify(answer.body));
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const path = url.pathname;
+    const done =
+      path.startsWith(`${CHECKOUT_PATH}/`) && request.method === 'POST'
+        ? handleApi(request, response, path.slice(CHECKOUT_PATH.length))
+        : shopperPage(checkout, request, response, url);
+    done.catch((error: unknown) =>
+      send(
+        response,
+        500,
+        JSON.stringify({ status: 500, errorCode: '905', message: String(error), errorType: 'internal' }),
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    /** The connector's base URL (Adyen's `https://checkout-test.adyen.com/v71`). */
+    baseUrl: `${origin}${CHECKOUT_PATH}`,
+    apiKey,
+    merchantAccount,
+    hmacKey,
+    /** Whether the published document was found (../shared); without it nothing is validated. */
+    schemaChecked: schema !== undefined && webhookSchema !== undefined,
+    schemaFailures,
+    requests: () => requests,
+    /** Every request with a readable body, in order. */
+    received,
+    /** How many payments were authorised (a charge each). */
+    charges: checkout.charges,
+    payments: checkout.payments,
+    /** Where notifications go from now on (the gateway's `/connectors/adyen/notifications/…`). */
+    notifyTo(url: string | undefined) {
+      notificationUrl = url;
+    },
+    /** Every notification body the fake made, in order (sent or not). */
+    outbox,
+    deliveries,
+    /** Sends notification `index` of the outbox again (Adyen retries until it is accepted). */
+    redeliver(index: number) {
+      const body = outbox[index];
+      if (body !== undefined) deliver(body);
+    },
+    /** Until every notification due has been delivered. */
+    async settled() {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.all([...inFlight]);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type AdyenFake = Awaited<ReturnType<typeof startAdyenFake>>;

@@ -1,0 +1,122 @@
+/**
+ * The fault matrix (issue 32 point 5, acceptance): each case is one payment through a connector
+ * channel whose upstream (upstream.ts) misbehaves as scripted; whatever the fault, the merchant
+ * is answered pending (000.200.000), an Idempotency-Key retry meanwhile is answered the same and
+ * sends nothing, the gateway's inquiry ends the payment with the upstream's truth, and the
+ * upstream holds exactly the charges it should (one, or none when it never received the payment).
+ * `runCase` drives a gateway through `MatrixDriver` (in process, or spawned processes);
+ * `matrixTable` prints the rows for the closing note.
+ */
+import type { Fault, ScriptedUpstream } from './upstream';
+
+export interface MatrixCase {
+  readonly fault: Fault;
+  readonly label: string;
+  /** The final result code in test mode EXTERNAL. */
+  readonly final: string;
+  readonly charges: 0 | 1;
+}
+
+/** Every fault of the issue, a decline whose answer was lost, a payment never received, and the control row. */
+export const MATRIX: readonly MatrixCase[] = [
+  { fault: 'none', label: 'answered in time (control)', final: '000.100.112', charges: 1 },
+  { fault: 'delay', label: 'delay past the timeout, then success', final: '000.100.112', charges: 1 },
+  { fault: 'reset', label: 'connection reset mid-answer', final: '000.100.112', charges: 1 },
+  { fault: 'error500', label: '500, then success (first inquiry 503)', final: '000.100.112', charges: 1 },
+  { fault: 'garbage', label: 'garbage bytes', final: '000.100.112', charges: 1 },
+  { fault: 'trickle', label: 'slow trickle past the timeout', final: '000.100.112', charges: 1 },
+  { fault: 'declined-late', label: 'declined, the answer late', final: '800.100.151', charges: 0 },
+  { fault: 'lost', label: 'reset before processing: never received', final: '900.100.400', charges: 0 },
+];
+
+export interface Answered {
+  readonly status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the answers' fields are read as the tests need
+  readonly body: any;
+}
+
+/** How a case reaches the gateway under test. */
+export interface MatrixDriver {
+  readonly name: string;
+  /** POST /v1/payments with this Idempotency-Key (the same body every time for one key). */
+  pay(idempotencyKey: string): Promise<Answered>;
+  /** GET /v1/payments/{id}. */
+  read(id: string): Promise<Answered>;
+  /** Lets time pass for the workers (moves the clock and runs them, or waits); one step. */
+  step(): Promise<void>;
+  /** The notifications told of the payment, oldest first, as "ACTION code". */
+  notified?(id: string): Promise<readonly string[]>;
+}
+
+export interface MatrixRow {
+  readonly store: string;
+  readonly label: string;
+  readonly first: string;
+  readonly retry: string;
+  readonly final: string;
+  readonly charges: number;
+  readonly steps: number;
+  /** What the merchant was told of it, last: "UPDATED <final>" once an inquiry ended it. */
+  readonly notified: string;
+  readonly ok: boolean;
+}
+
+/** The payment's end, stepping time until it is no longer pending (at most `maxSteps`). */
+async function ended(driver: MatrixDriver, id: string, maxSteps: number): Promise<[Answered, number]> {
+  for (let steps = 0; ; steps++) {
+    const read = await driver.read(id);
+    if (read.body?.result?.code !== '000.200.000' || steps >= maxSteps) return [read, steps];
+    await driver.step();
+  }
+}
+
+/** One case: paid, retried with its key, ended; what it came to. */
+export async function runCase(
+  driver: MatrixDriver,
+  upstream: ScriptedUpstream,
+  test: MatrixCase,
+  maxSteps = 40,
+): Promise<MatrixRow> {
+  const key = `fault-${test.fault}-${driver.name.replace(/[^A-Za-z0-9]+/g, '-')}-${Date.now()}`;
+  upstream.script(test.fault);
+  const first = await driver.pay(key);
+  const id: string = first.body?.id ?? '';
+  const retry = await driver.pay(key);
+  const [final, steps] = await ended(driver, id, maxSteps);
+  const charges = upstream.charges(id).length;
+  const told = (await driver.notified?.(id)) ?? [];
+  const row = {
+    store: driver.name,
+    label: test.label,
+    first: first.body?.result?.code ?? String(first.status),
+    retry: retry.body?.id === id ? (retry.body?.result?.code ?? '') : `other id ${retry.body?.id}`,
+    final: final.body?.result?.code ?? String(final.status),
+    charges,
+    steps,
+    notified: told.at(-1) ?? '-',
+  };
+  const firstRight = test.fault === 'none' ? row.first === test.final : row.first === '000.200.000';
+  const toldRight =
+    driver.notified === undefined ||
+    row.notified === (test.fault === 'none' ? `CREATED ${test.final}` : `UPDATED ${test.final}`);
+  const ok =
+    firstRight &&
+    toldRight &&
+    row.retry === row.first &&
+    row.final === test.final &&
+    charges === test.charges;
+  return { ...row, ok };
+}
+
+/** The rows as a Markdown table. */
+export function matrixTable(rows: readonly MatrixRow[]): string {
+  const lines = [
+    '| store | fault | first answer | retry (same key) | final | charges upstream | worker steps | last notification | right |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.store} | ${r.label} | ${r.first} | ${r.retry} | ${r.final} | ${r.charges} | ${r.steps} | ${r.notified} | ${r.ok ? 'yes' : 'NO'} |`,
+    ),
+  ];
+  return lines.join('\n');
+}

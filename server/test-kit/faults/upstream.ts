@@ -1,0 +1,203 @@
+/**
+ * A scripted upstream for the fault matrix (issue 32 point 5): a real HTTP server on 127.0.0.1
+ * speaking just enough of the family's API (POST /v1/payments, GET /v1/query by
+ * merchantTransactionId) to stand for a connector's processor, that counts the charges it made
+ * and answers the payment in the way a fault scripts: on time, late, cut off, as a 500, as garbage
+ * or trickled past the client's timeout. The charge is made (or not) before the answer goes
+ * wrong, as a processor's would be.
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault =
+  /** answered at once: the control row */
+  | 'none'
+  /** charged, answered well after the client's timeout */
+  | 'delay'
+  /** charged, the connection reset halfway through the answer */
+  | 'reset'
+  /** charged, answered 500; the first inquiry is answered 500 too (the processor still down) */
+  | 'error500'
+  /** charged, answered 200 with bytes that are not JSON */
+  | 'garbage'
+  /** charged, the answer's head at once and its body a byte at a time, past the timeout */
+  | 'trickle'
+  /** declined, the answer lost past the timeout: the inquiry finds the decline */
+  | 'declined-late'
+  /** never charged, the connection reset before any answer: the inquiry finds nothing */
+  | 'lost';
+
+export interface Charge {
+  readonly id: string;
+  readonly merchantTransactionId: string;
+  readonly paymentType: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly code: string;
+  readonly at: number;
+}
+
+export interface ScriptedUpstream {
+  readonly baseUrl: string;
+  /** How the next payment is answered. */
+  script(fault: Fault): void;
+  /** The charges made (successful payments), by merchantTransactionId when given. */
+  charges(merchantTransactionId?: string): readonly Charge[];
+  /** How many POST /v1/payments came (charged or not). */
+  readonly received: () => number;
+  readonly queries: () => number;
+  close(): Promise<void>;
+}
+
+export interface UpstreamOptions {
+  /** The client's timeout the faults must outlast (ms). */
+  readonly timeoutMs: number;
+}
+
+const SUCCESS = '000.100.110';
+const DECLINED = '800.100.151';
+const json = (body: unknown) => JSON.stringify(body);
+
+async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return new URLSearchParams(text);
+}
+
+export async function scriptedUpstream(options: UpstreamOptions): Promise<ScriptedUpstream> {
+  const made: Charge[] = [];
+  const recorded: Charge[] = [];
+  let next: Fault = 'none';
+  let received = 0;
+  let queries = 0;
+  let failingQueries = 0;
+  let sequence = 0;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timers.add(timer);
+  };
+
+  function answerOf(charge: Charge) {
+    return {
+      id: charge.id,
+      paymentType: charge.paymentType,
+      amount: charge.amount,
+      currency: charge.currency,
+      merchantTransactionId: charge.merchantTransactionId,
+      result: { code: charge.code, description: charge.code === SUCCESS ? 'approved' : 'declined' },
+      resultDetails: { AcquirerResponse: charge.code === SUCCESS ? '00' : '05' },
+    };
+  }
+
+  async function pay(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    received++;
+    const body = await formOf(request);
+    const fault = next;
+    next = 'none';
+    const charge: Charge = {
+      id: `up${String(++sequence).padStart(6, '0')}`,
+      merchantTransactionId: body.get('merchantTransactionId') ?? '',
+      paymentType: body.get('paymentType') ?? 'DB',
+      amount: body.get('amount') ?? '',
+      currency: body.get('currency') ?? '',
+      code: fault === 'declined-late' ? DECLINED : SUCCESS,
+      at: Date.now(),
+    };
+    if (fault !== 'lost') recorded.push(charge);
+    if (fault !== 'lost' && charge.code === SUCCESS) made.push(charge);
+    const text = json(answerOf(charge));
+    const head = () => response.writeHead(200, { 'Content-Type': 'application/json' });
+    const late = options.timeoutMs * 3;
+    switch (fault) {
+      case 'none':
+        head();
+        response.end(text);
+        return;
+      case 'delay':
+      case 'declined-late':
+        later(late, () => {
+          head();
+          response.end(text);
+        });
+        return;
+      case 'reset':
+        head();
+        response.write(text.slice(0, text.length / 2));
+        later(10, () => response.socket?.destroy());
+        return;
+      case 'lost':
+        request.socket.destroy();
+        return;
+      case 'error500':
+        failingQueries = 1;
+        response.writeHead(500, { 'Content-Type': 'text/html' });
+        response.end('<html><body>502 Bad Gateway</body></html>');
+        return;
+      case 'garbage':
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(Buffer.from([0x00, 0xff, 0x7b, 0x22, 0xfe, 0x13, 0x88]));
+        return;
+      case 'trickle': {
+        head();
+        let at = 0;
+        const step = Math.max(5, Math.ceil(late / text.length));
+        const drip = () => {
+          if (response.destroyed) return;
+          if (at >= text.length) return void response.end();
+          response.write(text[at++]);
+          later(step, drip);
+        };
+        drip();
+        return;
+      }
+    }
+  }
+
+  function query(url: URL, response: ServerResponse): void {
+    queries++;
+    if (failingQueries > 0) {
+      failingQueries--;
+      response.writeHead(503, { 'Content-Type': 'text/plain' });
+      response.end('unavailable');
+      return;
+    }
+    const id = url.searchParams.get('merchantTransactionId');
+    const found = recorded.filter((c) => c.merchantTransactionId === id);
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(json({ result: { code: '000.000.100' }, payments: found.map(answerOf) }));
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://upstream');
+    if (request.method === 'POST' && url.pathname === '/v1/payments') {
+      pay(request, response).catch(() => response.destroy());
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/query') return query(url, response);
+    response.writeHead(404, { 'Content-Type': 'application/json' });
+    response.end(json({ result: { code: '200.300.404' } }));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    script: (fault) => {
+      next = fault;
+    },
+    charges: (id) => (id === undefined ? made : made.filter((c) => c.merchantTransactionId === id)),
+    received: () => received,
+    queries: () => queries,
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close').catch(() => undefined);
+    },
+  };
+}
