@@ -22,7 +22,7 @@ import {
 import { describe, ResultCodes } from '../../../shared/result-codes';
 import { escapeHtml } from '../../security/html';
 import type { GatewayEnv, RouteDeps } from '../context';
-import { PUBLIC_SUBMISSION_MAX_BYTES, readLimited } from '../middleware/body';
+import { shopperPage, shopperParameters } from './shopper-page';
 import { messagePage, returnPage } from './simulators/pages';
 
 const ID = /^[0-9a-f]{32}$/;
@@ -49,44 +49,6 @@ const FORWARD_SCRIPT = `(function () {
 })();
 `;
 
-const originOf = (url: string | undefined): string => {
-  try {
-    return url === undefined ? '' : ` ${new URL(url).origin}`;
-  } catch {
-    return '';
-  }
-};
-
-function html(c: Context, status: 200 | 404, body: string, formTo?: string): Response {
-  return c.body(body, status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': [
-      "default-src 'none'",
-      "style-src 'self'",
-      "script-src 'self'",
-      "base-uri 'none'",
-      `form-action 'self'${originOf(formTo)}`,
-      // shown in the widget's modal on any shop
-      'frame-ancestors *',
-    ].join('; '),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-  });
-}
-
-/** The query (GET) and the form body (POST), as the processor or the widget sends them. */
-async function parameters(c: Context): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of new URL(c.req.url).searchParams) out[name] = value;
-  if (c.req.method === 'POST') {
-    const bytes = await readLimited(c, PUBLIC_SUBMISSION_MAX_BYTES);
-    const text = bytes === undefined ? '' : new TextDecoder().decode(bytes);
-    for (const [name, value] of new URLSearchParams(text)) out[name] = value;
-  }
-  return out;
-}
-
 /** The page that sends the shopper on to the processor's own, with its parameters. */
 function forwardPage(redirect: NonNullable<PendingPlan['processorRedirect']>): string {
   const method = redirect.method?.toUpperCase() === 'GET' ? 'get' : 'post';
@@ -109,7 +71,7 @@ function forwardPage(redirect: NonNullable<PendingPlan['processorRedirect']>): s
 
 export function connectorReturnRoutes(app: Hono<GatewayEnv>, deps: RouteDeps): void {
   const unknown = (c: Context) =>
-    html(
+    shopperPage(
       c,
       404,
       messagePage(
@@ -129,14 +91,14 @@ export function connectorReturnRoutes(app: Hono<GatewayEnv>, deps: RouteDeps): v
     const description = describe(payment?.resultCode ?? ResultCodes.PENDING) ?? '';
     // the widget's modal: the browser says the page is framed; the widget then reads the result
     const dest = c.req.header('Sec-Fetch-Dest');
-    if (dest === 'iframe' || dest === 'frame') return html(c, 200, returnPage(description));
+    if (dest === 'iframe' || dest === 'frame') return shopperPage(c, 200, returnPage(description));
     const target = shopperReturnOf(session);
-    if (target === undefined) return html(c, 200, messagePage('Payment processed', description));
+    if (target === undefined) return shopperPage(c, 200, messagePage('Payment processed', description));
     // Not a 303: the shopper often arrives here at the end of a form post on the processor's page,
     // and the browser checks that page's CSP form-action against every hop of the post's
     // redirects, so a redirect on to the shop (an origin the processor never heard of) is blocked.
     // A page that moves on by itself is a new navigation.
-    return html(c, 200, onwardPage(target, description));
+    return shopperPage(c, 200, onwardPage(target, description));
   }
 
   app.get('/connectors/forward.js', (c) =>
@@ -147,19 +109,19 @@ export function connectorReturnRoutes(app: Hono<GatewayEnv>, deps: RouteDeps): v
   );
 
   app.on(['GET', 'POST'], ConnectorPaths.redirect, async (c) => {
-    const id = (await parameters(c)).session;
+    const id = (await shopperParameters(c)).session;
     const session = id !== undefined && ID.test(id) ? await deps.store.getPaymentSession(id) : undefined;
     if (session?.kind !== 'connector') return unknown(c);
     const redirect = (session.plan as unknown as PendingPlan).processorRedirect;
     if (session.finishedAt !== null || redirect === undefined || deps.clock.now() >= session.expiresAt)
       return leave(c, session, session.finishedAt === null ? {} : undefined);
-    return html(c, 200, forwardPage(redirect), redirect.url);
+    return shopperPage(c, 200, forwardPage(redirect), redirect.url);
   });
 
   app.on(['GET', 'POST'], `${ConnectorPaths.return}/:paymentId`, async (c) => {
     const paymentId = c.req.param('paymentId');
     const session = ID.test(paymentId) ? await deps.store.getPaymentSessionOfPayment(paymentId) : undefined;
     if (session?.kind !== 'connector') return unknown(c);
-    return leave(c, session, await parameters(c));
+    return leave(c, session, await shopperParameters(c));
   });
 }

@@ -38,68 +38,21 @@ import {
 } from '../../../processors/simulator/wallets';
 import type { GatewayEnv, RouteDeps } from '../../context';
 import type { GatewayMiddleware } from '../../middleware';
-import { PUBLIC_SUBMISSION_MAX_BYTES, readLimited } from '../../middleware/body';
 import { resolveChannel } from '../../middleware/channel';
 import { credentialsOf } from '../../middleware/credentials';
+import { NO_STORE, shopperPage, shopperParameters } from '../shopper-page';
 import { challengePage, messagePage, RETURN_SCRIPT, redirectPage, returnPage, SIMULATOR_CSS } from './pages';
 
 /**
  * The pages load only their own style and script; they may be framed by any shop (the widget's
  * modal), and their forms go to the gateway itself and, by redirect, to the shop.
  */
-function originOf(url: string | undefined): string {
-  if (url === undefined) return '';
-  try {
-    return ` ${new URL(url).origin}`;
-  } catch {
-    return '';
-  }
-}
-
-const pageCsp = (returnTo: string | undefined): string =>
-  [
-    "default-src 'none'",
-    "style-src 'self'",
-    "script-src 'self'",
-    "img-src 'self'",
-    "base-uri 'none'",
-    `form-action 'self'${originOf(returnTo)}`,
-    'frame-ancestors *',
-  ].join('; ');
-
-const NO_STORE = 'no-store';
-
-function html(c: Context, status: 200 | 404 | 400, body: string, returnTo?: string): Response {
-  return c.body(body, status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': NO_STORE,
-    'Content-Security-Policy': pageCsp(returnTo),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-  });
-}
-
-/**
- * A parameter from the query string (GET) or the form body (POST, form-encoded as the simulator
- * pages and the wallet sheet send it). These pages need no credentials, so the body is read only
- * up to the limit of other public submissions; a larger one counts as no body.
- */
-async function parameters(c: Context): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of new URL(c.req.url).searchParams) out[name] = value;
-  if (c.req.method === 'POST') {
-    const bytes = await readLimited(c, PUBLIC_SUBMISSION_MAX_BYTES);
-    const text = bytes === undefined ? '' : new TextDecoder().decode(bytes);
-    for (const [name, value] of new URLSearchParams(text)) out[name] = value;
-  }
-  return out;
-}
 
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
 export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddleware): void {
   const unknown = (c: Context) =>
-    html(
+    shopperPage(
       c,
       404,
       messagePage(
@@ -131,9 +84,9 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
         : await deps.store.getPayment(session.merchantId, session.paymentId);
     const code = payment?.resultCode ?? ResultCodes.PENDING;
     const description = describe(code) ?? '';
-    if (returnMode === 'message') return html(c, 200, returnPage(description));
+    if (returnMode === 'message') return shopperPage(c, 200, returnPage(description));
     const target = shopperReturnOf(session);
-    if (target === undefined) return html(c, 200, messagePage('Payment processed', description));
+    if (target === undefined) return shopperPage(c, 200, messagePage('Payment processed', description));
     return c.redirect(target, 303);
   }
 
@@ -142,7 +95,7 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
 
   // The issuer's challenge (redirect.parameters: creq, threeDSSessionData).
   app.on(['GET', 'POST'], SimulatorPaths.challenge, async (c) => {
-    const p = await parameters(c);
+    const p = await shopperParameters(c);
     const session = await openSession(p.threeDSSessionData, 'challenge');
     if (session === undefined) return unknown(c);
     if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
@@ -150,11 +103,11 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
     if (payment === undefined) return unknown(c);
     const merchant = (await deps.store.getMerchant(session.merchantId))?.name;
     const facts = { ...pageFacts(payment), ...(merchant === undefined ? {} : { merchant }) };
-    return html(c, 200, challengePage(session, facts, p.returnMode), session.returnUrl);
+    return shopperPage(c, 200, challengePage(session, facts, p.returnMode), session.returnUrl);
   });
 
   app.post(`${SimulatorPaths.challenge}/answer`, async (c) => {
-    const p = await parameters(c);
+    const p = await shopperParameters(c);
     const session = await openSession(p.threeDSSessionData, 'challenge');
     if (session === undefined) return unknown(c);
     const verdict: Verdict =
@@ -169,18 +122,23 @@ export function simulatorRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: Gate
   appChallengeRoute(app, deps);
   // A redirect method's provider (redirect.parameters: session).
   app.on(['GET', 'POST'], SimulatorPaths.redirect, async (c) => {
-    const p = await parameters(c);
+    const p = await shopperParameters(c);
     const session = await openSession(p.session, 'redirect');
     if (session === undefined) return unknown(c);
     if (session.finishedAt !== null || expired(session)) return leave(c, session, p.returnMode, 'timeout');
     const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
     const method = redirectMethodOf(payment?.paymentBrand);
     if (payment === undefined || method === undefined) return unknown(c);
-    return html(c, 200, redirectPage(session, method, pageFacts(payment), p.returnMode), session.returnUrl);
+    return shopperPage(
+      c,
+      200,
+      redirectPage(session, method, pageFacts(payment), p.returnMode),
+      session.returnUrl,
+    );
   });
 
   app.post(`${SimulatorPaths.redirect}/answer`, async (c) => {
-    const p = await parameters(c);
+    const p = await shopperParameters(c);
     const session = await openSession(p.session, 'redirect');
     if (session === undefined) return unknown(c);
     const verdict: Verdict =
@@ -213,7 +171,7 @@ function appChallengeRoute(app: Hono<GatewayEnv>, deps: RouteDeps): void {
   // a CReq naming the ACS transaction (acsTransID) with the cardholder's entry (challengeDataEntry)
   // or a cancel (challengeCancel); the ACS answers a CRes with the final transStatus.
   app.post(SimulatorPaths.appChallenge, async (c) => {
-    const p = await parameters(c);
+    const p = await shopperParameters(c);
     const acsTransID = p.acsTransID ?? '';
     const found = await deps.store.getPaymentSession(sessionIdOfAcsTransaction(acsTransID));
     const session = found?.kind === 'app' ? found : undefined;
@@ -271,7 +229,7 @@ function walletRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, mw: GatewayMiddlew
   );
 
   app.post('/simulators/wallets/token', async (c) => {
-    const p = await parameters(c);
+    const p = await shopperParameters(c);
     const refuse = (error: string) => c.json({ error }, 400, { 'Cache-Control': NO_STORE });
     const wallet = p.wallet ?? '';
     if (!isWalletGroup(wallet)) return refuse(`wallet must be one of ${WALLET_GROUPS.join(', ')}`);
