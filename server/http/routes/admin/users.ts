@@ -4,7 +4,7 @@
  * never another merchant's: 404); a viewer reads their merchant's list. Passwords are generated
  * when not given and shown once; a locked account is unlocked here by whoever may manage it.
  */
-import { readAuditQuery } from '../../../backoffice/audit/log-query';
+import { auditPage, readAuditQuery } from '../../../backoffice/audit/log-query';
 import { userView } from '../../../backoffice/users/accounts';
 import { mayActOn } from '../../../backoffice/users/principal';
 import * as users from '../../../backoffice/users/users';
@@ -79,11 +79,7 @@ export function userRoutes(deps: RouteDeps, kit: AdminKit): void {
     const asked = readAuditQuery((name) => c.req.query(name));
     if (Array.isArray(asked)) return invalid(c, asked);
     const own = c.var.admin.merchantId;
-    const entries = await store.listAudit({ ...asked, ...(own === null ? {} : { merchantId: own }) });
-    return env.send(c, 200, ok, {
-      entries: entries.map((e) => ({ ...e, at: e.at.toISOString() })),
-      // the page's last entry: `before` it (newest first) or `after` it (oldest first)
-      next: entries.length === asked.limit ? String(entries[entries.length - 1]!.id) : null,
-    });
+    const page = await auditPage(store, { ...asked, ...(own === null ? {} : { merchantId: own }) });
+    return env.send(c, 200, ok, { ...page });
   });
 }
