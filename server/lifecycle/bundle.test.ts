@@ -38,7 +38,8 @@ describe('npm start on the bundle (dist/server/main.js)', () => {
       GATEWAY_DATA_KEY: PROCESS_DATA_KEY,
       GATEWAY_COMMIT: TEST_COMMIT,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      // "gateway listening" is an info line of the logger, like every line the start prints
+      LOG_LEVEL: 'info',
       DEMO_SHOP_PORT: '0',
     });
     const started = spawn(process.execPath, [...start.nodeArgs, bundle], {
