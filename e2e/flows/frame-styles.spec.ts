@@ -30,12 +30,16 @@ test('the frames carry their own styles and the page\u2019s iframeStyles', async
   await card.ready();
 
   const number = card.frameInput('cardNumber');
-  // The frame's own rules: a borderless, transparent input filling the frame, 16px text.
+  // The frame's own rules: a borderless input filling the frame, 16px text, on the background of
+  // the page's own fields (the holder's), so a dark theme's text is read against a dark field.
   const own = await number.evaluate((input) => {
     const s = getComputedStyle(input);
     return { border: s.borderTopWidth, fontSize: s.fontSize, background: s.backgroundColor };
   });
-  expect(own).toEqual({ border: '0px', fontSize: '16px', background: 'rgba(0, 0, 0, 0)' });
+  const holderBackground = await page
+    .locator('.wpwl-control-cardHolder')
+    .evaluate((input) => getComputedStyle(input).backgroundColor);
+  expect(own).toEqual({ border: '0px', fontSize: '16px', background: holderBackground });
   // The page's placeholder colour, added to the frame's stylesheet.
   expect(await number.evaluate((input) => getComputedStyle(input, '::placeholder').color)).toBe(
     'rgb(1, 2, 3)',

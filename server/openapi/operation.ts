@@ -96,8 +96,9 @@ function queryParams(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSc
 
 /**
  * Result-code groups of a request refused for its parameters: such an example's body is what a
- * client must not send, so it is kept as `x-refusedValue` (linters check a `value` against the
- * schema and would take it for a real request), with words saying so.
+ * client must not send. Its `value` stays (Redoc renders no example without one: its renderer
+ * throws), with words saying it is refused; Redocly's example check warns about each of these,
+ * which server/openapi/redocly.test.ts counts.
  */
 const REFUSED_FOR_PARAMETERS = new Set([
   'rejectedFormat',
@@ -113,13 +114,13 @@ const refusedForParameters = (ex: Example) =>
   ex.answer.code !== undefined &&
   REFUSED_FOR_PARAMETERS.has(resultCodeGroup(ex.answer.code) ?? '');
 
-/** A request example: its value, or a refused one's as `x-refusedValue`. */
+/** A request example: its value, a refused one's with words saying so. */
 function requestExample(ex: Example, value: unknown, more: JsonSchema = {}): JsonSchema {
   if (!refusedForParameters(ex)) return { summary: ex.summary, value, ...more };
   return {
     summary: ex.summary,
-    description: `Refused (${ex.answer.code}): a request a client must not send; its parameters are \`x-refusedValue\`.`,
-    'x-refusedValue': value,
+    description: `Refused (${ex.answer.code}): a request a client must not send, shown for its answer.`,
+    value,
     ...more,
   };
 }

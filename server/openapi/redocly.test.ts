@@ -26,10 +26,12 @@ afterAll(async () => {
  * (the package is private and names no licence), no-unused-components (Section.chargeback: the
  * catalogue's section, which no form request kind uses: chargebacks are the admin API's JSON; in
  * the production document also Notification, the webhooks' payload, which only the admin API's
- * deliveries refer to), and one no-invalid-media-type-examples (a schedule's registrationId is the placeholder of an id an
- * earlier example answers, which openapi.test.ts fills in). Set REDOCLY_WARNINGS=1 to list them.
+ * deliveries refer to), and eight no-invalid-media-type-examples: a schedule's registrationId is
+ * the placeholder of an id an earlier example answers, which openapi.test.ts fills in, and the
+ * seven requests refused for their parameters (operation.ts: Redoc renders no example without a
+ * `value`, so theirs stays, described as refused). Set REDOCLY_WARNINGS=1 to list them.
  */
-const WARNINGS_AT_MOST = 23;
+const WARNINGS_AT_MOST = 30;
 
 /** Redocly's problems with a document, counted by severity and rule. */
 async function lint(document: unknown) {
