@@ -49,8 +49,10 @@ test('/docs renders the API reference offline, its search finds card.number, axe
   const { outside, violations } = await offline(page);
   const answer = await page.goto(`${harness.gatewayUrl}/docs`);
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
+  // Redoc parses the whole document (455 KB) before it draws anything: alone about 40 s here,
+  // beside the other worker's flows over a minute
   await expect(page.getByRole('heading', { name: 'Open Payment Gateway API', level: 1 })).toBeVisible({
-    timeout: 60_000,
+    timeout: 150_000,
   });
   await expect(page.getByRole('heading', { name: 'Initial payment' }).first()).toBeAttached({
     timeout: 60_000,
