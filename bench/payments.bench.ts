@@ -219,6 +219,7 @@ async function startChild(
       if (!ready && tail.includes(readyText)) {
         ready = true;
         clearTimeout(timer);
+        clearInterval(poll);
         resolve(child);
       }
     };
@@ -226,10 +227,27 @@ async function startChild(
       if (ready) return;
       ready = true;
       clearTimeout(timer);
+      clearInterval(poll);
       reject(new Error(`${error.message}\n--- ${name} output ---\n${tail}`));
     }
     proc.stdout?.on('data', onData);
     proc.stderr?.on('data', onData);
+    // The gateway logs its listening line at info, and the bench runs it at warn (no access log
+    // per request): ready is also the port answering HTTP, whatever the log level.
+    const poll = setInterval(() => {
+      fetch(`http://${HOST}:${port}/`, { signal: AbortSignal.timeout(1_000) }).then(
+        (answer) => {
+          void answer.body?.cancel();
+          if (ready) return;
+          ready = true;
+          clearTimeout(timer);
+          clearInterval(poll);
+          resolve(child);
+        },
+        () => {},
+      );
+    }, 200);
+    proc.once('exit', () => clearInterval(poll));
     proc.once('error', fail);
     proc.once('exit', (code, signal) =>
       fail(new Error(`${name} exited early (code ${code}, signal ${signal})`)),

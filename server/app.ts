@@ -9,7 +9,7 @@ import type { Fingerprint } from '../shared/engine/steps/risk-check';
 import { ResultCodes, resultCodesResponse } from '../shared/result-codes';
 import type { GatewayEnv } from './http/context';
 import { gatewayMiddleware } from './http/middleware';
-import { accessLog } from './http/middleware/access-log';
+import { type AccessEntry, accessLog } from './http/middleware/access-log';
 import { compression } from './http/middleware/compression';
 import { buildNumber, type Envelope, envelope } from './http/middleware/envelope';
 import { storeUnavailable } from './http/middleware/envelope/unavailable';
@@ -109,6 +109,8 @@ export interface GatewayDeps {
   readonly admin?: AdminDeps;
   /** The gateway's metrics (server/metrics): requests, throttle rejections; none counted without. */
   readonly metrics?: GatewayMetrics;
+  /** Told each merchant API request's access-log facts: the recent API requests (backoffice/requests). */
+  readonly recordRequest?: (entry: AccessEntry) => void;
   /** `/readyz` (server/lifecycle/health.ts); only `/healthz` without it. */
   readonly readiness?: Readiness;
   /** Both environments' public addresses: the `servers` of /v1/openapi.json (publicUrl alone without it). */
@@ -213,7 +215,11 @@ function admission(app: Hono<GatewayEnv>, env: Envelope, deps: GatewayDeps | und
   app.use('*', compression());
   // probes before the transport check (answered over plain HTTP), outside the access log and metrics
   healthRoutes(app, deps?.readiness);
-  const logged = accessLog(deps?.logger);
+  const logged = accessLog(
+    deps?.logger,
+    deps?.recordRequest,
+    deps === undefined ? undefined : () => deps.clock.now(),
+  );
   if (logged !== undefined) app.use('*', logged);
   if (deps?.metrics !== undefined) app.use('*', httpMetrics(deps.metrics));
   app.use(

@@ -11,6 +11,7 @@ import { checkoutNodeName } from '../shared/engine/core/ids';
 import { type Clock, type Connector, systemClock } from '../shared/engine/core/ports';
 import { createApp, type GatewayDeps } from './app';
 import { ensureDemoMerchant } from './backoffice/merchants/demo-merchant';
+import { requestRecorder } from './backoffice/requests/recorder';
 import { developerDefaults } from './backoffice/users/demo-users';
 import { gatewayTestClock, type TestClockSetting } from './clock/compose';
 import { oppClient } from './connectors';
@@ -35,6 +36,7 @@ import {
 import { gatewayProcessors } from './processors';
 import { startReconciliationFtp } from './reporting/delivery';
 import { isLoopback, type RunningFtpServer } from './reporting/ftp';
+import type { ContractOf } from './reporting/settlement-run';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run/worker';
 import { createAuthFailures } from './security/auth-failures';
 import { type EgressOptions, egressOptionsFromEnv, egressPolicy } from './security/egress';
@@ -165,8 +167,7 @@ export async function startGateway(options: GatewayOptions) {
   const testing = gatewayTestClock(options.testClock, env, production, options.clock ?? systemClock);
   const clock = testing?.clock ?? options.clock ?? systemClock;
   logStartup(logger, options, settings);
-  // Real time (a fake one in tests), never the test clock: an operator moving the sandbox's
-  // clock must not drain or refill the throttle of failed logins.
+  // Real time (a fake one in tests), never the test clock: moving it must not touch accounts.
   const realTime = options.clock ?? systemClock;
   const authFailures = createAuthFailures({ now: () => realTime.now().getTime() });
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
@@ -182,6 +183,7 @@ export async function startGateway(options: GatewayOptions) {
     // SQLite's checkpointer thread stops once the gateway is idle (storage/core/checkpointer.ts).
     idle: ops.idle,
   });
+  processors.recordAttemptsIn(store); // routed payments' connector attempts
   await testing?.check(store, logger);
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
   const { demo, demoUsers } = await developerDefaults(
@@ -195,8 +197,10 @@ export async function startGateway(options: GatewayOptions) {
   // production tells neither the commit nor the host name (server/mode.ts)
   const identity = identityOf(options, env, production, vault);
   const appOptions = { commit: identity.commit, builtAt, now: () => clock.now() };
+  const requests = recentRequests(store, ops.metrics, logger);
   const deps: GatewayDeps = {
     ...engine,
+    recordRequest: (entry) => requests.record(entry),
     unseal: (sealed) => vault.decrypt(sealed),
     logger,
     nodeName: checkoutNodeName(identity.nodeName),
@@ -216,7 +220,9 @@ export async function startGateway(options: GatewayOptions) {
       inbox: store,
       // a settlement run by hand writes its reconciliation files here (routes/admin/operations.ts)
       dataDir: options.dataDir,
+      contractOf: processors.contractOf,
       clock: testing?.control(store, logger, options.settlement?.cutoffMs),
+      realTime, // sessions, TOTP and failed logins keep real time
       requireTotp: env.GATEWAY_ADMIN_REQUIRE_TOTP === 'on',
     },
     // one throttle for both environments: its keys hold the channel and its mode
@@ -229,7 +235,7 @@ export async function startGateway(options: GatewayOptions) {
   const workers = startWorkers(
     { ...options, commit: identity.commit },
     env,
-    { engine, vault, logger, egress, ops },
+    { engine, vault, logger, egress, ops, contractOf: processors.contractOf },
     builtAt,
   );
   const { webhooks, notifier, pending, scheduler, settlement } = workers;
@@ -247,10 +253,18 @@ export async function startGateway(options: GatewayOptions) {
     ops.drain();
     for (const worker of [notifier, pending, scheduler, webhooks, settlement]) await worker.stop();
     await ftp?.close();
+    await requests.drain();
     await store.close();
   };
   return { app, liveApp, store, vault, demo, demoUsers, production, clock, ...workers, ftp, ops, close };
 }
+
+/** The recent API requests: queued by the access log, written in batches off the request's path. */
+const recentRequests = (store: GatewayStore, metrics: GatewayMetrics, logger: Logger) =>
+  requestRecorder(store, {
+    dropped: () => metrics.apiRequestsDropped.inc(),
+    failed: (error) => logger.warn('recent API requests not recorded', { error }),
+  });
 
 /** readyz's write probe: the SQLite folder asked for space (a full disk: not ready), PostgreSQL for a committed write. */
 const writeProbe = (options: GatewayOptions) =>
@@ -351,6 +365,8 @@ function startWorkers(
     logger: Logger;
     egress: ReturnType<typeof egressPolicy>;
     ops: Instrumentation;
+    /** Connector channels settle from their processors' records (server/reporting/settlement-run). */
+    contractOf: ContractOf;
   },
   builtAt: Date,
 ) {
@@ -400,7 +416,7 @@ function startWorkers(
   if (options.scheduler?.autoStart !== false) scheduler.start();
   const { autoStart: settleOnClock, ...settlementOptions } = options.settlement ?? {};
   const settlement = settlementWorker(
-    { store, clock, dataDir: options.dataDir, logger },
+    { store, clock, dataDir: options.dataDir, logger, contractOf: parts.contractOf },
     {
       ...settlementOptions,
       intervalMs: settlementOptions.intervalMs ?? positiveNumber(env.GATEWAY_SETTLEMENT_INTERVAL_MS),

@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_COMMIT } from './test-kit/gateway';
 import { freePort } from './test-kit/postgres';
 import { PROCESS_DATA_KEY, REPO_ROOT, type SpawnedGateway, spawnGateway, stopAll } from './test-kit/process';
+import { gatewayProgramArgs } from './test-kit/server-bundle';
 import { selfSignedCertificate } from './test-kit/tls';
 
 interface Started {
@@ -28,8 +29,12 @@ interface Started {
 
 const running = new Set<Started>();
 
-/** `node --import tsx server/main.ts` with NODE_ENV=production; resolves once it listens or exits. */
+/**
+ * server/main.ts bundled as `npm start` runs it (test-kit/server-bundle.ts) with NODE_ENV=production;
+ * resolves once it listens or exits.
+ */
 async function startProduction(dataDir: string, env: Record<string, string>): Promise<Started> {
+  const program = await gatewayProgramArgs();
   const port = await freePort();
   const shopPort = await freePort();
   const childEnv: Record<string, string | undefined> = { ...process.env };
@@ -51,7 +56,7 @@ async function startProduction(dataDir: string, env: Record<string, string>): Pr
     DEMO_SHOP_PORT: String(shopPort),
     ...env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, program, {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -370,6 +370,110 @@ describe('channel connector', () => {
     expect((await viaApi('PATCH', `/admin/v1/channels/${test}`, { routes: null })).value.routes).toBeNull();
   });
 
+  const smallEur = 'kind=adyen;brands=VISA,MASTER;currencies=EUR;min=0.00;max=500.00';
+  it.each([
+    [
+      'adyen for small EUR card payments, stripe for the rest',
+      [
+        '--route',
+        `${smallEur};api-key=AQE-secret-key;merchant-account=ShopECOM`,
+        '--route',
+        'kind=stripe;api-key=sk_test_123',
+      ],
+      {
+        routes: [
+          {
+            connector: { kind: 'adyen', apiKey: 'AQE-secret-key', merchantAccount: 'ShopECOM' },
+            brands: ['VISA', 'MASTER'],
+            currencies: ['EUR'],
+            minAmount: 0,
+            maxAmount: 50000,
+          },
+          { connector: { kind: 'stripe', apiKey: 'sk_test_123' } },
+        ],
+      },
+      'ok',
+      [],
+    ],
+    [
+      'a route without its credentials, a country that is none, a range upside down',
+      ['--route', 'kind=stripe;countries=XX;currencies=EUR;min=5.00;max=1.00'],
+      {
+        routes: [
+          {
+            connector: { kind: 'stripe' },
+            countries: ['XX'],
+            currencies: ['EUR'],
+            minAmount: 500,
+            maxAmount: 100,
+          },
+        ],
+      },
+      'invalid',
+      ['routes.0.connector.apiKey', 'routes.0.countries', 'routes.0.maxAmount'],
+    ],
+    [
+      'an unknown brand in the second route',
+      [
+        '--route',
+        'kind=stripe;api-key=sk_test_123',
+        '--route',
+        'kind=stripe;api-key=sk_test_123;brands=NOPE',
+      ],
+      {
+        routes: [
+          { connector: { kind: 'stripe', apiKey: 'sk_test_123' } },
+          { connector: { kind: 'stripe', apiKey: 'sk_test_123' }, brands: ['NOPE'] },
+        ],
+      },
+      'invalid',
+      ['routes.1.brands'],
+    ],
+  ] as const)(
+    'routes, %s: the same answer from the CLI and the admin API',
+    async (_, flags, body, outcome, fields) => {
+      const cli = await viaCli(['channel', 'set', test, ...flags]);
+      const api = await viaApi('PATCH', `/admin/v1/channels/${test}`, body);
+      expect({ outcome: cli.outcome, fields: [...cli.fields].sort() }).toEqual({ outcome, fields });
+      expect({ outcome: api.outcome, fields: [...api.fields].sort() }).toEqual({ outcome, fields });
+      for (const answer of [cli, api])
+        expect(JSON.stringify(answer.value)).not.toMatch(/AQE-secret-key|sk_test_123/);
+      if (outcome === 'ok') expect(cli.value.routes).toEqual(api.value.routes);
+      else {
+        // the same words from both faces, the CLI naming its flag
+        const said = (e: { message: string }) => e.message;
+        expect(cli.value.parameterErrors.map(said).sort()).toEqual(
+          api.value.result.parameterErrors.map(said).sort(),
+        );
+      }
+    },
+  );
+
+  it('routes (CLI): a route naming only its kind takes the --connector-* credentials of that kind; --no-routes removes them', async () => {
+    const cli = await viaCli([
+      'channel',
+      'set',
+      test,
+      '--connector',
+      'adyen',
+      '--connector-api-key',
+      'AQE-secret-key',
+      '--connector-merchant-account',
+      'ShopECOM',
+      '--route',
+      'kind=adyen;currencies=EUR',
+      '--route',
+      'kind=stripe;api-key=sk_test_123',
+    ]);
+    expect(cli.outcome, JSON.stringify(cli.value)).toBe('ok');
+    expect(cli.value.routes.map((r: { connector: { kind: string } }) => r.connector)).toEqual([
+      { kind: 'adyen', baseUrl: 'https://checkout-test.adyen.com/v71', merchantAccount: 'ShopECOM' },
+      { kind: 'stripe', baseUrl: 'https://api.stripe.com' },
+    ]);
+    const gone = await viaCli(['channel', 'set', test, '--no-routes']);
+    expect(gone.value.routes).toBeNull();
+  });
+
   it('refuses to check a channel without a connector, naming it', async () => {
     await viaApi('PATCH', `/admin/v1/channels/${live}`, { connector: null }, liveGw);
     const cli = await viaCli(['channel', 'check', live], liveGw);

@@ -19,6 +19,7 @@ import * as tokens from '../backoffice/tokens/tokens';
 import type { EgressPolicy } from '../security/egress';
 import { checkId, checkThrottle, type FieldFlags, translated, usageError } from './args';
 import { CONNECTOR_FLAGS } from './connector-flags';
+import { routeFieldFlags } from './route-flags';
 
 /** Where a command writes: `out` for results (stdout), `err` for notices and warnings (stderr). */
 export interface Output {
@@ -235,9 +236,12 @@ export function channelBody(input: {
   readonly accepts?: AcceptsBody;
   /** The admin API's `connector` object (null: remove it). */
   readonly connector?: ConnectorBody | null;
+  /** The admin API's `routes` array (null: remove them). */
+  readonly routes?: readonly ConnectorBody[] | null;
 }): Record<string, unknown> {
   const body: Record<string, unknown> = { ...input.accepts };
   if (input.connector !== undefined) body.connector = input.connector;
+  if (input.routes !== undefined) body.routes = input.routes;
   if (input.name !== undefined) body.name = input.name;
   if (input.mode !== undefined) body.mode = input.mode;
   if (input.threeDSecure !== undefined) body.threeDSecure = input.threeDSecure;
@@ -335,6 +339,8 @@ export interface SetChannelInput {
   readonly throttlePerMinute?: number | 'default';
   /** The connector as the admin API's `connector` object (a stored opp one has its shape); null: remove it. */
   readonly connector?: ConnectorBody | null;
+  /** The routes as the admin API's `routes` array (route-flags.ts); null: remove them. */
+  readonly routes?: readonly ConnectorBody[] | null;
   /** What the channel accepts: brands, currencies (null or "all": all), the bank account (null: none). */
   readonly accepts?: AcceptsBody;
 }
@@ -346,10 +352,11 @@ export function checkSetChannel(input: SetChannelInput): SetChannelInput {
     input.registrationsRequireCvv === undefined &&
     input.throttlePerMinute === undefined &&
     input.connector === undefined &&
+    input.routes === undefined &&
     Object.keys(input.accepts ?? {}).length === 0
   )
     throw usageError(
-      'nothing to change: give --3ds, --require-cvv, --throttle, --brands, --currencies, the bank account or the connector options',
+      'nothing to change: give --3ds, --require-cvv, --throttle, --brands, --currencies, the bank account, the connector options or --route',
     );
   checkId(input.entityId, 'channel id');
   if (typeof input.throttlePerMinute === 'number') checkThrottle(input.throttlePerMinute);
@@ -365,7 +372,8 @@ export interface ChannelChange {
 /** The change checked before the store is opened (usage errors name the flags). */
 export function checkChannelChange(request: SetChannelInput): ChannelChange {
   const { entityId, ...settings } = checkSetChannel(request);
-  const change = translated(() => channels.parseChannelUpdate(channelBody(settings)), CHANNEL_FLAGS);
+  const flags = { ...CHANNEL_FLAGS, ...routeFieldFlags(settings.routes) };
+  const change = translated(() => channels.parseChannelUpdate(channelBody(settings)), flags);
   return { entityId, change };
 }
 
@@ -385,7 +393,7 @@ export async function changeChannel(ctx: CommandContext, checked: ChannelChange)
         checked.change,
         ctx.egress,
       ),
-    CHANNEL_FLAGS,
+    { ...CHANNEL_FLAGS, ...routeFieldFlags(checked.change.routes) },
   );
   const connector = updated.settings.connector;
   const setup =

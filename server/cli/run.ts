@@ -16,6 +16,8 @@ import { CHANNEL_COMMANDS } from './table/channel';
 import { CHARGEBACK_COMMANDS } from './table/chargeback';
 import { CLOCK_COMMANDS } from './table/clock';
 import { MERCHANT_COMMANDS } from './table/merchant';
+import { PAYMENT_COMMANDS } from './table/payment';
+import { REGISTRATION_COMMANDS } from './table/registration';
 import { SETTLEMENT_COMMANDS } from './table/settlement';
 import type { CommandSpec, StoreCommandSpec } from './table/spec';
 import { TOKEN_COMMANDS } from './table/token';
@@ -29,6 +31,8 @@ const GROUPS = {
   token: 'Access tokens: what a merchant sends as `Authorization: Bearer <token>`.',
   webhook: 'Webhooks: where a merchant’s notifications go, and their delivery log.',
   chargeback: 'Chargebacks: booked from the acquirer’s side against a DB, CP or RB, and reversed.',
+  payment: 'Payments: an uncertain one (its processor’s answer lost) asked about again.',
+  registration: 'Saved cards (registrations): deleted as DELETE /v1/registrations/{id} deletes them.',
   settlement: 'Settlement: the daily run that writes reconciliation records and files.',
   clock: 'The test clock of a running gateway (GATEWAY_TEST_CLOCK=on), through its admin API.',
   user: 'Users: who may sign in to the administration dashboard, and their roles.',
@@ -42,6 +46,8 @@ const COMMANDS: Readonly<Record<Group, Readonly<Record<string, CommandSpec>>>> =
   token: TOKEN_COMMANDS,
   webhook: WEBHOOK_COMMANDS,
   chargeback: CHARGEBACK_COMMANDS,
+  payment: PAYMENT_COMMANDS,
+  registration: REGISTRATION_COMMANDS,
   settlement: SETTLEMENT_COMMANDS,
   clock: CLOCK_COMMANDS,
   user: USER_COMMANDS,

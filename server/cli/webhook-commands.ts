@@ -4,7 +4,7 @@
  */
 
 import { paymentResponse } from '../../shared/engine/answers/response';
-import type { Payment } from '../../shared/engine/core/model';
+import type { ConnectorSettings, Payment } from '../../shared/engine/core/model';
 import type { ChargebackOutcome } from '../../shared/engine/operations/chargebacks';
 import {
   bookChargebackOn,
@@ -12,6 +12,7 @@ import {
   parseChargeback,
   reverseChargebackOn,
 } from '../backoffice/chargebacks/chargebacks';
+import { contractOf, oppClient } from '../connectors';
 import { gatewayProcessors } from '../processors';
 
 /** The simulators' issuer lookup, for the card fields of test-mode payments. */
@@ -251,23 +252,45 @@ export type SettleInput = SettlementRunInput;
 export const checkSettleInput = (input: { readonly date: string; readonly merchantId?: string }) =>
   translated(() => parseSettlementRun(input), { date: '--date', merchantId: '--merchant' });
 
-/** Settles a past UTC day by hand (the worker does it after 02:00 the next day); idempotent. */
+/**
+ * Settles a past UTC day by hand (the worker does it after 02:00 the next day); idempotent. A
+ * connector channel settles from its processor's records, asked with the CLI's HTTP client (the
+ * egress policy's): its live reconciliation file for a past day too. What the processor's records
+ * and the gateway's day did not agree on is said on stderr (and in --json's `processor`).
+ */
 export async function settle(ctx: WebhookCommandContext, input: SettleInput) {
   const { dataDir } = ctx;
   if (dataDir === undefined) throw failure('the data folder is not known: cannot write reconciliation files');
+  const fetch = ctx.fetch ?? globalThis.fetch;
+  const clients = { opp: oppClient({ fetch }), fetch };
+  const kind = (connector: ConnectorSettings) => contractOf(clients, connector);
   const accounts = await translated(
-    () => runSettlement({ ...backoffice(ctx), store: ctx.store, dataDir }, input),
+    () => runSettlement({ ...backoffice(ctx), store: ctx.store, dataDir, contractOf: kind }, input),
     {
       date: '--date',
       merchantId: '--merchant',
     },
   );
   if (ctx.json) printJson(ctx, accounts);
-  else
+  else {
     printTable(
       ctx,
       ['ENTITY', 'STATUS', 'SETTLEMENTS', 'FILE'],
       accounts.map((a) => [a.entityId, a.status, String(a.settlements), a.file ?? '']),
     );
+    for (const a of accounts) {
+      if (a.reason !== undefined) ctx.output.err(`${a.entityId}: ${a.reason}`);
+      const p = a.processor;
+      if (p === undefined) continue;
+      if (p.missingCount > 0)
+        ctx.output.err(
+          `${a.entityId}: ${p.missingCount} payment(s) the processor did not settle (written FAILED): ${p.missing.join(', ')}`,
+        );
+      if (p.unknownCount > 0)
+        ctx.output.err(
+          `${a.entityId}: ${p.unknownCount} settlement(s) of the processor without a payment here (written NOT_MATCHED): ${p.unknown.join(', ')}`,
+        );
+    }
+  }
   return accounts;
 }

@@ -3,7 +3,8 @@
  * is made through process A and retried with its Idempotency-Key through process B; both move
  * their test clocks at once, so both pending-payments workers claim the due inquiries together.
  * Every case still ends with exactly the upstream's charges (one, or none when it never had the
- * payment) and the right final state: one inquiry per payment at a time, one end.
+ * payment) and the right final state: one inquiry per payment at a time, one end. Captures,
+ * refunds and a payment with a registration too (REFERENCE_MATRIX), their originals made through A.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,12 @@ import {
   type MatrixDriver,
   type MatrixRow,
   matrixTable,
+  REFERENCE_MATRIX,
   runCase,
 } from '../test-kit/faults/matrix';
+
+type Reference = Parameters<MatrixDriver['pay']>[1];
+
 import { type ScriptedUpstream, scriptedUpstream } from '../test-kit/faults/upstream';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type PostgresCluster, postgresUnavailableReason, startPostgres } from '../test-kit/postgres';
@@ -88,24 +93,43 @@ describe.skipIf(pgSkip !== undefined)('the fault matrix in two gateway processes
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     // B starts after the channel has its connector: nothing of it cached from before
     const b = await spawnGateway({ dataDir: dirB, databaseUrl: cluster.url, env: ENV });
-    const pay = (gateway: SpawnedGateway, key: string) =>
-      call(gateway, 'POST', '/v1/payments', {
+    const card = { entityId: demo.entityId, testMode: 'EXTERNAL', ...VISA_CARD };
+    const money = { amount: '12.34', currency: 'EUR' };
+    const form = (reference: Reference | undefined): { path: string; form: Record<string, string> } => {
+      if (reference === undefined)
+        return { path: '/v1/payments', form: { ...card, ...money, paymentType: 'DB' } };
+      if (reference.paymentType === 'registration')
+        return {
+          path: `/v1/registrations/${reference.id}/payments`,
+          form: { entityId: demo.entityId, testMode: 'EXTERNAL', ...money, paymentType: 'DB' },
+        };
+      return {
+        path: `/v1/payments/${reference.id}`,
+        form: { entityId: demo.entityId, ...money, paymentType: reference.paymentType },
+      };
+    };
+    const pay = (gateway: SpawnedGateway, key: string, reference?: Reference) => {
+      const { path, form: body } = form(reference);
+      return call(gateway, 'POST', path, {
         token: demo.accessToken,
         headers: { 'Idempotency-Key': key },
-        form: {
-          entityId: demo.entityId,
-          amount: '12.34',
-          currency: 'EUR',
-          paymentType: 'DB',
-          testMode: 'EXTERNAL',
-          ...VISA_CARD,
-        },
+        form: body,
       });
+    };
     let made = 0;
     const driver: MatrixDriver = {
       name: 'PostgreSQL, 2 processes',
       // the first attempt through A, its retry through B
-      pay: (key) => pay(made++ % 2 === 0 ? a : b, key),
+      pay: (key, reference) => pay(made++ % 2 === 0 ? a : b, key, reference),
+      async original(paymentType) {
+        const [path, body] =
+          paymentType === 'RG'
+            ? ['/v1/registrations', card]
+            : ['/v1/payments', { ...card, ...money, paymentType }];
+        const done = await call(a, 'POST', path, { token: demo.accessToken, form: body });
+        expect(done.body?.result?.code, JSON.stringify(done.body)).toBe('000.100.112');
+        return done.body.id;
+      },
       read: (id) =>
         call(b, 'GET', `/v1/payments/${id}?entityId=${demo.entityId}`, { token: demo.accessToken }),
       async step() {
@@ -114,7 +138,7 @@ describe.skipIf(pgSkip !== undefined)('the fault matrix in two gateway processes
         await Promise.all([move(a), move(b)]);
       },
     };
-    for (const test of MATRIX) rows.push(await runCase(driver, upstream, test));
+    for (const test of [...MATRIX, ...REFERENCE_MATRIX]) rows.push(await runCase(driver, upstream, test));
     expect(
       rows.filter((r) => !r.ok).map((r) => r.label),
       matrixTable(rows),

@@ -7,8 +7,17 @@
  * PostgreSQL; two gateway processes on one PostgreSQL in faults-processes.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../cli/run';
+import { createLogger, type Logger } from '../security/logger';
 import { fakeClock } from '../test-kit/clock';
-import { MATRIX, type MatrixDriver, type MatrixRow, matrixTable, runCase } from '../test-kit/faults/matrix';
+import {
+  MATRIX,
+  type MatrixDriver,
+  type MatrixRow,
+  matrixTable,
+  REFERENCE_MATRIX,
+  runCase,
+} from '../test-kit/faults/matrix';
 import { type ScriptedUpstream, scriptedUpstream } from '../test-kit/faults/upstream';
 import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, testGateway } from '../test-kit/gateway';
@@ -20,10 +29,11 @@ import { oppClient } from './opp/client';
 const TIMEOUT_MS = 400;
 const rows: MatrixRow[] = [];
 
-async function inProcess(name: string, upstream: ScriptedUpstream, databaseUrl?: string) {
+async function inProcess(name: string, upstream: ScriptedUpstream, databaseUrl?: string, logger?: Logger) {
   const clock = fakeClock();
   const gw = await testGateway({
     clock,
+    ...(logger === undefined ? {} : { logger }),
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
     connector: oppClient({ timeoutMs: TIMEOUT_MS }),
     pending: { autoStart: false },
@@ -38,8 +48,17 @@ async function inProcess(name: string, upstream: ScriptedUpstream, databaseUrl?:
     },
   });
   await gw.store.insertWebhook(storedWebhook(m.merchantId, { createdAt: clock.now() }));
-  return { gw, m, driver: driver(name, gw, m, clock) };
+  return { gw, m, clock, driver: driver(name, gw, m, clock) };
 }
+
+const paymentBody = (m: TestMerchant, paymentType: string) => ({
+  entityId: m.entityId,
+  amount: '12.34',
+  currency: 'EUR',
+  paymentType,
+  testMode: 'EXTERNAL',
+  ...VISA_CARD,
+});
 
 function driver(
   name: string,
@@ -49,19 +68,40 @@ function driver(
 ): MatrixDriver {
   return {
     name,
-    pay: (key) =>
-      gw.post(
-        '/v1/payments',
-        {
-          entityId: m.entityId,
-          amount: '12.34',
-          currency: 'EUR',
-          paymentType: 'DB',
-          testMode: 'EXTERNAL',
-          ...VISA_CARD,
-        },
-        { token: m.token, headers: { 'Idempotency-Key': key } },
-      ),
+    pay: (key, reference) =>
+      reference === undefined
+        ? gw.post('/v1/payments', paymentBody(m, 'DB'), {
+            token: m.token,
+            headers: { 'Idempotency-Key': key },
+          })
+        : reference.paymentType === 'registration'
+          ? gw.post(
+              `/v1/registrations/${reference.id}/payments`,
+              {
+                entityId: m.entityId,
+                amount: '12.34',
+                currency: 'EUR',
+                paymentType: 'DB',
+                testMode: 'EXTERNAL',
+              },
+              { token: m.token, headers: { 'Idempotency-Key': key } },
+            )
+          : gw.post(
+              `/v1/payments/${reference.id}`,
+              { entityId: m.entityId, amount: '12.34', currency: 'EUR', paymentType: reference.paymentType },
+              { token: m.token, headers: { 'Idempotency-Key': key } },
+            ),
+    async original(paymentType) {
+      if (paymentType === 'RG') {
+        const { amount: _a, currency: _c, paymentType: _t, ...card } = paymentBody(m, 'DB');
+        const registered = await gw.post('/v1/registrations', card, { token: m.token });
+        expect(registered.body.result.code, JSON.stringify(registered.body)).toBe('000.100.112');
+        return registered.body.id;
+      }
+      const made = await gw.post('/v1/payments', paymentBody(m, paymentType), { token: m.token });
+      expect(made.body.result.code, JSON.stringify(made.body)).toBe('000.100.112');
+      return made.body.id;
+    },
     read: (id) => gw.get(`/v1/payments/${id}`, { entityId: m.entityId }, { token: m.token }),
     async step() {
       clock.advance(10_000);
@@ -119,7 +159,7 @@ describe('the fault matrix of a connector channel', () => {
       const { gw, driver } = await inProcess(store.name, upstream, await store.url?.());
       gateways.push(gw);
       const mine: MatrixRow[] = [];
-      for (const test of MATRIX) {
+      for (const test of [...MATRIX, ...REFERENCE_MATRIX]) {
         const row = await runCase(driver, upstream, test);
         mine.push(row);
         rows.push(row);
@@ -145,6 +185,95 @@ describe('the fault matrix of a connector channel', () => {
     expect((await d.read(first.body.id)).body.result.code).toBe('999.999.999');
     expect(await d.notified?.(first.body.id)).toEqual(['CREATED 999.999.999']);
     expect(m.entityId).toBeDefined();
+  });
+
+  it('an uncertain capture holds its amount until the verdict: a second one cannot exceed the authorisation; a decline releases it', async () => {
+    const { gw, m, driver: d } = await inProcess('SQLite', upstream);
+    gateways.push(gw);
+    const pa = await (d.original as NonNullable<MatrixDriver['original']>)('PA');
+    upstream.script('declined-late');
+    const first = await d.pay(`held-${Date.now()}`, { paymentType: 'CP', id: pa });
+    expect(first.body.result.code, JSON.stringify(first.body)).toBe('000.200.000');
+    const capture = (amount: string) =>
+      gw.post(
+        `/v1/payments/${pa}`,
+        { entityId: m.entityId, amount, currency: 'EUR', paymentType: 'CP' },
+        { token: m.token },
+      );
+    const received = upstream.received();
+    const second = await capture('0.01');
+    expect(second.body.result.code, JSON.stringify(second.body)).toBe('700.400.100');
+    expect(upstream.received()).toBe(received);
+    for (let steps = 0; steps < 20; steps++) {
+      if ((await d.read(first.body.id)).body.result.code !== '000.200.000') break;
+      await d.step();
+    }
+    expect((await d.read(first.body.id)).body.result.code).toBe('800.100.151');
+    expect(await d.notified?.(first.body.id)).toEqual(['CREATED 000.200.000', 'UPDATED 800.100.151']);
+    const third = await capture('12.34');
+    expect(third.body.result.code, JSON.stringify(third.body)).toBe('000.100.112');
+  });
+
+  it('the inquiry backs off to hourly, then daily, stops a week on (pending, counted, logged at warn), and asks again when the operator says', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'warn', stream: { write: (line: string) => lines.push(line) } });
+    const { gw, m, clock } = await inProcess('SQLite', upstream, undefined, logger);
+    gateways.push(gw);
+    upstream.script('delay');
+    upstream.queriesDown(true);
+    const paid = await gw.post('/v1/payments', paymentBody(m, 'DB'), { token: m.token });
+    expect(paid.body.result.code).toBe('000.200.000');
+    const asked = async (ms: number) => {
+      const before = upstream.queries();
+      clock.advance(ms);
+      await gw.pending.runOnce();
+      return upstream.queries() - before;
+    };
+    const HOUR = 3_600_000;
+    // its first day: asked as often as its age, up to hourly
+    for (let hour = 0; hour < 24; hour++) expect(await asked(HOUR)).toBe(1);
+    // then daily: nothing after half a day, once after a day
+    expect(await asked(12 * HOUR)).toBe(0);
+    expect(await asked(12 * HOUR)).toBe(1);
+    const uncertain = async () =>
+      (await gw.ops.metrics.registry.getSingleMetric('gateway_uncertain_payments')?.get())?.values.map(
+        (v) => `${v.labels.asking} ${v.value}`,
+      );
+    expect(await uncertain()).toEqual(['yes 1', 'stopped 0']);
+    for (let day = 2; day <= 7; day++) await asked(24 * HOUR);
+    // a week on: no longer asked, never a failure, counted and logged for the operator
+    expect(await asked(30 * 24 * HOUR)).toBe(0);
+    expect(
+      (await gw.get(`/v1/payments/${paid.body.id}`, { entityId: m.entityId }, { token: m.token })).body.result
+        .code,
+    ).toBe('000.200.000');
+    expect(await uncertain()).toEqual(['yes 0', 'stopped 1']);
+    const warned = lines.map((l) => JSON.parse(l)).filter((l) => l.paymentId === paid.body.id);
+    expect(warned.map((l) => l.level)).toEqual(['warn']);
+    // the operator asks again (the CLI on the store): the next poll asks, the verdict ends it
+    upstream.queriesDown(false);
+    const out: string[] = [];
+    const code = await run(['payment', 'inquire', '--merchant', m.merchantId, paid.body.id], {
+      openStore: async () => ({ ...gw.store, close: async () => {} }),
+      output: { out: (l) => out.push(l), err: (l) => out.push(l) },
+      clock,
+    });
+    expect(code, out.join('\n')).toBe(0);
+    expect(await asked(0)).toBe(1);
+    expect(
+      (await gw.get(`/v1/payments/${paid.body.id}`, { entityId: m.entityId }, { token: m.token })).body.result
+        .code,
+    ).toBe('000.100.112');
+    expect(await uncertain()).toEqual(['yes 0', 'stopped 0']);
+    // a payment that is not uncertain is refused, naming why
+    expect(
+      await run(['payment', 'inquire', '--merchant', m.merchantId, paid.body.id], {
+        openStore: async () => ({ ...gw.store, close: async () => {} }),
+        output: { out: (l) => out.push(l), err: (l) => out.push(l) },
+        clock,
+      }),
+    ).toBe(1);
+    expect(out.at(-1)).toContain('is not uncertain');
   });
 
   it.skipIf(pgSkip === undefined)(`PostgreSQL rows skipped: ${pgSkip}`, () => {});

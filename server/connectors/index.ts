@@ -6,4 +6,4 @@
 export { type ForwardOptions, oppClient } from './opp/client';
 export { CONNECTOR_KINDS, type ConnectorClients, connectorsOf, contractOf, kindOf } from './registry';
 export { type Breaker, type ConnectorState, circuitBreaker } from './routing/breaker';
-export { ATTEMPTS, attemptsOf } from './routing/router';
+export type { AttemptLog } from './routing/router';

@@ -5,6 +5,7 @@
  * kind stored before kinds existed. A new kind: its folder `server/connectors/<kind>/` (request
  * and response transformers, client, connector.ts), a row here, and its scenario suite test.
  */
+import { createHash } from 'node:crypto';
 import type {
   AnyConnectorTarget,
   Connector,
@@ -61,10 +62,53 @@ export function contractOf(
   return build(clients, target);
 }
 
-/** What routing needs beside the clients: the gateway's breaker and its BIN lookup (the card's country). */
+/** How many connectors of distinct settings a gateway keeps built (the least recently used is dropped). */
+export const CACHED_CONNECTORS = 1000;
+
+/**
+ * A connector's settings as a cache key: its kind, address and a fingerprint of its credentials
+ * (a SHA-256 of the whole settings, so a key never holds a secret in clear). A channel whose
+ * settings change gets another key: the connector built for the old ones is never used again.
+ */
+export function settingsKey(target: AnyConnectorTarget): string {
+  const sorted = Object.fromEntries(Object.entries(target).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const fingerprint = createHash('sha256').update(JSON.stringify(sorted)).digest('base64url');
+  return `${kindOf(target) ?? '?'}|${target.baseUrl}|${fingerprint}`;
+}
+
+/**
+ * contractOf, each connector (and its client: Adyen's, Stripe's SDK) built once per settings
+ * instead of once per payment; the least recently used dropped first beyond `limit`.
+ */
+export function cachedContracts(
+  build: (target: AnyConnectorTarget) => ConnectorContract | undefined,
+  limit = CACHED_CONNECTORS,
+): (target: AnyConnectorTarget) => ConnectorContract | undefined {
+  const built = new Map<string, ConnectorContract | undefined>();
+  return (target) => {
+    const key = settingsKey(target);
+    if (built.has(key)) {
+      const contract = built.get(key);
+      // a Map keeps insertion order: moved to the end, the first is the least recently used
+      built.delete(key);
+      built.set(key, contract);
+      return contract;
+    }
+    const contract = build(target);
+    built.set(key, contract);
+    if (built.size > limit) built.delete(built.keys().next().value as string);
+    return contract;
+  };
+}
+
+/**
+ * What routing needs beside the clients: the gateway's breaker, its BIN lookup (the card's
+ * country) and the attempt log (the store's connector attempts).
+ */
 export interface RoutingOptions {
   readonly breaker: Breaker;
   readonly binInfo?: RoutingDeps['binInfo'];
+  readonly attempts?: RoutingDeps['attempts'];
 }
 
 /**
@@ -72,7 +116,7 @@ export interface RoutingOptions {
  * `routes` gets them as one routed Processor (routing/router.ts), instead of `connector`.
  */
 export function connectorsOf(clients: ConnectorClients, routing?: RoutingOptions): Processors['connector'] {
-  const contract = (target: AnyConnectorTarget) => contractOf(clients, target);
+  const contract = cachedContracts((target) => contractOf(clients, target));
   return (channel, environment) => {
     const routes = channel.settings.routes;
     if (routing !== undefined && routes !== undefined && routes.length > 0)
@@ -80,6 +124,7 @@ export function connectorsOf(clients: ConnectorClients, routing?: RoutingOptions
         build: contract,
         breaker: routing.breaker,
         ...(routing.binInfo === undefined ? {} : { binInfo: routing.binInfo }),
+        ...(routing.attempts === undefined ? {} : { attempts: routing.attempts }),
       });
     const single =
       channel.settings.connector === undefined ? undefined : contract(channel.settings.connector);

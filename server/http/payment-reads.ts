@@ -1,9 +1,11 @@
 /**
  * GET /v1/payments/{id}: a payment the token may see, answered; a final payment's answer kept.
  *
- * Why a kept answer is never stale: the only change a stored payment ever sees is its pending
+ * Why a kept answer is never stale: the only changes a stored payment ever sees are its pending
  * state ending (storage/sessions: finishPaymentSession's compare-and-set on result_code
- * `000.200.000`); no payment row is updated otherwise or deleted, and references, chargebacks
+ * `000.200.000`) and a connector's modification failing late (a capture or refund the processor
+ * accepted, then reported failed: shared/engine/steps/late-failure.ts `mayFailLater`, which are
+ * never kept); no payment row is updated otherwise or deleted, and references, chargebacks
  * and reversals are rows of their own. So once a payment is not pending its answer (the row,
  * the static issuer table, the build number) is fixed in every process sharing the database,
  * and only the timestamp is new per read. Pending payments are read from the database each time.
@@ -12,6 +14,7 @@
  */
 import type { Context } from 'hono';
 import type { AccessToken, Channel, Environment, Payment } from '../../shared/engine/core/model';
+import { mayFailLater } from '../../shared/engine/steps/late-failure';
 import { isPending } from '../../shared/result-codes';
 import { entityIdOf, mayUse } from './middleware/channel';
 import type { RenderedAnswer } from './middleware/envelope';
@@ -73,7 +76,7 @@ export function paymentReads(deps: PaymentReadDeps, max = MAX_KEPT, maxChars = M
     return ch !== undefined && mayUse(token, ch, deps.environment);
   };
   const keep = (payment: Payment): void => {
-    if (isPending(payment.resultCode)) return;
+    if (isPending(payment.resultCode) || mayFailLater(payment)) return;
     const answer = deps.render(payment);
     if (answer === undefined) return;
     const size = cost(answer);

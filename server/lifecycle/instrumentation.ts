@@ -11,6 +11,7 @@ import {
   observeBatches,
   observeDeliveries,
 } from '../metrics';
+import { uncertainPaymentsMetric } from '../metrics/uncertain-payments';
 import { type GatewayStore, type OpenStoreOptions, openStore } from '../storage';
 import type { Poller } from '../workers/poller';
 import { type Readiness, readiness, type WriteProbe } from './health';
@@ -29,9 +30,18 @@ export function instrumentation(metrics: GatewayMetrics = createMetrics()) {
       return ready;
     },
     observeDeliveries: observeDeliveries(metrics),
-    /** Opens the store, its group commit observed and its payment and checkout writes counted. */
-    openStore: async (options: OpenStoreOptions): Promise<GatewayStore> =>
-      countedStore(await openStore({ ...options, observeBatch: observeBatches(metrics) }), metrics),
+    /**
+     * Opens the store, its group commit observed and its payment and checkout writes counted, and
+     * the payments whose processor's answer was lost read from it at each scrape.
+     */
+    openStore: async (options: OpenStoreOptions): Promise<GatewayStore> => {
+      const store = countedStore(
+        await openStore({ ...options, observeBatch: observeBatches(metrics) }),
+        metrics,
+      );
+      uncertainPaymentsMetric(metrics.registry, store);
+      return store;
+    },
     /** readyz over the store, its write probe (folderWritable: the SQLite data folder) and the workers. */
     readiness(store: GatewayStore, writable?: WriteProbe): Readiness {
       ready = readiness({

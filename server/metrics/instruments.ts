@@ -84,6 +84,11 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
       buckets: LATENCY_BUCKETS,
       registers,
     }),
+    apiRequestsDropped: new Counter({
+      name: 'gateway_api_requests_dropped_total',
+      help: "Recent API requests not recorded because the recorder's queue was full (the oldest queued is dropped)",
+      registers,
+    }),
     throttled: new Counter({
       name: 'gateway_throttle_rejections_total',
       help: 'Requests refused by the throttle (429), by operation',

@@ -3,7 +3,8 @@
  * (section schemas), the request kinds (request schemas), the routes' entries (routes/) and the
  * result-code catalogue. Served at GET /v1/openapi.json and rendered at /docs.
  */
-import { ADMIN_ANSWERS } from '../../shared/contract';
+import { ADMIN_ANSWERS, ADMIN_INPUTS } from '../../shared/contract';
+import { contractSchemas } from '../../shared/contract/json-schema';
 import { RESULT_CODES } from '../../shared/result-codes';
 import {
   envelopeSchemas,
@@ -17,6 +18,7 @@ import { operation } from './operation';
 import { openApiPath, type RouteDoc, TAGS } from './route-doc';
 import { ROUTE_DOCS } from './routes';
 import { type JsonSchema, sectionSchemas } from './schema';
+import { webhooks } from './webhooks';
 
 export interface Addresses {
   /** The test environment's public address (PORT). */
@@ -82,20 +84,27 @@ function usedSchemes(paths: Record<string, Record<string, JsonSchema>>): JsonSch
 }
 
 /**
- * The components a document without the admin API still names: the admin API's answers go with it
- * (those a public answer refers to stay: Payment).
+ * The components a document without the admin API still names: the admin API's answers and
+ * request bodies go with it, and so does a contract schema only they refer to (Notification, the
+ * deliveries'); what the operations, the webhooks or a kept schema refer to stays (Payment).
  */
-function withoutAdminAnswers(
-  schemas: Record<string, JsonSchema>,
-  paths: Record<string, Record<string, JsonSchema>>,
-): Record<string, JsonSchema> {
-  const admin = new Set(Object.keys(ADMIN_ANSWERS));
-  const rest = JSON.stringify([paths, Object.entries(schemas).filter(([name]) => !admin.has(name))]);
-  return Object.fromEntries(
-    Object.entries(schemas).filter(
-      ([name]) => !admin.has(name) || rest.includes(`"#/components/schemas/${name}"`),
-    ),
-  );
+function withoutAdminAnswers(schemas: Record<string, JsonSchema>, used: unknown): Record<string, JsonSchema> {
+  const removable = new Set([
+    ...Object.keys(ADMIN_ANSWERS),
+    ...Object.keys(ADMIN_INPUTS),
+    ...Object.keys(contractSchemas()),
+  ]);
+  const refersTo = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string);
+  const kept = new Set(Object.keys(schemas).filter((name) => !removable.has(name)));
+  const pending = [...refersTo(used), ...[...kept].flatMap((name) => refersTo(schemas[name]))];
+  // what is reached from the operations and the kept schemas, to any depth
+  for (let name = pending.pop(); name !== undefined; name = pending.pop())
+    if (!kept.has(name) && schemas[name] !== undefined) {
+      kept.add(name);
+      pending.push(...refersTo(schemas[name]));
+    }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name)));
 }
 
 export function openApiDocument(addresses: Addresses, docs: readonly RouteDoc[] = ROUTE_DOCS): JsonSchema {
@@ -110,6 +119,7 @@ export function openApiDocument(addresses: Addresses, docs: readonly RouteDoc[] 
     into[path] ??= {};
     into[path][doc.method.toLowerCase()] = operation(doc, schemas);
   }
+  const told = webhooks(schemas);
   return {
     openapi: '3.1.1',
     info: {
@@ -120,11 +130,13 @@ export function openApiDocument(addresses: Addresses, docs: readonly RouteDoc[] 
     servers: servers(addresses),
     // only the tags the document's operations use (the public one has no Administration)
     tags: Object.entries(TAGS)
-      .filter(([name]) => docs.some((doc) => doc.tag === name))
+      .filter(([name]) => name === 'Webhooks' || docs.some((doc) => doc.tag === name))
       .map(([name, description]) => ({ name, description })),
     paths,
+    // what the gateway sends the merchant, from the contract's notifications
+    webhooks: told,
     components: {
-      schemas: docs.some(isAdminApi) ? schemas : withoutAdminAnswers(schemas, { ...paths, ...slashed }),
+      schemas: docs.some(isAdminApi) ? schemas : withoutAdminAnswers(schemas, [paths, slashed, told]),
       securitySchemes: usedSchemes({ ...paths, ...slashed }),
     },
     ...(Object.keys(slashed).length === 0 ? {} : { 'x-trailingSlashPaths': slashed }),

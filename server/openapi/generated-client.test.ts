@@ -1,7 +1,7 @@
 /**
  * A client generated from the served document (openapi-typescript) gets typed answers and closed
  * requests: the answer of POST /v1/payments has a typed result.code, id, paymentBrand and
- * card.last4Digits, and a request body with a misspelt name (`card.numbr`) fails type-checking.
+ * card.last4Digits, POST /v1/threeDSecure's its paymentType 3D and threeDSecure values, and a request body with a misspelt name (`card.numbr`) fails type-checking.
  * The client is generated with the generator's defaults (nothing rewritten), as a merchant would.
  * The generated .d.ts is type-checked beside a small client file by the project's TypeScript
  * compiler (`tsc`), so the test fails the moment an answer schema becomes an untyped envelope.
@@ -71,6 +71,26 @@ const wrongBrand: number = answer.paymentBrand;
 // @ts-expect-error card.last4Digits is a string, not a number
 const wrongLast4: number = answer.card?.last4Digits;
 export { brand, code, id, last4, wrongBrand, wrongCode, wrongLast4 };
+`;
+    expect(await typeCheck(client)).toBe('');
+  }, 60_000);
+
+  it("types the answer of POST /v1/threeDSecure: paymentType is 3D, threeDSecure's eci and version are strings", async () => {
+    const client = `import type { paths } from './api';
+type Authenticated = paths['/v1/threeDSecure']['post']['responses'][200]['content']['application/json'];
+type Read = paths['/v1/threeDSecure/{id}']['get']['responses'][200]['content']['application/json'];
+declare const answer: Authenticated;
+declare const read: Read;
+const type: '3D' = answer.paymentType;
+const eci: string | undefined = answer.threeDSecure?.eci;
+const version: string | undefined = read.threeDSecure?.version;
+const code: string = read.result.code;
+// an untyped envelope would let these through: each must be an error
+// @ts-expect-error an authentication's paymentType is 3D, never DB
+const debit: 'DB' = answer.paymentType;
+// @ts-expect-error threeDSecure.eci is a string, not a number
+const wrongEci: number = answer.threeDSecure?.eci;
+export { code, debit, eci, type, version, wrongEci };
 `;
     expect(await typeCheck(client)).toBe('');
   }, 60_000);

@@ -117,12 +117,27 @@ const refusedForParameters = (ex: Example) =>
 /** A request example: its value, a refused one's with words saying so. */
 function requestExample(ex: Example, value: unknown, more: JsonSchema = {}): JsonSchema {
   if (!refusedForParameters(ex)) return { summary: ex.summary, value, ...more };
+  const said = typeof more.description === 'string' ? ` ${more.description}` : '';
   return {
-    summary: ex.summary,
-    description: `Refused (${ex.answer.code}): a request a client must not send, shown for its answer.`,
-    value,
     ...more,
+    summary: ex.summary,
+    description: `Refused (${ex.answer.code}): a request a client must not send, shown for its answer.${said}`,
+    value,
   };
+}
+
+/**
+ * A form body's id that an earlier example answers, shown as an id of its shape (32 hex
+ * characters, so the example is what the schema says), the example it comes from said in words
+ * and in `x-idOf` (openapi.test.ts sends the real one).
+ */
+const SAMPLE_ID = '0'.repeat(32);
+const sampleId = (v: PathValue) => (typeof v === 'string' ? v : SAMPLE_ID);
+function idsAnswered(ids: Record<string, string>): JsonSchema {
+  const names = Object.entries(ids);
+  if (names.length === 0) return {};
+  const words = names.map(([field, from]) => `\`${field}\` is the id the example "${from}" answers.`);
+  return { description: words.join(' '), 'x-idOf': ids };
 }
 
 function requestBody(doc: RouteDoc): JsonSchema | undefined {
@@ -138,7 +153,7 @@ function requestBody(doc: RouteDoc): JsonSchema | undefined {
       required: false,
       content: {
         'application/json': {
-          schema: doc.json,
+          schema: { $ref: `#/components/schemas/${doc.json}` },
           examples: examples((ex) => (ex.json === undefined ? undefined : requestExample(ex, ex.json))),
         },
       },
@@ -157,8 +172,8 @@ function requestBody(doc: RouteDoc): JsonSchema | undefined {
             ? undefined
             : requestExample(
                 ex,
-                Object.fromEntries(Object.entries(ex.params).map(([k, v]) => [k, shown(v)])),
-                Object.keys(idOfs(ex.params)).length === 0 ? {} : { 'x-idOf': idOfs(ex.params) },
+                Object.fromEntries(Object.entries(ex.params).map(([k, v]) => [k, sampleId(v)])),
+                idsAnswered(idOfs(ex.params)),
               ),
         ),
       },
@@ -166,14 +181,26 @@ function requestBody(doc: RouteDoc): JsonSchema | undefined {
   };
 }
 
+/**
+ * What every route but the health probes may answer before it runs (server/app.ts: the probes
+ * come before both): 400 for a path or query string holding text no store can keep
+ * (http/middleware/storable), 403 for plain HTTP where HTTPS is required (production, the live
+ * address). Documented where the route says nothing else of that status.
+ */
+const ADMISSION: Readonly<Record<number, string>> = {
+  400: 'A path or query string holding text no store can keep (a NUL, bytes that are not UTF-8): 200.300.404 naming it, before the route.',
+  403: 'Plain HTTP where HTTPS is required (production, the live address): 800.900.300, before the route.',
+};
+
 function responses(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSchema {
+  const answers = doc.tag === 'Operations' ? doc.answers : { ...ADMISSION, ...doc.answers };
   const statuses = new Set([
-    ...Object.keys(doc.answers).map(Number),
+    ...Object.keys(answers).map(Number),
     ...(doc.examples ?? []).map((e) => e.answer.status),
   ]);
   const out: Record<string, JsonSchema> = {};
   for (const status of [...statuses].sort()) {
-    const description = doc.answers[status] ?? 'See the example.';
+    const description = answers[status] ?? 'See the example.';
     const examples = (doc.examples ?? []).filter((e) => e.answer.status === status);
     const content = doc.content ?? 'json';
     if (content === 'empty' || (status >= 300 && status < 400)) {
@@ -215,6 +242,14 @@ function responses(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSche
             },
           }
         : {
+            // a file that is also answered as JSON (the aggregation's records without Accept: text/csv)
+            ...(doc.schema !== undefined && !refusal
+              ? {
+                  'application/json': {
+                    schema: { $ref: `#/components/schemas/${answerSchema(doc, status)}` },
+                  },
+                }
+              : {}),
             [refusal ? 'text/plain' : MEDIA[content as keyof typeof MEDIA]]: {
               schema: { type: 'string' },
               ...(examples.length === 0

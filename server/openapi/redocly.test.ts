@@ -20,18 +20,18 @@ afterAll(async () => {
 });
 
 /**
- * A ratchet on the warnings left, each kept on purpose: operation-4xx-response (17: pages, files,
- * probes and preflights that have no refusal to document), operation-2xx-response (GET /admin only
- * redirects), no-server-example.com (the test gateway's own localhost addresses), info-license
- * (the package is private and names no licence), no-unused-components (Section.chargeback: the
- * catalogue's section, which no form request kind uses: chargebacks are the admin API's JSON; in
- * the production document also Notification, the webhooks' payload, which only the admin API's
- * deliveries refer to), and eight no-invalid-media-type-examples: a schedule's registrationId is
- * the placeholder of an id an earlier example answers, which openapi.test.ts fills in, and the
- * seven requests refused for their parameters (operation.ts: Redoc renders no example without a
- * `value`, so theirs stays, described as refused). Set REDOCLY_WARNINGS=1 to list them.
+ * A ratchet on the warnings left, each kept on purpose: operation-4xx-response (2: the health
+ * probes, answered before every check that refuses; every other route documents the admission's
+ * 400 and 403, operation.ts), operation-2xx-response (GET /admin only redirects),
+ * no-server-example.com (the test gateway's own localhost addresses), info-license (the package
+ * is private and names no licence), no-unused-components (Section.chargeback: the catalogue's
+ * section, which no form request kind uses: chargebacks are the admin API's JSON), and
+ * no-invalid-media-type-examples for requests refused for their parameters (operation.ts: Redoc
+ * renders no example without a `value`, so theirs stays, described as refused): invalidAmount
+ * (its amount, and the three fields Redocly then counts as unevaluated in the allOf),
+ * acquirerRecordWithoutAmount, signInWithoutPassword. Set REDOCLY_WARNINGS=1 to list them.
  */
-const WARNINGS_AT_MOST = 30;
+const WARNINGS_AT_MOST = 15;
 
 /** Redocly's problems with a document, counted by severity and rule. */
 async function lint(document: unknown) {

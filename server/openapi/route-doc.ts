@@ -4,7 +4,7 @@
  * `*`). openapi.test.ts compares these keys with the real app's `app.routes`: a route without
  * its entry, or an entry without its route, fails.
  */
-import type { AdminAnswerName } from '../../shared/contract';
+import type { AdminAnswerName, AdminInputName } from '../../shared/contract';
 import type { RequestKind } from '../../shared/params/requests';
 import type { JsonSchema } from './schema';
 
@@ -16,6 +16,12 @@ export type AnswerSchema =
   | 'Schedule'
   | 'CheckoutCreated'
   | 'CheckoutSession'
+  | 'CheckoutStatus'
+  | 'ThreeDSecureAuthentication'
+  | 'ResultCodeList'
+  | 'AggregationList'
+  | 'AggregationDetail'
+  | 'AcquirerRecord'
   | 'Envelope'
   | AdminAnswerName;
 
@@ -92,8 +98,8 @@ export interface RouteDoc {
   readonly kind?: RequestKind;
   /** Parameters the kind requires that this route does without (the reporting detail's dates). */
   readonly optional?: readonly string[];
-  /** A JSON request body (the admin API), as JSON Schema. */
-  readonly json?: JsonSchema;
+  /** A JSON request body (the admin API): the contract's schema of it (shared/contract/admin-inputs.ts). */
+  readonly json?: AdminInputName;
   /** A form body that no request kind describes (the simulated acquirer's), as JSON Schema. */
   readonly form?: JsonSchema;
   /** Query parameters that no request kind describes (the admin API's lists), name → schema. */
@@ -129,6 +135,8 @@ export const TAGS = {
     'Test mode only: the simulated issuer, redirect providers, wallets and acquirer (see /docs/test-data).',
   Administration:
     'The admin API (docs/admin-api.md), what the dashboard and the operator\u2019s automation use: the session, merchants, channels, tokens, users, the audit log, payments and the back office, webhooks and deliveries, settlements, risk rules, schedules, the test clock and the webhook inbox. Called with the operator\u2019s token (GATEWAY_ADMIN_TOKEN) or a signed-in user\u2019s session (the `gw_admin` cookie, with `X-CSRF-Token` on every state-changing request); `x-access` says the role each route needs.',
+  Webhooks:
+    'What the gateway posts to a merchant\u2019s webhook (docs/webhooks): one notification per change, encrypted (AES-256-GCM) unless the webhook asked for plain JSON, always signed.',
   Operations: 'Health probes for orchestrators and load balancers.',
   'Dashboard files': 'The administration dashboard (`/admin/`): its document and files, public code.',
   Documentation: 'This document and the documentation pages.',

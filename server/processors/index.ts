@@ -7,7 +7,14 @@
 
 import type { ConnectorSettings } from '../../shared/engine/core/model';
 import type { Connector, Processors } from '../../shared/engine/core/ports';
-import { type Breaker, type ConnectorClients, circuitBreaker, connectorsOf, contractOf } from '../connectors';
+import {
+  type AttemptLog,
+  type Breaker,
+  type ConnectorClients,
+  circuitBreaker,
+  connectorsOf,
+  contractOf,
+} from '../connectors';
 import type { ConnectorContract } from '../connectors/kit/contract';
 import { binInfo } from './simulator/bin-table';
 import { simulatorProcessor } from './simulator/processor';
@@ -18,26 +25,37 @@ import { simulatorProcessor } from './simulator/processor';
  */
 export type GatewayProcessors = Processors & {
   readonly breaker: Breaker;
+  /** Where routed payments record their connector attempts: the store, opened after the processors. */
+  readonly recordAttemptsIn: (log: AttemptLog) => void;
   readonly contractOf: (connector: ConnectorSettings) => ConnectorContract | undefined;
 };
 
 /**
  * Without a connector transport, EXTERNAL and live requests are refused (600.200.201). `fetch` is
  * the egress-guarded fetch the other kinds' clients (Adyen's, Stripe's SDK) send through. A
- * channel's routes are told the card's country by the gateway's BIN table.
+ * channel's routes are told the card's country by the gateway's BIN table, and record each
+ * payment's attempts in the log given to `recordAttemptsIn` (none recorded before it is given).
  */
 export function gatewayProcessors(
   connector: Connector | undefined,
   fetch: ConnectorClients['fetch'] = (url, init) => globalThis.fetch(url, init),
 ): GatewayProcessors {
   const breaker = circuitBreaker();
+  let log: AttemptLog | undefined;
+  const attempts: AttemptLog = {
+    recordConnectorAttempts: async (id, made) => log?.recordConnectorAttempts(id, made),
+    connectorAttemptsOf: async (id) => (log === undefined ? [] : log.connectorAttemptsOf(id)),
+  };
   return {
     simulator: simulatorProcessor,
     connector:
       connector === undefined
         ? () => undefined
-        : connectorsOf({ opp: connector, fetch }, { breaker, binInfo }),
+        : connectorsOf({ opp: connector, fetch }, { breaker, binInfo, attempts }),
     breaker,
+    recordAttemptsIn: (given) => {
+      log = given;
+    },
     contractOf: (settings) =>
       connector === undefined ? undefined : contractOf({ opp: connector, fetch }, settings),
   };

@@ -148,12 +148,12 @@ describe('redactString', () => {
       expect(redactString(s)).toBe(s);
   });
 
-  it('stays fast on long strings without separators', () => {
+  // Not a timing target (bench/ has those): a pattern that backtracks on 400,000 characters
+  // without a separator takes minutes, far past this generous timeout even on a loaded machine.
+  it('stays linear on long strings without separators', () => {
     const long = `${'a'.repeat(200_000)} ${'b1'.repeat(100_000)}`;
-    const t = performance.now();
     expect(redactString(long)).toBe(long);
-    expect(performance.now() - t).toBeLessThan(1000);
-  });
+  }, 10_000);
 });
 
 describe('IBANs in logs', () => {

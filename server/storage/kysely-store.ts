@@ -16,7 +16,9 @@ import type { Exclusive, Store } from '../../shared/engine/core/ports';
 import type { AccountSealer } from '../../shared/sealing/account-data';
 import { type AcquirerRecordStore, acquirerRecordStore } from './acquirer-records/store';
 import { type AdminUserStore, adminUserStore } from './admin-users/store';
+import { type ApiRequestStore, apiRequestStore } from './api-requests/store';
 import { checkoutNotificationStore, checkoutStore } from './checkouts/store';
+import { type ConnectorAttemptStore, connectorAttemptStore } from './connector-attempts/store';
 import type { StoreContext } from './core/context';
 import type { Database } from './core/database';
 import { GroupCommit } from './core/group-commit';
@@ -34,9 +36,12 @@ import {
   type PaymentBatchWriter,
   type PaymentWrite,
 } from './payments/writers';
+import { type ProcessorEventStore, processorEventStore } from './processor-events/store';
+import { type RegistrationListStore, registrationListStore } from './registrations/list';
 import { registrationStore } from './registrations/store';
 import { type RiskStore, riskStore } from './risk/store';
 import { type ScheduleStore, scheduleStore } from './schedules/store';
+import { type RecordSearchStore, recordSearchStore } from './search/store';
 import { paymentSessionStore } from './sessions/store';
 import { type SettlementStore, settlementStore } from './settlements/store';
 import type { WebhookStore } from './webhooks/model';
@@ -74,7 +79,12 @@ export type GatewayStore = Store &
   InboxStore &
   DueWorkStore &
   AdminUserStore &
-  PaymentListStore & {
+  PaymentListStore &
+  ProcessorEventStore &
+  ConnectorAttemptStore &
+  RegistrationListStore &
+  RecordSearchStore &
+  ApiRequestStore & {
     /** readyz: the migrations not applied (none when current); rejects when the storage is unreachable. */
     pendingMigrations(): Promise<string[]>;
   };
@@ -107,6 +117,11 @@ export function createKyselyStore(db: Kysely<Database>, options: KyselyStoreOpti
     ...dueWorkStore(context),
     ...adminUserStore(context),
     ...paymentListStore(context),
+    ...processorEventStore(context),
+    ...connectorAttemptStore(context),
+    ...registrationListStore(context),
+    ...recordSearchStore(context),
+    ...apiRequestStore(context),
     pendingMigrations: () => pendingMigrations(db as Kysely<unknown>),
     close() {
       closing ??= (async () => {

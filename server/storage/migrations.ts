@@ -15,7 +15,9 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { accountSealer, type SealingVault } from '../../shared/sealing/account-data';
 import { acquirerRecordsMigration } from './acquirer-records/tables';
 import { createAdminUserTables } from './admin-users/tables';
+import { apiRequestsMigration } from './api-requests/tables';
 import { checkoutsMigration } from './checkouts/tables';
+import { connectorAttemptsMigration } from './connector-attempts/tables';
 import { createIdempotencyTable, idempotencyClaimsMigration } from './idempotency/tables';
 import { createInboxTable } from './inbox/tables';
 import { addTokenLastUse, createMerchantTables, environmentsMigration } from './merchants/tables';
@@ -25,6 +27,7 @@ import {
   createPaymentsTable,
   partialPaymentIndexes,
 } from './payments/tables';
+import { processorEventsMigration } from './processor-events/tables';
 import { createRegistrationsTable } from './registrations/tables';
 import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
@@ -140,6 +143,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014_webhook_inbox': webhookInbox,
   '0015_payments_partial_indexes': { up: partialPaymentIndexes },
   '0016_settlement_records_time': { up: settlementRecordsTimeIndex },
+  '0017_processor_events': { up: processorEventsMigration },
+  '0018_connector_attempts': { up: connectorAttemptsMigration },
+  '0019_api_requests': { up: apiRequestsMigration },
 };
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The gateway as a real child process, for tests that need what `app.request` cannot give:
  * sockets, signals, a crash (SIGKILL) and a restart on the same data, several processes on one
- * database. `spawnGateway` runs `node --import tsx server/main.ts` from the repository root on
- * 127.0.0.1 at a free port and resolves once the gateway answers `GET /v1/resultcodes`.
+ * database. `spawnGateway` runs server/main.ts (bundled as `npm start` runs it, built once per test
+ * file: server-bundle.ts) from the repository root on 127.0.0.1 at a free port and resolves once
+ * the gateway answers `GET /v1/resultcodes`.
  *
  * Every child is also killed when the test process exits, but tests should still stop their
  * gateways in afterEach/afterAll (`stopAll` does it for everything this module started).
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_COMMIT, TEST_DATA_KEY } from './gateway';
 import { freePort } from './postgres';
+import { gatewayProgramArgs } from './server-bundle';
 
 /** The repository root: the child's working directory, where `tsx` and `server/main.ts` are found. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -88,6 +90,7 @@ export async function stopAll(): Promise<void> {
 }
 
 export async function spawnGateway(options: SpawnOptions): Promise<SpawnedGateway> {
+  await gatewayProgramArgs(); // built before a port is taken, not between taking it and binding it
   // Between finding a free port and the child binding it another process may take it: try again.
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -119,7 +122,7 @@ async function spawnOnce(options: SpawnOptions, port: number): Promise<SpawnedGa
   });
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, await gatewayProgramArgs(), {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

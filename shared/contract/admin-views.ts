@@ -145,9 +145,27 @@ export const settledAccount = z.object({
   merchantId: id(),
   entityId: id(),
   date: z.string().describe('yyyy-MM-dd'),
-  status: z.enum(['settled', 'already-settled']),
+  status: z
+    .enum(['settled', 'already-settled', 'not-settled'])
+    .describe('not-settled: its processor’s records of the day could not be read now (`reason`).'),
   settlements: z.number().int().describe('One per settlement currency.'),
   file: z.string().nullable().describe('The reconciliation file, when the day had records.'),
+  reason: z.string().optional().describe('Why the day is not settled.'),
+  processor: z
+    .object({
+      missing: z
+        .array(z.string())
+        .describe('The gateway’s payments the processor did not settle (FAILED in the file).'),
+      missingCount: z.number().int(),
+      unknown: z
+        .array(z.string())
+        .describe('The processor’s ids of what it settled that the gateway lacks (NOT_MATCHED in the file).'),
+      unknownCount: z.number().int(),
+    })
+    .optional()
+    .describe(
+      'A channel settled from its processor’s records: what did not agree (the first 100 ids of each).',
+    ),
 });
 
 export const settlementFile = z.object({
@@ -197,6 +215,21 @@ export const paymentStory = z.object({
   threeDSecure: paymentAnswer.shape.threeDSecure.unwrap().nullable(),
   risk: paymentAnswer.shape.risk.unwrap().nullable(),
   deliveries: z.array(deliveryView),
+  attempts: z
+    .array(
+      z.object({
+        kind: z.string().describe('The connector’s kind: opp, adyen, stripe.'),
+        route: z.number().int().describe('Its place in the channel’s routes when tried (0 first).'),
+        at: at(),
+        outcome: z
+          .enum(['processed', 'refused', 'uncertain', 'skipped'])
+          .describe(
+            'processed: the processor answered; refused: nothing reached it (the next was tried); uncertain: it may have processed it; skipped: its circuit was open.',
+          ),
+        code: z.string().nullable().describe('The family’s code it answered; null when not tried.'),
+      }),
+    )
+    .describe('The connectors the channel’s routing tried for the payment, in order; empty when not routed.'),
   checkout: z
     .object({
       id: z.string(),

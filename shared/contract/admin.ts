@@ -5,8 +5,10 @@
  */
 import * as z from 'zod';
 import * as view from './admin-views';
+import { dayFigures, routeCircuit } from './dashboard';
 import { result, stamps } from './envelope';
 import { payment } from './payment';
+import * as records from './records';
 import { named } from './registry';
 
 /** An admin answer: its fields, then result and the stamps. */
@@ -135,7 +137,25 @@ export const ADMIN_ANSWERS = {
     },
     'The dashboard\u2019s banner: the environment and the gateway\u2019s clock.',
   ),
+  AdminFigures: wire('AdminFigures', { figures: dayFigures }, 'The day\u2019s figures of the home page.'),
+  AdminCircuits: wire(
+    'AdminCircuits',
+    { circuits: z.array(routeCircuit) },
+    'The circuit breaker\u2019s state of each of a channel\u2019s routes, in order.',
+  ),
   AdminClockMove: wire('AdminClockMove', clockMove.shape, 'The test clock, moved, and what ran.'),
+  AdminRegistrationList: wire(
+    'AdminRegistrationList',
+    { registrations: z.array(records.registrationRowView), next: nextPage },
+    'A merchant\u2019s saved cards and other registrations, newest first (deleted ones too).',
+  ),
+  AdminRegistration: wire('AdminRegistration', records.registrationRowView.shape, 'A registration.'),
+  AdminSearch: wire('AdminSearch', { results: z.array(records.searchHit) }, 'What the search found.'),
+  AdminApiRequests: wire(
+    'AdminApiRequests',
+    { requests: z.array(records.apiRequestView) },
+    'A merchant\u2019s recent API requests, newest first.',
+  ),
   /** A back-office transaction (capture, refund, reversal, chargeback) answers as a payment. */
   Payment: payment,
 } as const;

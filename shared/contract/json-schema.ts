@@ -1,23 +1,30 @@
 /**
  * The contract as JSON Schema (2020-12, what OpenAPI 3.1 speaks): one schema per named part
- * (registry.ts), referring to each other as `#/components/schemas/<name>`, for the OpenAPI
+ * (registry.ts: the answers, and the admin API's request bodies as a client sends them), referring to each other as `#/components/schemas/<name>`, for the OpenAPI
  * document's components (server/openapi/components.ts).
  */
 import * as z from 'zod';
-import { CONTRACT } from './registry';
+import { CONTRACT, INPUT_CONTRACT } from './registry';
 import './checkout';
 import './envelope';
 import './payment';
+import './reads';
 import './registration';
 import './schedule';
 import './notification';
 import './admin';
+import './admin-inputs';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
 /** The named schemas, without the `$schema` and `$id` a standalone schema carries. */
 export function contractSchemas(): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(CONTRACT, { uri: (id) => `#/components/schemas/${id}` });
+  return { ...standalone(CONTRACT, 'output'), ...standalone(INPUT_CONTRACT, 'input') };
+}
+
+/** A registry's schemas as answered (`output`) or as sent (`input`). */
+function standalone(registry: typeof CONTRACT, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}` });
   const out: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(schemas)) {
     const { $schema: _dialect, $id: _id, ...rest } = schema as Record<string, unknown>;

@@ -39,3 +39,11 @@ export const optionalText = () => z.string().optional();
 /** The schema the contract names `id` (a component of the document), if any. */
 export const schemaNamed = (id: string): z.ZodType | undefined =>
   CONTRACT._idmap.get(id) as z.ZodType | undefined;
+
+/**
+ * The request bodies the document names (the admin API's JSON inputs), beside the answers: a
+ * registry of their own, turned into JSON Schema as what a client may send (`io: 'input'`: a
+ * field with a default or a transform is what is given, not what the parse makes of it), each
+ * under its name in admin-inputs.ts's ADMIN_INPUTS.
+ */
+export const INPUT_CONTRACT = z.registry<{ readonly id: string }>();

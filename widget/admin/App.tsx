@@ -5,13 +5,16 @@ import { Account, SecondFactorFirst } from './pages/Account';
 import { Audit } from './pages/Audit';
 import { ChannelPage } from './pages/Channel';
 import { ClockPage } from './pages/Clock';
-import { Home } from './pages/Home';
+import { Home, Today } from './pages/Home';
 import { MerchantPage } from './pages/Merchant';
 import { Merchants } from './pages/Merchants';
 import { NotFound } from './pages/NotFound';
 import { PaymentPage } from './pages/Payment';
 import { Payments } from './pages/Payments';
+import { Registrations } from './pages/Registrations';
+import { Requests } from './pages/Requests';
 import { Schedules } from './pages/Schedules';
+import { Search } from './pages/Search';
 import { Settlements } from './pages/Settlements';
 import { SignIn } from './pages/SignIn';
 import { Users } from './pages/Users';
@@ -25,6 +28,7 @@ type AnyPage = FunctionComponent<any>;
 /** Path patterns and their pages, the first that fits wins. */
 const ROUTES: readonly (readonly [string, AnyPage])[] = [
   ['/', Home],
+  ['/today', Today],
   ['/account', Account],
   ['/merchants', Merchants],
   ['/merchants/:merchantId', MerchantPage],
@@ -33,6 +37,9 @@ const ROUTES: readonly (readonly [string, AnyPage])[] = [
   ['/merchants/:merchantId/webhooks', Webhooks],
   ['/merchants/:merchantId/settlements', Settlements],
   ['/merchants/:merchantId/schedules', Schedules],
+  ['/merchants/:merchantId/registrations', Registrations],
+  ['/merchants/:merchantId/requests', Requests],
+  ['/search', Search],
   ['/channels/:entityId', ChannelPage],
   ['/users', Users],
   ['/audit', Audit],

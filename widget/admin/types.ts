@@ -8,13 +8,16 @@ import type {
   AdminMerchant,
   AdminRole,
   AdminUser,
+  ApiRequestView,
   AuditEntryView,
   ConnectorView,
   PaymentStory as ContractPaymentStory,
   Result as ContractResult,
+  SearchHit as ContractSearchHit,
   SettlementFile as ContractSettlementFile,
   DeliveryView,
   PaymentRow,
+  RegistrationRowView,
   ScheduleRow,
   WebhookView,
 } from '../../shared/contract';
@@ -45,3 +48,6 @@ export type Webhook = WebhookView;
 export type SettlementFile = ContractSettlementFile;
 export type Schedule = ScheduleRow;
 export type AuditEntry = AuditEntryView;
+export type SavedCard = RegistrationRowView;
+export type SearchHit = ContractSearchHit;
+export type ApiRequest = ApiRequestView;

@@ -6,23 +6,16 @@
  * afterwards (the notification address). Credentials are stored sealed (shared/sealing) and never
  * shown again: the views are settings.ts's ConnectorView.
  */
+import {
+  CONNECTOR_KIND_NAMES,
+  type ConnectorKindName,
+  CONNECTOR_CREDENTIALS as CREDENTIALS,
+} from '../../../shared/contract/admin-inputs';
 import type { ChannelMode, ConnectorSettings } from '../../../shared/engine/core/model';
 import { type FieldError, invalid, shown } from '../errors';
 
-export const CONNECTOR_KIND_NAMES = ['opp', 'adyen', 'stripe'] as const;
-export type ConnectorKindName = (typeof CONNECTOR_KIND_NAMES)[number];
-
-/** Each kind's credential fields: required, then optional (the admin API's names). */
-const CREDENTIALS: {
-  readonly [K in ConnectorKindName]: {
-    readonly required: readonly string[];
-    readonly optional: readonly string[];
-  };
-} = {
-  opp: { required: ['entityId', 'accessToken'], optional: [] },
-  adyen: { required: ['apiKey', 'merchantAccount'], optional: ['hmacKey'] },
-  stripe: { required: ['apiKey'], optional: ['webhookSecret'] },
-};
+// the kinds and each kind's credential fields (required, then optional) are the contract's
+export { CONNECTOR_KIND_NAMES, type ConnectorKindName };
 
 /**
  * The processor's address by the channel's mode, when it has one for everybody. Adyen's live
@@ -94,7 +87,8 @@ export function parseConnector(value: unknown, name = 'connector'): ConnectorCha
         message: `must be one of ${CONNECTOR_KIND_NAMES.join(', ')}`,
       },
     ];
-  const fields = CREDENTIALS[kind as ConnectorKindName];
+  const fields: { readonly required: readonly string[]; readonly optional: readonly string[] } =
+    CREDENTIALS[kind as ConnectorKindName];
   const errors: FieldError[] = [];
   let baseUrl: string | undefined;
   if (input.baseUrl !== undefined) {

@@ -5,6 +5,7 @@
  * (connector.ts), its errors named `routes.N.<field>`. Stored with the credentials sealed, shown
  * without them (settings.ts channelView).
  */
+import { connectorRouteInput, MAX_ROUTES } from '../../../shared/contract/admin-inputs';
 import type { ChannelMode, ConnectorRoute } from '../../../shared/engine/core/model';
 import { isCountry2 } from '../../../shared/geo';
 import type { Minor } from '../../../shared/money';
@@ -15,8 +16,8 @@ import { checkBrands, checkCurrencies } from './settings';
 /** A route as given: its connector not yet tied to the channel's mode. */
 export type RouteChange = Omit<ConnectorRoute, 'connector'> & { readonly connector: ConnectorChange };
 
-const ROUTE_FIELDS = ['connector', 'brands', 'countries', 'currencies', 'minAmount', 'maxAmount'];
-const MAX_ROUTES = 10;
+/** A route's fields: the contract's (shared/contract/admin-inputs.ts). */
+const ROUTE_FIELDS = Object.keys(connectorRouteInput.shape);
 
 /** Minor units: a whole number from 0. */
 function checkMinor(value: unknown, name: string): Minor | FieldError {

@@ -9,6 +9,11 @@
  * merchant's `bankAccount` the shopper transfers to.
  */
 import { isKnownBrand, listBrands, maskIban, validateBic, validateIban } from '../../../shared/brands';
+import {
+  bankAccountInput,
+  channelSettingsInput,
+  newChannelInput,
+} from '../../../shared/contract/admin-inputs';
 import type {
   Channel,
   ChannelMode,
@@ -115,7 +120,7 @@ export function checkBankAccount(value: unknown, name = 'bankAccount'): Merchant
       message: 'must be an ISO 3166-1 alpha-2 country code',
     });
   for (const field of Object.keys(input))
-    if (!['holder', 'iban', 'bic', 'bankName', 'country'].includes(field))
+    if (!(field in bankAccountInput.shape))
       errors.push({
         name: `${name}.${field}`,
         value: shown(input[field]),
@@ -177,16 +182,10 @@ export function checkChannelInput(
   creating: boolean,
 ): ChannelInput | FieldError[] {
   const errors: FieldError[] = [];
-  const allowed = [
-    'threeDSecure',
-    'registrationsRequireCvv',
-    'throttlePerMinute',
-    'brands',
-    'currencies',
-    'bankAccount',
-    'connector',
-  ];
-  if (creating) allowed.push('name', 'mode');
+  // the fields are the contract's (shared/contract/admin-inputs.ts), in its order
+  const allowed = Object.keys(channelSettingsInput.shape);
+  if (creating)
+    allowed.push(...Object.keys(newChannelInput.shape).filter((field) => !allowed.includes(field)));
   for (const field of Object.keys(body))
     if (!allowed.includes(field))
       errors.push({

@@ -4,7 +4,8 @@
  * check and audit entry (`payment.CB`, `payment.CR`, on the booked transaction). Its outcome is
  * the engine's: each face answers it its way (the admin API as the family, the CLI printed).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { chargebackInput } from '../../../shared/contract/admin-inputs';
 import {
   bookChargeback,
   type ChargebackOutcome,
@@ -13,10 +14,7 @@ import {
 import type { BackofficeContext } from '../context';
 import { parsed } from '../errors';
 
-export const chargebackInput = z.object({
-  amount: z.string({ error: 'must be a decimal string such as "10.00"' }).optional(),
-  chargebackResultCode: z.string({ error: 'must be a string' }).optional(),
-});
+export { chargebackInput };
 export type ChargebackInput = z.infer<typeof chargebackInput>;
 export const parseChargeback = (input: unknown): ChargebackInput => parsed(chargebackInput, input);
 

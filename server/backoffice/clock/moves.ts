@@ -6,39 +6,38 @@
  * reached.
  */
 import { z } from 'zod';
+import { clockMoveInput as clockMoveBody } from '../../../shared/contract/admin-inputs';
 import { type ClockControl, parseDuration, parseInstant, type Ran } from '../../clock';
 import type { BackofficeContext } from '../context';
 import { parsed, refused, shown } from '../errors';
 
 const BOTH = 'give exactly one of advance (milliseconds, or 31m, 2h, 30d …) and to (an ISO time)';
 
-export const clockMoveInput = z
-  .strictObject(
-    {
-      advance: z
-        .unknown()
-        .transform((v, c) => {
-          const ms = parseDuration(v);
-          if (ms !== undefined) return ms;
-          c.addIssue({
-            code: 'custom',
-            message: 'must be whole milliseconds or a duration such as 90s, 31m, 2h, 30d',
-          });
-          return z.NEVER;
-        })
-        .optional(),
-      to: z
-        .unknown()
-        .transform((v, c) => {
-          const at = parseInstant(v);
-          if (at !== undefined) return at;
-          c.addIssue({ code: 'custom', message: 'must be an ISO time such as 2026-12-01T09:00:00Z' });
-          return z.NEVER;
-        })
-        .optional(),
-    },
-    { error: 'is not a field of a clock move: give advance or to' },
-  )
+/** The contract's body (its fields, no other), each value parsed by the clock's own parsers. */
+export const clockMoveInput = clockMoveBody
+  .extend({
+    advance: z
+      .unknown()
+      .transform((v, c) => {
+        const ms = parseDuration(v);
+        if (ms !== undefined) return ms;
+        c.addIssue({
+          code: 'custom',
+          message: 'must be whole milliseconds or a duration such as 90s, 31m, 2h, 30d',
+        });
+        return z.NEVER;
+      })
+      .optional(),
+    to: z
+      .unknown()
+      .transform((v, c) => {
+        const at = parseInstant(v);
+        if (at !== undefined) return at;
+        c.addIssue({ code: 'custom', message: 'must be an ISO time such as 2026-12-01T09:00:00Z' });
+        return z.NEVER;
+      })
+      .optional(),
+  })
   .superRefine((move, c) => {
     if ((move.advance === undefined) === (move.to === undefined))
       c.addIssue({ code: 'custom', path: [move.advance === undefined ? 'advance' : 'to'], message: BOTH });

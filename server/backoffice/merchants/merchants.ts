@@ -2,13 +2,14 @@
  * Merchants: created, their channel dispatching switched, read and listed; one view for every
  * face (the admin API, the CLI's --json, the dashboard).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { merchantUpdateInput, newMerchantInput } from '../../../shared/contract/admin-inputs';
 import { newId } from '../../../shared/engine/core/ids';
 import type { Merchant } from '../../../shared/engine/core/model';
 import type { MerchantDirectory } from '../../../shared/engine/core/ports';
 import type { BackofficeContext } from '../context';
 import { notFound, parsed } from '../errors';
-import { displayName, ID } from '../names';
+import { ID } from '../names';
 
 export interface MerchantView {
   readonly id: string;
@@ -25,13 +26,10 @@ export const merchantView = (m: Merchant): MerchantView => ({
   createdAt: m.createdAt.toISOString(),
 });
 
-export const newMerchantInput = z.object({ name: displayName });
+export { merchantUpdateInput, newMerchantInput };
 export type NewMerchant = z.infer<typeof newMerchantInput>;
 export const parseNewMerchant = (input: unknown): NewMerchant => parsed(newMerchantInput, input);
 
-export const merchantUpdateInput = z.object({
-  dispatching: z.boolean({ error: 'must be true or false' }).optional(),
-});
 export type MerchantUpdate = z.infer<typeof merchantUpdateInput>;
 export const parseMerchantUpdate = (input: unknown): MerchantUpdate => parsed(merchantUpdateInput, input);
 

@@ -2,7 +2,8 @@
  * A merchant's access tokens: created (for some of its channels or all of one environment's; the
  * token shown once), listed with their last use, revoked. One view for every face.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { newTokenInput } from '../../../shared/contract/admin-inputs';
 import {
   type AccessToken,
   type Environment,
@@ -38,10 +39,7 @@ export const tokenView = (t: AccessToken, lastUsedAt?: Date): TokenView => ({
   revokedAt: t.revokedAt?.toISOString() ?? null,
 });
 
-export const newTokenInput = z.object({
-  environment: z.enum(['test', 'live'], { error: 'must be test or live' }).optional(),
-  channels: z.array(z.string(), { error: 'must list the merchant’s entityIds' }).optional(),
-});
+export { newTokenInput };
 export type NewToken = z.infer<typeof newTokenInput>;
 export const parseNewToken = (input: unknown): NewToken => parsed(newTokenInput, input);
 

@@ -7,6 +7,7 @@
  * at least, not trivial, not common, not the username), stored as scrypt hashes
  * (server/security/passwords.ts).
  */
+import { USERNAME } from '../../../shared/contract/admin-inputs';
 import { newId } from '../../../shared/engine/core/ids';
 import type { Clock, MerchantDirectory } from '../../../shared/engine/core/ports';
 import { generatePassword, hashPassword } from '../../security/passwords';
@@ -58,8 +59,6 @@ export const userView = (u: AdminUser): UserView => ({
   disabled: u.disabledAt !== null,
   createdAt: u.createdAt.toISOString(),
 });
-
-const USERNAME = /^[A-Za-z0-9._@-]{3,64}$/;
 
 export const isRole = (value: unknown): value is AdminRole =>
   typeof value === 'string' && (ADMIN_ROLES as readonly string[]).includes(value);

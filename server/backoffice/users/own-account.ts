@@ -6,7 +6,7 @@
  * out stay the admin API's (a session is that face's). Audited as `session.password`,
  * `session.totp-setup`, `session.totp-enabled`.
  */
-import { z } from 'zod';
+import { passwordChangeInput, totpConfirmInput, totpStartInput } from '../../../shared/contract/admin-inputs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { checkTotp, newTotpSecret, otpauthUrl } from '../../security/totp';
 import type { Vault } from '../../security/vault';
@@ -20,11 +20,11 @@ type AccountContext = Omit<BackofficeContext, 'store'> & { readonly store: Accou
 /** Seals a new TOTP secret and opens the stored ones. */
 export type TotpVault = Pick<Vault, 'encrypt' | 'decrypt'>;
 
-/** Text fields as given (anything else is no text: a wrong password, a wrong code). */
-const secretText = z.string().optional().catch(undefined);
-const passwordChange = z.object({ currentPassword: secretText, newPassword: z.unknown().optional() });
-const totpStart = z.object({ password: secretText, code: secretText });
-const totpConfirm = z.object({ code: secretText });
+// the bodies' schemas are the contract's: text fields as given, anything else no text (a wrong
+// password, a wrong code)
+const passwordChange = passwordChangeInput;
+const totpStart = totpStartInput;
+const totpConfirm = totpConfirmInput;
 
 const wrong = (name: string, message: string): FieldError => ({ name, value: null, message });
 

@@ -31,6 +31,7 @@ import {
   printConnectorSetup,
 } from '../connector-commands';
 import { riskCommand } from '../risk-commands';
+import { ROUTE_HELP, ROUTE_OPTIONS, routeFlags } from '../route-flags';
 import { type CommandSpec, ID_HELP, MERCHANT, merchantCommand, positionalId } from './spec';
 
 /** The options that say what a channel accepts, for `channel create` and `channel set`. */
@@ -150,13 +151,15 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       '                          [--connector opp|adyen|stripe [--connector-url URL] CREDENTIALS | --no-connector]\n' +
       '                          CREDENTIALS: opp --connector-entity ID --connector-token TOKEN;\n' +
       '                          adyen --connector-api-key KEY --connector-merchant-account NAME [--connector-hmac-key HEX];\n' +
-      '                          stripe --connector-api-key KEY [--connector-webhook-secret whsec_…]',
+      '                          stripe --connector-api-key KEY [--connector-webhook-secret whsec_…]\n' +
+      "                          [--route 'kind=KIND;brands=…;countries=…;currencies=…;min=…;max=…;CREDENTIALS' … | --no-routes]",
     summary: 'Change a channel’s settings; those not given keep their values.',
     options: {
       '3ds': { type: 'string' },
       'require-cvv': { type: 'string' },
       throttle: { type: 'string' },
       ...CONNECTOR_OPTIONS,
+      ...ROUTE_OPTIONS,
       ...ACCEPTS_OPTIONS,
       'no-bank-account': { type: 'boolean' },
     },
@@ -166,6 +169,7 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       ['--require-cvv on|off', 'one-click payments with a stored card must carry its CVV'],
       ['--throttle N|default', 'requests per minute per token and operation; default: the gateway’s'],
       ...CONNECTOR_HELP,
+      ...ROUTE_HELP,
       ...ACCEPTS_HELP,
       ['--no-bank-account', 'remove the merchant’s bank account'],
     ],
@@ -175,12 +179,14 @@ export const CHANNEL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       const threeDs = stringFlag(p, '3ds');
       const throttle = stringFlag(p, 'throttle');
       const connector = connectorFlags(p);
+      const routes = routeFlags(p, connector);
       const checked = checkChannelChange({
         entityId,
         ...(threeDs === undefined ? {} : { threeDSecure: parseSwitch(threeDs, '--3ds') }),
         ...requireCvvFlag(p),
         ...(throttle === undefined ? {} : { throttlePerMinute: parseThrottle(throttle, true) }),
         ...(connector === undefined ? {} : { connector }),
+        ...(routes === undefined ? {} : { routes }),
         accepts: acceptsFlags(p),
       });
       return async (ctx) => {

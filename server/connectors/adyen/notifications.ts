@@ -8,8 +8,11 @@
  *
  * What a verified item says, as the kit's answer: AUTHORISATION success is the payment authorised,
  * its failure a decline; CAPTURE, REFUND, CANCELLATION (and CANCEL_OR_REFUND) success the
- * modification done, their failure (or CAPTURE_FAILED, REFUND_FAILED) the referencing workflow's
- * "cannot capture / refund / reverse". Anything unverifiable (no HMAC key configured, a missing
+ * modification done, their failure (or CAPTURE_FAILED, REFUND_FAILED, REFUNDED_REVERSED, which
+ * take back one told done: a late failure, shared/engine/steps/late-failure.ts) the referencing
+ * workflow's "cannot capture / refund / reverse". The notice names the payment by Adyen's
+ * pspReference (`theirId`: a modification's own, its ConnectorTxID1) and by `merchantReference`
+ * (the gateway's id the connector sent as `reference`). Anything unverifiable (no HMAC key configured, a missing
  * or wrong signature, an unreadable body) is refused as 800.900.300 (invalid authentication):
  * never applied.
  */
@@ -59,13 +62,18 @@ const FAILED: Readonly<Record<string, string>> = {
   CAPTURE_FAILED: ResultCodes.CANNOT_CAPTURE,
   REFUND: ResultCodes.CANNOT_REFUND,
   REFUND_FAILED: ResultCodes.CANNOT_REFUND,
+  REFUNDED_REVERSED: ResultCodes.CANNOT_REFUND,
   CANCELLATION: ResultCodes.CANNOT_REVERSE,
   CANCEL_OR_REFUND: ResultCodes.CANNOT_REVERSE,
   TECHNICAL_CANCEL: ResultCodes.CANNOT_REVERSE,
 };
 
-/** Events that are failures whatever their `success` says (Adyen's "…_FAILED" events). */
-const ALWAYS_FAILED = new Set(['CAPTURE_FAILED', 'REFUND_FAILED']);
+/**
+ * Events that are failures whatever their `success` says: Adyen sends them with success "true"
+ * (the event happened) when a capture or refund it had told done is taken back (the scheme
+ * refused it: "…_FAILED"; the refund came back: REFUNDED_REVERSED).
+ */
+const ALWAYS_FAILED = new Set(['CAPTURE_FAILED', 'REFUND_FAILED', 'REFUNDED_REVERSED']);
 
 const refused = (description: string): NotificationAnswer => ({
   code: ResultCodes.INVALID_AUTH,

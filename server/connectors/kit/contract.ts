@@ -18,7 +18,9 @@ import type {
   ReferenceOrder,
   RegisterOrder,
   RegistrationPayOrder,
+  Technical,
 } from '../../../shared/engine/core/ports';
+import type { Minor } from '../../../shared/money';
 
 /** The operations of the contract, in the words of the issue. */
 export const OPERATIONS = [
@@ -131,6 +133,46 @@ export interface SettlementDay {
 }
 
 /**
+ * What the processor settled for one of its payments on the day (its reconciliation records of
+ * that payment): the settlement run writes these amounts, rate and fee instead of computing its
+ * own. Money in minor units of the currency beside it, never a float.
+ */
+export interface ProcessorSettlement {
+  /** The processor's id of the payment (the gateway's ConnectorTxID1 of it). */
+  readonly theirId: string;
+  /** The gateway's id of the payment, when the processor's record carries the reference sent. */
+  readonly gatewayId?: string;
+  /** The family's payment type the processor's record is of (DB, RF, CD, CB, CR; PA, RV: a fee only). */
+  readonly paymentType: 'DB' | 'RF' | 'CD' | 'CB' | 'CR' | 'PA' | 'RV';
+  /** The payment as the processor processed it. */
+  readonly amount: Minor;
+  readonly currency: string;
+  readonly brand?: string;
+  readonly requestTime?: Date;
+  /** What was settled, in the settlement currency. */
+  readonly settlement: {
+    readonly currency: string;
+    /** Undefined for a payment that only cost a fee (PA, RV). */
+    readonly amount?: Minor;
+    readonly fee?: Minor;
+    /** Units of the settlement currency per unit of the payment's, as the processor wrote it. */
+    readonly fxRate: string;
+    readonly status: 'SUCCESS' | 'FAILED';
+  };
+}
+
+/** The processor's records of a day; `reported: false` while it has not settled the day yet. */
+export interface ProcessorDay {
+  readonly reported: boolean;
+  readonly settlements: readonly ProcessorSettlement[];
+}
+
+/** The processor could not be asked (its records are read again on the next run). */
+export interface ProcessorUnreachable {
+  readonly technical: Technical;
+}
+
+/**
  * One connector of a kind, bound to a channel's credentials. Every operation is required: a kind
  * says `notSupported` explicitly, and the scenario suite's table
  * (server/test-kit/connectors/scenarios.ts) shows what each kind does.
@@ -171,11 +213,13 @@ export interface ConnectorContract {
    * the payment (opp: merchantTransactionId; a kind's own reference or idempotency field else).
    * Answers the processor's answer of that payment as `debit`/`authorize` would have; pending
    * (000.200.000) while the processor decides; 700.400.580 when it has no such payment; a
-   * `technical` failure when it could not be asked (the gateway asks again later).
+   * `technical` failure when it could not be asked (the gateway asks again later). A capture,
+   * refund, reversal or rebill comes with `referenced`, the payment it modified (Stripe reads the
+   * PaymentIntent; opp searches by the modification's own reference).
    */
-  inquire(payment: Payment): Answer;
-  /** The processor's records of a day (settlement, FX and fees). */
-  settle(day: SettlementDay): Promise<readonly ConnectorAnswer[] | NotSupported>;
+  inquire(payment: Payment, referenced?: Payment): Answer;
+  /** The processor's records of a day (settlement, FX and fees), for the settlement run. */
+  settle(day: SettlementDay): Promise<ProcessorDay | ProcessorUnreachable | NotSupported>;
   /** Whether a notification is the processor's own (its signature scheme), and what it says. */
   verifyNotification(notification: ProcessorNotification): Answer;
   /**

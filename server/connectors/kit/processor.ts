@@ -84,10 +84,11 @@ export function verdictOf(answer: ConnectorAnswer | NotSupported, environment: E
 }
 
 /**
- * An initial payment whose outcome is uncertain (the connector's `technical: 'uncertain'`): it
- * may have been processed, so it is no failure: pending (000.200.000), the engine keeps it with
- * an inquiry (shared/engine/steps/inquiry.ts) and never sends it again. A refused one (nothing
- * sent) stays the failure decisionOf makes of it.
+ * A payment whose outcome is uncertain (the connector's `technical: 'uncertain'`): an initial
+ * one, a capture, refund, reversal or rebill, or a payment with a registration. It may have been
+ * processed, so it is no failure: pending (000.200.000), the engine keeps it with an inquiry
+ * (shared/engine/steps/inquiry.ts) and never sends it again. A refused one (nothing sent) stays
+ * the failure decisionOf makes of it.
  */
 export function uncertainDecisionOf(
   answer: ConnectorAnswer | NotSupported,
@@ -140,13 +141,14 @@ export function connectorProcessor(connector: ConnectorContract, environment: En
     reference: async (order: ReferenceOrder) => {
       const operation = REFERENCE_OPERATIONS[order.paymentType];
       const answer = await connector[operation]({ ...order, theirId: connectorIdOf(order.referenced) ?? '' });
-      return decisionOf(answer, environment);
+      return uncertainDecisionOf(answer, environment) ?? decisionOf(answer, environment);
     },
     register: async (order) =>
       decisionOf(await connector.register(order), environment, 'ConnectorRegistrationID'),
     payWithRegistration: async (order) => {
       const theirRegistrationId = connectorRegistrationIdOf(order.registration) ?? '';
-      return decisionOf(await connector.payWithRegistration({ ...order, theirRegistrationId }), environment);
+      const answer = await connector.payWithRegistration({ ...order, theirRegistrationId });
+      return uncertainDecisionOf(answer, environment) ?? decisionOf(answer, environment);
     },
     finish: async (order) =>
       verdictOf(
@@ -154,7 +156,8 @@ export function connectorProcessor(connector: ConnectorContract, environment: En
         environment,
       ),
     authenticate: async (order) => decisionOf(await connector.authenticate(order), environment),
-    inquire: async (payment) => inquiryOf(await connector.inquire(payment), environment),
+    inquire: async (payment, _channel, referenced) =>
+      inquiryOf(await connector.inquire(payment, referenced), environment),
     ...(connector.brands === undefined ? {} : { brands: connector.brands }),
   };
 }

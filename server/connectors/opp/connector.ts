@@ -30,6 +30,7 @@ import {
 import { inquire, withOurReference } from './inquire';
 import { forwardBody, OPP_PATHS } from './request';
 import { oppAnswer } from './response';
+import { settleDay } from './settle';
 
 /** The gateway's own return address as the upstream's shopperResultUrl (over the merchant's). */
 const returnTo = (order: InitialOrder): Record<string, string> =>
@@ -61,8 +62,13 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
       ...returnTo(order),
     });
   };
-  const reference = (order: { readonly theirId: string; readonly request: object }) =>
-    forward(OPP_PATHS.payment(order.theirId), order.request);
+  // captures, refunds, reversals, rebills, payments with a registration: each with its own
+  // reference too, to be asked about by it when the answer is lost
+  const reference = (order: {
+    readonly theirId: string;
+    readonly request: object;
+    readonly paymentId?: string;
+  }) => forward(OPP_PATHS.payment(order.theirId), withOurReference(order));
 
   return {
     authorize: pay('authorize'),
@@ -74,7 +80,7 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
     rebill: reference,
     register: (order) => forward(OPP_PATHS.registrations, order.request),
     payWithRegistration: (order) =>
-      forward(OPP_PATHS.registrationPayments(order.theirRegistrationId), order.request),
+      forward(OPP_PATHS.registrationPayments(order.theirRegistrationId), withOurReference(order)),
     authenticate: (order) => forward(OPP_PATHS.threeDSecure, order.request, returnTo(order)),
     finish: async ({ payment }) => {
       // a payment the upstream never answered with its id cannot be read there
@@ -89,8 +95,7 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
       return 'json' in read ? oppAnswer(read.json) : { code: ResultCodes.PENDING };
     },
     inquire: (payment) => inquire(client, target, payment),
-    // Not yet through this kind (issue 32 point 6): answered as not supported.
-    settle: async () => notSupported('settle'),
+    settle: ({ day }) => settleDay(client, target, day),
     verifyNotification: async () => notSupported('verifyNotification'),
   };
 }

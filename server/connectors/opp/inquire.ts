@@ -14,15 +14,18 @@
 import type { Payment } from '../../../shared/engine/core/model';
 import type { Connector, ConnectorTarget } from '../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../shared/result-codes';
-import type { ConnectorAnswer, InitialOrder } from '../kit/contract';
+import type { ConnectorAnswer } from '../kit/contract';
 import { oppAnswer } from './response';
 
 /** The Query API's path of a search by merchantTransactionId. */
 export const queryPath = (entityId: string, merchantTransactionId: string): string =>
   `/v1/query?entityId=${encodeURIComponent(entityId)}&merchantTransactionId=${encodeURIComponent(merchantTransactionId)}`;
 
-/** The request as forwarded: the gateway's payment id as merchantTransactionId (see above). */
-export function withOurReference(order: InitialOrder): object {
+/**
+ * The request as forwarded: the gateway's payment id as merchantTransactionId (see above); the
+ * same for a capture, refund, reversal or rebill (its own new payment's id, not the original's).
+ */
+export function withOurReference(order: { readonly request: object; readonly paymentId?: string }): object {
   const request = order.request as {
     readonly merchantTransactionId?: string;
     readonly customParameters?: object;
@@ -56,7 +59,7 @@ export function inquiryAnswer(json: unknown, payment: Payment): ConnectorAnswer 
       ? { code: ResultCodes.TRANSACTION_NOT_FOUND }
       : { code: ResultCodes.TIMEOUT_UNCERTAIN, technical: 'uncertain' };
   }
-  // Ours is the initial payment (a capture or refund of it would carry other references).
+  // Ours is the one of its type: each payment, a capture or refund too, carries its own reference.
   const ours = found.find((p) => p.paymentType === payment.paymentType) ?? found[0];
   return ours === undefined ? { code: ResultCodes.TRANSACTION_NOT_FOUND } : oppAnswer(ours);
 }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorRoute } from '../../../shared/engine/core/model';
 import type { Connector, ConnectorTarget } from '../../../shared/engine/core/ports';
+import { ADMIN_TOKEN, adminCall } from '../../test-kit/admin';
 import { type FakeClock, fakeClock } from '../../test-kit/clock';
 import { VISA_CARD_WITHOUT_HOLDER } from '../../test-kit/fixtures/cards';
 import { type TestGateway, testGateway } from '../../test-kit/gateway';
@@ -16,14 +17,17 @@ import { COOL_DOWN_MS, FAILURES } from './breaker';
 /** Processors by address: down (refuses the connection), slow (no answer in time), up, spare. */
 function scriptedProcessors() {
   const charges: { host: string; path: string }[] = [];
-  let down = new Set(['down.test']);
+  let down = new Set(['down.test', 'gone.test']);
   const connector: Connector = {
-    async send(target: ConnectorTarget, path: string) {
+    async send(target: ConnectorTarget, path: string, body: string) {
       const host = new URL(target.baseUrl).host;
       if (down.has(host)) return { code: '999.999.999', technical: 'refused' };
       if (host === 'slow.test') return { code: '900.100.300', technical: 'uncertain' };
       charges.push({ host, path });
-      return { code: '000.100.110', id: `${host}-${charges.length}`.padEnd(32, '0').slice(0, 32) };
+      const id = `${host}-${charges.length}`.padEnd(32, '0').slice(0, 32);
+      // a card registered along (createRegistration=true) is kept there under an id of its own
+      const along = new URLSearchParams(body).get('createRegistration') === 'true';
+      return { code: '000.100.110', id, ...(along ? { registrationId: `rg-${id}` } : {}) };
     },
   };
   return {
@@ -45,7 +49,11 @@ let processors: ReturnType<typeof scriptedProcessors>;
 beforeAll(async () => {
   clock = fakeClock();
   processors = scriptedProcessors();
-  gw = await testGateway({ clock, connector: processors.connector });
+  gw = await testGateway({
+    clock,
+    connector: processors.connector,
+    env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
+  });
 });
 afterAll(() => gw?.cleanup());
 
@@ -68,12 +76,22 @@ const pay = (m: { entityId: string; token: string }, extra: Record<string, strin
     { token: m.token },
   );
 
-const attempts = (body: { resultDetails: Record<string, string> }) =>
-  JSON.parse(body.resultDetails.ConnectorAttempts ?? '[]') as {
-    kind: string;
-    route: number;
-    outcome: string;
-  }[];
+interface Attempt {
+  kind: string;
+  route: number;
+  at: string;
+  outcome: string;
+  code?: string;
+}
+
+/** The attempts the admin API's payment view lists (never the merchant's answer). */
+async function attemptsOf(m: { merchantId: string }, id: string): Promise<Attempt[]> {
+  const view = await adminCall(gw.app, 'GET', `/admin/v1/merchants/${m.merchantId}/payments/${id}`, {
+    token: ADMIN_TOKEN,
+  });
+  expect(view.status, JSON.stringify(view.body)).toBe(200);
+  return (view.body as { attempts: Attempt[] }).attempts;
+}
 
 describe('fallback', () => {
   it('a refused connection: the payment succeeds on the next connector, one charge in all', async () => {
@@ -83,9 +101,17 @@ describe('fallback', () => {
     expect(db.status, db.text).toBe(200);
     expect(db.body.result.code).toBe('000.100.112');
     expect(processors.charges.slice(before)).toEqual([{ host: 'up.test', path: expect.any(String) }]);
-    expect(attempts(db.body).map((a) => [a.route, a.outcome])).toEqual([
-      [0, 'refused'],
-      [1, 'processed'],
+    // the merchant is told the payment, not how it was routed
+    expect(Object.keys(db.body.resultDetails ?? {})).not.toContain('ConnectorAttempts');
+    expect(Object.keys(db.body.resultDetails ?? {})).not.toContain('ConnectorRoute');
+    expect(db.text).not.toContain('down.test');
+    const read = await gw.get(`/v1/payments/${db.body.id}`, { entityId: m.entityId }, { token: m.token });
+    expect(read.status, read.text).toBe(200);
+    expect(Object.keys(read.body.resultDetails ?? {})).not.toContain('ConnectorAttempts');
+    // the operator sees both attempts, in order, with their time and outcome
+    expect(await attemptsOf(m, db.body.id)).toEqual([
+      { kind: 'opp', route: 0, at: clock.now().toISOString(), outcome: 'refused', code: expect.any(String) },
+      { kind: 'opp', route: 1, at: clock.now().toISOString(), outcome: 'processed', code: '000.100.112' },
     ]);
     // the capture of a PA goes to the connector that processed it
     const pa = await pay(m, { paymentType: 'PA' });
@@ -105,8 +131,8 @@ describe('fallback', () => {
     expect(processors.charges.length).toBe(before);
     // pending until the processor is asked (the inquiry), never a failure and never sent again
     expect(db.body.result.code, db.text).toBe('000.200.000');
-    // (the engine's inquiry path keeps the pending payment without the decision's resultDetails, so
-    // this attempt is not recorded with it yet: see the report)
+    // the uncertain attempt is recorded with the pending payment all the same
+    expect((await attemptsOf(m, db.body.id)).map((a) => [a.route, a.outcome])).toEqual([[0, 'uncertain']]);
   });
 
   it('routes by the rules: currency, amount range, card country', async () => {
@@ -116,12 +142,11 @@ describe('fallback', () => {
       route('up.test', { countries: ['ZZ'] }),
       route('fallback.test'),
     ]);
-    const small = await pay(m, { amount: '5.00' });
-    expect(attempts(small.body).map((a) => a.route)).toEqual([1]);
-    const usd = await pay(m, { currency: 'USD' });
-    expect(attempts(usd.body).map((a) => a.route)).toEqual([0]);
-    const other = await pay(m);
-    expect(attempts(other.body).map((a) => a.route)).toEqual([3]);
+    const routesOf = async (res: { body: { id: string } }) =>
+      (await attemptsOf(m, res.body.id)).map((a) => a.route);
+    expect(await routesOf(await pay(m, { amount: '5.00' }))).toEqual([1]);
+    expect(await routesOf(await pay(m, { currency: 'USD' }))).toEqual([0]);
+    expect(await routesOf(await pay(m))).toEqual([3]);
   });
 });
 
@@ -143,7 +168,7 @@ describe('the circuit breaker', () => {
     for (let i = 0; i < FAILURES; i++) expect((await pay(m)).body.result.code).toBe('000.100.112');
     expect(await state()).toBe(1); // open: skipped
     const skipped = await pay(m);
-    expect(attempts(skipped.body).map((a) => [a.route, a.outcome])).toEqual([
+    expect((await attemptsOf(m, skipped.body.id)).map((a) => [a.route, a.outcome])).toEqual([
       [0, 'skipped'],
       [1, 'processed'],
     ]);
@@ -151,7 +176,7 @@ describe('the circuit breaker', () => {
     expect(await state()).toBe(2); // half-open: tried again
     flaky.heal();
     const again = await pay(m);
-    expect(attempts(again.body).map((a) => [a.route, a.outcome])).toEqual([[0, 'processed']]);
+    expect((await attemptsOf(m, again.body.id)).map((a) => [a.route, a.outcome])).toEqual([[0, 'processed']]);
     expect(await state()).toBe(0); // closed: in use
   });
 });
@@ -166,3 +191,63 @@ function scriptedFlaky(p: ReturnType<typeof scriptedProcessors>) {
       : send(target, path, body);
   return { heal: () => (healed = true) };
 }
+
+describe('registrations', () => {
+  const register = (m: { entityId: string; token: string }, extra: Record<string, string> = {}) =>
+    gw.post(
+      '/v1/registrations',
+      { entityId: m.entityId, ...VISA_CARD_WITHOUT_HOLDER, testMode: 'EXTERNAL', ...extra },
+      { token: m.token },
+    );
+  const repeat = (m: { entityId: string; token: string }, id: string) =>
+    gw.post(
+      `/v1/registrations/${id}/payments`,
+      { entityId: m.entityId, amount: '9.00', currency: 'EUR', paymentType: 'DB', testMode: 'EXTERNAL' },
+      { token: m.token },
+    );
+
+  it('a registration takes the routes’ rules and fallback; payments with it go to the connector that holds it', async () => {
+    const m = await channelWith([
+      route('master.test', { brands: ['MASTER'] }),
+      route('gone.test', { brands: ['VISA'] }),
+      route('visa.test', { brands: ['VISA'] }),
+      route('other.test'),
+    ]);
+    const before = processors.charges.length;
+    const rg = await register(m);
+    expect(rg.status, rg.text).toBe(200);
+    expect(rg.body.result.code).toBe('000.100.112');
+    expect(processors.charges.slice(before).map((c) => c.host)).toEqual(['visa.test']);
+    // the connector's id of it, and the route holding it, are never answered
+    expect(rg.text).not.toContain('visa.test');
+    const db = await repeat(m, rg.body.id);
+    expect(db.status, db.text).toBe(200);
+    expect(db.body.result.code).toBe('000.100.112');
+    expect(processors.charges.at(-1)).toEqual({
+      host: 'visa.test',
+      path: expect.stringContaining('/registrations/'),
+    });
+    expect((await attemptsOf(m, db.body.id)).map((a) => [a.kind, a.route, a.outcome])).toEqual([
+      ['opp', 2, 'processed'],
+    ]);
+    // its refund goes to the connector that processed it
+    const rf = await gw.post(
+      `/v1/payments/${db.body.id}`,
+      { entityId: m.entityId, amount: '9.00', currency: 'EUR', paymentType: 'RF', testMode: 'EXTERNAL' },
+      { token: m.token },
+    );
+    expect(rf.body.result.code, rf.text).toBe('000.100.112');
+    expect(processors.charges.at(-1)?.host).toBe('visa.test');
+  });
+
+  it('a payment with createRegistration=true: its registration is held by the connector that processed it', async () => {
+    const m = await channelWith([route('gone.test'), route('spare.test')]);
+    const db = await pay(m, { createRegistration: 'true' });
+    expect(db.body.result.code, db.text).toBe('000.100.112');
+    const registrationId = db.body.registrationId as string;
+    expect(registrationId, db.text).toMatch(/^[0-9a-f]{32}$/);
+    const again = await repeat(m, registrationId);
+    expect(again.body.result.code, again.text).toBe('000.100.112');
+    expect(processors.charges.at(-1)?.host).toBe('spare.test');
+  });
+});

@@ -17,8 +17,8 @@ export interface RouteFacts {
 
 export type BinLookup = (bin: string) => BinInfo | undefined;
 
-/** The facts of an initial payment: its request's brand and currency, the card's BIN country. */
-export function factsOf(order: PayOrder, binInfo?: BinLookup): RouteFacts {
+/** The facts of an initial payment or a registration: its request's brand and currency, the card's BIN country. */
+export function factsOf(order: Pick<PayOrder, 'request' | 'decide'>, binInfo?: BinLookup): RouteFacts {
   const request = order.request as { paymentBrand?: unknown; currency?: unknown; amount?: unknown };
   const instrument = order.decide.instrument;
   const brand =

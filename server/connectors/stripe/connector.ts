@@ -17,9 +17,12 @@
 import type { StripeConnectorSettings } from '../../../shared/engine/core/model';
 import { type ConnectorContract, notSupported } from '../kit/contract';
 import { type Fetch, type StripeClientOptions, stripeClient } from './client';
-import { capture, read, refund, reverse } from './modifications';
+import { capture, read, readModification, refund, reverse } from './modifications';
 import { verifyStripeNotification } from './notifications';
 import { pay, payWithRegistration, register } from './payments';
+
+/** The payment types that modify a PaymentIntent of the referenced payment's. */
+const MODIFICATIONS: ReadonlySet<string> = new Set(['CP', 'RF', 'RV']);
 
 /** The card brands Stripe processes (the catalogue's names). */
 export const STRIPE_BRANDS = [
@@ -54,7 +57,11 @@ export function stripeConnector(
     // The PaymentIntent the gateway kept, never one the shopper's return names: the return's
     // `payment_intent` parameter is the shopper's to change.
     finish: (returned) => read(stripe, returned.payment, 'finish'),
-    inquire: (payment) => read(stripe, payment, 'inquire'),
+    // a capture, refund or reversal is read on the PaymentIntent it modified
+    inquire: (payment, referenced) =>
+      MODIFICATIONS.has(payment.paymentType)
+        ? readModification(stripe, payment, referenced)
+        : read(stripe, payment, 'inquire'),
     settle: async () => notSupported('settle'),
     verifyNotification: (notification) =>
       verifyStripeNotification(stripe, notification, settings.webhookSecret),

@@ -9,7 +9,7 @@ import { ResultCodes } from '../../../shared/result-codes';
 import type { Answer, ReferencedOrder } from '../kit/contract';
 import { call, idempotencyKey } from './client';
 import { gatewayIdOf, invalidAmount } from './payments';
-import { captureParams, refundParams, searchQuery } from './request';
+import { captureParams, GATEWAY_ID, refundParams, searchQuery } from './request';
 import { intentAnswer, refundAnswer } from './response';
 
 const expanded = (): { expand: string[] } => ({ expand: ['latest_charge'] });
@@ -77,3 +77,36 @@ export const read = (stripe: Stripe, payment: Payment, operation: string): Answe
     const intent = found.data[0];
     return intent === undefined ? { code: ResultCodes.TRANSACTION_NOT_FOUND } : intentAnswer(intent);
   });
+
+/**
+ * An uncertain capture, refund or reversal, read from the PaymentIntent it modified (the
+ * referenced payment's): a capture happened when the PaymentIntent is no longer waiting for one; a
+ * reversal of an authorisation when it is cancelled; a refund (a reversal of a capture too) is the
+ * charge's refund carrying the gateway's id in its metadata. Not there: 700.400.580, so the
+ * inquiry concludes it never reached Stripe. Without the referenced PaymentIntent there is nothing
+ * to read: pending, until Stripe's notification tells.
+ */
+export const readModification = (
+  stripe: Stripe,
+  payment: Payment,
+  referenced: Payment | undefined,
+): Answer => {
+  const theirId = referenced === undefined ? undefined : connectorIdOf(referenced);
+  if (theirId === undefined) return Promise.resolve({ code: ResultCodes.PENDING });
+  return call('inquire', async () => {
+    const intent = await stripe.paymentIntents.retrieve(theirId, {
+      expand: ['latest_charge', 'latest_charge.refunds'],
+    });
+    const refunding =
+      payment.paymentType === 'RF' || (payment.paymentType === 'RV' && referenced?.paymentType !== 'PA');
+    if (refunding) {
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const refund = charge?.refunds?.data.find((r) => r.metadata?.[GATEWAY_ID] === payment.id);
+      return refund === undefined ? { code: ResultCodes.TRANSACTION_NOT_FOUND } : refundAnswer(refund);
+    }
+    const done = payment.paymentType === 'RV' ? intent.status === 'canceled' : intent.status === 'succeeded';
+    return done
+      ? intentAnswer(intent, payment.paymentType === 'RV')
+      : { code: ResultCodes.TRANSACTION_NOT_FOUND };
+  });
+};

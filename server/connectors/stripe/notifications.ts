@@ -6,7 +6,9 @@
  *
  * What a verified event says, as the kit's answer: a `payment_intent.*` event is its
  * PaymentIntent's state (response.ts: succeeded, authorised, declined, canceled …);
- * `charge.refunded` a refund done. Anything unverifiable (no secret configured, no or a wrong
+ * `charge.refunded` a refund done; a refund's own events (`charge.refund.updated`,
+ * `refund.failed`, …) its refund's state, named by the refund's id: a refund that fails after it
+ * succeeded fails its RF late. Anything unverifiable (no secret configured, no or a wrong
  * signature, a stale timestamp, an unreadable body) is refused as 800.900.300 (invalid
  * authentication): never applied. `notice` names the event (Stripe's event id: the same event
  * sent again is the same notification, applied once) and the payment it is about.
@@ -43,6 +45,36 @@ function header(headers: Readonly<Record<string, string>>, name: string): string
   return undefined;
 }
 
+/** Events whose object is a Refund (an RF's own ConnectorTxID1 is the refund's id, re_…). */
+const REFUND_EVENTS: ReadonlySet<string> = new Set([
+  'charge.refund.updated',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+]);
+
+/**
+ * What a refund's state says: succeeded (or pending at the bank) is the refund done; failed or
+ * canceled the refund's failure (a late one when the gateway had answered it done:
+ * shared/engine/steps/late-failure.ts), Stripe's failure_reason its code; requires_action is
+ * no verdict yet.
+ */
+function refundVerdict(refund: Stripe.Refund): ConnectorAnswer {
+  const status = refund.status ?? 'unknown';
+  if (status === 'succeeded' || status === 'pending')
+    return { code: ResultCodes.SUCCESS_LIVE, id: refund.id, processorCode: status };
+  if (status === 'failed' || status === 'canceled') {
+    const reason = refund.failure_reason ?? undefined;
+    return {
+      code: ResultCodes.CANNOT_REFUND,
+      id: refund.id,
+      processorCode: reason === undefined ? status : `${status} ${reason}`,
+      ...(reason === undefined ? {} : { description: reason }),
+    };
+  }
+  return { code: ResultCodes.PENDING, id: refund.id, processorCode: status };
+}
+
 /** What a verified event says about its payment. */
 function eventAnswer(event: Stripe.Event): StripeNotificationAnswer {
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -68,6 +100,10 @@ function eventAnswer(event: Stripe.Event): StripeNotificationAnswer {
       id: theirId ?? charge.id,
       notice: notice(theirId),
     };
+  }
+  if (REFUND_EVENTS.has(event.type)) {
+    const refund = event.data.object as Stripe.Refund;
+    return { ...refundVerdict(refund), notice: notice(refund.id) };
   }
   // an event about something else (a customer, a SetupIntent): verified, nothing to apply
   return { code: ResultCodes.SUCCESS_LIVE, processorCode: event.type, notice: notice(undefined) };

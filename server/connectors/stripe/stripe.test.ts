@@ -295,6 +295,54 @@ describe('the stripe connector, against the fake of Stripe', () => {
     expect(answered(await connector().inquire(none)).code).toBe('700.400.580');
   });
 
+  it('inquire finds an uncertain capture or refund on the PaymentIntent it modified; none there: 700.400.580; no PaymentIntent: pending', async () => {
+    const pa = answered(await connector().authorize(order('4242424242424242', '10.00', 'PA')));
+    const authorised = made(pa, 'PA', 'gw-pa');
+    const modification = (id: string, paymentType: string) =>
+      ({ id, paymentType, referencedId: authorised.id, details: {} }) as unknown as Payment;
+    // not captured yet: Stripe has no such capture
+    expect(answered(await connector().inquire(modification('gw-cp-0', 'CP'), authorised)).code).toBe(
+      '700.400.580',
+    );
+    // captured, the answer lost: the PaymentIntent says so
+    await connector().capture({
+      channel: {} as never,
+      paymentType: 'CP',
+      referenced: authorised,
+      theirId: pa.id ?? '',
+      request: { amount: '10.00', currency: 'EUR', paymentType: 'CP' },
+      now: new Date(),
+      paymentId: 'gw-cp-1',
+    });
+    expect(answered(await connector().inquire(modification('gw-cp-1', 'CP'), authorised))).toMatchObject({
+      code: '000.000.000',
+      id: pa.id,
+    });
+    // a refund, found among the charge's refunds by the gateway's id
+    const db = answered(await connector().debit(order('4242424242424242', '8.00', 'DB')));
+    const debited = made(db, 'DB', 'gw-db');
+    const refund = answered(
+      await connector().refund({
+        channel: {} as never,
+        paymentType: 'RF',
+        referenced: debited,
+        theirId: db.id ?? '',
+        request: { amount: '3.00', currency: 'EUR', paymentType: 'RF' },
+        now: new Date(),
+        paymentId: 'gw-rf-1',
+      }),
+    );
+    const refundOf = (id: string) =>
+      ({ id, paymentType: 'RF', referencedId: 'gw-db', details: {} }) as unknown as Payment;
+    expect(answered(await connector().inquire(refundOf('gw-rf-1'), debited))).toMatchObject({
+      code: '000.000.000',
+      id: refund.id,
+    });
+    expect(answered(await connector().inquire(refundOf('gw-rf-2'), debited)).code).toBe('700.400.580');
+    // without the PaymentIntent it modified, nothing to read: pending until Stripe's notification
+    expect(answered(await connector().inquire(refundOf('gw-rf-3'))).code).toBe('000.200.000');
+  });
+
   it('a connection refused is a known failure; a connection dropped mid-answer is uncertain', async () => {
     const { refusingAddress, droppingServer } = await import('../../test-kit/fakes/stripe');
     const refused = answered(

@@ -3,7 +3,6 @@
  * (server/http/routes/admin/session.ts, channels.ts, tokens.ts, users.ts; docs/admin-api.md is
  * their prose contract). The role each needs is the route table's (operation.ts reads it).
  */
-import { ADMIN_ROLES } from '../../storage/admin-users/store';
 import { DONE, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
@@ -36,15 +35,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     summary: 'Sign in',
     description: `Opens a session: the \`gw_admin\` cookie and the answer's \`csrfToken\` (for X-CSRF-Token). Ten failures (wrong passwords or codes) lock the account for 30 minutes or until it is unlocked (POST /admin/v1/users/{id}/unlock), answered like any wrong password; failures are also slowed per client address and per address and username, known or not. The body must be application/json (415 otherwise) and not from another site (403 on a foreign Origin or Sec-Fetch-Site). With GATEWAY_ADMIN_REQUIRE_TOTP=on a user without a second factor gets \`totpSetupRequired: true\` and may only set it up. ${USER}`,
     auth: 'public',
-    json: {
-      type: 'object',
-      required: ['username', 'password'],
-      properties: {
-        username: { type: 'string', minLength: 1 },
-        password: { type: 'string', minLength: 1 },
-        totp: { type: 'string', description: "The authenticator app's code, once TOTP is confirmed." },
-      },
-    },
+    json: 'AdminSignInInput',
     answers: {
       200: '`{user, csrfToken}` and the session cookie.',
       400: 'A missing field, named.',
@@ -93,14 +84,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     description:
       "The user's other sessions are signed out. A wrong current password counts as a failed sign-in.",
     auth: 'session',
-    json: {
-      type: 'object',
-      required: ['currentPassword', 'newPassword'],
-      properties: {
-        currentPassword: { type: 'string' },
-        newPassword: { type: 'string', minLength: 12 },
-      },
-    },
+    json: 'AdminPasswordChangeInput',
     answers: {
       200: '`{user}`.',
       400: 'The current password is wrong, or the new one too short (each named).',
@@ -122,14 +106,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     description:
       'A new secret for the authenticator app; not active until a code from it is confirmed. Takes the current password and, to replace a confirmed factor, a current code; a wrong one counts as a failed sign-in.',
     auth: 'session',
-    json: {
-      type: 'object',
-      required: ['password'],
-      properties: {
-        password: { type: 'string' },
-        code: { type: 'string', pattern: '^[0-9]{6}$', description: 'Needed when a factor is confirmed.' },
-      },
-    },
+    json: 'AdminTotpStartInput',
     answers: {
       200: '`{secret, otpauthUrl}`.',
       400: "The operator's token has no session, or a wrong password or code (each named).",
@@ -142,11 +119,7 @@ const SESSION_ROUTES: readonly RouteDoc[] = [
     schema: 'AdminUserAnswer',
     summary: 'Confirm the second factor with a code',
     auth: 'session',
-    json: {
-      type: 'object',
-      required: ['code'],
-      properties: { code: { type: 'string', pattern: '^[0-9]{6}$' } },
-    },
+    json: 'AdminTotpConfirmInput',
     answers: { 200: '`{user}` (totpEnabled true).', 400: 'A wrong code, or no setup started.' },
     examples: [
       {
@@ -174,11 +147,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
     path: '/admin/v1/merchants',
     schema: 'AdminMerchant',
     summary: 'Create a merchant',
-    json: {
-      type: 'object',
-      required: ['name'],
-      properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
-    },
+    json: 'AdminMerchantInput',
     answers: {
       201: 'The merchant.',
       400: 'A missing, empty (after trimming), too long (over 100 characters) or unprintable name.',
@@ -234,17 +203,7 @@ const MERCHANT_ROUTES: readonly RouteDoc[] = [
     schema: 'AdminTokenCreated',
     summary: 'Create an access token',
     description: 'Only its userId and a hash of its secret are kept: `accessToken` is shown once.',
-    json: {
-      type: 'object',
-      properties: {
-        environment: { enum: ['test', 'live'], description: "Its environment (the channels', else test)." },
-        channels: {
-          type: 'array',
-          items: { type: 'string' },
-          description: "The merchant's entityIds it may use, all of one environment (none: all).",
-        },
-      },
-    },
+    json: 'AdminTokenInput',
     answers: {
       201: 'The token and its `accessToken`.',
       400: 'Invalid fields, each named.',
@@ -301,16 +260,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
     schema: 'AdminUserAnswer',
     summary: 'Create a user',
     description: `A merchant admin creates users of their own merchant, never operators. The password is generated when not given (shown once). ${USER}`,
-    json: {
-      type: 'object',
-      required: ['username', 'role'],
-      properties: {
-        username: { type: 'string', pattern: '^[A-Za-z0-9._@-]{3,64}$', description: 'Unique.' },
-        role: { enum: [...ADMIN_ROLES] },
-        merchantId: { type: 'string', description: 'Required for merchant roles; none for operators.' },
-        password: { type: 'string', minLength: 12 },
-      },
-    },
+    json: 'AdminUserInput',
     answers: {
       201: '`{user, password?}`.',
       400: 'Invalid fields, each named (a taken username …).',

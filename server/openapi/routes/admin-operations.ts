@@ -22,18 +22,6 @@ const entry = (doc: Omit<RouteDoc, 'tag' | 'auth'>): RouteDoc => ({
 
 const DAY = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
 
-const REFERENCE_BODY = {
-  type: 'object',
-  properties: {
-    amount: {
-      type: 'string',
-      pattern: '^[0-9]{1,10}\\.[0-9]{2}$',
-      description: 'As POST /v1/payments/{id}.',
-    },
-    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-  },
-};
-
 const reference = (path: string, what: string, example: RouteDoc['examples']): RouteDoc =>
   entry({
     method: 'POST',
@@ -41,7 +29,7 @@ const reference = (path: string, what: string, example: RouteDoc['examples']): R
     schema: 'Payment',
     summary: `${what} a payment (back office)`,
     description: `The same referencing operation, workflow rules and codes as POST /v1/payments/{id}, on a payment of this address's environment; answered as that API answers.`,
-    json: REFERENCE_BODY,
+    json: 'AdminReferenceInput',
     answers: {
       200: 'The new transaction (result.code as /v1/payments/{id}).',
       400: 'Invalid or refused by the workflow.',
@@ -151,12 +139,6 @@ const PAYMENT_ROUTES: readonly RouteDoc[] = [
   ]),
 ];
 
-const RULES = {
-  type: ['object', 'null'],
-  description:
-    'The default rule set (blockedBins, blockedCardCountries, blockedBillingCountries, blockedIps, allowedIps, blockedEmails, amount limits per currency, velocity limits …) and named `ruleSets` a request picks by risk.channelId; null: none. Money in minor units. Each fault is named (`rules.velocity[0].windowSeconds` …).',
-};
-
 const OPERATION_ROUTES: readonly RouteDoc[] = [
   entry({
     method: 'GET',
@@ -204,13 +186,9 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
     summary: 'Settle a past day now',
     description:
       "As `gateway settlement run`: the merchant's channels' UTC day settled (the gateway does it after 02:00 the next day); never twice.",
-    json: {
-      type: 'object',
-      required: ['date'],
-      properties: { date: { ...DAY, description: 'The UTC day; it must be over.' } },
-    },
+    json: 'AdminSettlementRunInput',
     answers: {
-      200: '`{accounts: [{merchantId, entityId, date, status, settlements, file}]}` (status `settled` or `already-settled`).',
+      200: '`{accounts: [{merchantId, entityId, date, status, settlements, file}]}` (status `settled`, `already-settled`, or `not-settled` with its `reason`; a connector channel settled from its processor’s records adds `processor`: what did not agree).',
       400: 'A day that is no date, or not over yet.',
       404: 'No such merchant.',
     },
@@ -237,7 +215,7 @@ const OPERATION_ROUTES: readonly RouteDoc[] = [
     path: '/admin/v1/channels/:entityId/risk-rules',
     schema: 'AdminRiskRules',
     summary: "Replace a channel's risk rules",
-    json: { type: 'object', required: ['rules'], properties: { rules: RULES } },
+    json: 'AdminRiskRulesInput',
     answers: { 200: '`{rules}` as stored.', 400: 'Each faulty rule field, named.', 404: 'No such channel.' },
     examples: [
       {
@@ -329,6 +307,38 @@ const TEST_ROUTES: readonly RouteDoc[] = [
   }),
   entry({
     method: 'GET',
+    path: '/admin/v1/figures',
+    schema: 'AdminFigures',
+    summary: "The day's figures",
+    description:
+      "The home page's figures: the day's initial payments (PA, DB) on this address's environment, hour by hour (UTC): the volume taken per currency (decimal strings), successes, declines and their rates, by brand. A merchant user's own merchant; an operator's every merchant, or the one `merchantId` names.",
+    query: {
+      day: { ...DAY, description: "yyyy-MM-dd (UTC); absent: the gateway's today, by its clock." },
+      merchantId: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Operators: one merchant.' },
+    },
+    answers: { 200: '`{figures}`.', 400: 'A bad day or merchant id.', 404: 'No such merchant.' },
+    examples: [
+      { name: 'figures', summary: "Today's", answer: OK },
+      {
+        name: 'figuresBadDay',
+        summary: 'Not a date',
+        params: { day: '2026-02-30' },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  }),
+  entry({
+    method: 'GET',
+    path: '/admin/v1/channels/:entityId/circuits',
+    schema: 'AdminCircuits',
+    summary: "The circuit breaker's state of a channel's routes",
+    description:
+      'Each route in order: closed (in use), open (skipped for its cool-down after known failures), half-open (tried again). A route that has not failed is closed.',
+    answers: { 200: '`{circuits: [{route, kind, state}]}`.', 404: 'No such channel.' },
+    examples: [{ name: 'circuits', summary: 'A channel without routes', path: { entityId }, answer: OK }],
+  }),
+  entry({
+    method: 'GET',
     path: '/admin/v1/environment',
     schema: 'AdminEnvironment',
     summary: 'The environment and the gateway\u2019s clock',
@@ -350,21 +360,7 @@ const TEST_ROUTES: readonly RouteDoc[] = [
     schema: 'AdminClockMove',
     summary: 'Move the test clock forward',
     description: `${TEST_ONLY} Answered once everything that fell due (checkout expiry, pending payments, shopperResultUrl notices, schedules, webhooks, settlement) ran, in time order.`,
-    json: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        advance: {
-          oneOf: [
-            { type: 'integer', minimum: 0 },
-            { type: 'string', pattern: '^[0-9]+(ms|s|m|h|d)$' },
-          ],
-          description: 'Milliseconds, or 90s, 31m, 2h, 30d …',
-        },
-        to: { type: 'string', format: 'date-time' },
-      },
-      description: 'Exactly one of advance and to.',
-    },
+    json: 'AdminClockMoveInput',
     answers: {
       200: '`{now, testClock, frozen, ran: {checkoutExpiry, pendingPayments, shopperResultUrl, schedules, webhooks, settlement}}`.',
       400: 'Backwards, both or neither field, or a live channel exists.',

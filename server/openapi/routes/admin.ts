@@ -4,8 +4,6 @@
  * docs/admin-api.md is its contract). A route added there gets its entry here or in
  * admin-accounts.ts / admin-operations.ts; the role it needs is the route table's.
  */
-import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
-import { CONNECTOR_KIND_NAMES } from '../../backoffice/channels/connector';
 import { DONE, PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 import { ADMIN_REFUSALS } from './admin-accounts';
@@ -15,92 +13,6 @@ const M = '/admin/v1/merchants/:merchantId';
 
 const OPERATOR = ADMIN_REFUSALS;
 
-const WEBHOOK_BODY = {
-  type: 'object',
-  description: 'A URL, or `inbox: true`.',
-  additionalProperties: false,
-  properties: {
-    inbox: {
-      type: 'boolean',
-      description:
-        "true: deliver into the gateway's own inbox (GET /admin/v1/merchants/{merchantId}/inbox) instead of a URL; test channels only.",
-    },
-    url: {
-      type: 'string',
-      format: 'uri',
-      maxLength: 2048,
-      description:
-        'Where notifications are posted (https when the merchant has live channels); a test notification is sent first.',
-    },
-    key: {
-      type: 'string',
-      pattern: '^[0-9a-fA-F]{64}$',
-      description: 'The AES-256 key (64 hex characters); generated when not given.',
-    },
-    types: {
-      type: 'array',
-      items: { enum: [...NOTIFICATION_TYPES] },
-      description: 'The notification types it wants.',
-    },
-    paymentTypes: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Only payments of these types (DB, PA, CP, RF, CB …).',
-    },
-    encrypted: { type: 'boolean', description: 'false: plain JSON instead of the encrypted body.' },
-  },
-};
-
-const CHANNEL_SETTINGS = {
-  threeDSecure: { type: 'boolean', description: 'The gateway authenticates new cards with 3-D Secure.' },
-  registrationsRequireCvv: {
-    type: 'boolean',
-    description:
-      'One-click payments with a stored card carry its CVV (except brands whose cards may have none).',
-  },
-  throttlePerMinute: {
-    type: 'integer',
-    minimum: 1,
-    description: 'Requests per minute per token and operation.',
-  },
-  brands: { type: 'array', items: { type: 'string' }, description: 'The brands it accepts (none: all).' },
-  currencies: {
-    type: 'array',
-    items: { type: 'string', pattern: '^[A-Z]{3}$' },
-    description: 'The currencies it accepts (none: all).',
-  },
-  bankAccount: { type: 'object', description: "The merchant's bank account shown for bank transfers." },
-  connector: {
-    type: ['object', 'null'],
-    properties: { kind: { enum: [...CONNECTOR_KIND_NAMES] }, baseUrl: { type: 'string', format: 'uri' } },
-    description:
-      "The processor a test EXTERNAL or live channel sends its payments to: `kind` (opp when absent), `baseUrl` (the kind's by the channel's mode when absent) and the kind's credentials (opp: entityId, accessToken; adyen: apiKey, merchantAccount, hmacKey; stripe: apiKey, webhookSecret), sealed at rest and never shown again; null removes it. The answer of the change that sets it carries `connectorSetup` once (where the processor sends its notifications).",
-  },
-};
-
-/** A change only (not a creation): several connectors, tried in order. */
-const CHANNEL_ROUTES = {
-  routes: {
-    type: ['array', 'null'],
-    minItems: 1,
-    maxItems: 10,
-    items: {
-      type: 'object',
-      required: ['connector'],
-      properties: {
-        connector: CHANNEL_SETTINGS.connector,
-        brands: { type: 'array', items: { type: 'string' } },
-        countries: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' } },
-        currencies: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{3}$' } },
-        minAmount: { type: 'integer', minimum: 0, description: 'Minor units, included.' },
-        maxAmount: { type: 'integer', minimum: 0, description: 'Minor units, included.' },
-      },
-    },
-    description:
-      'The connectors a payment is tried at, in order: the first whose rules (brands, card countries, currencies, amounts) all match; null removes them.',
-  },
-};
-
 export const ADMIN_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
@@ -109,7 +21,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     tag: 'Administration',
     summary: 'Register a webhook',
     auth: 'admin',
-    json: WEBHOOK_BODY,
+    json: 'AdminWebhookInput',
     answers: {
       201: 'Registered: the webhook and its key (shown once).',
       400: 'Invalid, or the URL did not answer the test notification.',
@@ -213,16 +125,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     tag: 'Administration',
     summary: 'Create a channel',
     auth: 'admin',
-    json: {
-      type: 'object',
-      required: ['name'],
-      additionalProperties: false,
-      properties: {
-        name: { type: 'string', minLength: 1, maxLength: 100 },
-        mode: { enum: ['TEST', 'LIVE'], description: 'Its environment (TEST by default).' },
-        ...CHANNEL_SETTINGS,
-      },
-    },
+    json: 'AdminChannelInput',
     answers: {
       201: 'Created: the channel (its entityId).',
       400: 'Invalid fields, each named.',
@@ -264,11 +167,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
       tag: 'Administration',
       summary: `Change a channel's settings${method === 'POST' ? ' (for clients without PATCH)' : ''}`,
       auth: 'admin',
-      json: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { ...CHANNEL_SETTINGS, ...CHANNEL_ROUTES },
-      },
+      json: 'AdminChannelChangeInput',
       answers: {
         200: 'The channel as changed (with `connectorSetup` once, when the change set its connector).',
         400: 'Invalid fields, each named.',
@@ -396,18 +295,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     summary: 'Book a chargeback',
     description: 'A CB against a DB, CP or RB (the whole amount unless `amount` says less).',
     auth: 'admin',
-    json: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        amount: {
-          type: 'string',
-          pattern: '^[0-9]{1,10}\\.[0-9]{2}$',
-          description: 'A decimal string such as "10.00".',
-        },
-        chargebackResultCode: { type: 'string', pattern: '^[0-9]{3}\\.[0-9]{3}\\.[0-9]{3}$' },
-      },
-    },
+    json: 'AdminChargebackInput',
     answers: {
       200: 'The chargeback as a payment.',
       400: 'Invalid or refused.',

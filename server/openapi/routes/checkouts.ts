@@ -49,6 +49,7 @@ const target = (kind: 'payment' | 'registration'): RouteDoc[] => [
   {
     method: 'GET',
     path: `/v1/checkouts/:id/${kind}`,
+    schema: 'CheckoutStatus',
     tag: 'Checkouts',
     summary: `The checkout's ${kind} status`,
     description:

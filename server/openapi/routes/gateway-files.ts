@@ -26,6 +26,7 @@ export const GATEWAY_FILE_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: '/v1/resultcodes',
+    schema: 'ResultCodeList',
     tag: 'Result codes',
     summary: 'The result-code catalogue',
     description:

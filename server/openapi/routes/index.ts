@@ -6,6 +6,7 @@ import type { RouteDoc } from '../route-doc';
 import { ADMIN_ROUTES } from './admin';
 import { ADMIN_ACCOUNT_ROUTES } from './admin-accounts';
 import { ADMIN_OPERATION_ROUTES } from './admin-operations';
+import { ADMIN_RECORD_ROUTES } from './admin-records';
 import { CHECKOUT_ROUTES } from './checkouts';
 import { CONNECTOR_PAGE_ROUTES } from './connector-pages';
 import { GATEWAY_FILE_ROUTES } from './gateway-files';
@@ -25,4 +26,5 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...ADMIN_ACCOUNT_ROUTES,
   ...ADMIN_ROUTES,
   ...ADMIN_OPERATION_ROUTES,
+  ...ADMIN_RECORD_ROUTES,
 ];

@@ -113,6 +113,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: AGGREGATIONS,
+    schema: 'AggregationList',
     tag: 'Reporting',
     summary: 'Reconciliation aggregations',
     description:
@@ -135,6 +136,7 @@ export const LIFECYCLE_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: `${AGGREGATIONS}/:id`,
+    schema: 'AggregationDetail',
     tag: 'Reporting',
     summary: 'One aggregation and its records',
     description:

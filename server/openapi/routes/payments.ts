@@ -131,6 +131,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: '/v1/threeDSecure',
+    schema: 'ThreeDSecureAuthentication',
     tag: '3-D Secure',
     summary: 'Stand-alone 3-D Secure authentication',
     description:
@@ -162,6 +163,7 @@ export const PAYMENT_ROUTES: readonly RouteDoc[] = [
   {
     method: 'GET',
     path: '/v1/threeDSecure/:id',
+    schema: 'ThreeDSecureAuthentication',
     tag: '3-D Secure',
     summary: 'Authentication status',
     auth: 'merchant',

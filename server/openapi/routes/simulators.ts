@@ -86,24 +86,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
     description: TEST_ONLY,
     auth: 'public',
     content: 'data',
-    data: {
-      type: 'object',
-      required: ['cards'],
-      properties: {
-        cards: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              label: { type: 'string' },
-              network: { type: 'string' },
-              type: { type: 'string' },
-            },
-          },
-        },
-      },
-    },
+    data: { $ref: '#/components/schemas/WalletCards' },
     answers: { 200: 'The cards a simulated wallet sheet offers.' },
     examples: [
       {
@@ -129,6 +112,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: '/simulators/acquirer/chargebacks',
+    schema: 'Payment',
     tag: 'Simulators',
     summary: 'The simulated acquirer raises a chargeback',
     description: `${TEST_ONLY} Form: entityId, id (the payment), optional amount and chargebackResultCode. In production the merchant's Bearer token is required.`,
@@ -166,6 +150,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: '/simulators/acquirer/transfer-failures',
+    schema: 'AcquirerRecord',
     tag: 'Simulators',
     summary: "The simulated acquirer reports a payment's transfer failed",
     description: `${TEST_ONLY} A successful test-mode bank-account payment (DB, CP, RB, RF or CD with bankAccount.*): its day settles it FAILED (no fee, not in the totals). Reported once per payment: a repeat answers the first report. A day already settled takes no more records.`,
@@ -196,6 +181,7 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
   {
     method: 'POST',
     path: '/simulators/acquirer/records',
+    schema: 'AcquirerRecord',
     tag: 'Simulators',
     summary: 'The simulated acquirer reports a transaction the gateway did not make',
     description: `${TEST_ONLY} Settled NOT_MATCHED on its day, unless its merchantTransactionId finds a payment of that day. A day already settled takes no more records.`,

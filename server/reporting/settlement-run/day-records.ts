@@ -34,9 +34,14 @@ import {
   type DayTransaction,
   DEFAULT_FEES,
   DEFAULT_FILE_FORMAT,
+  dayStart,
+  MAX_LISTED,
+  type ProcessorDiscrepancies,
   type SettleDayOptions,
   SIMULATED_CLEARING_INSTITUTE,
 } from './model';
+import { ProcessorDayIndex, ProcessorRecordsUnavailable } from './processor-day';
+import { reportedRecords, unclaimedTransaction } from './processor-records';
 import { dayTransactions } from './transactions';
 
 export function configOf(channel: Channel, options: SettleDayOptions) {
@@ -54,22 +59,39 @@ export function configOf(channel: Channel, options: SettleDayOptions) {
   };
 }
 
+/** The name each kind's records give their clearing institute (followed by the connector's host). */
+const INSTITUTE_NAMES = {
+  opp: 'OPP connector',
+  adyen: 'Adyen connector',
+  stripe: 'Stripe connector',
+} as const;
+
 /**
  * The clearing institute of a connector channel's records (ClearingInsitituteName AN64,
- * ClearingInstituteMerchantId AN 5-64): the connector, named by the address it forwards to, and
- * the account there (its entityId), never the simulator.
+ * ClearingInstituteMerchantId AN 5-64): the connector, named by its kind and the address it
+ * forwards to (`OPP connector acquirer.example`), and the account there (opp: its entityId;
+ * adyen: the merchant account; stripe: the channel's, Stripe's key names none), never the
+ * simulator.
  */
 function connectorInstitute(channel: Channel): { name: string; merchantId: string } | undefined {
-  const connector = channel.settings.connector;
-  if (connector === undefined || (connector.kind !== undefined && connector.kind !== 'opp')) return undefined;
+  const connector = channel.settings.connector ?? channel.settings.routes?.[0]?.connector;
+  if (connector === undefined) return undefined;
+  const kind = connector.kind ?? 'opp';
+  if (!Object.hasOwn(INSTITUTE_NAMES, kind)) return undefined;
   let host = connector.baseUrl;
   try {
     host = new URL(connector.baseUrl).host;
   } catch {
     // a stored address that does not parse is named as it is
   }
-  const account = connector.entityId.length >= 5 ? connector.entityId : `${connector.entityId}-${channel.id}`;
-  return { name: `OPP connector ${host}`.slice(0, 64), merchantId: account.slice(0, 64) };
+  const own =
+    connector.kind === 'adyen'
+      ? connector.merchantAccount
+      : connector.kind === 'stripe'
+        ? channel.id
+        : connector.entityId;
+  const account = own.length >= 5 ? own : `${own}-${channel.id}`;
+  return { name: `${INSTITUTE_NAMES[kind]} ${host}`.slice(0, 64), merchantId: account.slice(0, 64) };
 }
 
 type DayConfig = ReturnType<typeof configOf>;
@@ -154,24 +176,73 @@ export interface StageDayInput {
   readonly config: DayConfig;
   readonly pspEntityId: string;
   readonly now: Date;
+  /**
+   * The processor's records of the day (a connector channel whose kind reports them), or why they
+   * could not be read: then a day with a transaction of the connector's is not settled now.
+   */
+  readonly processor?: ProcessorDayIndex | ProcessorRecordsUnavailable;
 }
 
-/** Settles the day into `staged`; its settlements, one per settlement currency with records, by currency. */
-export async function stageDay(input: StageDayInput, staged: StagedRecords): Promise<Settlement[]> {
-  const { store, channel, date, config } = input;
+export interface StagedDay {
+  /** One per settlement currency with records, by currency. */
+  readonly settlements: Settlement[];
+  /** Settled from the processor's records: what did not agree. */
+  readonly processor?: ProcessorDiscrepancies;
+}
+
+/** Ids listed up to MAX_LISTED, counted whole. */
+class Listed {
+  readonly ids: string[] = [];
+  count = 0;
+  add(id: string): void {
+    this.count += 1;
+    if (this.ids.length < MAX_LISTED) this.ids.push(id);
+  }
+}
+
+/**
+ * A transaction as the processor's records have it: its reported settlement claimed; without
+ * one, FAILED and listed as missing (an authorisation or reversal without a fee moves no money:
+ * undefined, nothing written). Throws ProcessorRecordsUnavailable when the processor has not
+ * settled the day at all (yet).
+ */
+function asReported(
+  input: StageDayInput,
+  processor: ProcessorDayIndex | ProcessorRecordsUnavailable,
+  item: DayTransaction,
+  missing: Listed,
+): DayTransaction | undefined {
+  if (item.viaConnector !== true || item.reported !== undefined) return item;
+  if (processor instanceof ProcessorRecordsUnavailable) throw processor;
+  if (!processor.reported)
+    throw new ProcessorRecordsUnavailable(input.channel.id, input.date, 'are not there yet');
+  const reported = processor.claim(item.tx);
+  if (reported !== undefined) return { ...item, reported };
+  if (item.tx.paymentType === 'PA' || item.tx.paymentType === 'RV') return undefined;
+  missing.add(item.tx.id);
+  return { ...item, tx: { ...item.tx, status: 'FAILED' } };
+}
+
+/** Settles the day into `staged`: its settlements, and what the processor's records did not agree on. */
+export async function stageDay(input: StageDayInput, staged: StagedRecords): Promise<StagedDay> {
+  const { store, channel, date, config, processor } = input;
+  const index = processor instanceof ProcessorDayIndex ? processor : undefined;
   const acquirer = acquirerDay(await store.listAcquirerRecords(channel.id, date));
   const ownIds = new Set(acquirer.own.map((o) => o.tx.id));
   const settle = settlers(input);
   const open = new Map<string, OpenSettlement>();
   const deferred: Deferred[] = [];
   const references = new ReferenceIndex(acquirer.own.map((o) => o.tx.merchantTransactionId));
+  const missing = new Listed();
 
   const take = async (given: DayTransaction): Promise<void> => {
-    const item = acquirer.failed.has(given.tx.id)
+    const known = acquirer.failed.has(given.tx.id)
       ? { ...given, tx: { ...given.tx, status: 'FAILED' as const } }
       : given;
+    const item = processor === undefined ? known : asReported(input, processor, known, missing);
+    if (item === undefined) return;
     references.collect(item.candidates);
-    const currency = config.currency ?? item.tx.currency;
+    const currency = item.reported?.settlement.currency ?? config.currency ?? item.tx.currency;
     const match = directMatch(item);
     const records = settle(currency, item, match ?? NOT_MATCHED);
     if (records.length === 0) return;
@@ -186,7 +257,9 @@ export async function stageDay(input: StageDayInput, staged: StagedRecords): Pro
   };
 
   let next = 0; // the acquirer's own transactions taken so far
-  for await (const page of dayTransactions(store, channel, date, config.fees)) {
+  // with the processor's records, every PA and RV is read: the processor may have charged a fee
+  const read = index === undefined ? config.fees : { ...READ_ALL, ...config.fees };
+  for await (const page of dayTransactions(store, channel, date, read)) {
     for (const item of page) {
       if (ownIds.has(item.tx.id)) throw new RangeError(`Transaction ${item.tx.id} given twice`);
       while (next < acquirer.own.length && compareTransactions(acquirer.own[next]!.tx, item.tx) < 0)
@@ -195,12 +268,32 @@ export async function stageDay(input: StageDayInput, staged: StagedRecords): Pro
     }
   }
   while (next < acquirer.own.length) await take(acquirer.own[next++]!);
+  // what the processor settled that the gateway lacks, after the gateway's own day
+  const unknown = new Listed();
+  for (const reported of index?.unclaimed() ?? []) {
+    unknown.add(reported.theirId);
+    const item = unclaimedTransaction(reported, dayStart(date));
+    if (item !== undefined) await take(item);
+  }
 
   await settleDeferred(input, staged, deferred, references, settle);
-  return [...open.values()]
+  const settlements = [...open.values()]
     .sort((a, b) => (a.currency < b.currency ? -1 : 1))
     .map((s) => s.settlement(channel, date, input.now));
+  if (index === undefined) return { settlements };
+  return {
+    settlements,
+    processor: {
+      missing: missing.ids,
+      missingCount: missing.count,
+      unknown: unknown.ids,
+      unknownCount: unknown.count,
+    },
+  };
 }
+
+/** Fees of nothing for PA and RV: only so that the day's reading keeps them (transactions.ts settles()). */
+const READ_ALL = { PA: { basisPoints: 0, fixed: 0 as Minor }, RV: { basisPoints: 0, fixed: 0 as Minor } };
 
 type Settler = (currency: string, item: DayTransaction, match: Match) => SettlementRecord[];
 
@@ -217,7 +310,14 @@ function settlers(input: StageDayInput): Settler {
     merchantId: channel.merchantId,
   };
   const cache = new Map<string, ReturnType<typeof transactionSettler>>();
-  return (currency, { tx, viaConnector }, match) => {
+  const reportedConfig = {
+    date,
+    clearingInstitute: config.connectorInstitute,
+    fileFormat: config.fileFormat,
+  };
+  return (currency, item, match) => {
+    const { tx, viaConnector, reported } = item;
+    if (reported !== undefined) return reportedRecords(account, reportedConfig, { ...item, reported }, match);
     const key = `${currency} ${tx.currency}${viaConnector === true ? ' connector' : ''}`;
     let settler = cache.get(key);
     if (settler === undefined) {

@@ -49,6 +49,7 @@ export { SIMULATED_EUR_RATES, simulatedRate } from '../../processors/simulator/f
 export { writeFileAtomic } from './day-file';
 export {
   type ChannelSettlementConfig,
+  type ContractOf,
   csvOptions,
   DEFAULT_CUTOFF_MS,
   DEFAULT_FEES,
@@ -58,7 +59,9 @@ export {
   DEFAULT_SETTLEMENT_INTERVAL_MS,
   dayOf,
   dayStart,
+  MAX_LISTED,
   merchantFolder,
+  type ProcessorDiscrepancies,
   RECONCILIATION_FOLDER,
   reconciliationFileName,
   type SettleDayOptions,
@@ -66,4 +69,5 @@ export {
   type SettlementRunDeps,
   SIMULATED_CLEARING_INSTITUTE,
 } from './model';
+export { ProcessorRecordsUnavailable } from './processor-day';
 export { settleAccountDay, settleDay } from './settle-day';

@@ -5,7 +5,7 @@
  */
 
 import { join } from 'node:path';
-import type { Channel, ChannelMode } from '../../../shared/engine/core/model';
+import type { Channel, ChannelMode, ConnectorSettings } from '../../../shared/engine/core/model';
 import type { Clock } from '../../../shared/engine/core/ports';
 import { asMinor } from '../../../shared/money';
 import type {
@@ -14,6 +14,7 @@ import type {
   ReconciliationCsvOptions,
   SettlementTransaction,
 } from '../../../shared/settlement';
+import type { ConnectorContract, ProcessorSettlement } from '../../connectors/kit/contract';
 import type { Logger } from '../../security/logger';
 import type { GatewayStore } from '../../storage/kysely-store';
 import type { Settlement } from '../../storage/settlements';
@@ -26,6 +27,13 @@ export interface SettlementRunDeps {
   readonly logger?: Logger;
   /** Where GATEWAY_CSV_NEUTRALISE is read; process.env by default. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * A channel's connector as its kind's contract (the processors' own): a connector channel whose
+   * kind reports its settlement (`settle`) settles from its processor's records
+   * (processor-day.ts). Without it, every channel settles as the gateway computes it (the
+   * simulated rates, the channel's fees).
+   */
+  readonly contractOf?: ContractOf;
 }
 
 /**
@@ -64,17 +72,42 @@ export interface SettleDayOptions {
   readonly pspEntityId?: string;
 }
 
+/** A channel's connector settings as the contract of their kind; undefined for a kind the gateway lacks. */
+export type ContractOf = (connector: ConnectorSettings) => ConnectorContract | undefined;
+
 /** What a run did for one merchant account. */
 export interface SettledAccount {
   readonly merchantId: string;
   readonly channelId: string;
   readonly date: string;
-  /** `settled` by this run, or `already-settled` by an earlier one (nothing written again). */
-  readonly status: 'settled' | 'already-settled';
+  /**
+   * `settled` by this run, or `already-settled` by an earlier one (nothing written again);
+   * `not-settled`: its processor's records could not be read now (`reason`), a later run settles it.
+   */
+  readonly status: 'settled' | 'already-settled' | 'not-settled';
+  readonly reason?: string;
   readonly settlements: readonly Settlement[];
   /** The reconciliation file (absolute path), when the day had records. */
   readonly file?: string;
+  /** Of a channel settled from its processor's records (by this run): what did not agree. */
+  readonly processor?: ProcessorDiscrepancies;
 }
+
+/**
+ * What the gateway's day and its processor's records of it did not agree on (ids, the first
+ * {@link MAX_LISTED} of each; the counts are whole).
+ */
+export interface ProcessorDiscrepancies {
+  /** The gateway's payments the processor did not report settled: written FAILED. */
+  readonly missing: readonly string[];
+  readonly missingCount: number;
+  /** The processor's ids of what it settled that the gateway has no payment for: written NOT_MATCHED. */
+  readonly unknown: readonly string[];
+  readonly unknownCount: number;
+}
+
+/** How many ids a run's answer lists of each kind of discrepancy. */
+export const MAX_LISTED = 100;
 
 /** The installation's PSP entity (PspId): a constant, since the gateway is its own single PSP. */
 export const DEFAULT_PSP_ENTITY_ID = '0000000000000000000000000000a001';
@@ -145,4 +178,6 @@ export interface DayTransaction {
    * clearing institute; the simulator's (or the configured one) otherwise.
    */
   readonly viaConnector?: true;
+  /** What the processor reported it settled for this transaction (the amounts written). */
+  readonly reported?: ProcessorSettlement;
 }

@@ -10,12 +10,14 @@ import {
   DEFAULT_PSP_ENTITY_ID,
   dayStart,
   merchantFolder,
+  type ProcessorDiscrepancies,
   RECONCILIATION_FOLDER,
   reconciliationFileName,
   type SettleDayOptions,
   type SettledAccount,
   type SettlementRunDeps,
 } from './model';
+import { ProcessorRecordsUnavailable, processorDay } from './processor-day';
 import { removeStaleStaging } from './staging';
 
 /** Settles one merchant account's day (once); see the module comment. */
@@ -34,14 +36,25 @@ export async function settleAccountDay(
       const run = await deps.store.getSettlementRun(channel.id, date);
       return existing(deps, channel, date, run?.fileName);
     }
-    const { settlements, recordCount, fileName } = saved;
+    const { settlements, recordCount, fileName, processor } = saved;
     const file = fileName === undefined ? undefined : await writeDayFile(deps, channel, date, settlements);
     deps.logger?.info('settled a day', {
       channelId: channel.id,
       date,
       settlements: settlements.length,
       records: recordCount,
+      ...(processor === undefined ? {} : { fromProcessor: true }),
     });
+    if (processor !== undefined && (processor.missingCount > 0 || processor.unknownCount > 0))
+      // what the operator must look into: the file has them FAILED and NOT_MATCHED
+      deps.logger?.warn('the processor’s records of the day disagree with the gateway’s', {
+        channelId: channel.id,
+        date,
+        missingAtProcessor: processor.missingCount,
+        unknownToGateway: processor.unknownCount,
+        missing: processor.missing,
+        unknown: processor.unknown,
+      });
     return {
       merchantId: channel.merchantId,
       channelId: channel.id,
@@ -49,6 +62,7 @@ export async function settleAccountDay(
       status: 'settled',
       settlements,
       ...(file === undefined ? {} : { file }),
+      ...(processor === undefined ? {} : { processor }),
     };
   });
 }
@@ -63,15 +77,27 @@ async function saveDay(
   channel: Channel,
   date: string,
   options: SettleDayOptions,
-): Promise<{ settlements: Settlement[]; recordCount: number; fileName?: string } | undefined> {
+): Promise<
+  | { settlements: Settlement[]; recordCount: number; fileName?: string; processor?: ProcessorDiscrepancies }
+  | undefined
+> {
   const now = deps.clock.now();
+  // asked before anything is staged; one that cannot be asked leaves unsettled only a day with
+  // transactions of its own (stageDay throws it then)
+  const processor =
+    deps.contractOf === undefined
+      ? undefined
+      : await processorDay(deps.contractOf, channel, date).catch((error: unknown) => {
+          if (error instanceof ProcessorRecordsUnavailable) return error;
+          throw error;
+        });
   const stagingDir = join(deps.dataDir, RECONCILIATION_FOLDER, '.tmp');
   // what a crashed run left (staging.ts says which are stale)
   const stale = await removeStaleStaging(stagingDir);
   if (stale > 0) deps.logger?.info('removed stale settlement staging files', { files: stale });
   const staged = await StagedRecords.open(stagingDir);
   try {
-    const settlements = await stageDay(
+    const day = await stageDay(
       {
         store: deps.store,
         channel,
@@ -79,9 +105,11 @@ async function saveDay(
         config: configOf(channel, options),
         pspEntityId: options.pspEntityId ?? DEFAULT_PSP_ENTITY_ID,
         now,
+        ...(processor === undefined ? {} : { processor }),
       },
       staged,
     );
+    const { settlements } = day;
     const recordCount = staged.count;
     const fileName = recordCount > 0 ? reconciliationFileName(channel.id, date, channel.mode) : undefined;
     const run = {
@@ -94,7 +122,12 @@ async function saveDay(
       createdAt: now,
     };
     if (!(await deps.store.saveStagedSettlementRun(run, settlements, staged))) return undefined;
-    return { settlements, recordCount, ...(fileName === undefined ? {} : { fileName }) };
+    return {
+      settlements,
+      recordCount,
+      ...(fileName === undefined ? {} : { fileName }),
+      ...(day.processor === undefined ? {} : { processor: day.processor }),
+    };
   } finally {
     await staged.discard();
   }
@@ -135,7 +168,8 @@ export async function channelsOf(store: GatewayStore, options: SettleDayOptions)
 
 /**
  * Settles a UTC day for every merchant account (or those `options` names), each once: the CLI's
- * entry point. Throws RangeError for a date that is not `yyyy-MM-dd` or not over yet (UTC).
+ * entry point. A connector channel whose processor's records cannot be read now is `not-settled`
+ * (with the reason), the others settle. Throws RangeError for a date that is not `yyyy-MM-dd` or not over yet (UTC).
  */
 export async function settleDay(
   deps: SettlementRunDeps,
@@ -148,7 +182,24 @@ export async function settleDay(
   }
   const out: SettledAccount[] = [];
   for (const channel of await channelsOf(deps.store, options)) {
-    out.push(await settleAccountDay(deps, channel, date, options));
+    try {
+      out.push(await settleAccountDay(deps, channel, date, options));
+    } catch (error) {
+      // one processor not reachable (or not done) leaves its channel's day for later, not the others'
+      if (!(error instanceof ProcessorRecordsUnavailable)) throw error;
+      deps.logger?.warn('not settled: the processor’s records are not available', {
+        channelId: channel.id,
+        date,
+      });
+      out.push({
+        merchantId: channel.merchantId,
+        channelId: channel.id,
+        date,
+        status: 'not-settled',
+        reason: error.message,
+        settlements: [],
+      });
+    }
   }
   return out;
 }

@@ -10,7 +10,7 @@ import type { StoreContext } from '../core/context';
 import { date, dateOrNull, int, type Mutable, ms, msOrNull, parseObject } from '../core/rows';
 import type { CheckoutRow } from './tables';
 
-function rowToCheckout(r: CheckoutRow, sealer: AccountSealer): Checkout {
+export function rowToCheckout(r: CheckoutRow, sealer: AccountSealer): Checkout {
   const c: Mutable<Checkout> = {
     id: r.id,
     merchantId: r.merchant_id,

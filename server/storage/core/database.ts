@@ -16,11 +16,14 @@
  */
 import type { AcquirerRecordsTable } from '../acquirer-records/tables';
 import type { AdminAuditTable, AdminSessionsTable, AdminUsersTable } from '../admin-users/tables';
+import type { ApiRequestsTable } from '../api-requests/tables';
 import type { CheckoutsTable } from '../checkouts/tables';
+import type { ConnectorAttemptsTable } from '../connector-attempts/tables';
 import type { IdempotentResponsesTable } from '../idempotency/tables';
 import type { WebhookInboxTable } from '../inbox/tables';
 import type { AccessTokensTable, ChannelsTable, MerchantsTable } from '../merchants/tables';
 import type { PaymentsTable } from '../payments/tables';
+import type { ProcessorEventsTable } from '../processor-events/tables';
 import type { RegistrationsTable } from '../registrations/tables';
 import type { RiskEventsTable } from '../risk/tables';
 import type { ScheduleRunsTable, SchedulesTable } from '../schedules/tables';
@@ -52,4 +55,7 @@ export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   admin_audit: AdminAuditTable;
+  processor_events: ProcessorEventsTable;
+  connector_attempts: ConnectorAttemptsTable;
+  api_requests: ApiRequestsTable;
 }

@@ -12,7 +12,7 @@ import type { StoreContext } from '../core/context';
 import { date, dateOrNull, ms } from '../core/rows';
 import type { AccessTokenRow, ChannelRow, MerchantRow } from './tables';
 
-const rowToMerchant = (r: MerchantRow): Merchant => ({
+export const rowToMerchant = (r: MerchantRow): Merchant => ({
   id: r.id,
   name: r.name,
   ...(Number(r.dispatching) === 1 ? { dispatching: true } : {}),

@@ -90,10 +90,26 @@ export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
     async postponePaymentSession(id, dueAt) {
       await db
         .updateTable('payment_sessions')
-        .set({ due_at: ms(dueAt) })
+        .set({ due_at: msOrNull(dueAt) })
         .where('id', '=', id)
         .where('finished_at', 'is', null)
         .execute();
+    },
+
+    async countUncertainPayments() {
+      // count(due_at) counts the rows with a due time: those still asked about
+      const row = await db
+        .selectFrom('payment_sessions')
+        .select((eb) => [
+          eb.fn.countAll<number | string | bigint>().as('open'),
+          eb.fn.count<number | string | bigint>('due_at').as('asking'),
+        ])
+        .where('kind', '=', 'inquiry')
+        .where('finished_at', 'is', null)
+        .executeTakeFirst();
+      const open = Number(row?.open ?? 0);
+      const asking = Number(row?.asking ?? 0);
+      return { asking, stopped: open - asking };
     },
 
     async claimDuePaymentSessions(now, leaseUntil, limit) {

@@ -124,6 +124,11 @@ export function memoryStore(): Store {
       const session = sessions.get(id);
       if (session !== undefined && session.finishedAt === null) sessions.set(id, { ...session, dueAt });
     },
+    async countUncertainPayments() {
+      const open = [...sessions.values()].filter((s) => s.kind === 'inquiry' && s.finishedAt === null);
+      const asking = open.filter((s) => s.dueAt !== null).length;
+      return { asking, stopped: open.length - asking };
+    },
     async insertRegistration(r) {
       registrations.set(r.id, r);
     },

@@ -15,7 +15,51 @@ export interface MatrixCase {
   /** The final result code in test mode EXTERNAL. */
   readonly final: string;
   readonly charges: 0 | 1;
+  /** A capture or refund of a payment answered in time (PA, DB), instead of an initial payment. */
+  readonly operation?: ReferenceType;
 }
+
+/** A capture, a refund, or a payment with a registration (of a card registered in time). */
+export type ReferenceType = 'CP' | 'RF' | 'registration';
+
+/** Captures, refunds and a payment with a registration, under the faults an uncertain answer is most often made of. */
+export const REFERENCE_MATRIX: readonly MatrixCase[] = [
+  {
+    operation: 'CP',
+    fault: 'delay',
+    label: 'capture: delay past the timeout, then success',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'CP',
+    fault: 'error500',
+    label: 'capture: 500, then success',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'RF',
+    fault: 'delay',
+    label: 'refund: delay past the timeout, then success',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'RF',
+    fault: 'error500',
+    label: 'refund: 500, then success',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'registration',
+    fault: 'delay',
+    label: 'payment with a registration: delay past the timeout, then success',
+    final: '000.100.112',
+    charges: 1,
+  },
+];
 
 /** Every fault of the issue, a decline whose answer was lost, a payment never received, and the control row. */
 export const MATRIX: readonly MatrixCase[] = [
@@ -38,8 +82,16 @@ export interface Answered {
 /** How a case reaches the gateway under test. */
 export interface MatrixDriver {
   readonly name: string;
-  /** POST /v1/payments with this Idempotency-Key (the same body every time for one key). */
-  pay(idempotencyKey: string): Promise<Answered>;
+  /**
+   * POST /v1/payments with this Idempotency-Key (the same body every time for one key); with
+   * `reference`, POST /v1/payments/{reference.id} of that type (12.34 EUR) instead.
+   */
+  pay(
+    idempotencyKey: string,
+    reference?: { readonly paymentType: ReferenceType; readonly id: string },
+  ): Promise<Answered>;
+  /** A payment of `paymentType` answered in time, to capture or refund, or a registration: its id. */
+  original?(paymentType: 'PA' | 'DB' | 'RG'): Promise<string>;
   /** GET /v1/payments/{id}. */
   read(id: string): Promise<Answered>;
   /** Lets time pass for the workers (moves the clock and runs them, or waits); one step. */
@@ -70,6 +122,8 @@ async function ended(driver: MatrixDriver, id: string, maxSteps: number): Promis
   }
 }
 
+const ORIGINAL_OF = { CP: 'PA', RF: 'DB', registration: 'RG' } as const;
+
 /** One case: paid, retried with its key, ended; what it came to. */
 export async function runCase(
   driver: MatrixDriver,
@@ -77,11 +131,15 @@ export async function runCase(
   test: MatrixCase,
   maxSteps = 40,
 ): Promise<MatrixRow> {
-  const key = `fault-${test.fault}-${driver.name.replace(/[^A-Za-z0-9]+/g, '-')}-${Date.now()}`;
+  const key = `fault-${test.operation ?? 'pay'}-${test.fault}-${driver.name.replace(/[^A-Za-z0-9]+/g, '-')}-${Date.now()}`;
+  const reference =
+    test.operation === undefined || driver.original === undefined
+      ? undefined
+      : { paymentType: test.operation, id: await driver.original(ORIGINAL_OF[test.operation]) };
   upstream.script(test.fault);
-  const first = await driver.pay(key);
+  const first = await driver.pay(key, reference);
   const id: string = first.body?.id ?? '';
-  const retry = await driver.pay(key);
+  const retry = await driver.pay(key, reference);
   const [final, steps] = await ended(driver, id, maxSteps);
   const charges = upstream.charges(id).length;
   const told = (await driver.notified?.(id)) ?? [];

@@ -1,6 +1,7 @@
 /**
  * A scripted upstream for the fault matrix (issue 32 point 5): a real HTTP server on 127.0.0.1
- * speaking just enough of the family's API (POST /v1/payments, GET /v1/query by
+ * speaking just enough of the family's API (POST /v1/payments, /v1/payments/{id}, /v1/registrations
+ * and /v1/registrations/{id}/payments, GET /v1/query by
  * merchantTransactionId) to stand for a connector's processor, that counts the charges it made
  * and answers the payment in the way a fault scripts: on time, late, cut off, as a 500, as garbage
  * or trickled past the client's timeout. The charge is made (or not) before the answer goes
@@ -47,6 +48,8 @@ export interface ScriptedUpstream {
   /** How many POST /v1/payments came (charged or not). */
   readonly received: () => number;
   readonly queries: () => number;
+  /** While down, every query is answered 503 (the processor's status API unavailable). */
+  queriesDown(down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
   let received = 0;
   let queries = 0;
   let failingQueries = 0;
+  let queriesDown = false;
   let sequence = 0;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const later = (ms: number, run: () => void) => {
@@ -160,8 +164,8 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
 
   function query(url: URL, response: ServerResponse): void {
     queries++;
-    if (failingQueries > 0) {
-      failingQueries--;
+    if (queriesDown || failingQueries > 0) {
+      if (!queriesDown) failingQueries--;
       response.writeHead(503, { 'Content-Type': 'text/plain' });
       response.end('unavailable');
       return;
@@ -174,7 +178,18 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://upstream');
-    if (request.method === 'POST' && url.pathname === '/v1/payments') {
+    // a payment, or a capture, refund, reversal of one (POST /v1/payments/{its id}): scripted alike
+    if (request.method === 'POST' && /^\/v1\/payments(\/[^/]+)?$/.test(url.pathname)) {
+      pay(request, response).catch(() => response.destroy());
+      return;
+    }
+    // a registration, answered at once; payments with it are scripted as any payment
+    if (request.method === 'POST' && url.pathname === '/v1/registrations') {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(json({ id: `reg${String(++sequence).padStart(6, '0')}`, result: { code: SUCCESS } }));
+      return;
+    }
+    if (request.method === 'POST' && /^\/v1\/registrations\/[^/]+\/payments$/.test(url.pathname)) {
       pay(request, response).catch(() => response.destroy());
       return;
     }
@@ -193,6 +208,9 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
     charges: (id) => (id === undefined ? made : made.filter((c) => c.merchantTransactionId === id)),
     received: () => received,
     queries: () => queries,
+    queriesDown: (down) => {
+      queriesDown = down;
+    },
     async close() {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

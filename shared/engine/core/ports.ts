@@ -86,9 +86,15 @@ export interface PaymentSessionStore {
   claimDuePaymentSessions(now: Date, leaseUntil: Date, limit: number): Promise<PaymentSession[]>;
   /**
    * Sets when an open session is due again (an inquiry that could not reach its processor asks
-   * again later); nothing when it has ended.
+   * again later); null: due never, open (an inquiry that stopped asking, until an operator asks
+   * again); nothing when it has ended.
    */
-  postponePaymentSession(id: string, dueAt: Date): Promise<void>;
+  postponePaymentSession(id: string, dueAt: Date | null): Promise<void>;
+  /**
+   * The payments still uncertain (open `inquiry` sessions), those still asked about and those
+   * the gateway stopped asking about (due never): for the gateway_uncertain_payments gauge.
+   */
+  countUncertainPayments(): Promise<{ readonly asking: number; readonly stopped: number }>;
 }
 
 /** Registrations: stored payment details. */

@@ -149,6 +149,8 @@ export interface ReferenceOrder {
   readonly request: object;
   /** The workflow's verdict was ok: the simulator accepts; a connector asks its system. */
   readonly now: Date;
+  /** The id the new payment (the CP, RF, RV, RB) will have here: as PayOrder.paymentId. */
+  readonly paymentId?: string;
 }
 
 /** RG: storing account data (a connector registers it on its side and answers its id). */
@@ -157,6 +159,11 @@ export interface RegisterOrder {
   readonly request: object;
   readonly decide: ProcessorRequest;
   readonly now: Date;
+  /**
+   * The id the registration will have here, known before the processor is asked (as
+   * PayOrder.paymentId): a connector's reference and idempotency keys, the same on a retry.
+   */
+  readonly paymentId?: string;
 }
 
 /** A payment with a stored registration (one-click, MIT repeats, scheduled runs). */
@@ -166,6 +173,8 @@ export interface RegistrationPayOrder {
   readonly request: object;
   readonly decide: ProcessorRequest;
   readonly now: Date;
+  /** The id the payment will have here: as PayOrder.paymentId. */
+  readonly paymentId?: string;
 }
 
 /** What an issuer lookup says about a card's 6-digit BIN. */
@@ -300,7 +309,7 @@ export interface Processor {
    * gateway's own id: its verdict; 700.400.580 when it has no such payment; pending (000.200.000)
    * while it decides; `technical` set when it could not be asked.
    */
-  inquire?(payment: Payment, channel: Channel): Promise<Decision>;
+  inquire?(payment: Payment, channel: Channel, referenced?: Payment): Promise<Decision>;
   /**
    * The verdict of a payment this processor left pending with its redirect, once the shopper came
    * back (a connector reads it from its processor); pending again while the processor has none.

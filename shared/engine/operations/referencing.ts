@@ -2,7 +2,8 @@
  * A referencing request (POST /v1/payments/{id}): capture, reversal, refund or rebill of an
  * earlier payment. Load the referenced payment and what already references it, let the workflow
  * rules decide, record the outcome (refusals are recorded too: they are transactions the
- * merchant may look up), answer.
+ * merchant may look up), answer. An uncertain outcome at the connector is recorded pending and
+ * asked about (steps/processor-uncertain.ts), as an initial payment's is.
  */
 
 import type { RequestOf } from '../../params/requests';
@@ -10,9 +11,11 @@ import { ResultCodes } from '../../result-codes';
 import { echoOf } from '../answers/echo';
 import { readAmount } from '../core/amounts';
 import type { Caller, EngineDeps, Outcome } from '../core/deps';
+import { newId } from '../core/ids';
+import type { Decision } from '../core/ports';
 import { connectorIdOf, processorOfPayment } from '../core/processor';
 import { paymentRecord } from '../core/record';
-import { recordPayment } from '../steps/record';
+import { recordDecided } from '../steps/processor-uncertain';
 import { checkReference, type ReferencingType, UNKNOWN_REFERENCE_CODES } from '../steps/workflow';
 
 /** `unknown`: the id names no payment of the caller's; `code` is the family's answer for the type. */
@@ -53,9 +56,11 @@ export async function referencePayment(
   // workflow allows; a connector asks its system, which knows the payment by its own id)
   let code: string = verdict.ok ? ResultCodes.SUCCESS_INTERNAL : verdict.code;
   let resultDetails: Record<string, string> = {};
+  let decision: Decision | undefined;
+  const paymentId = newId(); // first: a connector sends it as its reference, to inquire by it
   if (verdict.ok) {
     const processor = processorOfPayment(deps.processors, caller.channel, referenced);
-    const decision =
+    decision =
       processor.kind !== 'simulator' && connectorIdOf(referenced) === undefined
         ? undefined
         : await processor.reference({
@@ -64,12 +69,14 @@ export async function referencePayment(
             referenced,
             request,
             now: deps.clock.now(),
+            paymentId,
           });
     code = decision === undefined ? ResultCodes.REFERENCE_NOT_FOUND : decision.code;
     resultDetails = decision?.resultDetails ?? {};
   }
   const now = deps.clock.now();
   const payment = paymentRecord(caller, now, {
+    id: paymentId,
     paymentType,
     paymentBrand: referenced.paymentBrand,
     amount: verdict.ok ? verdict.amount : amount,
@@ -86,6 +93,6 @@ export async function referencePayment(
     },
     resultDetails,
   });
-  await recordPayment(deps, payment);
-  return { kind: 'payment', payment };
+  // the processor's answer lost: pending until it is asked (steps/processor-uncertain.ts)
+  return { kind: 'payment', payment: await recordDecided(deps, payment, decision) };
 }

@@ -24,7 +24,7 @@ import {
   storedCardInstrument,
 } from '../core/instruments';
 import type { Payment, Registration } from '../core/model';
-import type { Decision } from '../core/ports';
+import type { Decision, Processor } from '../core/ports';
 import {
   CONNECTOR_REGISTRATION_ID,
   connectorRegistrationIdOf,
@@ -35,7 +35,8 @@ import {
 import { paymentRecord } from '../core/record';
 import { agreementOf, registrationDetails } from '../steps/after-success';
 import { checkPaymentMethod } from '../steps/payment-method';
-import { recordPayment, recordRegistration } from '../steps/record';
+import { recordDecided } from '../steps/processor-uncertain';
+import { recordRegistration } from '../steps/record';
 import { riskDecision, riskDetails, screenRisk } from '../steps/risk-check';
 import { openWalletToken } from '../steps/wallets';
 
@@ -72,11 +73,13 @@ export async function createRegistration(
   if (!sendsInstrument(request) && !catalogueEntry(request.paymentBrand ?? '')?.registersPayer)
     return refused(ResultCodes.REGISTRATION_NO_ACCOUNT_DATA);
   const processor = processorFor(deps.processors, caller.channel, request.testMode);
+  const id = newId(); // first: a connector keys its requests by it (a retry carries the same key)
   const decision = await processor.register({
     channel: caller.channel,
     request,
     decide: simulationOf(request),
     now,
+    paymentId: id,
   });
   const connectorId = decision.resultDetails.ConnectorRegistrationID;
   const card = storedCard(request, deps.seal);
@@ -85,7 +88,7 @@ export async function createRegistration(
   const agreement = request.recurringMigration === undefined ? undefined : agreementOf(request);
   const ndc = newPaymentNdc(caller.channel.id);
   const registration: Registration = {
-    id: newId(),
+    id,
     merchantId: caller.merchantId,
     channelId: caller.channel.id,
     paymentBrand: request.paymentBrand ?? '',
@@ -178,16 +181,8 @@ export async function payWithRegistration(
     true,
   );
   if (risk.kind === 'invalid') return risk;
-  const unknownThere: Decision | undefined =
-    processor.kind === 'connector' && connectorRegistrationIdOf(registration) === undefined
-      ? // made before the channel had its connector: the connector has nothing to charge
-        {
-          ...(testMode === undefined ? {} : { testMode }),
-          code: ResultCodes.REGISTRATION_NOT_FOUND,
-          result: {},
-          resultDetails: {},
-        }
-      : undefined;
+  const unknownThere = unknownAtTheConnector(processor, registration);
+  const paymentId = newId(); // first: a connector sends it as its reference, to inquire by it
   const decision =
     riskDecision(risk, testMode) ??
     unknownThere ??
@@ -203,6 +198,7 @@ export async function payWithRegistration(
         ...billingOf(request.billing),
       },
       now,
+      paymentId,
     }));
   // overrideHolder: a holder sent now replaces an empty stored one, for this payment only.
   const holder =
@@ -210,6 +206,7 @@ export async function payWithRegistration(
   const { card: _echoedCard, ...echo } = echoOf(request);
   const instruction = repeatInstruction(request.standingInstruction, registration);
   const payment = paymentRecord(caller, now, {
+    id: paymentId,
     paymentType: request.paymentType ?? 'DB',
     paymentBrand: registration.paymentBrand,
     amount: money.amount,
@@ -233,8 +230,21 @@ export async function payWithRegistration(
     result: decision.result,
     resultDetails: decision.resultDetails,
   });
-  await recordPayment(deps, payment);
-  return { kind: 'payment', payment };
+  // the processor's answer lost: pending until it is asked (steps/processor-uncertain.ts)
+  return { kind: 'payment', payment: await recordDecided(deps, payment, decision) };
+}
+
+/** A registration made before the channel had its connector: the connector has nothing to charge. */
+function unknownAtTheConnector(processor: Processor, registration: Registration): Decision | undefined {
+  if (processor.kind !== 'connector' || connectorRegistrationIdOf(registration) !== undefined)
+    return undefined;
+  const testMode = processor.testMode;
+  return {
+    ...(testMode === undefined ? {} : { testMode }),
+    code: ResultCodes.REGISTRATION_NOT_FOUND,
+    result: {},
+    resultDetails: {},
+  };
 }
 
 /** The merchant's registration to pay with; the engine's refusal for a missing or deregistered one. */

@@ -38,6 +38,7 @@ import type {
   TransactionIds,
 } from '../core/ports';
 import { type AfterSuccess, withAfterSuccess } from './after-success';
+import { INQUIRY_FIRST_MS } from './processor-uncertain';
 import { processorVerdict } from './processor-verdict';
 import { type RecordDeps, recordPayment } from './record';
 import { type Authentication, AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
@@ -49,11 +50,8 @@ export const DECOUPLED_ANSWER_MS = 10_000;
 /** The simulated pay-later provider accepts (or refuses) an invoice after its checks, this long after it arrived. */
 export const PROVIDER_ANSWER_MS = 60_000;
 
-/**
- * A connector's uncertain outcome is first asked about this long after it was sent: the
- * processor has finished with the request it may have received by then (inquiry.ts).
- */
-export const INQUIRY_FIRST_MS = 5_000;
+/** When a connector's uncertain outcome is first asked about (processor-uncertain.ts). */
+export { INQUIRY_FIRST_MS } from './processor-uncertain';
 
 /** The simulator pages the redirects point to (served by server/http/routes/simulators/shopper.ts). */
 export const SimulatorPaths = {

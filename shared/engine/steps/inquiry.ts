@@ -11,12 +11,22 @@
  *   900.100.400 "timeout at connectors/acquirer side" (the request timed out on its way and the
  *   processor has no record of it: a communication error of the 900.100 group, not a decline);
  * - pending there, not found yet, or the processor unreachable: asked again later, the wait
- *   growing with the payment's age (so doubling) from INQUIRY_FIRST_MS up to INQUIRY_MAX_WAIT_MS.
+ *   growing with the payment's age (so doubling) from INQUIRY_FIRST_MS up to hourly in its first
+ *   day, then daily;
+ * - still no verdict INQUIRY_STOP_AFTER_MS after it was sent: the gateway stops asking. The payment
+ *   stays pending (never a failure: it may have been processed), its session open but due never
+ *   (`stopped`): the worker logs it at warn, `gateway_uncertain_payments{asking="stopped"}`
+ *   counts it, and an operator asks again (`gateway payment inquire ID`, POST
+ *   /admin/v1/payments/{id}/inquiry: server/backoffice/payments/inquire.ts), one more time each.
+ *
+ * A capture, refund, reversal, rebill or payment with a registration is asked about the same way,
+ * by its own id (steps/processor-uncertain.ts).
  *
  * The 30 minutes of a shopper's session do not apply: only the processor knows. One inquiry per
  * payment at a time across processes (the claim is a lease), and the end is the session store's
  * compare-and-set.
  */
+import { INITIAL_PAYMENT_TYPES } from '../../params/requests';
 import { isPending, isSuccess, ResultCodes } from '../../result-codes';
 import type { Payment, PaymentSession } from '../core/model';
 import type { Decision } from '../core/ports';
@@ -32,13 +42,30 @@ import {
 
 /** A processor that has no record of the payment this long after it was sent never received it. */
 export const INQUIRY_NOT_FOUND_AFTER_MS = 60_000;
-/** The longest wait between two inquiries of a processor that cannot be reached. */
-export const INQUIRY_MAX_WAIT_MS = 15 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The longest wait between two inquiries in a payment's first day. */
+export const INQUIRY_MAX_WAIT_MS = HOUR_MS;
+/** After its first day a payment is asked about once a day. */
+export const INQUIRY_DAILY_AFTER_MS = DAY_MS;
+/**
+ * The gateway stops asking a week after the payment was sent. Why a week: a processor that has
+ * not answered its own status API by then will not on the next try either, it is an operator's
+ * matter with the processor's support; the card schemes' authorisations lapse in about that time
+ * (mostly 7 days), so a capture decided later is moot; and the processor's settlement reports of
+ * the days in between (daily) have told the operator by then whether it was processed.
+ */
+export const INQUIRY_STOP_AFTER_MS = 7 * DAY_MS;
+const INITIAL_TYPES: ReadonlySet<string> = new Set(INITIAL_PAYMENT_TYPES);
+
 /** The failure of a payment the processor never received. */
 export const NEVER_RECEIVED = '900.100.400';
 
 /** Asks the processor about the uncertain payment of `session` (claimed), and ends it if it can. */
-export async function inquireDue(deps: PendingDeps, session: PaymentSession): Promise<Finish | Later> {
+export async function inquireDue(
+  deps: PendingDeps,
+  session: PaymentSession,
+): Promise<Finish | Later | Stopped> {
   const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
   const now = deps.clock.now();
   if (payment === undefined || payment.resultCode !== ResultCodes.PENDING) {
@@ -48,13 +75,23 @@ export async function inquireDue(deps: PendingDeps, session: PaymentSession): Pr
   }
   const channel = await deps.store.getChannel(payment.channelId);
   const processor = channel === undefined ? undefined : processorOfPayment(deps.processors, channel, payment);
+  // a capture, refund, reversal or rebill is asked about with the payment it modified
+  const referenced =
+    payment.referencedId === undefined || INITIAL_TYPES.has(payment.paymentType)
+      ? undefined
+      : await deps.store.getPayment(payment.merchantId, payment.referencedId);
   const answer =
     channel === undefined || processor?.inquire === undefined
       ? undefined
-      : await processor.inquire(payment, channel);
+      : await processor.inquire(payment, channel, referenced);
   const age = now.getTime() - payment.createdAt.getTime();
   const decided = answer === undefined ? undefined : decidedOf(answer, payment, age);
   if (decided === undefined) {
+    if (age >= INQUIRY_STOP_AFTER_MS) {
+      // never a failure: pending, due never, until an operator asks again (see above)
+      await deps.store.postponePaymentSession(session.id, null);
+      return { kind: 'stopped', payment };
+    }
     await deps.store.postponePaymentSession(session.id, new Date(now.getTime() + waitAfter(age)));
     return LATER;
   }
@@ -67,8 +104,15 @@ export interface Later {
 }
 const LATER: Later = { kind: 'later' };
 
-/** The wait before the next inquiry: the payment's age so far, within the bounds. */
-const waitAfter = (age: number): number => Math.min(INQUIRY_MAX_WAIT_MS, Math.max(INQUIRY_FIRST_MS, age));
+/** No verdict a week on: the gateway no longer asks by itself (the payment stays pending). */
+export interface Stopped {
+  readonly kind: 'stopped';
+  readonly payment: Payment;
+}
+
+/** The wait before the next inquiry: the payment's age so far, within the bounds; daily after a day. */
+const waitAfter = (age: number): number =>
+  age >= INQUIRY_DAILY_AFTER_MS ? DAY_MS : Math.min(INQUIRY_MAX_WAIT_MS, Math.max(INQUIRY_FIRST_MS, age));
 
 /** The payment's end from the processor's answer; undefined while there is none to draw. */
 function decidedOf(answer: Decision, payment: Payment, age: number): Decided | undefined {

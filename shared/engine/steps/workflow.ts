@@ -57,8 +57,12 @@ export function checkReference(
   if (request.amount !== null && request.amount <= 0) return refuse(ResultCodes.REFERENCE_INVALID_AMOUNT);
 
   // Initial payments linked by referenceUuid (reauthorizations, incremental authorizations) are
-  // authorizations of their own, not captures, refunds or reversals of this one.
-  const done = children.filter((p) => succeeded(p) && !INITIAL_TYPES.has(p.paymentType));
+  // authorizations of their own, not captures, refunds or reversals of this one. A pending one
+  // (its processor's answer lost, asked about: steps/processor-uncertain.ts) counts as done until
+  // its verdict: a second capture cannot exceed the authorisation meanwhile; a failure releases it.
+  const done = children.filter(
+    (p) => (succeeded(p) || isPending(p.resultCode)) && !INITIAL_TYPES.has(p.paymentType),
+  );
   const ofType = (type: string) => done.filter((p) => p.paymentType === type);
   const reversed = ofType('RV').length > 0;
   const original = referenced.amount ?? 0;

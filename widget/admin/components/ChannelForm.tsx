@@ -2,7 +2,7 @@
  * A channel's settings as an operator creates or changes them (server/backoffice/channels/settings.ts):
  * name and mode (creation only), brands and currencies (empty: all), 3-D Secure, whether a
  * one-click payment with a stored card asks for its CVV, the throttle per minute. The connector
- * is set with the CLI.
+ * and the routes have their own forms (ConnectorForm, RoutesForm): their credentials are write-only.
  */
 import { useState } from 'preact/hooks';
 import { listOf } from '../format';

@@ -40,6 +40,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <Banner />
       <nav aria-label="Main">
         <ul>
+          <NavLink path="/today">Today</NavLink>
           {isOperator.value && <NavLink path="/merchants">Merchants</NavLink>}
           {m !== undefined && (
             <>
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
               <NavLink path={`${m}/schedules`}>Schedules</NavLink>
             </>
           )}
+          <NavLink path="/search">Search</NavLink>
           {canChange.value && <NavLink path="/users">Users</NavLink>}
           {canChange.value && <NavLink path="/audit">Audit log</NavLink>}
           {isOperator.value && environment.value?.clock != null && (

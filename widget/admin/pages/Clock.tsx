@@ -70,6 +70,10 @@ export function ClockPage() {
           {clock.data.frozen ? ' (stopped between moves)' : ' (running)'}
         </p>
       )}
+      <p>
+        Payments, checkouts, schedules, webhooks and settlement follow this clock. Sign-in sessions and TOTP
+        codes keep real time: moving the clock signs nobody out.
+      </p>
       <Section title="Advance">
         <form
           class="inline-form"

@@ -63,6 +63,16 @@ export function MerchantPage({ merchantId }: { merchantId: string }) {
           </div>
         </dl>
       )}
+      <nav aria-label="Records of this merchant">
+        <ul>
+          <li>
+            <a href={href(`/merchants/${encodeURIComponent(merchantId)}/registrations`)}>Saved cards</a>
+          </li>
+          <li>
+            <a href={href(`/merchants/${encodeURIComponent(merchantId)}/requests`)}>Recent API requests</a>
+          </li>
+        </ul>
+      </nav>
       <Section title="Channels">
         <Loading data={channels.data} error={channels.error} />
         {channels.data && <ChannelTable channels={channels.data.channels} />}

@@ -1,7 +1,8 @@
 /**
  * A payment's whole story: the transaction, those linked to it (captures, refunds, reversals,
  * chargebacks), its 3-D Secure and risk results, its webhook deliveries, the checkout it came
- * from; and the back office's actions on it.
+ * from, the connectors its channel's routing tried (when the answer lists them); and the back
+ * office's actions on it.
  */
 import { useEffect } from 'preact/hooks';
 import { get, seg } from '../api';
@@ -45,6 +46,34 @@ function Related({ merchantId, related }: { merchantId: string; related: readonl
           <td>
             <code>{t.result?.code}</code> {t.result?.description}
           </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+type Attempt = PaymentStory['attempts'][number];
+
+const OUTCOMES: Readonly<Record<Attempt['outcome'], string>> = {
+  processed: 'Processed: the processor answered',
+  refused: 'Refused: nothing reached it, the next was tried',
+  uncertain: 'Uncertain: it may have processed it; the gateway asks it',
+  skipped: 'Skipped: its circuit was open',
+};
+
+/** The routing's attempts, in order; read defensively: an older gateway answers none. */
+function Attempts({ attempts }: { attempts: readonly Attempt[] | undefined }) {
+  if (attempts === undefined || attempts.length === 0)
+    return <p class="muted">Not routed: no connector attempts.</p>;
+  return (
+    <DataTable label="Connector attempts" columns={['Date', 'Route', 'Connector', 'Outcome', 'Code']}>
+      {attempts.map((a, i) => (
+        <tr key={i}>
+          <td>{formatDate(a.at)}</td>
+          <td>{a.route + 1}</td>
+          <td>{a.kind}</td>
+          <td>{OUTCOMES[a.outcome] ?? a.outcome}</td>
+          <td>{a.code === null ? '—' : <code>{a.code}</code>}</td>
         </tr>
       ))}
     </DataTable>
@@ -97,6 +126,11 @@ export function PaymentPage({ merchantId, paymentId }: { merchantId: string; pay
           <Section title="Linked transactions">
             <Related merchantId={merchantId} related={story.data.related} />
           </Section>
+          {(story.data as { attempts?: readonly Attempt[] }).attempts !== undefined && (
+            <Section title="Connector attempts">
+              <Attempts attempts={(story.data as { attempts?: readonly Attempt[] }).attempts} />
+            </Section>
+          )}
           <Section title="3-D Secure">
             <KeyValues value={story.data.threeDSecure} />
           </Section>

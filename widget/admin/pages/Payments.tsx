@@ -1,6 +1,6 @@
 /** A merchant's payments: search (the location's query) and keyset pages, newest first. */
 import { useEffect } from 'preact/hooks';
-import { ApiError, get, query, seg } from '../api';
+import { API, ApiError, get, query, seg } from '../api';
 import { Loading } from '../components/Alert';
 import { DataTable } from '../components/DataTable';
 import { Page } from '../components/Page';
@@ -41,6 +41,15 @@ export function Payments({ merchantId }: { merchantId: string }) {
   return (
     <Page title="Payments">
       <PaymentSearch initial={search} errorOf={errorOf} onSearch={(s) => navigate(base, s)} />
+      <p>
+        {/* the same filters, every page: the file is streamed by the gateway */}
+        <a
+          href={`${API}/merchants/${seg(merchantId)}/payments.csv${query({ ...search, ...range(search) })}`}
+          download
+        >
+          Export these payments as CSV
+        </a>
+      </p>
       <Loading data={page.data} error={page.error} />
       {page.data && page.data.payments.length === 0 && <p role="status">No payments match.</p>}
       {page.data && page.data.payments.length > 0 && (

@@ -111,6 +111,7 @@ function UserRow({ u, changed, act }: { u: User; changed: () => void; act: Retur
               action={act}
               class="secondary"
               label={`Unlock ${u.username}`}
+              confirm={`${u.username} may sign in again with their password at once: the lock that ten failed sign-ins set is lifted.`}
               work={async () => {
                 // lifts the lock of ten failed sign-ins; the password stays
                 await post(`/users/${seg(u.id)}/unlock`);

@@ -12,11 +12,14 @@ import { adminSession } from '../../middleware/admin-session';
 import { adminDocumentRoute } from '../docs';
 import { backOfficeRoutes } from './back-office';
 import { merchantRoutes } from './channels';
+import { circuitRoutes } from './circuits';
 import { clockRoutes } from './clock';
 import { environmentRoutes } from './environment';
+import { figureRoutes } from './figures';
 import { inboxRoutes } from './inbox';
 import { operationRoutes } from './operations';
 import { paymentRoutes } from './payments';
+import { recordRoutes } from './records';
 import { requestGuard, secondFactorFirst } from './request-guard';
 import { sessionRoutes } from './session';
 import { type AdminDeps, adminKit } from './shared';
@@ -30,15 +33,20 @@ export { adminRouteTable } from './shared';
 export function adminRoutes(app: Hono<GatewayEnv>, deps: RouteDeps, admin: AdminDeps): void {
   // JSON only, none from another site, failed operator tokens audited: before who calls is known
   app.use('/admin/v1/*', requestGuard(deps));
-  app.use('/admin/v1/*', adminSession(deps, admin.token));
+  // sessions and TOTP codes on real time, never the test clock (AdminDeps.realTime)
+  const accounts: RouteDeps = { ...deps, clock: admin.realTime ?? deps.clock };
+  app.use('/admin/v1/*', adminSession(accounts, admin.token));
   app.use('/admin/v1/*', secondFactorFirst(deps, admin.requireTotp === true));
   const kit = adminKit(app, deps);
-  sessionRoutes(deps, admin, kit);
+  sessionRoutes(accounts, admin, kit);
   merchantRoutes(deps, kit);
+  circuitRoutes(deps, kit);
   webhookRoutes(deps, admin, kit);
   tokenRoutes(deps, kit);
   userRoutes(deps, kit);
   paymentRoutes(deps, kit);
+  recordRoutes(deps, kit);
+  figureRoutes(deps, kit);
   backOfficeRoutes(deps, kit);
   operationRoutes(deps, admin, kit);
   clockRoutes(deps, admin, kit);

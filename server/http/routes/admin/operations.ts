@@ -115,7 +115,11 @@ function settlementRunRoute(deps: RouteDeps, admin: AdminDeps, kit: AdminKit): v
       });
     return act(c, async (ctx) => {
       const run = parseSettlementRun({ ...input, merchantId: param(c, 'merchantId') });
-      const accounts = await runSettlement({ ...ctx, store: deps.store, dataDir }, run);
+      const { contractOf } = admin;
+      const accounts = await runSettlement(
+        { ...ctx, store: deps.store, dataDir, ...(contractOf === undefined ? {} : { contractOf }) },
+        run,
+      );
       return env.send(c, 200, ok, { accounts });
     });
   });

@@ -2,8 +2,9 @@
  * A merchant's payments in the dashboard: the list (search, newest first, keyset pages over the
  * `payments_channel_created` index: server/backoffice/payments/payment-list.ts, storage/payments/list.ts) and
  * a payment's page (the payment as /v1/payments/{id} answers it, its linked transactions, its
- * 3-D Secure and risk results, its webhook deliveries, the checkout it came from). Only payments
- * on channels of this address's environment.
+ * 3-D Secure and risk results, its webhook deliveries, the checkout it came from, the connectors
+ * its channel's routing tried: `attempts`, never in the merchant's answer). Only payments on
+ * channels of this address's environment.
  */
 import { paymentResponse } from '../../../../shared/engine/answers/response';
 import { type Channel, environmentOf, type Payment } from '../../../../shared/engine/core/model';
@@ -56,11 +57,12 @@ export function paymentRoutes(deps: RouteDeps, kit: AdminKit): void {
     if (payment === undefined || channel === undefined || environmentOf(channel.mode) !== deps.environment)
       return notFound(c, 'payment');
     const originalId = payment.referencedId ?? payment.id;
-    const [original, children, deliveries, checkout] = await Promise.all([
+    const [original, children, deliveries, checkout, attempts] = await Promise.all([
       payment.referencedId === undefined ? undefined : store.getPayment(merchantId, payment.referencedId),
       family(merchantId, originalId),
       store.listDeliveries(merchantId, { orderKey: originalId, limit: DELIVERIES_SHOWN }),
       payment.checkoutId === undefined ? undefined : store.getCheckout(payment.checkoutId),
+      store.connectorAttemptsOf(payment.id),
     ]);
     const related = [original, ...children].filter(
       (p): p is Payment => p !== undefined && p.id !== payment.id,
@@ -81,6 +83,7 @@ export function paymentRoutes(deps: RouteDeps, kit: AdminKit): void {
       threeDSecure: response.threeDSecure ?? null,
       risk: response.risk ?? null,
       deliveries: deliveries.map((d) => deliveryView(d)),
+      attempts: attempts.map((a) => ({ ...a, code: a.code ?? null })),
       checkout:
         checkout === undefined || checkout.merchantId !== merchantId
           ? null

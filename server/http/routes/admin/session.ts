@@ -88,7 +88,7 @@ export function sessionRoutes(deps: RouteDeps, admin: AdminDeps, kit: AdminKit):
         200,
         ok,
         await changeOwnPassword(
-          contextOf(ctx, store),
+          { ...contextOf(ctx, store), clock: deps.clock },
           user,
           input,
           secret === undefined ? undefined : sessionHash(secret),
@@ -228,7 +228,12 @@ function totpRoutes(
     const input = await body(c);
     if (input instanceof Response) return input;
     return act(c, async (ctx) =>
-      env.send(c, 200, ok, await startOwnTotp(contextOf(ctx, store), totpVault, user, input)),
+      env.send(
+        c,
+        200,
+        ok,
+        await startOwnTotp({ ...contextOf(ctx, store), clock: deps.clock }, totpVault, user, input),
+      ),
     );
   });
 
@@ -238,7 +243,12 @@ function totpRoutes(
     const input = await body(c);
     if (input instanceof Response) return input;
     return act(c, async (ctx) =>
-      env.send(c, 200, ok, await confirmOwnTotp(contextOf(ctx, store), totpVault, user, input)),
+      env.send(
+        c,
+        200,
+        ok,
+        await confirmOwnTotp({ ...contextOf(ctx, store), clock: deps.clock }, totpVault, user, input),
+      ),
     );
   });
 }

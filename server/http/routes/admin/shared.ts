@@ -4,6 +4,8 @@
  * middleware/admin-role) and the audit log of every action.
  */
 import type { Context, Handler, Hono } from 'hono';
+import type { ConnectorSettings } from '../../../../shared/engine/core/model';
+import type { Clock } from '../../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../../shared/result-codes';
 import { writeAudit } from '../../../backoffice/audit/audit';
 import type { BackofficeContext } from '../../../backoffice/context';
@@ -11,6 +13,7 @@ import { BackofficeError, type FieldError } from '../../../backoffice/errors';
 import { type Access, type RouteSpec, registerAdminRoute } from '../../../backoffice/users/access';
 import type { AdminPrincipal } from '../../../backoffice/users/principal';
 import type { ClockControl } from '../../../clock';
+import type { ConnectorContract } from '../../../connectors/kit/contract';
 import type { EgressPolicy } from '../../../security/egress';
 import type { Vault } from '../../../security/vault';
 import type { InboxStore } from '../../../storage/inbox/store';
@@ -24,6 +27,12 @@ import { clientAddress } from '../../middleware/transport';
 export interface AdminDeps {
   /** The test clock's control (routes/admin/clock.ts); undefined when the gateway runs on real time. */
   readonly clock?: ClockControl | undefined;
+  /**
+   * The accounts' time (sessions, TOTP codes, failed sign-ins): real time (a fake one in tests),
+   * never the test clock, so moving the sandbox's clock neither signs the operator out nor puts
+   * the gateway's TOTP window away from the authenticator app's. Undefined: the gateway's clock.
+   */
+  readonly realTime?: Clock;
   /** The webhook inbox (routes/admin/inbox.ts). */
   readonly inbox?: InboxStore;
   /** The operator's token; without it only signed-in users reach the admin API. */
@@ -37,6 +46,8 @@ export interface AdminDeps {
   readonly egress?: Pick<EgressPolicy, 'checkUrl'>;
   /** The reconciliation files' folder (settlement downloads). */
   readonly dataDir?: string;
+  /** A connector's contract (the processors'): a settlement run by hand settles connector channels from their records. */
+  readonly contractOf?: (connector: ConnectorSettings) => ConnectorContract | undefined;
   /**
    * Every user must have a second factor (GATEWAY_ADMIN_REQUIRE_TOTP=on): one without it may only
    * set it up (or sign out) after signing in (request-guard.ts).

@@ -19,6 +19,9 @@ Redoc.init(
     jsonSampleExpandLevel: 2,
     sortPropsAlphabetically: false,
     hideHostname: false,
+    // the browser's own scrollbars: Redoc's scripted ones measure the page as they mount, a layout
+    // of the whole reference each (the larger part of its first draw), and are no help to a reader
+    nativeScrollbars: true,
   },
   document.getElementById('redoc'),
 );

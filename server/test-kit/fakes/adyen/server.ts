@@ -70,6 +70,10 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
   const received: Received[] = [];
   const inFlight = new Set<Promise<void>>();
   let notificationUrl: string | undefined;
+  /** How a notification reaches its address: fetch, or a gateway's app in process. */
+  let post: Post = (url, init) => fetch(url, init);
+  /** Set by failNext: the next modification is accepted, and its notification says it failed. */
+  let failingNext: string | undefined;
   let requests = 0;
   let origin = '';
 
@@ -78,7 +82,7 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
     const url = notificationUrl;
     const done = (async () => {
       try {
-        const answer = await fetch(url, {
+        const answer = await post(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body,
@@ -91,7 +95,10 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
   };
-  const notify = (notice: PendingNotice) => {
+  const notify = (told: PendingNotice) => {
+    const notice =
+      failingNext === undefined || told.eventCode === 'AUTHORISATION' || !told.success ? told : failed(told);
+    if (notice !== told) failingNext = undefined;
     const body = notificationBody(notice, merchantAccount, hmacKey);
     const invalid = webhookSchema?.(notice.eventCode, JSON.parse(body));
     if (invalid !== undefined)
@@ -99,6 +106,11 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
     outbox.push(body);
     // after the answer, as Adyen's notifications come after its `received`
     setTimeout(() => deliver(body), 5);
+  };
+  /** A modification's notice told as failed: what it did to the fake's payment undone. */
+  const failed = (notice: PendingNotice): PendingNotice => {
+    undo(checkout, notice);
+    return { ...notice, success: false, reason: failingNext ?? 'Modification failed' };
   };
   const checkout = fakeCheckout({
     get origin() {
@@ -201,6 +213,44 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
     notifyTo(url: string | undefined) {
       notificationUrl = url;
     },
+    /**
+     * Where notifications go, and through what: `through` a gateway's app in process
+     * (`(url, init) => gw.liveApp.request(url, init)`), fetch otherwise.
+     */
+    deliverThrough(through: Post | undefined) {
+      post = through ?? ((url, init) => fetch(url, init));
+    },
+    /** The next capture, refund or cancel is accepted `received` and told failed (success false) for `reason`. */
+    failNext(reason = 'Insufficient in-process funds on paymentPspReference') {
+      failingNext = reason;
+    },
+    /**
+     * Adyen's late word on a modification it told done: CAPTURE_FAILED, REFUND_FAILED (the
+     * scheme refused it) or REFUNDED_REVERSED (the refund came back), for the modification
+     * `pspReference`, sent as Adyen sends them (success "true": the event happened). Its body.
+     */
+    tellLater(pspReference: string, eventCode: LateEventCode, reason = LATE_REASONS[eventCode]): string {
+      const earlier = outbox.map(itemOf).find((item) => item.pspReference === pspReference);
+      if (earlier === undefined) throw new Error(`the fake told nothing about ${pspReference}`);
+      const notice: PendingNotice = {
+        eventCode,
+        success: true,
+        pspReference,
+        merchantReference: String(earlier.merchantReference),
+        amount: earlier.amount as PendingNotice['amount'],
+        reason,
+        ...(typeof earlier.originalReference === 'string'
+          ? { originalReference: earlier.originalReference }
+          : {}),
+      };
+      undo(checkout, notice);
+      const body = notificationBody(notice, merchantAccount, hmacKey);
+      const invalid = webhookSchema?.(eventCode, JSON.parse(body));
+      if (invalid !== undefined) schemaFailures.push({ what: `notification ${eventCode}`, errors: invalid });
+      outbox.push(body);
+      deliver(body);
+      return body;
+    },
     /** Every notification body the fake made, in order (sent or not). */
     outbox,
     deliveries,
@@ -219,3 +269,29 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
 }
 
 export type AdyenFake = Awaited<ReturnType<typeof startAdyenFake>>;
+
+/** How the fake POSTs a notification (fetch's signature). */
+export type Post = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** The events by which Adyen takes back a modification it told done. */
+export type LateEventCode = 'CAPTURE_FAILED' | 'REFUND_FAILED' | 'REFUNDED_REVERSED';
+
+/** Adyen's reasons in its documentation's examples. */
+const LATE_REASONS: Readonly<Record<LateEventCode, string>> = {
+  CAPTURE_FAILED: 'Capture Failed',
+  REFUND_FAILED: 'Refund Failed',
+  REFUNDED_REVERSED: 'Refund Reversed',
+};
+
+/** The first item of a notification body. */
+const itemOf = (body: string): Record<string, unknown> =>
+  (JSON.parse(body) as { notificationItems: { NotificationRequestItem: Record<string, unknown> }[] })
+    .notificationItems[0]?.NotificationRequestItem ?? {};
+
+/** What a modification that failed after all did to the fake's payment, undone. */
+function undo(checkout: ReturnType<typeof fakeCheckout>, notice: PendingNotice): void {
+  const payment = checkout.payments().find((p) => p.psp === notice.originalReference);
+  if (payment === undefined) return;
+  if (notice.eventCode.startsWith('CAPTURE')) payment.captured -= notice.amount.value;
+  if (notice.eventCode.startsWith('REFUND')) payment.refunded -= notice.amount.value;
+}

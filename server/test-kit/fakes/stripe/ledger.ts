@@ -413,6 +413,22 @@ export class StripeLedger {
     return ok(refundObject(refund));
   }
 
+  /**
+   * A refund that succeeded, failed after all (the card closed, the bank returned it): its status
+   * failed with Stripe's `failure_reason`, the charge's refunded amount given back, and the
+   * events Stripe sends for it (`charge.refund.updated`, `refund.failed`).
+   */
+  failRefund(id: string, reason = 'expired_or_canceled_card'): boolean {
+    const refund = this.refunds.find((r) => r.id === id);
+    if (refund === undefined || refund.status === 'failed') return false;
+    refund.status = 'failed';
+    refund.failureReason = reason;
+    refund.charge.amountRefunded -= refund.amount;
+    this.emit('charge.refund.updated', refundObject(refund));
+    this.emit('refund.failed', refundObject(refund));
+    return true;
+  }
+
   // ---- SetupIntents --------------------------------------------------------------------------
 
   createSetupIntent(form: FormObject): FakeAnswer {

@@ -94,6 +94,9 @@ export interface RefundState {
   readonly charge: ChargeState;
   readonly metadata: Record<string, string>;
   readonly reason: string | null;
+  /** succeeded, or failed once the bank returned it (ledger.failRefund), with Stripe's failure_reason. */
+  status?: 'succeeded' | 'failed';
+  failureReason?: string;
 }
 
 export interface CustomerState {
@@ -366,7 +369,8 @@ export function refundObject(refund: RefundState): Json {
     reason: refund.reason,
     receipt_number: null,
     source_transfer_reversal: null,
-    status: 'succeeded',
+    status: refund.status ?? 'succeeded',
+    ...(refund.failureReason === undefined ? {} : { failure_reason: refund.failureReason }),
     transfer_reversal: null,
     customer: refund.charge.customer,
     customer_account: null,

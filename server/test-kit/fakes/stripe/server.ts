@@ -19,7 +19,17 @@ export interface StripeFakeOptions {
   /** The secret key the fake accepts (any `sk_test_…` when not given). */
   readonly apiKey?: string;
   /** Where events go, signed with `secret` (a webhook endpoint's `whsec_…`). */
-  readonly webhook?: { readonly url: string; readonly secret: string };
+  readonly webhook?: Webhook;
+}
+
+/**
+ * A webhook endpoint: its address, its signing secret, and how events reach it (`through` a
+ * gateway's app in process, `(url, init) => gw.live.app.request(url, init)`; fetch otherwise).
+ */
+export interface Webhook {
+  readonly url: string;
+  readonly secret: string;
+  readonly through?: (url: string, init: RequestInit) => Response | Promise<Response>;
 }
 
 /** One request the fake received, for tests to look at what a connector sent. */
@@ -37,7 +47,7 @@ export interface StripeFake {
   readonly requests: readonly ReceivedRequest[];
   /** Every event made, in order. */
   readonly events: readonly Json[];
-  setWebhook(webhook: { readonly url: string; readonly secret: string } | undefined): void;
+  setWebhook(webhook: Webhook | undefined): void;
   /** Sends an event (again) to the webhook endpoint; its answer's status. */
   deliver(event: Json): Promise<number>;
   /** Deliveries still under way (events are sent as they happen): resolved once all are done. */
@@ -131,7 +141,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     if (webhook === undefined) return 0;
     const payload = JSON.stringify(event, null, 2);
     try {
-      const response = await fetch(webhook.url, {
+      const post = webhook.through ?? ((url: string, init: RequestInit) => fetch(url, init));
+      const response = await post(webhook.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',

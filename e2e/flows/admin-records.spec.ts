@@ -1,0 +1,179 @@
+/**
+ * The dashboard's records (issue 34): a merchant's saved cards, one deleted after a dialog that
+ * says what deleting means; the payments exported as CSV from the payments page; the recent API
+ * requests; the operator's search box finding a payment by its merchantTransactionId and opening
+ * it. Each new page in Chromium at 1280 and 390 px, axe with no violation, a screenshot of each
+ * (e2e/test-results/screenshots/<name>-<width>.png, the paths printed).
+ */
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { AdminShell } from '../pages/admin/AdminShell';
+import { pageShots } from '../pages/admin/pageShots';
+import { SignInPage } from '../pages/admin/SignInPage';
+import { TEST_CARD } from '../pages/CardForm';
+import { expect, test } from '../support/fixtures';
+import type { HarnessInfo } from '../support/harness';
+
+test.setTimeout(300_000);
+
+const SIGNED_OUT_401 = /status of 401/;
+test.beforeEach(({ browserErrors }) => browserErrors.allow(SIGNED_OUT_401));
+
+function card(): Record<string, string> {
+  const [month, year] = TEST_CARD.expiry.split('/') as [string, string];
+  return {
+    paymentBrand: 'VISA',
+    'card.number': TEST_CARD.number,
+    'card.holder': TEST_CARD.holder,
+    'card.expiryMonth': month,
+    'card.expiryYear': `20${year}`,
+    'card.cvv': TEST_CARD.cvv,
+  };
+}
+
+/** A call of the merchant API with the demo merchant's token: its answer. */
+async function merchantApi(
+  request: APIRequestContext,
+  harness: HarnessInfo,
+  path: string,
+  form: Record<string, string>,
+): Promise<{ id: string }> {
+  const res = await request.post(`${harness.gatewayUrl}${path}`, {
+    headers: { authorization: `Bearer ${harness.accessToken}` },
+    form: { entityId: harness.admin.settledEntityId, ...form },
+  });
+  const body = (await res.json()) as { id: string };
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+test("a merchant's saved cards, one deleted after saying what that means; the payments as CSV; the recent API requests", async ({
+  page,
+  harness,
+  request,
+}) => {
+  const order = `records-${randomBytes(6).toString('hex')}`;
+  const registration = await merchantApi(request, harness, '/v1/registrations', card());
+  await merchantApi(request, harness, '/v1/payments', {
+    amount: '42.00',
+    currency: 'EUR',
+    paymentType: 'DB',
+    merchantTransactionId: order,
+    ...card(),
+  });
+  const shell = new AdminShell(page);
+  const signIn = new SignInPage(page);
+  await signIn.open(harness.gatewayUrl);
+  await signIn.signIn(harness.admin.merchantAdmin.username, harness.admin.merchantAdmin.password);
+  await shell.expectPage(/^Merchant /);
+
+  // saved cards, from the merchant's page
+  await page
+    .getByRole('navigation', { name: 'Records of this merchant' })
+    .getByRole('link', { name: 'Saved cards' })
+    .click();
+  await shell.expectPage('Saved cards');
+  const row = page.getByRole('row').filter({ hasText: registration.id });
+  await expect(row).toContainText(`•••• ${TEST_CARD.number.slice(-4)}`);
+  await expect(row).toContainText('active');
+  await expect(page.getByText(TEST_CARD.number)).toHaveCount(0);
+  await pageShots(page, 'admin-records-registrations');
+
+  await row.getByRole('button', { name: `Delete saved card ${registration.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete?' });
+  await expect(dialog).toContainText('nothing can pay with it any more');
+  await expect(dialog).toContainText('REGISTRATION DELETED');
+  await pageShots(page, 'admin-records-registration-delete');
+  await shell.confirm('Delete');
+  await expect(page.getByText(`Saved card ${registration.id} deleted.`)).toBeVisible();
+  await expect(row).toContainText('deleted');
+  const read = await request.get(
+    `${harness.gatewayUrl}/v1/registrations/${registration.id}?entityId=${harness.admin.settledEntityId}`,
+    { headers: { authorization: `Bearer ${harness.accessToken}` } },
+  );
+  expect(read.status()).toBe(404);
+
+  // the payments page exports its filters as CSV
+  await shell.go('Payments', 'Payments');
+  await page.getByLabel('Merchant transaction id').fill(order);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('row').filter({ hasText: order })).toHaveCount(1);
+  const exportLink = page.getByRole('link', { name: 'Export these payments as CSV' });
+  const href = await exportLink.getAttribute('href');
+  expect(href).toContain(`merchantTransactionId=${order}`);
+  const csv = await page.evaluate(
+    async (url) => (await fetch(url!, { credentials: 'same-origin' })).text(),
+    href,
+  );
+  const lines = csv.split('\r\n').filter((l) => l !== '');
+  expect(lines[0]).toMatch(/^CreatedAt;Id;ShortId;/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(';42.00;EUR;');
+  expect(csv).not.toContain(TEST_CARD.number);
+  const download = page.waitForEvent('download');
+  await exportLink.click();
+  expect((await download).suggestedFilename()).toMatch(/^payments-[0-9a-f]{32}-test\.csv$/);
+  await pageShots(page, 'admin-records-payments-export');
+
+  // the recent API requests: the registration, the payment, the read of the deleted registration
+  await shell.go('Merchant and channels', /^Merchant /);
+  await page.getByRole('link', { name: 'Recent API requests' }).click();
+  await shell.expectPage('Recent API requests');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('row').filter({ hasText: '/v1/registrations/:id' }).first()).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(
+    page.getByRole('row').filter({ hasText: 'POST' }).filter({ hasText: '/v1/payments' }).first(),
+  ).toBeVisible();
+  await pageShots(page, 'admin-records-requests');
+});
+
+test('the operator finds a payment by its merchantTransactionId and opens it; a merchant admin does not find other merchants', async ({
+  page,
+  harness,
+  request,
+}) => {
+  const order = `search-${randomBytes(6).toString('hex')}`;
+  const payment = await merchantApi(request, harness, '/v1/payments', {
+    amount: '7.50',
+    currency: 'EUR',
+    paymentType: 'DB',
+    merchantTransactionId: order,
+    ...card(),
+  });
+  const shell = new AdminShell(page);
+  const signIn = new SignInPage(page);
+  await signIn.open(harness.gatewayUrl);
+  await signIn.signIn(harness.admin.operator.username, harness.admin.operator.password);
+  await shell.go('Search', 'Search');
+  await pageShots(page, 'admin-records-search-empty');
+  const box = page.getByLabel('Payment, merchantTransactionId, saved card, checkout or merchant');
+  await box.fill(order);
+  await box.press('Enter');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results).toContainText(order);
+  await pageShots(page, 'admin-records-search');
+  await results.getByRole('link', { name: payment.id }).click();
+  await shell.expectPage(`Payment ${payment.id}`);
+
+  // a text that is nothing: said so
+  await shell.go('Search', 'Search');
+  await box.fill(`nothing-${order}`);
+  await box.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(`Nothing found for “nothing-${order}”.`);
+
+  // the merchant's admin finds their payment, and no merchant
+  await shell.signOut();
+  await signIn.signIn(harness.admin.merchantAdmin.username, harness.admin.merchantAdmin.password);
+  await shell.go('Search', 'Search');
+  await box.fill(harness.admin.merchantId);
+  await box.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(/^Nothing found/);
+  await box.fill(order);
+  await box.press('Enter');
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(1);
+});

@@ -1,0 +1,44 @@
+/**
+ * Ask again (issue 32): an uncertain payment (its processor's answer lost, pending since) that the
+ * gateway stopped asking about a week on (shared/engine/steps/inquiry.ts) is made due now, so the
+ * pending-payments worker of the running gateway asks its processor once more, within its poll
+ * interval, whichever process or face (the CLI on the store, the admin API) asked. The answer ends
+ * it (the verdict and a PAYMENT UPDATED notification), or it is left pending and stopped again.
+ * A payment still asked about is made due now as well (an operator need not wait for the next
+ * daily inquiry). Audited as `payment.inquire`.
+ */
+import type { Payment } from '../../../shared/engine/core/model';
+import { ResultCodes } from '../../../shared/result-codes';
+import type { BackofficeContext } from '../context';
+import { notFound, refused } from '../errors';
+
+export interface InquiryAgain {
+  readonly paymentId: string;
+  /** When the worker asks: now. */
+  readonly dueAt: Date;
+  /** Whether the gateway had stopped asking by itself. */
+  readonly wasStopped: boolean;
+}
+
+export async function inquireAgain(
+  ctx: BackofficeContext,
+  merchantId: string,
+  paymentId: string,
+): Promise<InquiryAgain> {
+  const payment: Payment | undefined = await ctx.store.getPayment(merchantId, paymentId);
+  if (payment === undefined) throw notFound('payment', paymentId);
+  const session = await ctx.store.getPaymentSessionOfPayment(payment.id);
+  if (
+    session === undefined ||
+    session.kind !== 'inquiry' ||
+    session.finishedAt !== null ||
+    payment.resultCode !== ResultCodes.PENDING
+  )
+    throw refused(
+      `payment ${paymentId} is not uncertain: its result is ${payment.resultCode} (only a payment whose processor's answer was lost is asked about)`,
+    );
+  const dueAt = ctx.clock.now();
+  await ctx.store.postponePaymentSession(session.id, dueAt);
+  await ctx.audit('payment.inquire', payment.id, payment.merchantId);
+  return { paymentId: payment.id, dueAt, wasStopped: session.dueAt === null };
+}
