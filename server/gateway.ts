@@ -14,7 +14,7 @@ import { ensureDemoMerchant } from './backoffice/merchants/demo-merchant';
 import { requestRecorder } from './backoffice/requests/recorder';
 import { developerDefaults } from './backoffice/users/demo-users';
 import { gatewayTestClock, type TestClockSetting } from './clock/compose';
-import { oppClient } from './connectors';
+import { connectorClients } from './connectors';
 import { type GatewayEngine, gatewayEngine } from './engine-deps';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
@@ -172,7 +172,7 @@ export async function startGateway(options: GatewayOptions) {
   const authFailures = createAuthFailures({ now: () => realTime.now().getTime() });
   const egress = egressPolicy(egressOptionsFromEnv(env, { production, ...options.egress }));
   const vault = openVault({ dataDir: options.dataDir, env });
-  const processors = gatewayProcessors(options.connector ?? connectorClient(env, egress.fetch), egress.fetch);
+  const processors = gatewayProcessors(...connectorClients(options.connector, env, egress.fetch));
   const ops = instrumentation(options.metrics);
   connectorStateMetric(ops.metrics.registry, processors.breaker, clock); // routed connectors' circuits
   const store = await ops.openStore({
@@ -465,12 +465,6 @@ const port = (value: string | undefined): number | undefined => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 && n <= 65535 ? n : undefined;
 };
-
-/** The opp client through the egress policy; GATEWAY_CONNECTOR_TIMEOUT_MS: how long an answer is waited for (30 s). */
-function connectorClient(env: Readonly<Record<string, string | undefined>>, fetch: typeof globalThis.fetch) {
-  const timeoutMs = positiveNumber(env.GATEWAY_CONNECTOR_TIMEOUT_MS);
-  return oppClient({ fetch, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
-}
 
 const positiveNumber = (value: string | undefined): number | undefined => {
   const n = Number(value);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli/run';
 import { openStore } from '../storage';
 import { ADMIN_TOKEN, adminCall } from '../test-kit/admin';
+import { VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, testGateway } from '../test-kit/gateway';
 import { clockGateway } from '../test-kit/test-clock';
 import { testVault } from '../test-kit/vault';
@@ -16,6 +17,7 @@ import { testVault } from '../test-kit/vault';
 let gw: TestGateway;
 const CLI_ACTOR = `cli:${userInfo().username}`;
 const UNKNOWN_ID = '0123456789abcdef0123456789abcdef';
+const CARD = { ...VISA_CARD, 'card.cvv': '987' };
 
 beforeAll(async () => {
   // on a test clock (the clock's rows move it), the workers stopped: each row's outcome is its own
@@ -605,6 +607,31 @@ describe('webhook deliveries and redelivery', () => {
     const cli = await viaCli(['webhook', 'redeliver', '--merchant', merchantId, '999999']);
     const api = await viaApi('POST', `/admin/v1/merchants/${merchantId}/webhook-deliveries/999999/redeliver`);
     expect([cli.outcome, api.outcome]).toEqual(['not-found', 'not-found']);
+  });
+});
+
+describe('payment inquire', () => {
+  it('an unknown payment is not found, one whose outcome is known refused with its reason, by either face', async () => {
+    const m = await gw.addMerchant({ channels: 1 });
+    const paid = await gw.post(
+      '/v1/payments',
+      { entityId: m.entityId, amount: '5.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+      { token: m.token },
+    );
+    expect(paid.status).toBe(200);
+    const path = (id: string) => `/admin/v1/merchants/${m.merchantId}/payments/${id}/inquiry`;
+    const unknown = [
+      await viaCli(['payment', 'inquire', '--merchant', m.merchantId, UNKNOWN_ID]),
+      await viaApi('POST', path(UNKNOWN_ID), {}),
+    ];
+    expect(unknown.map((a) => a.outcome)).toEqual(['not-found', 'not-found']);
+    const known = [
+      await viaCli(['payment', 'inquire', '--merchant', m.merchantId, paid.body.id]),
+      await viaApi('POST', path(paid.body.id), {}),
+    ];
+    expect(known.map((a) => a.outcome)).toEqual(['refused', 'refused']);
+    expect(known[0]!.value.message).toContain('is not uncertain');
+    expect(known[1]!.value.result.description).toBe(known[0]!.value.message);
   });
 });
 

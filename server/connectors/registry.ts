@@ -25,7 +25,12 @@ export interface ConnectorClients {
   readonly opp: Connector;
   /** The egress-guarded fetch (server/security/egress.ts) every other kind's client sends through. */
   readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** How long the other kinds' clients wait for an answer (GATEWAY_CONNECTOR_TIMEOUT_MS; 30 s). */
+  readonly timeoutMs?: number;
 }
+
+const clientOptions = (clients: ConnectorClients) =>
+  clients.timeoutMs === undefined ? {} : { timeoutMs: clients.timeoutMs };
 
 /** The kinds with a connector here (each of ConnectorSettings' kinds once its folder exists). */
 export type ConnectorKind = Extract<NonNullable<AnyConnectorTarget['kind']>, 'opp' | 'adyen' | 'stripe'>;
@@ -38,8 +43,8 @@ export const CONNECTOR_KINDS: {
   ) => ConnectorContract;
 } = {
   opp: (clients, target: ConnectorTarget) => oppConnector(clients.opp, target),
-  adyen: (clients, target) => adyenConnector(target, clients.fetch),
-  stripe: (clients, target) => stripeConnector(target, clients.fetch),
+  adyen: (clients, target) => adyenConnector(target, clients.fetch, clientOptions(clients)),
+  stripe: (clients, target) => stripeConnector(target, clients.fetch, clientOptions(clients)),
 };
 
 /** The kind a channel's connector settings name; `opp` when they name none. */

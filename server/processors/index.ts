@@ -39,6 +39,7 @@ export type GatewayProcessors = Processors & {
 export function gatewayProcessors(
   connector: Connector | undefined,
   fetch: ConnectorClients['fetch'] = (url, init) => globalThis.fetch(url, init),
+  timeoutMs?: number,
 ): GatewayProcessors {
   const breaker = circuitBreaker();
   let log: AttemptLog | undefined;
@@ -51,7 +52,10 @@ export function gatewayProcessors(
     connector:
       connector === undefined
         ? () => undefined
-        : connectorsOf({ opp: connector, fetch }, { breaker, binInfo, attempts }),
+        : connectorsOf(
+            { opp: connector, fetch, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
+            { breaker, binInfo, attempts },
+          ),
     breaker,
     recordAttemptsIn: (given) => {
       log = given;

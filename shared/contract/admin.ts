@@ -156,6 +156,15 @@ export const ADMIN_ANSWERS = {
     { requests: z.array(records.apiRequestView) },
     'A merchant\u2019s recent API requests, newest first.',
   ),
+  AdminInquiryAgain: wire(
+    'AdminInquiryAgain',
+    {
+      paymentId: z.string(),
+      dueAt: z.string().describe('When the pending-payments worker asks the processor: now.'),
+      wasStopped: z.boolean().describe('Whether the gateway had stopped asking by itself (after a week).'),
+    },
+    'An uncertain payment, to be asked about again.',
+  ),
   /** A back-office transaction (capture, refund, reversal, chargeback) answers as a payment. */
   Payment: payment,
 } as const;

@@ -314,6 +314,30 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
   },
   {
     method: 'POST',
+    path: `${M}/payments/:id/inquiry`,
+    schema: 'AdminInquiryAgain',
+    tag: 'Administration',
+    summary: 'Ask the processor again',
+    description:
+      'An uncertain payment (its processor\u2019s answer lost, pending since) is asked about now, also after the gateway stopped asking by itself a week on; the verdict ends it with a PAYMENT UPDATED notification. As `gateway payment inquire`.',
+    auth: 'admin',
+    answers: {
+      200: 'Made due now.',
+      400: 'The payment is not uncertain.',
+      404: 'No such merchant or payment.',
+      ...OPERATOR,
+    },
+    examples: [
+      {
+        name: 'inquiryOfCertain',
+        summary: 'A payment whose outcome is known',
+        path: { merchantId, id: { idOf: 'debit' } },
+        answer: { status: 400, code: '200.300.404' },
+      },
+    ],
+  },
+  {
+    method: 'POST',
     path: `${M}/payments/:id/chargeback-reversals`,
     schema: 'Payment',
     tag: 'Administration',

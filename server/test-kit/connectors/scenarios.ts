@@ -114,7 +114,7 @@ export function connectorScenarios(harness: ConnectorHarness): void {
     for (const [operation, call] of later)
       it(`${operation}: answers, or says it is not supported (never throws)`, async () => {
         const support = await contractOnly(call(world.contract, world));
-        seen.set(`${operation} (the contract, no route yet)`, { ops: operation, support });
+        seen.set(`${operation} (its contract, called directly)`, { ops: operation, support });
       });
 
     it(`the table of what ${harness.kind} supports is server/connectors/README.md's`, () => {

@@ -6,6 +6,7 @@
 import type { RouteCircuit } from '../../../shared/contract';
 import type { Channel } from '../types';
 import { DataTable } from './DataTable';
+import { Facts } from './KeyValues';
 
 type Shown = NonNullable<Channel['connector']>;
 
@@ -75,14 +76,5 @@ export function ChannelFacts({ channel }: { channel: Channel }) {
     ['Routes', channel.routes == null ? 'None' : `${channel.routes.length} in order (below)`],
   ];
   if (channel.bankAccount) rows.push(['Bank account', channel.bankAccount.iban]);
-  return (
-    <dl class="facts">
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} />;
 }

@@ -22,12 +22,17 @@ export function KeyValues({ value, skip = [] }: { value: unknown; skip?: readonl
   flatten(value, '', rows);
   const shown = rows.filter(([key]) => !skip.some((s) => key === s || key.startsWith(`${s}.`)));
   if (shown.length === 0) return <p class="muted">None.</p>;
+  return <Facts rows={shown} />;
+}
+
+/** Named values as a description list, in the order given (`extra`: a further class). */
+export function Facts({ rows, extra }: { rows: readonly (readonly [string, string])[]; extra?: string }) {
   return (
-    <dl class="facts">
-      {shown.map(([key, text]) => (
-        <div key={key}>
-          <dt>{key}</dt>
-          <dd>{text}</dd>
+    <dl class={extra === undefined ? 'facts' : `facts ${extra}`}>
+      {rows.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>

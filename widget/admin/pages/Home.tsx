@@ -12,6 +12,7 @@ import { Chart } from '../components/charts/Chart';
 import type { ChartSpec } from '../components/charts/spec';
 import { DataTable } from '../components/DataTable';
 import { Field, Select } from '../components/Field';
+import { Facts } from '../components/KeyValues';
 import { Page, Section } from '../components/Page';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDay } from '../format';
@@ -44,16 +45,7 @@ function Summary({ f }: { f: DayFigures }) {
     ['Pending', String(f.pending)],
     ...f.volume.map((v): [string, string] => [`Volume ${v.currency}`, formatAmount(v.amount, v.currency)]),
   ];
-  return (
-    <dl class="facts figures">
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} extra="figures" />;
 }
 
 function VolumeChart({ v }: { v: DayFigures['volume'][number] }) {

@@ -13,22 +13,14 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AccessToken } from '../../../../shared/engine/core/model';
 import type { Logger } from '../../../security/logger';
+import type { ApiRequestRecord } from '../../../storage/api-requests/store';
 import { answeredResultCode } from '../envelope';
 import { type RequestIdEnv, requestLogger } from '../request-id';
 
 const UNMATCHED = new Set(['*', '/*', '']);
 
-/** What `record` is told of one merchant API request. */
-export interface AccessEntry {
-  readonly merchantId: string;
-  readonly method: string;
-  readonly route: string;
-  readonly status: number;
-  readonly resultCode: string | null;
-  readonly durationMs: number;
-  readonly requestId: string;
-  readonly at: Date;
-}
+/** What `record` is told of one merchant API request: what the store keeps of it. */
+export type AccessEntry = ApiRequestRecord;
 
 export function accessLog(
   logger: Logger | undefined,

@@ -2,7 +2,8 @@
  * The back office on a payment: captures, refunds and reversals through the engine's referencing
  * operation, exactly as POST /v1/payments/{id} (the same workflow rules and codes, one reference
  * of a payment at a time), answered as that API answers; and chargebacks, booked from the
- * acquirer's side (operators anywhere; merchant admins on the test address only).
+ * acquirer's side (operators anywhere; merchant admins on the test address only); and asking a
+ * processor again about an uncertain payment (server/backoffice/payments/inquire.ts).
  */
 import type { Context } from 'hono';
 import { type Channel, environmentOf, type Payment } from '../../../../shared/engine/core/model';
@@ -13,6 +14,7 @@ import {
   parseChargeback,
   reverseChargebackOn,
 } from '../../../backoffice/chargebacks/chargebacks';
+import { inquireAgain } from '../../../backoffice/payments/inquire';
 import type { RouteDeps } from '../../context';
 import { paymentAnswer } from '../../middleware/envelope';
 import { answerChargeback } from '../chargeback-answer';
@@ -81,6 +83,14 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
         terms,
       );
       return answerChargeback(deps, c, outcome);
+    });
+  });
+
+  route('POST', '/admin/v1/merchants/:merchantId/payments/:id/inquiry', 'write', async (c) => {
+    if ((await paymentOf(c)) === undefined) return notFound(c, 'payment');
+    return act(c, async (ctx) => {
+      const again = await inquireAgain(ctx, param(c, 'merchantId'), param(c, 'id'));
+      return env.send(c, 200, kit.ok, { ...again, dueAt: again.dueAt.toISOString() });
     });
   });
 

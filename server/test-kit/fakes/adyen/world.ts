@@ -89,7 +89,12 @@ export async function adyenWorld(
   // real time, which the suite's last scenario moves on (an abandoned payment's 30 minutes)
   let ahead = 0;
   const clock = { now: () => new Date(Date.now() + ahead) };
-  const gateway: TestGateway = await testGateway({ clock, ...gatewayOptions });
+  // the "no answer in time" scenario waits for the client's timeout: 2 s here, not the default 30
+  const gateway: TestGateway = await testGateway({
+    clock,
+    ...gatewayOptions,
+    env: { GATEWAY_CONNECTOR_TIMEOUT_MS: '2000', ...gatewayOptions.env },
+  });
   const settings = (baseUrl = fake.baseUrl): AdyenConnectorSettings => ({
     kind: 'adyen',
     baseUrl,
