@@ -29,12 +29,6 @@ async function offline(page: Page): Promise<{ outside: string[]; violations: () 
   return { outside, violations };
 }
 
-// The trace (kept on failure, recorded always) without the screencast and DOM snapshots: taken of
-// Redoc's page as it draws its 67,000 elements they made the draw six times slower (27 s alone, 174
-// s traced, on this machine); actions, console and network are still in it, and a failure still
-// leaves its aria snapshot (error-context.md).
-test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
-
 const REFERENCE_PARTS = [
   '.menu-content',
   '.api-info',
