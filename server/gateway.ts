@@ -40,6 +40,7 @@ import type { ContractOf } from './reporting/settlement-run';
 import { type SettlementWorkerOptions, settlementWorker } from './reporting/settlement-run/worker';
 import { createAuthFailures } from './security/auth-failures';
 import { type EgressOptions, egressOptionsFromEnv, egressPolicy } from './security/egress';
+import { positiveNumber } from './security/env-number';
 import { createLogger, type Logger } from './security/logger';
 import { openVault } from './security/vault';
 import type { GatewayStore } from './storage';
@@ -464,11 +465,6 @@ async function startFtp(
 const port = (value: string | undefined): number | undefined => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 && n <= 65535 ? n : undefined;
-};
-
-const positiveNumber = (value: string | undefined): number | undefined => {
-  const n = Number(value);
-  return value !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
 };
 
 /** The test app's public address, and both environments' (the `servers` of /v1/openapi.json). */

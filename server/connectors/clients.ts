@@ -4,6 +4,7 @@
  * every kind waits for an answer (GATEWAY_CONNECTOR_TIMEOUT_MS in milliseconds; 30 s without it).
  */
 import type { Connector } from '../../shared/engine/core/processor-port';
+import { positiveNumber } from '../security/env-number';
 import { oppClient } from './opp/client';
 
 type Fetch = typeof globalThis.fetch;
@@ -13,9 +14,7 @@ export function connectorClients(
   env: Readonly<Record<string, string | undefined>>,
   fetch: Fetch,
 ): readonly [Connector, Fetch, number | undefined] {
-  const timeout = env.GATEWAY_CONNECTOR_TIMEOUT_MS;
-  const n = Number(timeout);
-  const timeoutMs = timeout !== undefined && timeout !== '' && Number.isFinite(n) && n > 0 ? n : undefined;
+  const timeoutMs = positiveNumber(env.GATEWAY_CONNECTOR_TIMEOUT_MS);
   const waited = timeoutMs === undefined ? {} : { timeoutMs };
   return [connector ?? oppClient({ fetch, ...waited }), fetch, timeoutMs];
 }
