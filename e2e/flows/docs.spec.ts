@@ -62,7 +62,9 @@ test('/docs renders the API reference offline, its search finds card.number, axe
   const search = page.getByRole('textbox', { name: /search/i });
   await search.fill('card.number');
   const results = page.locator('[data-role="search:results"] li, .search-results li, [role="search"] li');
-  await expect(results.first()).toBeVisible();
+  // Redoc builds its search index in a web worker after drawing: beside the other worker's flows
+  // in CI that took over the default 10 s (the results never showed in time)
+  await expect(results.first()).toBeVisible({ timeout: 90_000 });
   // the operation whose description names it
   await expect(results.filter({ hasText: 'Initial payment' }).first()).toBeVisible();
   await search.fill('');
