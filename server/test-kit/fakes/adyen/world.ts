@@ -89,11 +89,13 @@ export async function adyenWorld(
   // real time, which the suite's last scenario moves on (an abandoned payment's 30 minutes)
   let ahead = 0;
   const clock = { now: () => new Date(Date.now() + ahead) };
-  // the "no answer in time" scenario waits for the client's timeout: 2 s here, not the default 30
+  // the "no answer in time" scenario waits for the client's timeout: 5 s here, not the default 30
+  // (2 s was too short for the fake's ordinary answers on a loaded 2-core machine: an
+  // authorisation came back uncertain, pending, and the scenario failed)
   const gateway: TestGateway = await testGateway({
     clock,
     ...gatewayOptions,
-    env: { GATEWAY_CONNECTOR_TIMEOUT_MS: '2000', ...gatewayOptions.env },
+    env: { GATEWAY_CONNECTOR_TIMEOUT_MS: '5000', ...gatewayOptions.env },
   });
   const settings = (baseUrl = fake.baseUrl): AdyenConnectorSettings => ({
     kind: 'adyen',
