@@ -4,6 +4,7 @@
  * in (the session cookie Secure there), and the payments listed are the live environment's.
  */
 import { AdminShell } from '../pages/admin/AdminShell';
+import { HomePage } from '../pages/admin/HomePage';
 import { SignInPage } from '../pages/admin/SignInPage';
 import { expect, test } from '../support/fixtures';
 
@@ -30,7 +31,9 @@ test('the live address serves the dashboard under its strict CSP; the demo admin
   );
   expect(cookie?.secure).toBe(true);
   expect(cookie?.httpOnly).toBe(true);
-  await shell.expectPage(/^Merchant /);
+  await new HomePage(page).expectShown();
+  // the banner says which money this is
+  await expect(page.getByRole('region', { name: 'Environment' })).toHaveText('Live environment: real money');
   await shell.go('Payments', 'Payments');
   // yesterday's settled payment is a test one: not on the live address
   await page.getByLabel('Merchant transaction id').fill(harness.admin.settledOrder);

@@ -5,12 +5,11 @@
  * logo (loaded) inside the number field. brands.spec.ts adds the MADA logo at 390 and 1280 px.
  * Then the dashboard's pages new since the last issue (below).
  */
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { AccountPage } from '../pages/admin/AccountPage';
 import { AdminShell } from '../pages/admin/AdminShell';
-import { adminApi, pageShots } from '../pages/admin/pageShots';
+import { HomePage } from '../pages/admin/HomePage';
+import { pageShots } from '../pages/admin/pageShots';
 import { SignInPage } from '../pages/admin/SignInPage';
 import { TEST_CARD } from '../pages/CardForm';
 import { type BrowserErrors, expect, test } from '../support/fixtures';
@@ -50,13 +49,15 @@ for (const width of [360, 1280]) {
 }
 
 /**
- * The dashboard's pages new since the last issue, at 1280 and 390 px with axe (no violation at
- * all) and a screenshot each (e2e/test-results/screenshots/<page>-<width>.png, printed): the
- * day's figures (charts, and their tables, light and dark), the delivery log, the audit log, the
- * account's TOTP QR code. The channel's connectors are admin-channel.spec.ts's, the test clock
- * admin-clock.clock.spec.ts's.
+ * The dashboard's home page, where an operator lands after signing in: the day's figures (charts,
+ * and their tables, light and dark) at 1280 and 390 px with axe (no violation at all) and a
+ * screenshot each (e2e/test-results/screenshots/<page>-<width>.png, printed); then one merchant's
+ * figures, picked. The other new pages' shots are in the flows that use them: the merchant's home
+ * (home-merchant) admin-merchant.spec.ts, the delivery log and the audit log admin-money.spec.ts,
+ * the TOTP QR code admin-account.spec.ts, the saved cards, export, search and recent requests
+ * admin-records.spec.ts, the connectors admin-channel.spec.ts, the test clock admin-clock.clock.spec.ts.
  */
-test.describe('the dashboard’s new pages', () => {
+test.describe('the dashboard’s home page', () => {
   // axe at two widths, on two cores shared by many
   test.setTimeout(180_000);
 
@@ -101,47 +102,37 @@ test.describe('the dashboard’s new pages', () => {
       }),
     });
     expect(paid.status, await paid.clone().text()).toBe(200);
-    const shell = await signedIn(page, harness, browserErrors);
-    await shell.go('Today', "Today's figures");
-    const volume = page.getByRole('figure', { name: 'Volume per hour, EUR' });
+    await signedIn(page, harness, browserErrors);
+    // signing in lands here
+    const home = new HomePage(page);
+    await home.expectShown();
+    const volume = home.chart('Volume per hour, EUR');
     await expect(volume.locator('canvas')).toBeVisible();
     // the chart's alternative: the same figures as a table, the hour of the payment not empty
     await volume.getByText('Volume per hour, EUR as a table').click();
     const hour = `${new Date().toISOString().slice(11, 13)}:00`;
     const row = volume.getByRole('row').filter({ hasText: hour });
     await expect(row.getByRole('cell').nth(1)).not.toHaveText(/^\D*0[.,]00\D*$/);
-    await expect(page.getByRole('table', { name: 'By brand' })).toContainText('VISA');
+    await expect(home.brands).toContainText('VISA');
     await pageShots(page, 'today');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(volume.locator('canvas')).toBeVisible();
     await pageShots(page, 'today-dark');
-  });
+    await page.emulateMedia({ colorScheme: 'light' });
 
-  test('the delivery log', async ({ page, harness, browserErrors }) => {
-    const shell = await signedIn(page, harness, browserErrors);
-    await page.goto(`${harness.gatewayUrl}/admin/#/merchants/${harness.admin.merchantId}/webhooks`);
-    await shell.expectPage('Webhooks');
-    await pageShots(page, 'webhooks-delivery-log');
-  });
-
-  test('the audit log', async ({ page, harness, browserErrors }) => {
-    const shell = await signedIn(page, harness, browserErrors);
-    await shell.go('Audit log', 'Audit log');
-    await pageShots(page, 'audit');
-  });
-
-  test('the account’s TOTP QR code', async ({ page, harness, browserErrors }) => {
-    const shell = await signedIn(page, harness, browserErrors);
-    // a user of its own (the set-up is left unconfirmed, on nobody else's account)
-    const suffix = randomBytes(4).toString('hex');
-    const user = { username: `qr-${suffix}`, password: `qr-password-${suffix}` };
-    const created = await adminApi(page, 'POST', '/users', { ...user, role: 'operator' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await shell.signOut();
-    await new SignInPage(page).signIn(user.username, user.password);
-    await shell.go('Account', 'Your account');
-    await new AccountPage(page).startTotp(user.password);
-    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
-    await pageShots(page, 'account-totp-qr');
+    // one merchant's figures (the pick kept in the location), and its payments of the day one click away
+    await home.pick(harness.admin.merchantId);
+    await expect(home.brands).toContainText('VISA');
+    await home.next.getByRole('link', { name: "The day's payments" }).click();
+    await new AdminShell(page).expectPage('Payments');
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+    await expect(page.getByLabel('From date (UTC)')).toHaveValue(today);
+    await expect(
+      page
+        .getByRole('table', { name: /Payments/ })
+        .locator('tbody tr')
+        .first(),
+    ).toBeVisible();
   });
 });

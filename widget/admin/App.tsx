@@ -5,7 +5,7 @@ import { Account, SecondFactorFirst } from './pages/Account';
 import { Audit } from './pages/Audit';
 import { ChannelPage } from './pages/Channel';
 import { ClockPage } from './pages/Clock';
-import { Home, Today } from './pages/Home';
+import { Home } from './pages/Home';
 import { MerchantPage } from './pages/Merchant';
 import { Merchants } from './pages/Merchants';
 import { NotFound } from './pages/NotFound';
@@ -28,7 +28,6 @@ type AnyPage = FunctionComponent<any>;
 /** Path patterns and their pages, the first that fits wins. */
 const ROUTES: readonly (readonly [string, AnyPage])[] = [
   ['/', Home],
-  ['/today', Today],
   ['/account', Account],
   ['/merchants', Merchants],
   ['/merchants/:merchantId', MerchantPage],

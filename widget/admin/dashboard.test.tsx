@@ -13,9 +13,17 @@ import { navigate } from './router';
 import { loadSession, user } from './state/session';
 import type { User } from './types';
 
+// happy-dom has no canvas to draw on: the charts' drawing (uPlot) is the flows' (screenshots.spec.ts)
+vi.mock('uplot', () => ({
+  default: class {
+    destroy(): void {}
+  },
+}));
+
 interface Call {
   readonly method: string;
   readonly path: string;
+  readonly search: string;
   readonly headers: Record<string, string>;
   readonly body: unknown;
   readonly credentials: RequestCredentials | undefined;
@@ -66,6 +74,7 @@ beforeEach(() => {
     const call: Call = {
       method: init.method ?? 'GET',
       path: new URL(url, 'http://gw.test').pathname.replace('/admin/v1', ''),
+      search: new URL(url, 'http://gw.test').search,
       headers: { ...(init.headers as Record<string, string>) },
       body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
       credentials: init.credentials,
@@ -80,6 +89,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   render(null, document.getElementById('app')!);
+  window.location.hash = '';
   vi.unstubAllGlobals();
   user.value = undefined;
 });
@@ -167,6 +177,106 @@ describe('the dashboard', () => {
     await act(async () => button('Confirm')!.click());
     await settle();
     expect(root().textContent).toContain('Sign out');
+  });
+
+  it('lands on the day’s figures: a merchant user’s own, an operator’s for every merchant or the one picked', async () => {
+    const OPERATOR: User = { ...ADMIN, id: 'u0', username: 'op', role: 'operator', merchantId: null };
+    const hours = Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      payments: 0,
+      success: 0,
+      declined: 0,
+      rejected: 0,
+      pending: 0,
+    }));
+    const figures = (merchantId: string | null) => ({
+      figures: {
+        day: '2026-12-02',
+        merchantId,
+        payments: 1,
+        success: 1,
+        declined: 0,
+        rejected: 0,
+        pending: 0,
+        successRate: 1,
+        declineRate: 0,
+        volume: [{ currency: 'EUR', amount: '12.34', hours: Array.from({ length: 24 }, () => '0.00') }],
+        hours,
+        brands: [
+          {
+            brand: 'VISA',
+            payments: 1,
+            success: 1,
+            declined: 0,
+            rejected: 0,
+            pending: 0,
+            successRate: 1,
+            declineRate: 0,
+            volume: [{ currency: 'EUR', amount: '12.34' }],
+          },
+        ],
+      },
+    });
+    for (const who of [ADMIN, OPERATOR]) {
+      calls = [];
+      handler = ({ method, path, search }) => {
+        if (path === '/session' && method === 'GET') return reply(200, { user: who, csrfToken: 'c' });
+        if (path === '/figures') return reply(200, figures(new URLSearchParams(search).get('merchantId')));
+        if (path === '/merchants')
+          return reply(200, { merchants: [{ id: 'm2', name: 'Second shop', createdAt: ADMIN.createdAt }] });
+        return undefined;
+      };
+      await start();
+      expect(root().querySelector('h1')?.textContent, who.role).toBe("Today's figures");
+      expect(root().textContent).toContain('VISA');
+      const nav = [...root().querySelectorAll('nav[aria-label=Main] a')].map((a) => a.getAttribute('href'));
+      const read = calls.filter((c) => c.path === '/figures');
+      if (who === ADMIN) {
+        // their own merchant (the API scopes it), no merchant to pick, their merchant one click away
+        expect(read.map((c) => c.search)).toEqual(['']);
+        expect(() => byLabel('Merchant')).toThrow();
+        expect(nav).toContain('#/merchants/m1');
+      } else {
+        expect(nav).toContain('#/merchants');
+        const pick = byLabel('Merchant') as unknown as HTMLSelectElement;
+        expect([...pick.options].map((o) => o.textContent)).toEqual(['All merchants', 'Second shop']);
+        await act(async () => {
+          pick.value = 'm2';
+          pick.dispatchEvent(new Event('change', { bubbles: true }));
+        });
+        await settle();
+        expect(calls.filter((c) => c.path === '/figures').at(-1)?.search).toBe('?merchantId=m2');
+        // the pick is in the location (a reload or a link keeps it), and the merchant one click away
+        expect(window.location.hash).toBe('#/?merchantId=m2');
+        expect(root().querySelector('a[href="#/merchants/m2"]')?.textContent).toContain('Second shop');
+      }
+      render(null, root());
+      user.value = undefined;
+      window.location.hash = '';
+    }
+  });
+
+  it('reads a date range in UTC, the time base of every date it shows, whatever the browser’s zone', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      handler = ({ method, path }) => {
+        if (path === '/session' && method === 'GET') return reply(200, { user: ADMIN, csrfToken: 'c' });
+        if (path === '/merchants/m1/payments') return reply(200, { payments: [], next: null });
+        return undefined;
+      };
+      await start();
+      await act(async () => navigate('/merchants/m1/payments', { from: '2026-12-01', to: '2026-12-01' }));
+      await settle();
+      const read = calls.filter((c) => c.path === '/merchants/m1/payments').at(-1);
+      const asked = new URLSearchParams(read?.search);
+      expect(asked.get('from')).toBe('2026-12-01T00:00:00.000Z');
+      expect(asked.get('to')).toBe('2026-12-02T00:00:00.000Z');
+      expect(byLabel('From date (UTC)').value).toBe('2026-12-01');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('sends the session’s CSRF token on state-changing requests only', async () => {

@@ -34,9 +34,20 @@ export function href(path: string, query?: Readonly<Record<string, string | unde
   return `#${path}${text === '' ? '' : `?${text}`}`;
 }
 
-export function navigate(path: string, query?: Readonly<Record<string, string | undefined>>): void {
+/**
+ * Goes to a page; `replace` changes the current history entry instead of adding one (a page's
+ * filters as the user changes them, so Back leaves the page rather than undoing each choice).
+ */
+export function navigate(
+  path: string,
+  query?: Readonly<Record<string, string | undefined>>,
+  options: { readonly replace?: boolean } = {},
+): void {
   const target = href(path, query);
-  if (window.location.hash === target) route.value = read();
+  if (options.replace) {
+    window.history.replaceState(window.history.state, '', target);
+    route.value = read();
+  } else if (window.location.hash === target) route.value = read();
   else window.location.hash = target;
 }
 

@@ -19,20 +19,33 @@ export class PaymentPage {
     return this.page.getByRole('dialog', { name: `${label}?` });
   }
 
-  /** Opens the refund's confirmation: its amount field (prefilled with what remains refundable). */
-  async openRefund(): Promise<Locator> {
-    await this.refundButton.click();
-    const dialog = this.dialog('Refund');
+  /**
+   * Opens a money action's confirmation (`Refund`, `Capture`, `Reverse`, `Book a chargeback`): its
+   * amount field is prefilled with what remains for it (the server's count).
+   */
+  async open(label: string): Promise<Locator> {
+    await this.backOffice.getByRole('button', { name: `${label} payment` }).click();
+    const dialog = this.dialog(label);
     await expect(dialog).toBeVisible();
     return dialog;
   }
 
+  /** Opens the refund's confirmation: its amount field (prefilled with what remains refundable). */
+  async openRefund(): Promise<Locator> {
+    return this.open('Refund');
+  }
+
+  /** Does `label` for `amount` (a decimal string), confirmed, and waits for the gateway's answer. */
+  async act(label: string, amount: string): Promise<void> {
+    const dialog = await this.open(label);
+    await dialog.getByLabel(/^Amount/).fill(amount);
+    await dialog.getByRole('button', { name: label, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(this.backOffice.getByRole('status')).toContainText(label);
+  }
+
   /** Refunds `amount` (a decimal string), confirmed, and waits for the gateway's answer. */
   async refund(amount: string): Promise<void> {
-    const dialog = await this.openRefund();
-    await dialog.getByLabel(/^Amount/).fill(amount);
-    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-    await expect(dialog).toBeHidden();
-    await expect(this.backOffice.getByRole('status')).toContainText('Refund');
+    await this.act('Refund', amount);
   }
 }

@@ -12,10 +12,13 @@ export class WebhooksPage {
     this.log = page.getByRole('region', { name: 'Delivery log' });
   }
 
-  async registerWebhook(url: string): Promise<void> {
+  /** Registers `url` (the gateway's test notification answered first): the webhook's id. */
+  async registerWebhook(url: string): Promise<string> {
     await this.register.getByLabel('Webhook URL').fill(url);
     await this.register.getByRole('button', { name: 'Register webhook' }).click();
-    await expect(this.register.getByRole('status').first()).toContainText('registered');
+    const status = this.register.getByRole('status').first();
+    await expect(status).toContainText('registered');
     await expect(this.registered.getByText(url)).toBeVisible();
+    return /webhook (\S+) registered/.exec((await status.textContent()) ?? '')?.[1] ?? '';
   }
 }

@@ -40,7 +40,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <Banner />
       <nav aria-label="Main">
         <ul>
-          <NavLink path="/today">Today</NavLink>
+          <NavLink path="/">Today</NavLink>
           {isOperator.value && <NavLink path="/merchants">Merchants</NavLink>}
           {m !== undefined && (
             <>

@@ -42,8 +42,8 @@ export function PaymentSearch({ initial, errorOf, onSearch }: Props) {
         {text('id', 'Payment id')}
         {text('merchantTransactionId', 'Merchant transaction id')}
         {text('shortId', 'Short id')}
-        {text('from', 'From date', { type: 'date' })}
-        {text('to', 'To date', { type: 'date' })}
+        {text('from', 'From date (UTC)', { type: 'date' })}
+        {text('to', 'To date (UTC)', { type: 'date' })}
         <Select
           label="Status"
           value={search.status ?? ''}

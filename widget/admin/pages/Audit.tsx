@@ -44,14 +44,14 @@ function FilterForm({ initial, error }: { initial: Filters; error: Error | undef
           error={fieldError('action')}
         />
         <Field
-          label="From"
+          label="From (UTC)"
           type="date"
           value={filters.from}
           onValue={set('from')}
           error={fieldError('from')}
         />
         <Field
-          label="Until (before)"
+          label="Until (before, UTC)"
           type="date"
           value={filters.to}
           onValue={set('to')}

@@ -1,10 +1,12 @@
 /**
- * The start page: an operator's merchants, or a merchant user's own merchant (Home, at `/`), and
- * the day's figures (Today, at `/today`: GET /admin/v1/figures): the volume taken per currency
- * hour by hour, the success and decline rates, by brand; an operator's for every merchant or one.
- * Amounts stay the API's decimal strings in the tables; only the charts plot them as numbers.
+ * The home page (`/`, where signing in lands): the day's figures (GET /admin/v1/figures): the
+ * volume taken per currency hour by hour, the success and decline rates, by brand; a merchant
+ * user's own merchant, an operator's every merchant or the one picked. The day and the merchant
+ * are in the location (`#/?day=&merchantId=`), so a reload or a link keeps them. The merchant's
+ * pages and the day's payments are one click away. Amounts stay the API's decimal strings in the
+ * tables; only the charts plot them as numbers.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { DayFigures } from '../../../shared/contract';
 import { get, query } from '../api';
 import { Loading } from '../components/Alert';
@@ -16,18 +18,9 @@ import { Facts } from '../components/KeyValues';
 import { Page, Section } from '../components/Page';
 import { useLoad } from '../components/useLoad';
 import { formatAmount, formatDay } from '../format';
-import { navigate } from '../router';
+import { href, navigate, route } from '../router';
 import { isOperator, user } from '../state/session';
 import type { Merchant } from '../types';
-
-export function Home() {
-  const me = user.value;
-  useEffect(() => {
-    if (me?.merchantId) navigate(`/merchants/${encodeURIComponent(me.merchantId)}`);
-    else navigate('/merchants');
-  }, [me]);
-  return null;
-}
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -140,40 +133,79 @@ function Brands({ f }: { f: DayFigures }) {
   );
 }
 
-/** An operator chooses every merchant or one; a merchant user's figures are their own. */
-function MerchantChoice({ value, onValue }: { value: string; onValue: (id: string) => void }) {
-  const merchants = useLoad(() => get<{ merchants: Merchant[] }>('/merchants'), []);
-  const options: [string, string][] = [
-    ['', 'All merchants'],
-    ...(merchants.data?.merchants ?? []).map((m): [string, string] => [m.id, m.name]),
-  ];
-  return <Select label="Merchant" value={value} onValue={onValue} options={options} />;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day field: the location changes once a whole date (or none) is typed. */
+function DayField({ day, onDay }: { day: string; onDay: (day: string) => void }) {
+  const [typed, setTyped] = useState(day);
+  const typing = (value: string) => {
+    setTyped(value);
+    if (value === '' || DAY.test(value)) onDay(value);
+  };
+  return (
+    <Field label="Day (UTC)" type="date" value={typed} onValue={typing} hint="Empty: the gateway's today" />
+  );
 }
 
-export function Today() {
-  const [day, setDay] = useState('');
-  const [merchantId, setMerchantId] = useState('');
-  const figures = useLoad(
+/** Where the figures lead: the merchant's page and the day's payments (a merchant's figures only). */
+function NextSteps({ f, merchant }: { f: DayFigures; merchant: Merchant | undefined }) {
+  if (f.merchantId === null) return null;
+  const base = `/merchants/${encodeURIComponent(f.merchantId)}`;
+  return (
+    <nav aria-label="From these figures">
+      <ul>
+        <li>
+          <a href={href(base)}>{merchant ? `Merchant ${merchant.name}` : 'Your merchant and channels'}</a>
+        </li>
+        <li>
+          <a href={href(`${base}/payments`, { from: f.day, to: f.day })}>The day's payments</a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export function Home() {
+  const q = route.value.query;
+  const day = DAY.test(q.get('day') ?? '') ? q.get('day')! : '';
+  const merchantId = isOperator.value ? (q.get('merchantId') ?? '') : '';
+  const choose = (next: { day?: string; merchantId?: string }) =>
+    navigate('/', { day, merchantId, ...next }, { replace: true });
+  // an operator picks every merchant or one; a merchant user's figures are their own
+  const merchants = useLoad(
     () =>
-      get<{ figures: DayFigures }>(
-        `/figures${query({ day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined, merchantId })}`,
-      ),
+      isOperator.value ? get<{ merchants: Merchant[] }>('/merchants') : Promise.resolve({ merchants: [] }),
+    [user.value?.id],
+  );
+  const figures = useLoad(
+    () => get<{ figures: DayFigures }>(`/figures${query({ day, merchantId })}`),
     [day, merchantId],
   );
   const f = figures.data?.figures;
+  const list = merchants.data?.merchants ?? [];
+  const merchant = list.find((m) => m.id === f?.merchantId);
+  const whose =
+    f?.merchantId === null ? 'every merchant' : merchant ? `merchant ${merchant.name}` : 'your merchant';
   return (
     <Page title="Today's figures">
-      <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Day (UTC)" type="date" value={day} onValue={setDay} hint="Empty: the gateway's today" />
-        {isOperator.value && <MerchantChoice value={merchantId} onValue={setMerchantId} />}
+      <form class="filters" aria-label="Which figures" onSubmit={(e) => e.preventDefault()}>
+        <DayField day={day} onDay={(next) => choose({ day: next })} />
+        {isOperator.value && (
+          <Select
+            label="Merchant"
+            value={merchantId}
+            onValue={(next) => choose({ merchantId: next })}
+            options={[['', 'All merchants'], ...list.map((m): [string, string] => [m.id, m.name])]}
+          />
+        )}
       </form>
       <Loading data={figures.data} error={figures.error} />
       {f && (
         <>
           <p>
-            {formatDay(f.day)}, {f.merchantId === null ? 'every merchant' : 'this merchant'}: the day's
-            payments (preauthorizations and debits) in UTC hours.
+            {formatDay(f.day)}, {whose}: the day's payments (preauthorizations and debits) in UTC hours.
           </p>
+          <NextSteps f={f} merchant={merchant} />
           <Summary f={f} />
           <Section title="Volume">
             {f.volume.length === 0 ? (

@@ -13,12 +13,15 @@ import type { PaymentSummary } from '../types';
 
 const PAGE_SIZE = 25;
 
-/** The date range as the API reads it: the start of `from`, the end of `to`, in the browser's time zone. */
+/**
+ * The date range as the API reads it: the start of `from`, the end of `to`, in UTC: the time base
+ * of every date the dashboard shows (format.ts), never the browser's time zone.
+ */
 function range(search: Search): { from?: string; to?: string } {
   const day = (text: string | undefined, end: boolean) => {
     if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
     const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-    return new Date(y, m - 1, end ? d + 1 : d).toISOString();
+    return new Date(Date.UTC(y, m - 1, end ? d + 1 : d)).toISOString();
   };
   return { from: day(search.from, false), to: day(search.to, true) };
 }
