@@ -15,6 +15,7 @@ import { requestRecorder } from './backoffice/requests/recorder';
 import { developerDefaults } from './backoffice/users/demo-users';
 import { gatewayTestClock, type TestClockSetting } from './clock/compose';
 import { connectorClients } from './connectors';
+import { processorEventWorkers } from './connectors/notices/worker';
 import { type GatewayEngine, gatewayEngine } from './engine-deps';
 import { buildNumber, timestamp } from './http/middleware/envelope';
 import { createThrottle } from './http/middleware/throttle';
@@ -185,6 +186,7 @@ export async function startGateway(options: GatewayOptions) {
     idle: ops.idle,
   });
   processors.recordAttemptsIn(store); // routed payments' connector attempts
+  processors.openCardsWith((sealed) => vault.decrypt(sealed)); // repeats moved to another connector
   await testing?.check(store, logger);
   const listening = options.baseUrl ?? 'http://127.0.0.1:8080';
   const { demo, demoUsers } = await developerDefaults(
@@ -239,7 +241,6 @@ export async function startGateway(options: GatewayOptions) {
     { engine, vault, logger, egress, ops, contractOf: processors.contractOf },
     builtAt,
   );
-  const { webhooks, notifier, pending, scheduler, settlement } = workers;
   testing?.attach(workers, options);
   let ftp: RunningFtpServer | undefined;
   try {
@@ -252,7 +253,7 @@ export async function startGateway(options: GatewayOptions) {
   // The workers first: a poll in progress still needs the store.
   const close = async () => {
     ops.drain();
-    for (const worker of [notifier, pending, scheduler, webhooks, settlement]) await worker.stop();
+    for (const worker of Object.values(workers)) await worker.stop();
     await ftp?.close();
     await requests.drain();
     await store.close();
@@ -425,7 +426,10 @@ function startWorkers(
   );
   if (settleOnClock !== false) settlement.start();
   parts.ops.watch({ webhooks, notifier, pending, scheduler, settlement });
-  return { webhooks, notifier, pending, scheduler, settlement };
+  // processors' notifications that came before their payment; processor_events past the retry windows
+  const { notices, retention } = processorEventWorkers(engine, env, logger);
+  // in the order they stop
+  return { notifier, pending, scheduler, webhooks, settlement, notices, retention };
 }
 
 /** The reconciliation files' FTP(S) server, when GATEWAY_FTP_PORT (or options.ftp) asks for it. */

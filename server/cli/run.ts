@@ -177,9 +177,10 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
     if (help) return printHelp(output, commandHelp(spec));
 
     const parsed = parseFlags(rest.slice(2), { ...spec.options, ...COMMON_OPTIONS });
-    if (parsed.positionals.length < spec.positionals.length)
-      throw usageError(`missing ${spec.positionals.slice(parsed.positionals.length).join(' ')}`);
-    if (parsed.positionals.length > spec.positionals.length)
+    const required = spec.positionals.length - (spec.variadic === true ? 1 : 0);
+    if (parsed.positionals.length < required)
+      throw usageError(`missing ${spec.positionals.slice(parsed.positionals.length, required).join(' ')}`);
+    if (spec.variadic !== true && parsed.positionals.length > spec.positionals.length)
       throw usageError(`unexpected argument ${JSON.stringify(parsed.positionals[spec.positionals.length])}`);
     if ('overAdminApi' in spec) {
       // on the running gateway: no store opened

@@ -87,6 +87,13 @@ function registrationContext(ctx: WebhookCommandContext): webhooks.RegistrationC
   };
 }
 
+/** A flag's comma-separated list as the admin API's array. */
+const commaList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
 export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookInput) {
   const view = await translated(
     () =>
@@ -94,8 +101,8 @@ export async function addWebhook(ctx: WebhookCommandContext, input: AddWebhookIn
         ...(input.url === undefined ? {} : { url: input.url }),
         ...(input.inbox ? { inbox: true } : {}),
         ...(input.key === undefined ? {} : { key: input.key }),
-        ...(input.types === undefined ? {} : { types: input.types }),
-        ...(input.paymentTypes === undefined ? {} : { paymentTypes: input.paymentTypes }),
+        ...(input.types === undefined ? {} : { types: commaList(input.types) }),
+        ...(input.paymentTypes === undefined ? {} : { paymentTypes: commaList(input.paymentTypes) }),
         ...(input.plain ? { encrypted: false } : {}),
       }),
     WEBHOOK_FLAGS,

@@ -4,7 +4,8 @@
  * their test clocks at once, so both pending-payments workers claim the due inquiries together.
  * Every case still ends with exactly the upstream's charges (one, or none when it never had the
  * payment) and the right final state: one inquiry per payment at a time, one end. Captures,
- * refunds and a payment with a registration too (REFERENCE_MATRIX), their originals made through A.
+ * refunds and a payment with a registration too (REFERENCE_MATRIX), their originals made through A,
+ * and stand-alone registrations (REGISTRATION_MATRIX: one registration upstream at most).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import {
   type MatrixRow,
   matrixTable,
   REFERENCE_MATRIX,
+  REGISTRATION_MATRIX,
   runCase,
 } from '../test-kit/faults/matrix';
 
@@ -132,13 +134,23 @@ describe.skipIf(pgSkip !== undefined)('the fault matrix in two gateway processes
       },
       read: (id) =>
         call(b, 'GET', `/v1/payments/${id}?entityId=${demo.entityId}`, { token: demo.accessToken }),
+      // a registration through A, its retry through B, like a payment
+      register: (key) =>
+        call(made++ % 2 === 0 ? a : b, 'POST', '/v1/registrations', {
+          token: demo.accessToken,
+          headers: { 'Idempotency-Key': key },
+          form: card,
+        }),
+      readRegistration: (id) =>
+        call(b, 'GET', `/v1/registrations/${id}?entityId=${demo.entityId}`, { token: demo.accessToken }),
       async step() {
         const move = (g: SpawnedGateway) =>
           call(g, 'POST', '/admin/v1/clock', { token: OPERATOR, json: { advance: 10_000 } });
         await Promise.all([move(a), move(b)]);
       },
     };
-    for (const test of [...MATRIX, ...REFERENCE_MATRIX]) rows.push(await runCase(driver, upstream, test));
+    for (const test of [...MATRIX, ...REFERENCE_MATRIX, ...REGISTRATION_MATRIX])
+      rows.push(await runCase(driver, upstream, test));
     expect(
       rows.filter((r) => !r.ok).map((r) => r.label),
       matrixTable(rows),

@@ -16,6 +16,7 @@ import {
   type MatrixRow,
   matrixTable,
   REFERENCE_MATRIX,
+  REGISTRATION_MATRIX,
   runCase,
 } from '../test-kit/faults/matrix';
 import { type ScriptedUpstream, scriptedUpstream } from '../test-kit/faults/upstream';
@@ -28,8 +29,16 @@ import { oppClient } from './opp/client';
 /** The connector's timeout here: short, so a case takes a second, and long enough for a loaded machine. */
 const TIMEOUT_MS = 400;
 const rows: MatrixRow[] = [];
+const UPSTREAM_ACCOUNT = { entityId: 'upstream-entity', accessToken: 'upstream-token' };
 
-async function inProcess(name: string, upstream: ScriptedUpstream, databaseUrl?: string, logger?: Logger) {
+async function inProcess(
+  name: string,
+  upstream: ScriptedUpstream,
+  databaseUrl?: string,
+  logger?: Logger,
+  /** The channel's routes instead of its one connector (upstream's). */
+  routes?: readonly string[],
+) {
   const clock = fakeClock();
   const gw = await testGateway({
     clock,
@@ -43,11 +52,14 @@ async function inProcess(name: string, upstream: ScriptedUpstream, databaseUrl?:
   });
   const m = await gw.addMerchant({
     channels: 1,
-    settings: {
-      connector: { baseUrl: upstream.baseUrl, entityId: 'upstream-entity', accessToken: 'upstream-token' },
-    },
+    settings:
+      routes === undefined
+        ? { connector: { baseUrl: upstream.baseUrl, ...UPSTREAM_ACCOUNT } }
+        : { routes: routes.map((baseUrl) => ({ connector: { kind: 'opp', baseUrl, ...UPSTREAM_ACCOUNT } })) },
   });
-  await gw.store.insertWebhook(storedWebhook(m.merchantId, { createdAt: clock.now() }));
+  await gw.store.insertWebhook(
+    storedWebhook(m.merchantId, { createdAt: clock.now(), types: ['PAYMENT', 'REGISTRATION'] }),
+  );
   return { gw, m, clock, driver: driver(name, gw, m, clock) };
 }
 
@@ -59,6 +71,8 @@ const paymentBody = (m: TestMerchant, paymentType: string) => ({
   testMode: 'EXTERNAL',
   ...VISA_CARD,
 });
+
+const registrationBody = (m: TestMerchant) => ({ entityId: m.entityId, testMode: 'EXTERNAL', ...VISA_CARD });
 
 function driver(
   name: string,
@@ -93,8 +107,7 @@ function driver(
             ),
     async original(paymentType) {
       if (paymentType === 'RG') {
-        const { amount: _a, currency: _c, paymentType: _t, ...card } = paymentBody(m, 'DB');
-        const registered = await gw.post('/v1/registrations', card, { token: m.token });
+        const registered = await gw.post('/v1/registrations', registrationBody(m), { token: m.token });
         expect(registered.body.result.code, JSON.stringify(registered.body)).toBe('000.100.112');
         return registered.body.id;
       }
@@ -103,6 +116,12 @@ function driver(
       return made.body.id;
     },
     read: (id) => gw.get(`/v1/payments/${id}`, { entityId: m.entityId }, { token: m.token }),
+    register: (key) =>
+      gw.post('/v1/registrations', registrationBody(m), {
+        token: m.token,
+        headers: { 'Idempotency-Key': key },
+      }),
+    readRegistration: (id) => gw.get(`/v1/registrations/${id}`, { entityId: m.entityId }, { token: m.token }),
     async step() {
       clock.advance(10_000);
       await gw.pending.runOnce();
@@ -159,7 +178,7 @@ describe('the fault matrix of a connector channel', () => {
       const { gw, driver } = await inProcess(store.name, upstream, await store.url?.());
       gateways.push(gw);
       const mine: MatrixRow[] = [];
-      for (const test of [...MATRIX, ...REFERENCE_MATRIX]) {
+      for (const test of [...MATRIX, ...REFERENCE_MATRIX, ...REGISTRATION_MATRIX]) {
         const row = await runCase(driver, upstream, test);
         mine.push(row);
         rows.push(row);
@@ -274,6 +293,118 @@ describe('the fault matrix of a connector channel', () => {
       }),
     ).toBe(1);
     expect(out.at(-1)).toContain('is not uncertain');
+  });
+
+  it('an uncertain registration is pending and refuses payments (100.150.201, nothing sent) until its inquiry makes it usable at the upstream', async () => {
+    const { gw, driver: d } = await inProcess('SQLite', upstream);
+    gateways.push(gw);
+    const register = d.register as NonNullable<MatrixDriver['register']>;
+    const readRegistration = d.readRegistration as NonNullable<MatrixDriver['readRegistration']>;
+    upstream.script('delay');
+    const registered = await register(`uncertain-rg-${Date.now()}`);
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expect(registered.body.result.code).toBe('000.200.000');
+    const id: string = registered.body.id;
+    expect((await readRegistration(id)).body.result.code).toBe('000.200.000');
+    const payWith = () => d.pay(`with-${id}-${Date.now()}`, { paymentType: 'registration', id });
+    const received = upstream.received();
+    const early = await payWith();
+    expect(early.status, JSON.stringify(early.body)).toBe(400);
+    expect(early.body.result.code).toBe('100.150.201');
+    expect(upstream.received()).toBe(received);
+    for (let steps = 0; steps < 20; steps++) {
+      if ((await readRegistration(id)).body.result.code !== '000.200.000') break;
+      await d.step();
+    }
+    expect((await readRegistration(id)).body.result.code).toBe('000.100.112');
+    expect(await d.notified?.(id)).toEqual(['CREATED 000.200.000', 'UPDATED 000.100.112']);
+    // usable now, at the upstream's own registration (which refuses ids it never made)
+    const paid = await payWith();
+    expect(paid.body.result.code, JSON.stringify(paid.body)).toBe('000.100.112');
+    expect(upstream.charges(paid.body.id)).toHaveLength(1);
+  });
+
+  it('a payment with createRegistration=true whose answer was lost: once asked, the registration it made is usable at the upstream', async () => {
+    const { gw, m, driver: d } = await inProcess('SQLite', upstream);
+    gateways.push(gw);
+    upstream.script('delay');
+    const paid = await gw.post(
+      '/v1/payments',
+      { ...paymentBody(m, 'DB'), createRegistration: 'true' },
+      { token: m.token, headers: { 'Idempotency-Key': `along-${Date.now()}` } },
+    );
+    expect(paid.body.result.code, JSON.stringify(paid.body)).toBe('000.200.000');
+    for (let steps = 0; steps < 20; steps++) {
+      if ((await d.read(paid.body.id)).body.result.code !== '000.200.000') break;
+      await d.step();
+    }
+    const ended = await d.read(paid.body.id);
+    expect(ended.body.result.code).toBe('000.100.112');
+    const registrationId: string = ended.body.registrationId;
+    expect(registrationId).toMatch(/^[0-9a-f]{32}$/);
+    const again = await d.pay(`along-again-${Date.now()}`, {
+      paymentType: 'registration',
+      id: registrationId,
+    });
+    expect(again.body.result.code, JSON.stringify(again.body)).toBe('000.100.112');
+    expect(upstream.charges(again.body.id)).toHaveLength(1);
+  });
+
+  it('a routed uncertain registration is asked of the route it reached, and paid with there', async () => {
+    const closed = await scriptedUpstream({ timeoutMs: TIMEOUT_MS });
+    const refusing = closed.baseUrl;
+    await closed.close(); // the first route refuses the connection: the registration falls back
+    const {
+      gw,
+      m,
+      driver: d,
+    } = await inProcess('SQLite', upstream, undefined, undefined, [refusing, upstream.baseUrl]);
+    gateways.push(gw);
+    upstream.script('reset');
+    const registered = await (d.register as NonNullable<MatrixDriver['register']>)(`routed-rg-${Date.now()}`);
+    expect(registered.body.result.code, JSON.stringify(registered.body)).toBe('000.200.000');
+    const id: string = registered.body.id;
+    const read = () => gw.get(`/v1/registrations/${id}`, { entityId: m.entityId }, { token: m.token });
+    for (let steps = 0; steps < 20; steps++) {
+      if ((await read()).body.result.code !== '000.200.000') break;
+      await d.step();
+    }
+    expect((await read()).body.result.code).toBe('000.100.112');
+    const paid = await d.pay(`routed-with-${Date.now()}`, { paymentType: 'registration', id });
+    expect(paid.body.result.code, JSON.stringify(paid.body)).toBe('000.100.112');
+    expect(upstream.charges(paid.body.id)).toHaveLength(1);
+  });
+
+  it('an uncertain registration the upstream cannot be asked about stays pending a week, then the operator asks again', async () => {
+    const { gw, m, clock, driver: d } = await inProcess('SQLite', upstream);
+    gateways.push(gw);
+    upstream.script('delay');
+    upstream.queriesDown(true);
+    const registered = await (d.register as NonNullable<MatrixDriver['register']>)(
+      `stopped-rg-${Date.now()}`,
+    );
+    expect(registered.body.result.code, JSON.stringify(registered.body)).toBe('000.200.000');
+    const id: string = registered.body.id;
+    for (let day = 0; day < 9; day++) {
+      clock.advance(24 * 3_600_000);
+      await gw.pending.runOnce();
+    }
+    const read = () => gw.get(`/v1/registrations/${id}`, { entityId: m.entityId }, { token: m.token });
+    expect((await read()).body.result.code).toBe('000.200.000');
+    const queries = upstream.queries();
+    clock.advance(30 * 24 * 3_600_000);
+    await gw.pending.runOnce();
+    expect(upstream.queries()).toBe(queries);
+    upstream.queriesDown(false);
+    const out: string[] = [];
+    const code = await run(['payment', 'inquire', '--merchant', m.merchantId, id], {
+      openStore: async () => ({ ...gw.store, close: async () => {} }),
+      output: { out: (l) => out.push(l), err: (l) => out.push(l) },
+      clock,
+    });
+    expect(code, out.join('\n')).toBe(0);
+    await gw.pending.runOnce();
+    expect((await read()).body.result.code).toBe('000.100.112');
   });
 
   it.skipIf(pgSkip === undefined)(`PostgreSQL rows skipped: ${pgSkip}`, () => {});

@@ -114,6 +114,8 @@ export interface RoutingOptions {
   readonly breaker: Breaker;
   readonly binInfo?: RoutingDeps['binInfo'];
   readonly attempts?: RoutingDeps['attempts'];
+  /** Opens a stored card's sealed number, for repeats sent to another connector (routing/migrate.ts). */
+  readonly openCard?: RoutingDeps['openCard'];
 }
 
 /**
@@ -130,6 +132,7 @@ export function connectorsOf(clients: ConnectorClients, routing?: RoutingOptions
         breaker: routing.breaker,
         ...(routing.binInfo === undefined ? {} : { binInfo: routing.binInfo }),
         ...(routing.attempts === undefined ? {} : { attempts: routing.attempts }),
+        ...(routing.openCard === undefined ? {} : { openCard: routing.openCard }),
       });
     const single =
       channel.settings.connector === undefined ? undefined : contract(channel.settings.connector);

@@ -6,11 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ADMIN_INPUTS, type AdminInputName } from '../../shared/contract';
+import {
+  channelChangeBody,
+  newChannelBody,
+  parseChannelUpdate,
+  parseNewChannel,
+} from '../backoffice/channels/settings';
 import { chargebackInput } from '../backoffice/chargebacks/chargebacks';
 import { clockMoveInput } from '../backoffice/clock/moves';
 import { newMerchantInput } from '../backoffice/merchants/merchants';
 import { settlementRunInput } from '../backoffice/settlement/runs';
 import { newTokenInput } from '../backoffice/tokens/tokens';
+import { checkInput } from '../backoffice/webhooks/registration';
 import { type TestGateway, testGateway } from '../test-kit/gateway';
 import { openApiPath, type RouteDoc } from './route-doc';
 import { ROUTE_DOCS } from './routes';
@@ -89,6 +96,92 @@ describe("the admin API's request bodies are the contract's", () => {
     expect(chargebackInput).toBe(ADMIN_INPUTS.AdminChargebackInput);
     expect(settlementRunInput).toBe(ADMIN_INPUTS.AdminSettlementRunInput);
     expect(Object.keys(clockMoveInput.shape)).toEqual(Object.keys(ADMIN_INPUTS.AdminClockMoveInput.shape));
+    // a channel's bodies: the contract's fields, the catalogues' checks in place of some
+    expect(Object.keys(newChannelBody.shape)).toEqual(Object.keys(ADMIN_INPUTS.AdminChannelInput.shape));
+    expect(Object.keys(channelChangeBody.shape)).toEqual(
+      Object.keys(ADMIN_INPUTS.AdminChannelChangeInput.shape),
+    );
+  });
+
+  it.each([
+    ['the brands and currencies as lists', { brands: ['VISA', 'MASTER'], currencies: ['EUR'] }],
+    ['the brands and currencies as one text', { brands: 'VISA MASTER', currencies: 'EUR,SAR' }],
+    ['every brand and currency', { brands: 'all', currencies: null }],
+    [
+      'a bank account, its BIC and country in small letters',
+      {
+        bankAccount: {
+          holder: 'Shop One GmbH',
+          iban: 'DE89 3704 0044 0532 0130 00',
+          bic: 'cobadeffxxx',
+          country: 'de',
+        },
+      },
+    ],
+    ['an adyen connector', { connector: { kind: 'adyen', apiKey: 'AQE-key', merchantAccount: 'ShopECOM' } }],
+    ['an opp connector', { connector: { baseUrl: 'https://opp.example/', entityId: 'e', accessToken: 't' } }],
+    [
+      '3-D Secure, the CVV of stored cards, a throttle',
+      { threeDSecure: true, registrationsRequireCvv: false, throttlePerMinute: 60 },
+    ],
+  ])('a channel body the back office takes, the contract documents: %s', (_, body) => {
+    expect(() => parseNewChannel({ name: 'Web', ...body })).not.toThrow();
+    expect(ADMIN_INPUTS.AdminChannelInput.safeParse({ name: 'Web', ...body }).success).toBe(true);
+    expect(() => parseChannelUpdate(body)).not.toThrow();
+    expect(ADMIN_INPUTS.AdminChannelChangeInput.safeParse(body).success).toBe(true);
+  });
+
+  it('routes the back office takes, the contract documents', () => {
+    const routes = [
+      {
+        connector: { kind: 'stripe', apiKey: 'sk_test_1' },
+        brands: ['VISA'],
+        countries: ['DE'],
+        currencies: ['EUR'],
+        minAmount: 0,
+        maxAmount: 500,
+      },
+    ];
+    expect(() => parseChannelUpdate({ routes })).not.toThrow();
+    expect(ADMIN_INPUTS.AdminChannelChangeInput.safeParse({ routes }).success).toBe(true);
+  });
+
+  it.each([
+    [{ inbox: true }],
+    [{ url: 'https://shop.example/hook', types: ['PAYMENT', 'RISK'], paymentTypes: ['DB', 'RF'] }],
+    [{ url: 'http://127.0.0.1:8080/hook', key: 'ab'.repeat(32), encrypted: false }],
+  ])('a webhook body the back office takes, the contract documents: %j', (body) => {
+    expect(checkInput(body, [])).not.toBeInstanceOf(Array);
+    expect(ADMIN_INPUTS.AdminWebhookInput.safeParse(body).success).toBe(true);
+  });
+
+  it('where the contract was stricter than the checks, the contract: the admin API refuses what it does not document', async () => {
+    const m = await gw.addMerchant({ channels: 1 });
+    const send = (method: string, path: string, body: unknown) =>
+      gw.send(method, path, JSON.stringify(body), {
+        token: ADMIN,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const names = (res: { body: { result: { parameterErrors?: { name: string }[] } } }) =>
+      (res.body.result.parameterErrors ?? []).map((e) => e.name);
+    // a route's lists are arrays (a channel's own may be one text: the contract says both)
+    const route = await send('PATCH', `/admin/v1/channels/${m.entityId}`, {
+      routes: [{ connector: { kind: 'stripe', apiKey: 'sk_test_1' }, brands: 'VISA' }],
+    });
+    expect([route.status, names(route)]).toEqual([400, ['routes.0.brands']]);
+    // a webhook's types are an array, its switches booleans
+    const hooks = `/admin/v1/merchants/${m.merchantId}/webhooks`;
+    const types = await send('POST', hooks, { url: 'https://shop.example/hook', types: 'PAYMENT' });
+    expect([types.status, names(types)]).toEqual([400, ['types']]);
+    const inbox = await send('POST', hooks, { inbox: 'true' });
+    expect([inbox.status, names(inbox)]).toEqual([400, ['inbox']]);
+    // an operator's merchantId is left out, not null
+    const user = await send('POST', '/admin/v1/users', {
+      username: 'null-merchant',
+      role: 'operator',
+      merchantId: null,
+    });
+    expect([user.status, names(user)]).toEqual([400, ['merchantId']]);
   });
 
   it('a channel field the contract does not name is refused, naming it', async () => {

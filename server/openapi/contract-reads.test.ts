@@ -14,8 +14,12 @@ import {
   resultCodeList,
   threeDSecureAuthentication,
   walletCards,
+  walletToken,
+  walletTokenRefusal,
+  walletTokenRequest,
 } from '../../shared/contract';
 import { RESULT_CODES } from '../../shared/result-codes';
+import { WALLET_GROUPS } from '../processors/simulator/wallets';
 import { CARD_FIELDS, VISA_CARD } from '../test-kit/fixtures/cards';
 import { type TestGateway, type TestMerchant, type TestResponse, testGateway } from '../test-kit/gateway';
 import { SAMPLE } from './samples';
@@ -120,5 +124,33 @@ describe('the public reads are what the contract says', () => {
     });
     expect(record.status).toBe(200);
     expect(complaints(acquirerRecord, record)).toBe('');
+  });
+
+  it("the simulated wallets' token: its form, its answer and its refusal, as the document names them", async () => {
+    const request = { wallet: 'walletA', card: 'visa', entityId: m.entityId };
+    expect(walletTokenRequest.safeParse(request).success).toBe(true);
+    expect(walletTokenRequest.shape.wallet.options).toEqual([...WALLET_GROUPS]);
+    const token = await gw.post('/simulators/wallets/token', request);
+    expect(token.status, token.text).toBe(200);
+    expect(complaints(walletToken, token)).toBe('');
+    const refused = await gw.post('/simulators/wallets/token', { ...request, card: 'nope' });
+    expect(refused.status).toBe(400);
+    expect(complaints(walletTokenRefusal, refused)).toBe('');
+    expect(complaints(walletToken, refused)).not.toBe('');
+
+    const doc = (await gw.get('/v1/openapi.json')).body;
+    const op = doc.paths['/simulators/wallets/token'].post;
+    expect(op.requestBody.content['application/x-www-form-urlencoded'].schema).toEqual({
+      $ref: '#/components/schemas/WalletTokenRequest',
+    });
+    expect(op.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WalletToken',
+    });
+    expect(JSON.stringify(op.responses['400'].content['application/json'].schema)).toContain(
+      '#/components/schemas/WalletTokenRefusal',
+    );
+    for (const name of ['WalletTokenRequest', 'WalletToken', 'WalletTokenRefusal'])
+      expect(doc.components.schemas[name], name).toBeDefined();
+    expect(doc.components.schemas.WalletTokenRequest.required).toEqual(['wallet', 'card']);
   });
 });

@@ -208,7 +208,7 @@ function responses(doc: RouteDoc, schemas: Record<string, JsonSchema>): JsonSche
       continue;
     }
     if (content === 'data') {
-      out[status] = { description, content: { 'application/json': dataAnswer(doc, examples) } };
+      out[status] = { description, content: { 'application/json': dataAnswer(doc, examples, status) } };
       continue;
     }
     // every answer that is not the page or file itself is the JSON envelope
@@ -289,8 +289,8 @@ const redirectHeaders = (examples: readonly Example[]): JsonSchema => {
 };
 
 /** JSON outside the envelope: the route's schema, and each example's body as shown. */
-const dataAnswer = (doc: RouteDoc, examples: readonly Example[]): JsonSchema => ({
-  schema: doc.data ?? { type: 'object' },
+const dataAnswer = (doc: RouteDoc, examples: readonly Example[], status: number): JsonSchema => ({
+  schema: (status >= 400 ? doc.dataRefused : undefined) ?? doc.data ?? { type: 'object' },
   ...(examples.length === 0
     ? {}
     : {

@@ -108,6 +108,8 @@ export interface RouteDoc {
   readonly refusals?: 'text';
   /** The schema of a `data` answer. */
   readonly data?: JsonSchema;
+  /** The schema of a `data` route's refusals (4xx), when they are not `data`'s shape. */
+  readonly dataRefused?: JsonSchema;
   /**
    * The contract's schema of its 200 or 201 answer (shared/contract, a component name: `Payment`,
    * `Registration`, `AdminChannel` …); without it, and for every other status, the envelope.

@@ -27,6 +27,8 @@ export type GatewayProcessors = Processors & {
   readonly breaker: Breaker;
   /** Where routed payments record their connector attempts: the store, opened after the processors. */
   readonly recordAttemptsIn: (log: AttemptLog) => void;
+  /** How routed repeats open a stored card's sealed number (the vault's decrypt), for another connector. */
+  readonly openCardsWith: (open: (sealed: string) => string) => void;
   readonly contractOf: (connector: ConnectorSettings) => ConnectorContract | undefined;
 };
 
@@ -47,6 +49,11 @@ export function gatewayProcessors(
     recordConnectorAttempts: async (id, made) => log?.recordConnectorAttempts(id, made),
     connectorAttemptsOf: async (id) => (log === undefined ? [] : log.connectorAttemptsOf(id)),
   };
+  let opener: ((sealed: string) => string) | undefined;
+  const openCard = (sealed: string): string => {
+    if (opener === undefined) throw new Error('no vault to open a stored card with (openCardsWith)');
+    return opener(sealed);
+  };
   return {
     simulator: simulatorProcessor,
     connector:
@@ -54,11 +61,14 @@ export function gatewayProcessors(
         ? () => undefined
         : connectorsOf(
             { opp: connector, fetch, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
-            { breaker, binInfo, attempts },
+            { breaker, binInfo, attempts, openCard: (sealed) => openCard(sealed) },
           ),
     breaker,
     recordAttemptsIn: (given) => {
       log = given;
+    },
+    openCardsWith: (open) => {
+      opener = open;
     },
     contractOf: (settings) =>
       connector === undefined ? undefined : contractOf({ opp: connector, fetch }, settings),

@@ -27,7 +27,7 @@ import {
   createPaymentsTable,
   partialPaymentIndexes,
 } from './payments/tables';
-import { processorEventsMigration } from './processor-events/tables';
+import { processorEventsMigration, waitingProcessorEventsMigration } from './processor-events/tables';
 import { createRegistrationsTable } from './registrations/tables';
 import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
@@ -146,6 +146,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_processor_events': { up: processorEventsMigration },
   '0018_connector_attempts': { up: connectorAttemptsMigration },
   '0019_api_requests': { up: apiRequestsMigration },
+  '0020_processor_events_waiting': { up: waitingProcessorEventsMigration },
 };
 
 /**

@@ -2,8 +2,8 @@
  * Ends pending payments whose time has come (engine/steps/asynchronous.ts finishDue): abandoned ones
  * time out with 100.396.103 thirty minutes after they began, and decoupled 3-D Secure
  * authentications get the cardholder's answer from the simulated banking app, and connectors'
- * uncertain payments are asked about (engine/steps/inquiry.ts; one that stopped being asked about
- * after a week is logged at warn).
+ * uncertain payments and registrations are asked about (engine/steps/inquiry.ts; one that stopped
+ * being asked about after a week is logged at warn, a registration with paymentType RG).
  *
  * Durable like the notifier: what is due lives in payment_sessions.due_at; each session is
  * claimed with a compare-and-set first, and finishing is itself a compare-and-set, so several
@@ -26,7 +26,7 @@ export function pendingPaymentsWorker(
       finishDue(deps, undefined, (payment) =>
         // for the operator: the gateway no longer asks by itself (gateway payment inquire ID asks again)
         options.logger?.warn(
-          'uncertain payment no longer asked about: its processor gave no verdict in 7 days',
+          `uncertain ${payment.paymentType === 'RG' ? 'registration' : 'payment'} no longer asked about: its processor gave no verdict in 7 days`,
           {
             paymentId: payment.id,
             merchantId: payment.merchantId,

@@ -1,9 +1,11 @@
 /**
  * The admin API's JSON request bodies, written once: the back office validates with these schemas
- * (server/backoffice: `parsed(schema, body)`), or, where its checks are its own field by field
- * (channels, connectors, routes, webhooks, users), takes the fields it allows from them; the
- * OpenAPI document's request bodies are derived from them (json-schema.ts, `ADMIN_INPUTS` by
- * component name). Browser-safe zod only: no server import.
+ * (server/backoffice: `parsed(schema, body)`), extending a field where the check needs the
+ * gateway's catalogues (brands, ISO 4217, countries, IBAN check digits) or its own parsers (a
+ * connector's address, the clock's durations) as `.extend` next to the procedure; the OpenAPI
+ * document's request bodies are derived from them (json-schema.ts, `ADMIN_INPUTS` by component
+ * name). Messages are the wire's (`parameterErrors[].message`). Browser-safe zod only: no server
+ * import.
  */
 import * as z from 'zod';
 import { adminRole } from './admin-views';
@@ -100,7 +102,12 @@ export const newUserInput = z.object({
   username: z.string().regex(USERNAME).describe('Unique.'),
   role: adminRole,
   merchantId: z.string().optional().describe('Required for merchant roles; none for operators.'),
-  password: z.string().min(12).optional().describe('Generated when not given (shown once).'),
+  password: z
+    .string()
+    .min(12)
+    .max(1024)
+    .optional()
+    .describe('Generated when not given (shown once); not trivial, not common, not the username.'),
 });
 
 // ---- channels --------------------------------------------------------------------------------
@@ -116,7 +123,9 @@ export const CONNECTOR_CREDENTIALS = {
 export type ConnectorKindName = keyof typeof CONNECTOR_CREDENTIALS;
 export const CONNECTOR_KIND_NAMES = Object.keys(CONNECTOR_CREDENTIALS) as readonly ConnectorKindName[];
 
-const credential = () => z.string().regex(/^[\x21-\x7e]{1,1024}$/);
+/** Secrets and account names: 1 to 1024 printable characters without spaces. */
+export const CREDENTIAL = /^[\x21-\x7e]{1,1024}$/;
+const credential = () => z.string().regex(CREDENTIAL);
 
 /** One kind's connector object: kind (opp when absent), baseUrl, its credentials. */
 function connectorOf(kind: ConnectorKindName) {
@@ -138,20 +147,30 @@ export const connectorInput = z
     'The processor a test EXTERNAL or live channel sends its payments to: `kind` (opp when absent), `baseUrl` and the kind\u2019s credentials, sealed at rest and never shown again.',
   );
 
-/** A list, or (a channel's) "all" and null for no restriction. */
-const currencies = () => z.array(z.string().regex(/^[A-Z]{3}$/)).describe('ISO 4217 codes.');
-const brands = () => z.array(z.string()).describe('Brands of the catalogue.');
+/** A list of at least one (each once: a repeat is dropped). */
+const currencies = () =>
+  z
+    .array(z.string().regex(/^[A-Z]{3}$/))
+    .min(1)
+    .describe('ISO 4217 codes.');
+const brands = () => z.array(z.string()).min(1).describe('Brands of the catalogue.');
+/** A channel's list: an array, or one text of them separated by spaces or commas; "all" and null: no restriction. */
 const orAll = <S extends z.ZodType>(list: S) =>
   z
-    .union([list, z.literal('all')])
+    .union([
+      list,
+      z.literal('all'),
+      z.string().describe('The same list as one text, separated by spaces or commas.'),
+    ])
     .nullable()
     .optional();
 
+/** Each field trimmed first; the BIC and the country in either case. */
 export const bankAccountInput = z
   .strictObject({
     holder: z.string().min(4).max(128),
-    iban: z.string(),
-    bic: z.string().regex(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/),
+    iban: z.string().describe('Checked by its check digits; spaces allowed.'),
+    bic: z.string().regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/),
     bankName: z.string().min(1).max(128).optional(),
     country: z
       .string()
@@ -161,18 +180,24 @@ export const bankAccountInput = z
   .describe("The merchant's bank account shown for bank transfers.");
 
 /** The settings a creation and a change both take, in the order the back office names them. */
+const BOOLEAN = 'must be true or false';
+const THROTTLE = 'must be a whole number from 1 to 1000000, or null for the gateway default';
+
 export const channelSettingsInput = z.strictObject({
-  threeDSecure: z.boolean().optional().describe('The gateway authenticates new cards with 3-D Secure.'),
+  threeDSecure: z
+    .boolean({ error: BOOLEAN })
+    .optional()
+    .describe('The gateway authenticates new cards with 3-D Secure.'),
   registrationsRequireCvv: z
-    .boolean()
+    .boolean({ error: BOOLEAN })
     .optional()
     .describe(
       'One-click payments with a stored card carry its CVV (except brands whose cards may have none).',
     ),
   throttlePerMinute: z
-    .int()
-    .min(1)
-    .max(1_000_000)
+    .int({ error: THROTTLE })
+    .min(1, THROTTLE)
+    .max(1_000_000, THROTTLE)
     .nullable()
     .optional()
     .describe('Requests per minute per token and operation; null: the gateway default.'),
@@ -184,21 +209,28 @@ export const channelSettingsInput = z.strictObject({
 
 export const newChannelInput = channelSettingsInput.extend({
   name: displayName,
-  mode: z.enum(['TEST', 'LIVE']).optional().describe('Its environment (TEST by default).'),
+  mode: z
+    .enum(['TEST', 'LIVE'], { error: 'must be TEST or LIVE' })
+    .optional()
+    .describe('Its environment (TEST by default).'),
 });
 
 export const MAX_ROUTES = 10;
+
+const MINOR = 'must be a whole number of minor units (cents), from 0';
+const minor = () => z.int({ error: MINOR }).min(0, MINOR);
 
 export const connectorRouteInput = z.strictObject({
   connector: connectorInput,
   brands: brands().optional(),
   countries: z
     .array(z.string().regex(/^[A-Z]{2}$/))
+    .min(1)
     .optional()
     .describe('Card countries (ISO 3166-1 alpha-2).'),
   currencies: currencies().optional(),
-  minAmount: z.int().min(0).optional().describe('Minor units, included.'),
-  maxAmount: z.int().min(0).optional().describe('Minor units, included.'),
+  minAmount: minor().optional().describe('Minor units, included.'),
+  maxAmount: minor().optional().describe('Minor units, included; not below minAmount.'),
 });
 
 export const channelChangeInput = channelSettingsInput.extend({
@@ -247,9 +279,14 @@ export const webhookInput = z
       .regex(/^[0-9a-fA-F]{64}$/)
       .optional()
       .describe('The AES-256 key (64 hex characters); generated when not given.'),
-    types: z.array(z.enum(WEBHOOK_TYPES)).optional().describe('The notification types it wants.'),
+    types: z
+      .array(z.enum(WEBHOOK_TYPES))
+      .min(1)
+      .optional()
+      .describe('The notification types it wants (PAYMENT and REGISTRATION when absent).'),
     paymentTypes: z
-      .array(z.string())
+      .array(z.string().regex(/^[A-Z0-9]{2}$/))
+      .min(1)
       .optional()
       .describe('Only payments of these types (DB, PA, CP, RF, CB …).'),
     encrypted: z.boolean().optional().describe('false: plain JSON instead of the encrypted body.'),
@@ -307,6 +344,29 @@ export const clockMoveInput = z
   .strictObject(clockMoveFields, { error: 'is not a field of a clock move: give advance or to' })
   .describe('Exactly one of advance and to.');
 
+/**
+ * A move of registrations to another of their channel's routes (server/backoffice/registrations/move.ts):
+ * the registrations named, or all of the merchant's; the route by its place in the channel's routes.
+ */
+export const registrationMoveInput = z
+  .strictObject(
+    {
+      registrationIds: z
+        .array(z.string().regex(ID, { error: 'must be registration ids' }), {
+          error: 'must be a list of registration ids',
+        })
+        .min(1, { error: 'must name at least one registration' })
+        .max(100, { error: 'must name at most 100 registrations' })
+        .optional(),
+      all: z.literal(true, { error: 'must be true: every registration of the merchant' }).optional(),
+      route: z
+        .int({ error: 'must be the place of a route in the channel’s routes (0 first)' })
+        .min(0, { error: 'must be the place of a route in the channel’s routes (0 first)' }),
+    },
+    { error: 'is not a field of a registration move: give registrationIds or all, and route' },
+  )
+  .describe('Exactly one of registrationIds and all, and the route to move them to.');
+
 /** Every admin request body the document names, by its component name. */
 export const ADMIN_INPUTS = {
   AdminSignInInput: signInInput,
@@ -324,6 +384,7 @@ export const ADMIN_INPUTS = {
   AdminChargebackInput: chargebackInput,
   AdminSettlementRunInput: settlementRunInput,
   AdminClockMoveInput: clockMoveInput,
+  AdminRegistrationMoveInput: registrationMoveInput,
 } as const;
 
 for (const [id, schema] of Object.entries(ADMIN_INPUTS)) INPUT_CONTRACT.add(schema, { id });

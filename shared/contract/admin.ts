@@ -150,6 +150,22 @@ export const ADMIN_ANSWERS = {
     'A merchant\u2019s saved cards and other registrations, newest first (deleted ones too).',
   ),
   AdminRegistration: wire('AdminRegistration', records.registrationRowView.shape, 'A registration.'),
+  AdminRegistrationMoves: wire(
+    'AdminRegistrationMoves',
+    {
+      moved: z.array(
+        z.object({
+          id: z.string(),
+          route: z.int().describe('The route now holding it, by its place in the channel’s routes.'),
+          kind: z.string().describe('That route’s connector kind.'),
+        }),
+      ),
+      refused: z.array(
+        z.object({ id: z.string(), reason: z.string().describe('Why this one cannot move there.') }),
+      ),
+    },
+    'Registrations moved to another route, and those that cannot move (with `all`).',
+  ),
   AdminSearch: wire('AdminSearch', { results: z.array(records.searchHit) }, 'What the search found.'),
   AdminApiRequests: wire(
     'AdminApiRequests',

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { result, resultCode, stamps } from './envelope';
 import { payment } from './payment';
-import { echoedGroup, group, named, optionalText, text } from './registry';
+import { echoedGroup, group, INPUT_CONTRACT, named, optionalText, text } from './registry';
 
 /** An authentication's outcome as the issuer (or the directory server) gave it. */
 export const threeDSecureResult = group({
@@ -107,6 +107,55 @@ export const walletCards = named(
   }),
 );
 
+const HEX32 = /^[0-9a-f]{32}$/;
+
+/**
+ * POST /simulators/wallets/token's form: a simulated wallet's token for one of its test cards,
+ * for a checkout (the widget's wallet sheet) or for a test channel (server-to-server).
+ */
+export const walletTokenRequest = z
+  .object({
+    wallet: z.enum(['walletA', 'walletB', 'walletC']).describe('The wallet group the token is for.'),
+    card: z.string().describe("A card's `id` of GET /simulators/wallets/cards."),
+    checkoutId: z
+      .string()
+      .regex(HEX32)
+      .optional()
+      .describe("An open checkout: the token is for its channel (the widget's sheet)."),
+    entityId: z
+      .string()
+      .regex(HEX32)
+      .optional()
+      .describe("Without a checkout: the test channel (in production with the merchant's Bearer token)."),
+  })
+  .describe('checkoutId, or entityId.');
+INPUT_CONTRACT.add(walletTokenRequest, { id: 'WalletTokenRequest' });
+
+/** Its answer (outside the envelope: the wallet sheet reads it), or why not. */
+export const walletToken = named(
+  'WalletToken',
+  z.object({
+    paymentToken: z.string().describe("The payment's walletX.paymentToken (X the wallet group)."),
+    cardNetwork: z.string().describe("The card's network: VISA, MASTERCARD, AMEX …"),
+    cardType: z.string().describe('CREDIT or DEBIT.'),
+    last4: z
+      .string()
+      .regex(/^[0-9]{4}$/)
+      .describe("The card number's last four digits."),
+  }),
+);
+
+export const walletTokenRefusal = named(
+  'WalletTokenRefusal',
+  z
+    .object({
+      error: z.string().describe('What is wrong: the wallet, the card, the checkout or the channel.'),
+    })
+    .describe(
+      'No token: a wrong wallet or card (400), no credentials in production (401), a channel the token may not use (403).',
+    ),
+);
+
 /** The simulated acquirer's record of a transaction (a transfer failure, or one the gateway did not make). */
 export const acquirerRecord = named(
   'AcquirerRecord',
@@ -132,3 +181,6 @@ export type AggregationList = z.infer<typeof aggregationList>;
 export type AggregationDetail = z.infer<typeof aggregationDetail>;
 export type WalletCards = z.infer<typeof walletCards>;
 export type AcquirerRecord = z.infer<typeof acquirerRecord>;
+export type WalletTokenRequest = z.input<typeof walletTokenRequest>;
+export type WalletToken = z.infer<typeof walletToken>;
+export type WalletTokenRefusal = z.infer<typeof walletTokenRefusal>;

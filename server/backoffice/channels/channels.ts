@@ -1,8 +1,8 @@
 /**
  * A merchant's channels (entityIds): created in this one place for every face, their settings
- * changed (only the fields given), read and listed. The body is the admin API's JSON
- * (settings.ts checkChannelInput: threeDSecure, throttlePerMinute, brands, currencies,
- * bankAccount, connector; name and mode at creation); the CLI translates its flags into it. The
+ * changed (only the fields given), read and listed. The body is the admin API's JSON, parsed
+ * with the contract's schemas (settings.ts: threeDSecure, throttlePerMinute, brands, currencies,
+ * bankAccount, connector, routes; name and mode at creation); the CLI translates its flags into it. The
  * connector's address defaults by the channel's mode (connector.ts); its credentials are stored
  * sealed and never shown again.
  */
@@ -11,43 +11,23 @@ import type { Channel, ChannelSettings } from '../../../shared/engine/core/model
 import type { ChannelStore } from '../../../shared/engine/core/ports';
 import type { EgressPolicy } from '../../security/egress';
 import type { BackofficeContext } from '../context';
-import { type FieldError, invalid, notFound } from '../errors';
+import { invalid, notFound } from '../errors';
 import { requireMerchant } from '../merchants/merchants';
 import { ID } from '../names';
 import { resolveConnector } from './connector';
-import { parseRoutes, type RouteChange, resolveRoutes } from './routes';
-import { applyChannelInput, type ChannelInput, checkChannelInput } from './settings';
+import { resolveRoutes } from './routes';
+import {
+  applyChannelInput,
+  type ChannelInput,
+  type ChannelUpdate,
+  type NewChannel,
+  parseChannelUpdate,
+  parseNewChannel,
+} from './settings';
 
 export type Connector = NonNullable<ChannelSettings['connector']>;
 
-export interface NewChannel extends ChannelInput {
-  readonly name: string;
-}
-
-/** A creation's body checked: every field's error at once, the name by the one rule (names.ts). */
-export function parseNewChannel(body: Readonly<Record<string, unknown>>): NewChannel {
-  const checked = checkChannelInput(body, true);
-  if (Array.isArray(checked)) throw invalid(checked);
-  return { ...checked, name: checked.name ?? '' };
-}
-
-/** A channel change with its routes (null: removed). */
-export type ChannelUpdate = ChannelInput & { readonly routes?: readonly RouteChange[] | null };
-
-/** An update's body checked (settings only: name and mode do not change), its routes among them. */
-export function parseChannelUpdate(body: Readonly<Record<string, unknown>>): ChannelUpdate {
-  const { routes, ...rest } = body;
-  const checked = checkChannelInput(rest, false);
-  const checkedRoutes = routes === undefined || routes === null ? routes : parseRoutes(routes);
-  const errors = [
-    ...(Array.isArray(checked) ? checked : []),
-    ...(Array.isArray(checkedRoutes) && checkedRoutes.some((r) => 'message' in r) ? checkedRoutes : []),
-  ] as FieldError[];
-  if (errors.length > 0 || Array.isArray(checked)) throw invalid(errors);
-  return checkedRoutes === undefined
-    ? checked
-    : { ...checked, routes: checkedRoutes as RouteChange[] | null };
-}
+export { type ChannelUpdate, type NewChannel, parseChannelUpdate, parseNewChannel };
 
 /** The channel an entityId names, or `not-found`. */
 export async function requireChannel(

@@ -1,18 +1,21 @@
 /**
  * A channel's connector as an operator configures it, for every face (DECISIONS, "Connectors and
  * processors"; issue 33 point 4): the admin API's `connector` object (`kind`, `baseUrl` and the
- * kind's credentials) checked field by field (errors name `connector.<field>`, the CLI shows its
- * flags), the processor's address defaulted by the channel's mode, and what to give the processor
+ * kind's credentials) parsed with the contract's schema of its kind (errors name
+ * `connector.<field>`, the CLI shows its flags), the processor's address defaulted by the channel's mode, and what to give the processor
  * afterwards (the notification address). Credentials are stored sealed (shared/sealing) and never
  * shown again: the views are settings.ts's ConnectorView.
  */
+import * as z from 'zod';
 import {
   CONNECTOR_KIND_NAMES,
   type ConnectorKindName,
+  CREDENTIAL,
   CONNECTOR_CREDENTIALS as CREDENTIALS,
+  connectorInput,
 } from '../../../shared/contract/admin-inputs';
 import type { ChannelMode, ConnectorSettings } from '../../../shared/engine/core/model';
-import { type FieldError, invalid, shown } from '../errors';
+import { invalid } from '../errors';
 
 // the kinds and each kind's credential fields (required, then optional) are the contract's
 export { CONNECTOR_KIND_NAMES, type ConnectorKindName };
@@ -46,87 +49,108 @@ export interface ConnectorChange {
 }
 
 /** Processor addresses: http(s), no credentials, query or fragment; without a trailing slash. */
-function checkUrl(value: unknown, name: string): string | FieldError {
-  const error = (message: string): FieldError => ({ name, value: shown(value), message });
-  if (typeof value !== 'string') return error('must be a URL');
+function processorUrl(value: unknown, ctx: z.RefinementCtx): string {
+  const refuse = (message: string): never => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER as never;
+  };
+  if (typeof value !== 'string') return refuse('must be a URL');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return error('is not a valid URL');
+    return refuse('is not a valid URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return error('must start with https:// or http://');
+    return refuse('must start with https:// or http://');
   if (url.username !== '' || url.password !== '')
-    return error('must not contain credentials: give them in the kind’s credential fields');
-  if (url.search !== '' || url.hash !== '') return error('must not have a query or fragment');
+    return refuse('must not contain credentials: give them in the kind’s credential fields');
+  if (url.search !== '' || url.hash !== '') return refuse('must not have a query or fragment');
   return url.href.replace(/\/+$/, '');
 }
 
-/** Secrets and account names: 1 to 1024 printable characters without spaces, never echoed. */
-const SECRET = /^[\x21-\x7e]{1,1024}$/;
-const SECRETS = new Set(['accessToken', 'apiKey', 'hmacKey', 'webhookSecret']);
+/**
+ * The connector fields whose value an error may echo: the kind, the address and the account's
+ * names; never a credential (even a wrong one) or a field of no kind (a misnamed secret).
+ */
+export const SHOWN_CONNECTOR_FIELDS: ReadonlySet<string> = new Set([
+  'kind',
+  'baseUrl',
+  'entityId',
+  'merchantAccount',
+]);
 
-/** The admin API's `connector` object checked: every field's error at once. */
-export function parseConnector(value: unknown, name = 'connector'): ConnectorChange | FieldError[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return [
-      {
-        name,
-        value: shown(value),
-        message: 'must be an object with kind, baseUrl and the kind’s credentials',
-      },
-    ];
-  const input = value as Record<string, unknown>;
-  const kind = input.kind ?? 'opp';
-  if (typeof kind !== 'string' || !(CONNECTOR_KIND_NAMES as readonly string[]).includes(kind))
-    return [
-      {
-        name: `${name}.kind`,
-        value: shown(kind),
-        message: `must be one of ${CONNECTOR_KIND_NAMES.join(', ')}`,
-      },
-    ];
-  const fields: { readonly required: readonly string[]; readonly optional: readonly string[] } =
-    CREDENTIALS[kind as ConnectorKindName];
-  const errors: FieldError[] = [];
-  let baseUrl: string | undefined;
-  if (input.baseUrl !== undefined) {
-    const url = checkUrl(input.baseUrl, `${name}.baseUrl`);
-    if (typeof url === 'string') baseUrl = url;
-    else errors.push(url);
-  }
-  const credentials: Record<string, string> = {};
-  for (const field of [...fields.required, ...fields.optional]) {
-    const v = input[field];
-    const fieldName = `${name}.${field}`;
-    if (v === undefined) {
-      if (fields.required.includes(field))
-        errors.push({
-          name: fieldName,
-          value: null,
-          message: `is required for an ${kind} connector: its credentials must be given together`,
-        });
-    } else if (typeof v !== 'string' || !SECRET.test(v))
-      errors.push({
-        name: fieldName,
-        // a credential is never echoed, even a wrong one
-        value: SECRETS.has(field) ? null : shown(v),
-        message: 'must be 1 to 1024 printable characters without spaces',
-      });
-    else credentials[field] = v;
-  }
-  const known = new Set(['kind', 'baseUrl', ...fields.required, ...fields.optional]);
-  for (const field of Object.keys(input))
-    if (!known.has(field))
-      errors.push({
-        name: `${name}.${field}`,
-        value: null,
-        message: `is not a field of an ${kind} connector (${[...known].join(', ')})`,
-      });
-  if (errors.length > 0) return errors;
-  return { kind: kind as ConnectorKindName, ...(baseUrl === undefined ? {} : { baseUrl }), credentials };
+const NOT_AN_OBJECT = 'must be an object with kind, baseUrl and the kind’s credentials';
+
+/**
+ * One kind's connector object: the contract's (its fields, no other), the address parsed and
+ * each credential's fault said in the admin API's words.
+ */
+function connectorOfKind(kind: ConnectorKindName) {
+  const { required, optional } = CREDENTIALS[kind] as {
+    readonly required: readonly string[];
+    readonly optional: readonly string[];
+  };
+  const format = 'must be 1 to 1024 printable characters without spaces';
+  const missing = `is required for an ${kind} connector: its credentials must be given together`;
+  const credential = (isRequired: boolean) => {
+    const text = z
+      .string({ error: (issue) => (issue.input === undefined ? missing : format) })
+      .regex(CREDENTIAL, format);
+    return isRequired ? text : text.optional();
+  };
+  const contract = connectorInput.options[CONNECTOR_KIND_NAMES.indexOf(kind)] as z.ZodObject;
+  const known = Object.keys(contract.shape);
+  const fields = contract.extend({
+    baseUrl: z.unknown().transform(processorUrl).optional(),
+    ...Object.fromEntries(required.map((field) => [field, credential(true)])),
+    ...Object.fromEntries(optional.map((field) => [field, credential(false)])),
+  });
+  return z.strictObject(fields.shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `is not a field of an ${kind} connector (${known.join(', ')})`
+        : NOT_AN_OBJECT,
+  });
 }
+
+const KINDS = Object.fromEntries(CONNECTOR_KIND_NAMES.map((kind) => [kind, connectorOfKind(kind)])) as Record<
+  ConnectorKindName,
+  ReturnType<typeof connectorOfKind>
+>;
+
+/**
+ * The admin API's `connector` object (the contract's `connectorInput`): its kind first (opp when
+ * absent), then that kind's fields, every fault at once, named `<name>.<field>`.
+ */
+export const connectorChange = z.unknown().transform((value, ctx): ConnectorChange => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    ctx.addIssue({ code: 'custom', message: NOT_AN_OBJECT });
+    return z.NEVER;
+  }
+  const kind = (value as { readonly kind?: unknown }).kind ?? 'opp';
+  if (typeof kind !== 'string' || !(CONNECTOR_KIND_NAMES as readonly string[]).includes(kind)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['kind'],
+      message: `must be one of ${CONNECTOR_KIND_NAMES.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  const parsed = KINDS[kind as ConnectorKindName].safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  }
+  const { kind: _kind, baseUrl, ...credentials } = parsed.data as Record<string, string | undefined>;
+  return {
+    kind: kind as ConnectorKindName,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    credentials: Object.fromEntries(
+      Object.entries(credentials).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+  };
+});
 
 /** The connector's settings on a channel of `mode`: its URL given, or the kind's by the mode. */
 export function resolveConnector(

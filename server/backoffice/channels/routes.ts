@@ -1,96 +1,72 @@
 /**
  * A channel's routes (issue 33 point 5; server/connectors/routing/): several connectors in order,
  * each with its rules (brands, card countries from the BIN, currencies, an amount range in minor
- * units), as the admin API's `routes` array; each route's connector checked like `connector`
- * (connector.ts), its errors named `routes.N.<field>`. Stored with the credentials sealed, shown
+ * units), as the admin API's `routes` array: the contract's `connectorRouteInput`, each route's
+ * connector parsed like `connector` (connector.ts), its lists by the gateway's catalogues
+ * (accepts.ts), its errors named `routes.N.<field>`. Stored with the credentials sealed, shown
  * without them (settings.ts channelView).
  */
+import * as z from 'zod';
 import { connectorRouteInput, MAX_ROUTES } from '../../../shared/contract/admin-inputs';
 import type { ChannelMode, ConnectorRoute } from '../../../shared/engine/core/model';
 import { isCountry2 } from '../../../shared/geo';
 import type { Minor } from '../../../shared/money';
-import { type FieldError, shown } from '../errors';
-import { type ConnectorChange, parseConnector, resolveConnector } from './connector';
-import { checkBrands, checkCurrencies } from './settings';
+import { brandList, catalogued, currencyList } from './accepts';
+import { type ConnectorChange, connectorChange, resolveConnector } from './connector';
 
 /** A route as given: its connector not yet tied to the channel's mode. */
 export type RouteChange = Omit<ConnectorRoute, 'connector'> & { readonly connector: ConnectorChange };
 
 /** A route's fields: the contract's (shared/contract/admin-inputs.ts). */
-const ROUTE_FIELDS = Object.keys(connectorRouteInput.shape);
+export const ROUTE_FIELDS = Object.keys(connectorRouteInput.shape);
 
-/** Minor units: a whole number from 0. */
-function checkMinor(value: unknown, name: string): Minor | FieldError {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-    ? (value as Minor)
-    : { name, value: shown(value), message: 'must be a whole number of minor units (cents), from 0' };
-}
+const countryList = catalogued({
+  known: isCountry2,
+  empty: 'must list ISO 3166-1 alpha-2 countries',
+  unknown: () => 'must list ISO 3166-1 alpha-2 countries',
+});
 
-/** One route checked: every field's error at once, named `routes.N.field`. */
-function parseRoute(value: unknown, name: string): RouteChange | FieldError[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return [{ name, value: shown(value), message: 'must be an object with a connector and its rules' }];
-  const input = value as Record<string, unknown>;
-  const errors: FieldError[] = [];
-  const route: Record<string, unknown> = {};
-  const connector = parseConnector(input.connector, `${name}.connector`);
-  if (Array.isArray(connector)) errors.push(...connector);
-  else route.connector = connector;
-  const take = (field: string, checked: unknown) => {
-    if (checked !== null && typeof checked === 'object' && !Array.isArray(checked) && 'message' in checked)
-      errors.push(checked as FieldError);
-    else route[field] = checked;
-  };
-  if (input.brands !== undefined) take('brands', checkBrands(input.brands, `${name}.brands`));
-  if (input.currencies !== undefined)
-    take('currencies', checkCurrencies(input.currencies, `${name}.currencies`));
-  if (input.countries !== undefined) {
-    const list = input.countries;
-    take(
-      'countries',
-      Array.isArray(list) && list.length > 0 && list.every((c) => typeof c === 'string' && isCountry2(c))
-        ? [...new Set(list as string[])]
-        : {
-            name: `${name}.countries`,
-            value: shown(list),
-            message: 'must list ISO 3166-1 alpha-2 countries',
-          },
-    );
-  }
-  for (const field of ['minAmount', 'maxAmount'] as const)
-    if (input[field] !== undefined) take(field, checkMinor(input[field], `${name}.${field}`));
-  const { minAmount, maxAmount } = route as { minAmount?: number; maxAmount?: number };
-  if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount)
-    errors.push({
-      name: `${name}.maxAmount`,
-      value: String(maxAmount),
-      message: 'must not be below minAmount',
-    });
-  for (const field of Object.keys(input))
-    if (!ROUTE_FIELDS.includes(field))
-      errors.push({
-        name: `${name}.${field}`,
-        value: null,
-        message: `is not a route field (${ROUTE_FIELDS.join(', ')})`,
-      });
-  return errors.length > 0 ? errors : (route as unknown as RouteChange);
-}
+/** One route: the contract's fields (no other), its lists as arrays checked, its range the right way up. */
+const routeChange = z
+  .strictObject(
+    connectorRouteInput.extend({
+      connector: connectorChange,
+      brands: brandList.optional(),
+      countries: countryList.optional(),
+      currencies: currencyList.optional(),
+    }).shape,
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `is not a route field (${ROUTE_FIELDS.join(', ')})`
+          : 'must be an object with a connector and its rules',
+    },
+  )
+  // said with the route's other faults (`when`), so only when both amounts are numbers
+  .refine(
+    (route: { readonly minAmount?: unknown; readonly maxAmount?: unknown }) =>
+      typeof route.minAmount !== 'number' ||
+      typeof route.maxAmount !== 'number' ||
+      route.minAmount <= route.maxAmount,
+    { path: ['maxAmount'], message: 'must not be below minAmount', when: () => true },
+  )
+  .transform(
+    ({ minAmount, maxAmount, ...route }): RouteChange => ({
+      ...route,
+      ...(minAmount === undefined ? {} : { minAmount: minAmount as Minor }),
+      ...(maxAmount === undefined ? {} : { maxAmount: maxAmount as Minor }),
+    }),
+  );
 
-/** The admin API's `routes` (an array in order, first tried first) checked; null removes them. */
-export function parseRoutes(value: unknown, name = 'routes'): RouteChange[] | FieldError[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_ROUTES)
-    return [
-      { name, value: shown(value), message: `must list 1 to ${MAX_ROUTES} routes in order (null: none)` },
-    ] as FieldError[];
-  const errors: FieldError[] = [];
-  const routes: RouteChange[] = [];
-  value.forEach((item, i) => {
-    const checked = parseRoute(item, `${name}.${i}`);
-    if (Array.isArray(checked)) errors.push(...checked);
-    else routes.push(checked);
-  });
-  return errors.length > 0 ? errors : routes;
-}
+const ROUTES = `must list 1 to ${MAX_ROUTES} routes in order (null: none)`;
+
+/** The admin API's `routes` (an array in order, first tried first); null removes them. */
+export const routeChanges = z
+  .array(routeChange, { error: ROUTES })
+  .min(1, ROUTES)
+  .max(MAX_ROUTES, ROUTES)
+  .nullable()
+  .optional();
 
 /** The routes on a channel of `mode`: each connector's URL given or the kind's by the mode. */
 export const resolveRoutes = (routes: readonly RouteChange[], mode: ChannelMode): ConnectorRoute[] =>

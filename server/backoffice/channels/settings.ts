@@ -1,19 +1,15 @@
 /**
  * A channel's settings as an operator changes them, one check for the CLI (`gateway channel
  * create|set|list`) and the admin API (`/admin/v1/merchants/{m}/channels`, `/admin/v1/channels/{id}`):
- * checked field by field (errors name the field), applied to the stored settings, and viewed
- * without secrets (no connector token, the merchant's IBAN masked).
- *
- * What a channel accepts: `brands` (known brands of shared/brands; absent: every brand the gateway
- * supports), `currencies` (ISO 4217; absent: any) and, for bank-transfer methods (PREPAYMENT), the
- * merchant's `bankAccount` the shopper transfers to.
+ * the body parsed with the contract's schemas (shared/contract/admin-inputs.ts: `newChannelInput`,
+ * `channelChangeInput`), their lists, bank account, connector and routes checked against the
+ * gateway's catalogues (accepts.ts, connector.ts, routes.ts), every fault named by its field;
+ * applied to the stored settings, and viewed without secrets (no connector token, the merchant's
+ * IBAN masked).
  */
-import { isKnownBrand, listBrands, maskIban, validateBic, validateIban } from '../../../shared/brands';
-import {
-  bankAccountInput,
-  channelSettingsInput,
-  newChannelInput,
-} from '../../../shared/contract/admin-inputs';
+import * as z from 'zod';
+import { maskIban } from '../../../shared/brands';
+import { channelChangeInput, newChannelInput } from '../../../shared/contract/admin-inputs';
 import type {
   Channel,
   ChannelMode,
@@ -21,120 +17,12 @@ import type {
   ConnectorSettings,
   MerchantBankAccount,
 } from '../../../shared/engine/core/model';
-import { isCountry2 } from '../../../shared/geo';
-import { isCurrency } from '../../../shared/money';
-import { type FieldError, shown } from '../errors';
-import { displayName } from '../names';
-import { type ConnectorChange, parseConnector } from './connector';
+import { checked, type FieldError, invalid } from '../errors';
+import { type AcceptanceChange, bankAccount, channelBrands, channelCurrencies } from './accepts';
+import { type ConnectorChange, connectorChange, SHOWN_CONNECTOR_FIELDS } from './connector';
+import { ROUTE_FIELDS, type RouteChange, routeChanges } from './routes';
 
-export type { FieldError };
-
-/** A change of what the channel accepts: undefined keeps the value, null removes it (brands, currencies: all). */
-export interface AcceptanceChange {
-  readonly brands?: readonly string[] | null;
-  readonly currencies?: readonly string[] | null;
-  readonly bankAccount?: MerchantBankAccount | null;
-}
-
-/** A list of brands or currencies: an array of strings, or one string separated by spaces or commas. */
-function listOf(value: unknown): string[] | undefined {
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter((item) => item !== '');
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[];
-  return undefined;
-}
-
-/** Known brands, each once, in the order given. */
-export function checkBrands(value: unknown, name = 'brands'): string[] | FieldError {
-  const brands = listOf(value);
-  if (brands === undefined || brands.length === 0)
-    return {
-      name,
-      value: shown(value),
-      message: 'must name at least one brand (or "all" to accept every brand)',
-    };
-  const unknown = brands.filter((brand) => !isKnownBrand(brand));
-  if (unknown.length > 0)
-    return {
-      name,
-      value: shown(value),
-      message: `unknown brand ${unknown.join(', ')}; known brands: ${listBrands().join(' ')}`,
-    };
-  return [...new Set(brands)];
-}
-
-/** ISO 4217 codes, each once, in the order given. */
-export function checkCurrencies(value: unknown, name = 'currencies'): string[] | FieldError {
-  const codes = listOf(value);
-  if (codes === undefined || codes.length === 0)
-    return { name, value: shown(value), message: 'must name at least one currency (or "all" to accept any)' };
-  const unknown = codes.filter((code) => !isCurrency(code));
-  if (unknown.length > 0)
-    return { name, value: shown(value), message: `not an ISO 4217 currency code: ${unknown.join(', ')}` };
-  return [...new Set(codes)];
-}
-
-/** The merchant's account (spec: merchant.bankAccount holder AN 4-128, number = IBAN, bic, country). */
-export function checkBankAccount(value: unknown, name = 'bankAccount'): MerchantBankAccount | FieldError[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return [{ name, value: shown(value), message: 'must be an object with holder, iban and bic' }];
-  const input = value as Record<string, unknown>;
-  const errors: FieldError[] = [];
-  const text = (field: string): string | undefined => {
-    const v = input[field];
-    if (v === undefined) return undefined;
-    if (typeof v === 'string') return v.trim();
-    errors.push({ name: `${name}.${field}`, value: shown(v), message: 'must be a string' });
-    return undefined;
-  };
-  const holder = text('holder');
-  const iban = text('iban');
-  const bic = text('bic');
-  const bankName = text('bankName');
-  const country = text('country');
-  if (holder === undefined || holder.length < 4 || holder.length > 128)
-    errors.push({
-      name: `${name}.holder`,
-      value: holder ?? null,
-      message: 'is required: 4 to 128 characters',
-    });
-  const checkedIban = iban === undefined ? undefined : validateIban(iban);
-  if (checkedIban === undefined || !checkedIban.ok)
-    errors.push({
-      name: `${name}.iban`,
-      // never echoed in full: an account number
-      value: iban === undefined ? null : maskIban(iban),
-      message: checkedIban === undefined ? 'is required' : `is not a valid IBAN (${checkedIban.reason})`,
-    });
-  if (bic === undefined || !validateBic(bic))
-    errors.push({
-      name: `${name}.bic`,
-      value: bic ?? null,
-      message: 'is required: 8 or 11 letters and digits',
-    });
-  if (bankName !== undefined && (bankName.length < 1 || bankName.length > 128))
-    errors.push({ name: `${name}.bankName`, value: bankName, message: 'must be 1 to 128 characters' });
-  if (country !== undefined && !isCountry2(country.toUpperCase()))
-    errors.push({
-      name: `${name}.country`,
-      value: country,
-      message: 'must be an ISO 3166-1 alpha-2 country code',
-    });
-  for (const field of Object.keys(input))
-    if (!(field in bankAccountInput.shape))
-      errors.push({
-        name: `${name}.${field}`,
-        value: shown(input[field]),
-        message: 'is not a bank account field',
-      });
-  if (errors.length > 0 || holder === undefined || bic === undefined || !checkedIban?.ok) return errors;
-  return {
-    holder,
-    iban: checkedIban.normalized,
-    bic: bic.toUpperCase(),
-    ...(bankName === undefined ? {} : { bankName }),
-    ...(country === undefined ? {} : { country: country.toUpperCase() }),
-  };
-}
+export type { AcceptanceChange, FieldError };
 
 /** The settings with the change applied; the others keep their values. */
 export function applyAcceptance(settings: ChannelSettings, change: AcceptanceChange): ChannelSettings {
@@ -168,98 +56,87 @@ export interface ChannelInput {
   readonly connector?: ConnectorChange | null;
 }
 
-const MAX_THROTTLE = 1_000_000;
+/** A creation: its name by the one rule of names (names.ts), every setting a change takes but routes. */
+export interface NewChannel extends ChannelInput {
+  readonly name: string;
+}
 
-/**
- * The admin API's body checked field by field: `name` and `mode` (creation only), `threeDSecure`,
- * `registrationsRequireCvv`, `throttlePerMinute` (null: the default), `brands` and `currencies`
- * (arrays or space-separated strings; null or "all": all), `bankAccount` ({holder, iban, bic,
- * bankName?, country?}; null: none), `connector` ({kind, baseUrl, and the kind's credentials}:
- * connector.ts; null: none).
- */
-export function checkChannelInput(
-  body: Readonly<Record<string, unknown>>,
-  creating: boolean,
-): ChannelInput | FieldError[] {
-  const errors: FieldError[] = [];
-  // the fields are the contract's (shared/contract/admin-inputs.ts), in its order
-  const allowed = Object.keys(channelSettingsInput.shape);
-  if (creating)
-    allowed.push(...Object.keys(newChannelInput.shape).filter((field) => !allowed.includes(field)));
-  for (const field of Object.keys(body))
-    if (!allowed.includes(field))
-      errors.push({
-        name: field,
-        value: shown(body[field]),
-        message: creating ? 'is not a channel field' : `cannot be changed here (only ${allowed.join(', ')})`,
-      });
-  let name: string | undefined;
-  if (creating) {
-    // the one rule of merchant and channel names (backoffice/names.ts)
-    const checked = displayName.safeParse(body.name);
-    if (checked.success) name = checked.data;
-    else
-      errors.push({
-        name: 'name',
-        value: shown(body.name),
-        message: checked.error.issues[0]?.message ?? 'is required',
-      });
-  }
-  const mode = body.mode;
-  if (mode !== undefined && mode !== 'TEST' && mode !== 'LIVE')
-    errors.push({ name: 'mode', value: shown(mode), message: 'must be TEST or LIVE' });
-  const threeDSecure = body.threeDSecure;
-  const requireCvv = body.registrationsRequireCvv;
-  for (const [field, v] of [
-    ['threeDSecure', threeDSecure],
-    ['registrationsRequireCvv', requireCvv],
-  ] as const)
-    if (v !== undefined && typeof v !== 'boolean')
-      errors.push({ name: field, value: shown(v), message: 'must be true or false' });
-  const throttle = body.throttlePerMinute;
+/** A channel change with its routes (null: removed). */
+export type ChannelUpdate = ChannelInput & { readonly routes?: readonly RouteChange[] | null };
+
+/** The fields the gateway's catalogues check, in place of the contract's shapes of them. */
+const CHECKED = {
+  brands: channelBrands.optional(),
+  currencies: channelCurrencies.optional(),
+  bankAccount: bankAccount.nullable().optional(),
+  connector: connectorChange.nullable().optional(),
+};
+
+/** An object of `shape`'s fields and no other (`unknown` says why a field is refused). */
+const only = <Shape extends z.ZodRawShape>(shape: Shape, unknown: string) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknown : 'must be a JSON object'),
+  });
+
+const CHANGEABLE = Object.keys(channelChangeInput.shape);
+
+/** A creation's body (the contract's `newChannelInput`). */
+export const newChannelBody = only(newChannelInput.extend(CHECKED).shape, 'is not a channel field');
+
+/** A change's body (the contract's `channelChangeInput`: the settings and the routes, not the name or mode). */
+export const channelChangeBody = only(
+  channelChangeInput.extend({ ...CHECKED, routes: routeChanges }).shape,
+  `cannot be changed here (only ${CHANGEABLE.join(', ')})`,
+);
+
+/** What an error may show of a field's value: never a credential, an unknown connector or route field, or a full IBAN. */
+function shownSafely(error: FieldError): FieldError {
+  const path = error.name.split('.');
+  const field = path.at(-1) ?? '';
+  const parent = path.at(-2);
+  const inRoute = path.length === 3 && path[0] === 'routes';
   if (
-    throttle !== undefined &&
-    throttle !== null &&
-    !(typeof throttle === 'number' && Number.isInteger(throttle) && throttle >= 1 && throttle <= MAX_THROTTLE)
+    (parent === 'connector' && !SHOWN_CONNECTOR_FIELDS.has(field)) ||
+    (inRoute && !ROUTE_FIELDS.includes(field))
   )
-    errors.push({
-      name: 'throttlePerMinute',
-      value: shown(throttle),
-      message: `must be a whole number from 1 to ${MAX_THROTTLE}, or null for the gateway default`,
-    });
+    return { ...error, value: null };
+  if (parent === 'bankAccount' && field === 'iban' && error.value !== null)
+    return { ...error, value: maskIban(error.value.trim()) };
+  return error;
+}
+
+/** The body parsed, or `invalid` naming every faulty field (values shown safely). */
+function parsedBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const verdict = checked(schema, body);
+  if (verdict.ok) return verdict.value;
+  throw invalid(verdict.errors.map(shownSafely));
+}
+
+type Parsed = z.output<typeof channelChangeBody> & { readonly name?: string; readonly mode?: ChannelMode };
+
+/** The parsed body as the procedures take it: what the channel accepts apart, only what was given. */
+function channelInput(parsed: Parsed): ChannelInput {
+  const { brands, currencies, bankAccount: account, routes: _routes, ...rest } = parsed;
   const accepts: { -readonly [K in keyof AcceptanceChange]: AcceptanceChange[K] } = {};
-  const all = (v: unknown) => v === null || v === 'all';
-  if (body.brands !== undefined) {
-    const checked = all(body.brands) ? null : checkBrands(body.brands);
-    if (checked !== null && !Array.isArray(checked)) errors.push(checked);
-    else accepts.brands = checked;
-  }
-  if (body.currencies !== undefined) {
-    const checked = all(body.currencies) ? null : checkCurrencies(body.currencies);
-    if (checked !== null && !Array.isArray(checked)) errors.push(checked);
-    else accepts.currencies = checked;
-  }
-  if (body.bankAccount !== undefined) {
-    const checked = body.bankAccount === null ? null : checkBankAccount(body.bankAccount);
-    if (Array.isArray(checked)) errors.push(...checked);
-    else accepts.bankAccount = checked;
-  }
-  let connector: ConnectorChange | null | undefined;
-  if (body.connector !== undefined) {
-    const checked = body.connector === null ? null : parseConnector(body.connector);
-    if (Array.isArray(checked)) errors.push(...checked);
-    else connector = checked;
-  }
-  if (errors.length > 0) return errors;
-  return {
-    ...(connector === undefined ? {} : { connector }),
-    ...(name === undefined ? {} : { name }),
-    ...(mode === undefined ? {} : { mode: mode as ChannelMode }),
-    ...(threeDSecure === undefined ? {} : { threeDSecure: threeDSecure as boolean }),
-    ...(requireCvv === undefined ? {} : { registrationsRequireCvv: requireCvv as boolean }),
-    ...(throttle === undefined ? {} : { throttlePerMinute: throttle as number | null }),
-    accepts,
-  };
+  if (brands !== undefined) accepts.brands = brands;
+  if (currencies !== undefined) accepts.currencies = currencies;
+  if (account !== undefined) accepts.bankAccount = account;
+  const given = Object.entries(rest).filter(([, value]) => value !== undefined);
+  return { ...(Object.fromEntries(given) as Omit<ChannelInput, 'accepts'>), accepts };
+}
+
+/** A creation's body checked: every field's error at once, the name by the one rule (names.ts). */
+export function parseNewChannel(body: unknown): NewChannel {
+  const parsed = parsedBody(newChannelBody, body);
+  return { ...channelInput(parsed), name: parsed.name };
+}
+
+/** An update's body checked (settings only: name and mode do not change), its routes among them. */
+export function parseChannelUpdate(body: unknown): ChannelUpdate {
+  const parsed = parsedBody(channelChangeBody, body);
+  return parsed.routes === undefined
+    ? channelInput(parsed)
+    : { ...channelInput(parsed), routes: parsed.routes };
 }
 
 /**

@@ -8,6 +8,7 @@
  * daily inquiry). Audited as `payment.inquire`.
  */
 import type { Payment } from '../../../shared/engine/core/model';
+import { registrationAnswerOf } from '../../../shared/engine/core/processor';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { BackofficeContext } from '../context';
 import { notFound, refused } from '../errors';
@@ -26,7 +27,7 @@ export async function inquireAgain(
   paymentId: string,
 ): Promise<InquiryAgain> {
   const payment: Payment | undefined = await ctx.store.getPayment(merchantId, paymentId);
-  if (payment === undefined) throw notFound('payment', paymentId);
+  if (payment === undefined) return inquireRegistrationAgain(ctx, merchantId, paymentId);
   const session = await ctx.store.getPaymentSessionOfPayment(payment.id);
   if (
     session === undefined ||
@@ -41,4 +42,32 @@ export async function inquireAgain(
   await ctx.store.postponePaymentSession(session.id, dueAt);
   await ctx.audit('payment.inquire', payment.id, payment.merchantId);
   return { paymentId: payment.id, dueAt, wasStopped: session.dueAt === null };
+}
+
+/**
+ * The same for an uncertain registration (its processor's answer lost, pending since): the id
+ * of a registration is asked about as a payment's is. Audited as `registration.inquire`.
+ */
+async function inquireRegistrationAgain(
+  ctx: BackofficeContext,
+  merchantId: string,
+  id: string,
+): Promise<InquiryAgain> {
+  const registration = await ctx.store.getRegistration(merchantId, id);
+  if (registration === undefined) throw notFound('payment', id);
+  const session = await ctx.store.getPaymentSessionOfPayment(registration.id);
+  const { code } = registrationAnswerOf(registration);
+  if (
+    session === undefined ||
+    session.kind !== 'inquiry' ||
+    session.finishedAt !== null ||
+    code !== ResultCodes.PENDING
+  )
+    throw refused(
+      `registration ${id} is not uncertain: its result is ${code} (only a registration whose processor's answer was lost is asked about)`,
+    );
+  const dueAt = ctx.clock.now();
+  await ctx.store.postponePaymentSession(session.id, dueAt);
+  await ctx.audit('registration.inquire', registration.id, registration.merchantId);
+  return { paymentId: registration.id, dueAt, wasStopped: session.dueAt === null };
 }

@@ -7,7 +7,8 @@
  * at least, not trivial, not common, not the username), stored as scrypt hashes
  * (server/security/passwords.ts).
  */
-import { USERNAME } from '../../../shared/contract/admin-inputs';
+import * as z from 'zod';
+import { newUserInput, USERNAME } from '../../../shared/contract/admin-inputs';
 import { newId } from '../../../shared/engine/core/ids';
 import type { Clock, MerchantDirectory } from '../../../shared/engine/core/ports';
 import { generatePassword, hashPassword } from '../../security/passwords';
@@ -17,6 +18,7 @@ import {
   type AdminUser,
   type AdminUserStore,
 } from '../../storage/admin-users/store';
+import { checked, type FieldError } from '../errors';
 import { passwordProblem } from './password-rules';
 
 export { passwordProblem };
@@ -33,11 +35,7 @@ export const NEW_ACCOUNT = {
   disabledAt: null,
 } as const satisfies Partial<AdminUser>;
 
-export interface FieldError {
-  readonly name: string;
-  readonly value: string | null;
-  readonly message: string;
-}
+export type { FieldError };
 
 /** What is shown of a user: never the hash, the TOTP secret or the lock counters. */
 export interface UserView {
@@ -74,7 +72,51 @@ export type CreatedUser =
   | { readonly kind: 'created'; readonly user: AdminUser; readonly password?: string }
   | { readonly kind: 'invalid'; readonly errors: readonly FieldError[] };
 
-const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
+const USERNAME_RULE = 'must be 3 to 64 of A-Z a-z 0-9 . _ @ -';
+const FIELD_ORDER = Object.keys(newUserInput.shape);
+
+/**
+ * The contract's new user (`newUserInput`), each field's fault in the admin API's words; a
+ * merchant for every role but operator, none for an operator; the password by password-rules.ts.
+ * Whether the merchant exists and the username is free are the store's to say (createUser).
+ */
+const newUserBody = newUserInput
+  .extend({
+    username: z.string({ error: USERNAME_RULE }).regex(USERNAME, USERNAME_RULE),
+    role: z.enum(ADMIN_ROLES, { error: `must be one of ${ADMIN_ROLES.join(', ')}` }),
+    merchantId: z.unknown().optional(),
+    password: z.unknown().optional(),
+  })
+  .superRefine(
+    // said with the other fields' faults, from the body as given
+    (
+      body: {
+        readonly role?: unknown;
+        readonly merchantId?: unknown;
+        readonly password?: unknown;
+        readonly username?: unknown;
+      },
+      ctx,
+    ) => {
+      // null is no merchant id either: the contract's merchantId is text when given
+      if (body.role === 'operator' && body.merchantId !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['merchantId'], message: 'an operator belongs to no merchant' });
+      else if (isRole(body.role) && body.role !== 'operator' && typeof body.merchantId !== 'string')
+        ctx.addIssue({ code: 'custom', path: ['merchantId'], message: NO_MERCHANT });
+      const problem = body.password === undefined ? undefined : passwordProblem(body.password, body.username);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+    },
+    { when: () => true },
+  );
+
+const NO_MERCHANT = 'must name an existing merchant';
+
+/** A value as a user's error shows it: as text; never a password. */
+const shownAs = (error: FieldError, input: NewUserInput): FieldError => {
+  if (error.name === 'password') return { ...error, value: null };
+  const given = input[error.name as keyof NewUserInput];
+  return { ...error, value: given === undefined || given === null ? null : String(given) };
+};
 
 /** Checks and creates a user; `password` is returned only when it was generated here. */
 export async function createUser(
@@ -82,39 +124,31 @@ export async function createUser(
   clock: Clock,
   input: NewUserInput,
 ): Promise<CreatedUser> {
-  const errors: FieldError[] = [];
-  const { username, role, merchantId, password } = input;
-  if (typeof username !== 'string' || !USERNAME.test(username))
-    errors.push({
-      name: 'username',
-      value: text(username),
-      message: 'must be 3 to 64 of A-Z a-z 0-9 . _ @ -',
-    });
-  if (!isRole(role))
-    errors.push({ name: 'role', value: text(role), message: `must be one of ${ADMIN_ROLES.join(', ')}` });
-  if (role === 'operator' && merchantId !== undefined && merchantId !== null)
-    errors.push({
-      name: 'merchantId',
-      value: text(merchantId),
-      message: 'an operator belongs to no merchant',
-    });
-  if (isRole(role) && role !== 'operator') {
-    if (typeof merchantId !== 'string' || (await store.getMerchant(merchantId)) === undefined)
-      errors.push({ name: 'merchantId', value: text(merchantId), message: 'must name an existing merchant' });
+  const verdict = checked(newUserBody, input);
+  const errors = verdict.ok ? [] : verdict.errors.map((e) => shownAs(e, input));
+  const { role, merchantId } = input;
+  if (
+    isRole(role) &&
+    role !== 'operator' &&
+    typeof merchantId === 'string' &&
+    (await store.getMerchant(merchantId)) === undefined
+  )
+    errors.push({ name: 'merchantId', value: merchantId, message: NO_MERCHANT });
+  if (!verdict.ok || errors.length > 0) {
+    const at = (e: FieldError) => FIELD_ORDER.indexOf(e.name);
+    return { kind: 'invalid', errors: errors.sort((a, b) => at(a) - at(b)) };
   }
-  const problem = password === undefined ? undefined : passwordProblem(password, username);
-  if (problem !== undefined) errors.push({ name: 'password', value: null, message: problem });
-  if (errors.length === 0 && (await store.getAdminUserByUsername(username as string)) !== undefined)
-    errors.push({ name: 'username', value: text(username), message: 'is taken' });
-  if (errors.length > 0) return { kind: 'invalid', errors };
+  const { username, password } = verdict.value as { username: string; password?: string };
+  if ((await store.getAdminUserByUsername(username)) !== undefined)
+    return { kind: 'invalid', errors: [{ name: 'username', value: username, message: 'is taken' }] };
 
   const generated = password === undefined ? generatePassword() : undefined;
   const user: AdminUser = {
     id: newId(),
-    username: username as string,
-    role: role as AdminRole,
-    merchantId: role === 'operator' ? null : (merchantId as string),
-    passwordHash: await hashPassword((password as string | undefined) ?? generated!),
+    username,
+    role: verdict.value.role,
+    merchantId: verdict.value.role === 'operator' ? null : (merchantId as string),
+    passwordHash: await hashPassword(password ?? generated!),
     ...NEW_ACCOUNT,
     createdAt: clock.now(),
   };

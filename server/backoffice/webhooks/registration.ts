@@ -1,10 +1,13 @@
 /**
  * Registering a merchant's webhook (facts §4: URL, types to notify, JSON-wrapped or plain, a
  * decryption key; a test notification is sent and registration fails if nothing answers).
- * One procedure for the admin API and the CLI: check the input, send the test notification with
- * the key it will use, and only then store it, its key sealed by the vault.
+ * One procedure for the admin API and the CLI: check the input (the contract's `webhookInput`,
+ * with the merchant's channels and the egress policy), send the test notification with the key it
+ * will use, and only then store it, its key sealed by the vault.
  */
 import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { webhookInput } from '../../../shared/contract/admin-inputs';
 import {
   DEFAULT_NOTIFICATION_TYPES,
   NOTIFICATION_TYPES,
@@ -20,6 +23,7 @@ import { DELIVERY_TIMEOUT_MS, sendOnce } from '../../webhooks/dispatcher';
 import { encryptNotification, WEBHOOK_KEY } from '../../webhooks/encryption';
 import { deliverToInbox, type InboxWriter } from '../../webhooks/inbox';
 import { SIGNATURE_HEADER, signatureOf } from '../../webhooks/signature';
+import { checked, type FieldError } from '../errors';
 
 export interface WebhookInput {
   readonly url?: unknown;
@@ -35,11 +39,7 @@ export interface WebhookInput {
   readonly inbox?: unknown;
 }
 
-export interface InputError {
-  readonly name: string;
-  readonly value: string | null;
-  readonly message: string;
-}
+export type InputError = FieldError;
 
 export interface RegistrationDeps {
   readonly store: Pick<MerchantDirectory, 'getMerchant'> & Pick<ChannelStore, 'listChannels'>;
@@ -76,18 +76,84 @@ interface Checked {
   readonly encrypted: boolean;
 }
 
-const shown = (value: unknown): string | null =>
-  typeof value === 'string' ? value : value === undefined ? null : JSON.stringify(value);
+const URL_REQUIRED = 'is required: the absolute URL notifications are posted to';
+const KEY = 'must be 64 hexadecimal characters (32 bytes), or left out to have one generated';
 
-/** A list given as an array or as a comma-separated string (the CLI's form). */
-function listOf(value: unknown): string[] | undefined {
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
-  if (typeof value === 'string')
-    return value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== '');
-  return undefined;
+/** Where notifications are posted: an absolute http(s) URL without credentials, https for a live merchant. */
+const notificationUrl = (live: boolean, egress: Pick<EgressPolicy, 'checkUrl'> | undefined) =>
+  z.unknown().transform((value, ctx): string => {
+    const refuse = (message: string): never => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER as never;
+    };
+    if (typeof value !== 'string' || value === '') return refuse(URL_REQUIRED);
+    if (value.length > 2048) return refuse('is longer than 2048 characters');
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return refuse('is not an absolute URL');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse('must be http or https');
+    if (url.username !== '' || url.password !== '')
+      return refuse('must not carry credentials: notifications are authenticated by the key');
+    if (url.protocol === 'http:' && live && !LOOPBACK.test(url.hostname))
+      return refuse('must be https: the merchant has live channels');
+    const refused = egress?.checkUrl(url);
+    return refused === undefined ? url.href : refuse(refused);
+  });
+
+/** A list of known items, as an array; any fault of it said of the list. */
+const listOf = (known: (item: string) => boolean, message: string) =>
+  z
+    .array(z.unknown(), { error: message })
+    .min(1, message)
+    .refine((items) => items.every((item) => typeof item === 'string' && known(item)), message)
+    .transform((items) => items as string[]);
+
+/**
+ * The contract's webhook body (`webhookInput`) checked for a merchant with `live` channels or
+ * not: every field's fault at once, named by its field.
+ */
+function webhookBody(live: boolean, egress: Pick<EgressPolicy, 'checkUrl'> | undefined) {
+  return webhookInput
+    .extend({
+      inbox: z
+        .boolean({ error: 'must be true (the gateway’s own inbox) or false' })
+        .refine((inbox) => !(inbox && live), 'is for test channels only: the merchant has live channels')
+        .optional(),
+      url: notificationUrl(live, egress).optional(),
+      key: z
+        .string({ error: KEY })
+        .regex(WEBHOOK_KEY, KEY)
+        .transform((key) => key.toUpperCase())
+        .optional(),
+      types: listOf(
+        (t) => (NOTIFICATION_TYPES as readonly string[]).includes(t),
+        `must list some of ${NOTIFICATION_TYPES.join(', ')}`,
+      ).optional(),
+      paymentTypes: listOf(
+        (t) => PAYMENT_TYPE.test(t),
+        'must list payment types such as DB, PA, CP, RF, CB',
+      ).optional(),
+      encrypted: z
+        .boolean({ error: 'must be true (AES-256-GCM, the default) or false (plain JSON)' })
+        .optional(),
+    })
+    .superRefine(
+      // the URL against the inbox, said with the other fields' faults (the body as given)
+      (body: { readonly inbox?: unknown; readonly url?: unknown }, ctx) => {
+        if (body.inbox === true && body.url !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['url'],
+            message: 'must be left out: an inbox webhook has no URL',
+          });
+        else if ((body.inbox === undefined || body.inbox === false) && body.url === undefined)
+          ctx.addIssue({ code: 'custom', path: ['url'], message: URL_REQUIRED });
+      },
+      { when: () => true },
+    );
 }
 
 export function checkInput(
@@ -95,80 +161,25 @@ export function checkInput(
   channels: readonly Channel[],
   egress?: Pick<EgressPolicy, 'checkUrl'>,
 ): Checked | InputError[] {
-  const errors: InputError[] = [];
-  const fail = (name: string, value: unknown, message: string) =>
-    errors.push({ name, value: shown(value), message });
-
-  let url = '';
-  const inbox = input.inbox === true || input.inbox === 'true';
-  const inboxValid = input.inbox === undefined || inbox || input.inbox === false || input.inbox === 'false';
-  if (!inboxValid) fail('inbox', input.inbox, 'must be true (the gateway’s own inbox) or false');
-  else if (inbox) {
-    if (channels.some((c) => c.mode === 'LIVE'))
-      fail('inbox', input.inbox, 'is for test channels only: the merchant has live channels');
-    if (input.url !== undefined) fail('url', input.url, 'must be left out: an inbox webhook has no URL');
-  } else if (typeof input.url !== 'string' || input.url === '')
-    fail('url', input.url, 'is required: the absolute URL notifications are posted to');
-  else if (input.url.length > 2048) fail('url', input.url, 'is longer than 2048 characters');
-  else {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(input.url);
-    } catch {
-      fail('url', input.url, 'is not an absolute URL');
-    }
-    if (parsed !== undefined) {
-      const live = channels.some((c) => c.mode === 'LIVE');
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        fail('url', input.url, 'must be http or https');
-      else if (parsed.username !== '' || parsed.password !== '')
-        fail('url', input.url, 'must not carry credentials: notifications are authenticated by the key');
-      else if (parsed.protocol === 'http:' && live && !LOOPBACK.test(parsed.hostname))
-        fail('url', input.url, 'must be https: the merchant has live channels');
-      else {
-        const refused = egress?.checkUrl(parsed);
-        if (refused !== undefined) fail('url', input.url, refused);
-        else url = parsed.href;
-      }
-    }
-  }
-
-  let key = '';
-  if (input.key === undefined) key = randomBytes(32).toString('hex').toUpperCase();
-  else if (typeof input.key !== 'string' || !WEBHOOK_KEY.test(input.key))
-    fail(
-      'key',
-      '(hidden)',
-      'must be 64 hexadecimal characters (32 bytes), or left out to have one generated',
-    );
-  else key = input.key.toUpperCase();
-
-  let types: NotificationType[] = [...DEFAULT_NOTIFICATION_TYPES];
-  if (input.types !== undefined) {
-    const list = listOf(input.types);
-    const unknown = list?.filter((t) => !(NOTIFICATION_TYPES as readonly string[]).includes(t));
-    if (list === undefined || list.length === 0 || (unknown !== undefined && unknown.length > 0))
-      fail('types', input.types, `must list some of ${NOTIFICATION_TYPES.join(', ')}`);
-    else types = list as NotificationType[];
-  }
-
-  let paymentTypes: string[] | undefined;
-  if (input.paymentTypes !== undefined) {
-    const list = listOf(input.paymentTypes);
-    if (list === undefined || list.length === 0 || !list.every((t) => PAYMENT_TYPE.test(t)))
-      fail('paymentTypes', input.paymentTypes, 'must list payment types such as DB, PA, CP, RF, CB');
-    else paymentTypes = list;
-  }
-
-  let encrypted = true;
-  if (input.encrypted !== undefined) {
-    if (input.encrypted === true || input.encrypted === 'true') encrypted = true;
-    else if (input.encrypted === false || input.encrypted === 'false') encrypted = false;
-    else fail('encrypted', input.encrypted, 'must be true (AES-256-GCM, the default) or false (plain JSON)');
-  }
-
-  if (errors.length > 0) return errors;
-  return { url, inbox, key, types, ...(paymentTypes === undefined ? {} : { paymentTypes }), encrypted };
+  const verdict = checked(
+    webhookBody(
+      channels.some((c) => c.mode === 'LIVE'),
+      egress,
+    ),
+    input,
+  );
+  // the key is never echoed, even a wrong one
+  if (!verdict.ok) return verdict.errors.map((e) => (e.name === 'key' ? { ...e, value: '(hidden)' } : e));
+  const body = verdict.value;
+  const inbox = body.inbox === true;
+  return {
+    url: inbox ? '' : (body.url ?? ''),
+    inbox,
+    key: body.key ?? randomBytes(32).toString('hex').toUpperCase(),
+    types: (body.types as NotificationType[] | undefined) ?? [...DEFAULT_NOTIFICATION_TYPES],
+    ...(body.paymentTypes === undefined ? {} : { paymentTypes: body.paymentTypes }),
+    encrypted: body.encrypted ?? true,
+  };
 }
 
 /** The test notification: small, of its own type, encrypted as the real ones will be. */

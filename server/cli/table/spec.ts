@@ -8,8 +8,10 @@ interface CommandBase {
   readonly summary: string;
   readonly options: Readonly<Record<string, OptionSpec>>;
   readonly help: readonly (readonly [string, string])[];
-  /** Names of the positional arguments, all required. */
+  /** Names of the positional arguments, all required (but a variadic last one). */
   readonly positionals: readonly string[];
+  /** The last positional takes any number of values, none included (`registration move ID…`). */
+  readonly variadic?: true;
 }
 
 /** A command on the store (SQLite or PostgreSQL, as the server's). */

@@ -10,9 +10,11 @@
  * - CP, RF: `/payments/{psp}/captures|refunds`; RV: `/cancels` of an authorisation, `/reversals`
  *   of a captured payment. Adyen answers them `received`: the mode's success at once, their
  *   outcome in a CAPTURE/REFUND/CANCELLATION notification (verifyNotification).
- * - RG: a zero-amount `/payments` storing the card (`storePaymentMethod`, a new
- *   `shopperReference`); its registration id is `<storedPaymentMethodId>:<shopperReference>`,
- *   both of which a payment with it needs; merchant-initiated repeats go as `ContAuth`.
+ * - RG: a zero-amount `/payments` storing the card (`storePaymentMethod`, the merchant's stable
+ *   shopper as `shopperReference`: request.ts shopperReferenceOf); its registration id is
+ *   `<storedPaymentMethodId>:<shopperReference>`, both of which a payment with it needs;
+ *   merchant-initiated repeats go as `ContAuth`, those of a card stored elsewhere as the card with
+ *   its network transaction id (request.ts).
  * - Not supported, said so: CD (Adyen pays out through its Payouts API, not Checkout), RB (Adyen
  *   repeats only stored cards: a registration), `inquire` (the Checkout API has no search by
  *   reference; an uncertain payment is told by Adyen's AUTHORISATION notification, whose
@@ -48,6 +50,7 @@ import {
   modificationBody,
   type PaymentParts,
   paymentBody,
+  shopperReferenceOf,
 } from './request';
 import { type AdyenAnswer, errorAnswer, modificationAnswer, paymentAnswer } from './response';
 
@@ -108,6 +111,20 @@ const referenceOf = (order: object): string =>
 
 /** What a PA or DB sends; undefined when Adyen cannot take it here (nothing is sent then). */
 function initialParts(order: InitialOrder, capture: PaymentParts['capture']): PaymentParts | undefined {
+  const onFile = order.cardOnFile;
+  if (onFile !== undefined) {
+    // a repeat of a card stored elsewhere: the card, ContAuth, the scheme's id of its first payment
+    const card = cardMethod(order.decide.instrument);
+    return card === undefined
+      ? undefined
+      : {
+          reference: referenceOf(order),
+          returnUrl: NO_SHOPPER_RETURN,
+          paymentMethod: card,
+          capture,
+          cardOnFile: { networkTxReference: onFile.networkTransactionId, type: onFile.type },
+        };
+  }
   const brand = field(order.request, 'paymentBrand');
   const redirectBrand = brand !== undefined && brandFlow(brand) === 'redirect';
   const method = redirectBrand ? ADYEN_METHODS[brand] : undefined;
@@ -122,7 +139,7 @@ function initialParts(order: InitialOrder, capture: PaymentParts['capture']): Pa
     returnUrl: returnUrl ?? NO_SHOPPER_RETURN,
     paymentMethod,
     capture,
-    ...(register ? { store: { shopperReference: randomUUID() } } : {}),
+    ...(register ? { store: { shopperReference: shopperReferenceOf(order, referenceOf(order)) } } : {}),
   };
 }
 
@@ -153,7 +170,7 @@ function registrationParts(order: RegisterOrder): PaymentParts | undefined {
     returnUrl: field(order.request, 'shopperResultUrl') ?? NO_SHOPPER_RETURN,
     paymentMethod,
     capture: 'immediate',
-    store: { shopperReference: randomUUID() },
+    store: { shopperReference: shopperReferenceOf(order, referenceOf(order)) },
     zeroAmountIn: field(order.request, 'currency') ?? 'EUR',
   };
 }
@@ -231,8 +248,11 @@ export function adyenConnector(
       return post(ADYEN_PATHS.details, body, key, paymentAnswer);
     },
     inquire: async () => notSupported('inquire'),
+    // no search by reference either: an uncertain registration stays pending, asked about for a week
+    inquireRegistration: async () => notSupported('inquireRegistration'),
     settle: async () => notSupported('settle'),
     verifyNotification: async (notification) => verifyAdyenNotification(notification, settings),
     brands: ADYEN_BRANDS,
+    takesCardOnFile: true,
   };
 }

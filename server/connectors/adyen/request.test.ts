@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adyenAmount, browserInfo, paymentBody } from './request';
+import { adyenAmount, browserInfo, paymentBody, shopperReferenceOf } from './request';
 
 describe('the adyen request transformer', () => {
   it('sends amounts in minor units of their currency, by string arithmetic', () => {
@@ -44,5 +44,39 @@ describe('the adyen request transformer', () => {
     });
     const { userAgent: _missing, ...partial } = browser;
     expect(browserInfo({ customer: { browser: partial } })).toBeUndefined();
+  });
+
+  it('a PA repeat of a card stored elsewhere: ContAuth, its model, networkTxReference beside manualCapture', () => {
+    const body = paymentBody(
+      { merchantAccount: 'M' },
+      { amount: '5.00', currency: 'EUR', standingInstruction: { source: 'MIT', type: 'RECURRING' } },
+      {
+        reference: 'r',
+        returnUrl: 'https://return.invalid/',
+        paymentMethod: { type: 'scheme', number: '4111111145551142', expiryMonth: '03', expiryYear: '2030' },
+        capture: 'manual',
+        cardOnFile: { networkTxReference: '123456789012345', type: 'RECURRING' },
+      },
+    );
+    expect(body).toMatchObject({
+      shopperInteraction: 'ContAuth',
+      recurringProcessingModel: 'Subscription',
+      additionalData: { manualCapture: 'true', networkTxReference: '123456789012345' },
+    });
+    expect(body).not.toHaveProperty('shopperReference');
+    expect(body).not.toHaveProperty('storePaymentMethod');
+  });
+
+  it('stores cards for the merchant’s stable shopper, scoped to the channel; else the gateway’s id', () => {
+    const channel = { id: '0123456789abcdef0123456789abcdef' };
+    expect(
+      shopperReferenceOf({ channel, request: { customer: { merchantCustomerId: 'cust-42' } } }, 'gw1'),
+    ).toBe('0123456789abcdef0123456789abcdef:cust-42');
+    expect(shopperReferenceOf({ channel, request: {} }, 'registration-id')).toBe('registration-id');
+    const long = shopperReferenceOf(
+      { channel, request: { customer: { merchantCustomerId: 'x'.repeat(255) } } },
+      'g',
+    );
+    expect(long).toMatch(/^0123456789abcdef0123456789abcdef:[0-9a-f]{64}$/);
   });
 });

@@ -6,13 +6,18 @@
  *   arithmetic: never a float), `merchantAccount`, `reference` (the gateway's payment id), the
  *   card as `paymentMethod.type=scheme` or a redirect method's type (ADYEN_METHODS), `returnUrl`
  *   (where the shopper comes back after a 3-D Secure page or a provider), `browserInfo` and
- *   `channel` for 3-D Secure 2, `shopperReference` + `recurringProcessingModel` +
+ *   `channel` for 3-D Secure 2, `shopperReference` (the merchant's shopper) + `recurringProcessingModel` +
  *   `storePaymentMethod` for registrations, `shopperInteraction: ContAuth` for merchant-initiated
- *   repeats (Adyen's "tokenization" documentation).
+ *   repeats (Adyen's "tokenization" documentation); a repeat of a card stored elsewhere (moved
+ *   from another connector, server/connectors/routing/migrate.ts) goes as the card itself with
+ *   `shopperInteraction: ContAuth`, `recurringProcessingModel` and the scheme's id of the first
+ *   payment as `additionalData.networkTxReference` ("required for token-based transactions where
+ *   Adyen does not tokenize the card", the v71 schema).
  * - `/payments/details`: what the shopper brought back (`redirectResult`, `threeDSResult`, …).
  * - `/payments/{pspReference}/captures|refunds|cancels|reversals`: modifications of a payment.
  */
 
+import { createHash } from 'node:crypto';
 import type { ProcessorInstrument } from '../../../shared/engine/core/ports';
 import { isToMinorError, toMinor } from '../../../shared/money';
 
@@ -138,8 +143,10 @@ export function merchantInitiated(request: object): boolean {
  * RECURRING, an unscheduled card-on-file for UNSCHEDULED or INSTALLMENT, a card on file (the
  * shopper's one-click) otherwise.
  */
-export function recurringModel(request: object): 'CardOnFile' | 'Subscription' | 'UnscheduledCardOnFile' {
-  const type = field(request, 'standingInstruction.type');
+export function recurringModel(
+  request: object,
+  type = field(request, 'standingInstruction.type'),
+): 'CardOnFile' | 'Subscription' | 'UnscheduledCardOnFile' {
   if (type === 'RECURRING') return 'Subscription';
   if (type === 'UNSCHEDULED' || type === 'INSTALLMENT') return 'UnscheduledCardOnFile';
   return 'CardOnFile';
@@ -156,6 +163,30 @@ export function detailsBody(parameters: Readonly<Record<string, string>>): Json 
     if (value !== undefined) details[name] = value;
   }
   return Object.keys(details).length === 0 ? undefined : { details };
+}
+
+/** Adyen's limit of a shopperReference. */
+const SHOPPER_REFERENCE_MAX = 256;
+
+/**
+ * The `shopperReference` a card is stored for: the merchant's own customer
+ * (`customer.merchantCustomerId`), so that Adyen groups one shopper's stored details under one
+ * reference, scoped to the channel (two merchants' customer ids never meet on one Adyen account);
+ * without one, the gateway's id of what registers (the registration, or the payment registering
+ * along). Never personal data: an id of the merchant's or the gateway's. A scoped id over Adyen's
+ * 256 characters goes as its SHA-256.
+ */
+export function shopperReferenceOf(
+  order: { readonly request: object; readonly channel?: { readonly id?: string } },
+  gatewayId: string,
+): string {
+  const customer = field(order.request, 'customer.merchantCustomerId');
+  if (customer === undefined) return gatewayId;
+  const channel = order.channel?.id;
+  const scoped = channel === undefined ? customer : `${channel}:${customer}`;
+  return scoped.length <= SHOPPER_REFERENCE_MAX && scoped.length >= 3
+    ? scoped
+    : `${channel ?? 'shopper'}:${createHash('sha256').update(customer).digest('hex')}`;
 }
 
 /** The channel's Adyen account, as the request bodies name it. */
@@ -179,6 +210,11 @@ export interface PaymentParts {
   readonly stored?: { readonly shopperReference: string };
   /** A zero-amount verification (a registration without a payment). */
   readonly zeroAmountIn?: string;
+  /**
+   * A merchant-initiated repeat of a card stored elsewhere (`paymentMethod` the card, no CVC):
+   * the scheme's network transaction id of its first payment and the repeat's category.
+   */
+  readonly cardOnFile?: { readonly networkTxReference: string; readonly type: string };
 }
 
 /** The `/payments` body of `request` (Adyen's PaymentRequest); undefined when its amount is not one. */
@@ -190,23 +226,28 @@ export function paymentBody(account: AdyenAccount, request: object, parts: Payme
   const email = field(request, 'customer.email');
   const ip = field(request, 'customer.ip');
   const shopperReference = parts.store?.shopperReference ?? parts.stored?.shopperReference;
-  const repeat = parts.stored !== undefined && merchantInitiated(request);
+  const onFile = parts.cardOnFile;
+  const repeat = onFile !== undefined || (parts.stored !== undefined && merchantInitiated(request));
+  const additionalData = {
+    // A PA is captured later by its CP; a DB at once (Adyen's delayed and manual capture).
+    ...(parts.capture === 'manual' ? { manualCapture: 'true' } : {}),
+    ...(onFile === undefined ? {} : { networkTxReference: onFile.networkTxReference }),
+  };
   return {
     amount,
     merchantAccount: account.merchantAccount,
     reference: parts.reference,
     paymentMethod: parts.paymentMethod,
     returnUrl: parts.returnUrl,
-    // A PA is captured later by its CP; a DB at once (Adyen's delayed and manual capture).
-    ...(parts.capture === 'manual'
-      ? { additionalData: { manualCapture: 'true' } }
-      : { captureDelayHours: 0 }),
+    ...(Object.keys(additionalData).length === 0 ? {} : { additionalData }),
+    ...(parts.capture === 'manual' ? {} : { captureDelayHours: 0 }),
     ...(browser === undefined ? {} : { browserInfo: browser, channel: 'Web' }),
     ...(email === undefined ? {} : { shopperEmail: email }),
     ...(ip === undefined ? {} : { shopperIP: ip }),
     ...(shopperReference === undefined
       ? {}
       : { shopperReference, recurringProcessingModel: recurringModel(request) }),
+    ...(onFile === undefined ? {} : { recurringProcessingModel: recurringModel(request, onFile.type) }),
     ...(parts.store === undefined ? {} : { storePaymentMethod: true }),
     // A merchant-initiated repeat is no shopper's session: Adyen's ContAuth, never authenticated.
     shopperInteraction: repeat ? 'ContAuth' : 'Ecommerce',

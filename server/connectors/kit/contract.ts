@@ -11,7 +11,7 @@
  * An operation a kind cannot do answers `notSupported(operation)`, never throws: the kit answers
  * it as 600.200.201 (the channel is not configured for it) before anything is sent anywhere.
  */
-import type { Payment } from '../../../shared/engine/core/model';
+import type { Payment, Registration } from '../../../shared/engine/core/model';
 import type {
   ConnectorReply,
   PayOrder,
@@ -36,6 +36,7 @@ export const OPERATIONS = [
   'authenticate',
   'finish',
   'inquire',
+  'inquireRegistration',
   'settle',
   'verifyNotification',
 ] as const;
@@ -108,11 +109,32 @@ export interface ReferencedOrder extends ReferenceOrder {
 /** A payment with a registration the processor stored, by its id. */
 export interface StoredRegistrationOrder extends RegistrationPayOrder {
   readonly theirRegistrationId: string;
+  /**
+   * The scheme's network transaction id of the cardholder's first payment, when the routing kept
+   * it (routing/held.ts): a merchant-initiated repeat quotes it (the gateway's own agreement ids are
+   * not the processor's).
+   */
+  readonly networkTransactionId?: string;
 }
 
-/** An initial payment; `theirOriginalId` when it links to one the processor made (referenceUuid). */
+/**
+ * A merchant-initiated repeat of a card registered at another connector (routing/migrate.ts):
+ * the card itself goes (`decide.instrument`, no CVV) as a stored credential, with the scheme's
+ * network transaction id of the cardholder-initiated payment that stored it.
+ */
+export interface CardOnFile {
+  readonly networkTransactionId: string;
+  /** The standing instruction's type: the schemes' category of the repeat. */
+  readonly type: 'RECURRING' | 'UNSCHEDULED' | 'INSTALLMENT';
+}
+
+/**
+ * An initial payment; `theirOriginalId` when it links to one the processor made (referenceUuid);
+ * `cardOnFile` when it is a merchant-initiated repeat of a card stored elsewhere.
+ */
 export interface InitialOrder extends PayOrder {
   readonly theirOriginalId?: string;
+  readonly cardOnFile?: CardOnFile;
 }
 
 /** What the shopper brought back to the gateway's return address after the processor's page. */
@@ -218,6 +240,14 @@ export interface ConnectorContract {
    * PaymentIntent; opp searches by the modification's own reference).
    */
   inquire(payment: Payment, referenced?: Payment): Answer;
+  /**
+   * What happened to a registration whose outcome is uncertain, found by the gateway's own id
+   * (`registration.id`, sent as its reference with the registration): the processor's answer of
+   * it as `register` would have given it (its id the registration's there), 700.400.580 when it
+   * has none, pending while it decides, a `technical` failure when it could not be asked;
+   * `notSupported` when the processor offers no way to ask (the gateway stops asking a week on).
+   */
+  inquireRegistration(registration: Registration): Answer;
   /** The processor's records of a day (settlement, FX and fees), for the settlement run. */
   settle(day: SettlementDay): Promise<ProcessorDay | ProcessorUnreachable | NotSupported>;
   /** Whether a notification is the processor's own (its signature scheme), and what it says. */
@@ -227,4 +257,10 @@ export interface ConnectorContract {
    * these on the channel. Undefined: every brand of the catalogue (a gateway of the family).
    */
   readonly brands?: readonly string[];
+  /**
+   * The kind charges a merchant-initiated repeat of a card stored elsewhere (`InitialOrder.cardOnFile`:
+   * the card as a stored credential with the scheme's network transaction id); a kind without it
+   * is never sent one (server/connectors/routing/migrate.ts).
+   */
+  readonly takesCardOnFile?: boolean;
 }

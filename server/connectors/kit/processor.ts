@@ -85,7 +85,8 @@ export function verdictOf(answer: ConnectorAnswer | NotSupported, environment: E
 
 /**
  * A payment whose outcome is uncertain (the connector's `technical: 'uncertain'`): an initial
- * one, a capture, refund, reversal or rebill, or a payment with a registration. It may have been
+ * one, a capture, refund, reversal or rebill, a payment with a registration, or a registration
+ * (inquireRegistration asks about it). It may have been
  * processed, so it is no failure: pending (000.200.000), the engine keeps it with an inquiry
  * (shared/engine/steps/inquiry.ts) and never sends it again. A refused one (nothing sent) stays
  * the failure decisionOf makes of it.
@@ -109,12 +110,17 @@ export function uncertainDecisionOf(
  * answer, pending (000.200.000) while it decides, 700.400.580 when it has no such payment, the
  * technical failure when it could not be asked (kit/contract.ts, `inquire`).
  */
-export function inquiryOf(answer: ConnectorAnswer | NotSupported, environment: Environment): Decision {
+export function inquiryOf(
+  answer: ConnectorAnswer | NotSupported,
+  environment: Environment,
+  idName: 'ConnectorTxID1' | 'ConnectorRegistrationID' = 'ConnectorTxID1',
+): Decision {
   if (isNotSupported(answer)) return { ...decisionOf(answer, environment), technical: 'refused' };
   if (answer.technical !== undefined)
-    return { ...decisionOf(answer, environment), technical: answer.technical };
-  if (isPending(answer.code)) return { ...decisionOf(answer, environment), code: ResultCodes.PENDING };
-  return decisionOf(answer, environment);
+    return { ...decisionOf(answer, environment, idName), technical: answer.technical };
+  if (isPending(answer.code))
+    return { ...decisionOf(answer, environment, idName), code: ResultCodes.PENDING };
+  return decisionOf(answer, environment, idName);
 }
 
 const REFERENCE_OPERATIONS = { CP: 'capture', RF: 'refund', RV: 'reverse', RB: 'rebill' } as const;
@@ -143,8 +149,13 @@ export function connectorProcessor(connector: ConnectorContract, environment: En
       const answer = await connector[operation]({ ...order, theirId: connectorIdOf(order.referenced) ?? '' });
       return uncertainDecisionOf(answer, environment) ?? decisionOf(answer, environment);
     },
-    register: async (order) =>
-      decisionOf(await connector.register(order), environment, 'ConnectorRegistrationID'),
+    // an uncertain registration is pending too, until inquireRegistration says (never a failure)
+    register: async (order) => {
+      const answer = await connector.register(order);
+      return (
+        uncertainDecisionOf(answer, environment) ?? decisionOf(answer, environment, 'ConnectorRegistrationID')
+      );
+    },
     payWithRegistration: async (order) => {
       const theirRegistrationId = connectorRegistrationIdOf(order.registration) ?? '';
       const answer = await connector.payWithRegistration({ ...order, theirRegistrationId });
@@ -158,6 +169,8 @@ export function connectorProcessor(connector: ConnectorContract, environment: En
     authenticate: async (order) => decisionOf(await connector.authenticate(order), environment),
     inquire: async (payment, _channel, referenced) =>
       inquiryOf(await connector.inquire(payment, referenced), environment),
+    inquireRegistration: async (registration) =>
+      inquiryOf(await connector.inquireRegistration(registration), environment, 'ConnectorRegistrationID'),
     ...(connector.brands === undefined ? {} : { brands: connector.brands }),
   };
 }

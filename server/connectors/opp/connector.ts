@@ -27,8 +27,8 @@ import {
   notSupported,
   type Operation,
 } from '../kit/contract';
-import { inquire, withOurReference } from './inquire';
-import { forwardBody, OPP_PATHS } from './request';
+import { inquire, inquireRegistration, withOurReference } from './inquire';
+import { cardOnFileRequest, forwardBody, OPP_PATHS, upstreamRepeat } from './request';
 import { oppAnswer } from './response';
 import { settleDay } from './settle';
 
@@ -56,6 +56,16 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
     )
       return notSupported(operation);
     const linked = order.theirOriginalId;
+    const onFile = order.cardOnFile;
+    const card = order.decide.instrument;
+    // a repeat of a card registered elsewhere: the card with the standing instruction (request.ts)
+    if (onFile !== undefined)
+      return card.kind === 'card'
+        ? forward(
+            OPP_PATHS.payments,
+            withOurReference({ ...order, request: cardOnFileRequest(order.request, card, onFile) }),
+          )
+        : notSupported(operation);
     // the gateway's own id as merchantTransactionId, to inquire by it (inquire.ts)
     return forward(OPP_PATHS.payments, withOurReference(order), {
       ...(linked === undefined ? {} : { referenceUuid: linked }),
@@ -78,9 +88,13 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
     reverse: reference,
     refund: reference,
     rebill: reference,
-    register: (order) => forward(OPP_PATHS.registrations, order.request),
+    // the gateway's own registration id as merchantTransactionId, to inquire by it (inquire.ts)
+    register: (order) => forward(OPP_PATHS.registrations, withOurReference(order)),
     payWithRegistration: (order) =>
-      forward(OPP_PATHS.registrationPayments(order.theirRegistrationId), withOurReference(order)),
+      forward(
+        OPP_PATHS.registrationPayments(order.theirRegistrationId),
+        withOurReference({ ...order, request: upstreamRepeat(order.request, order.networkTransactionId) }),
+      ),
     authenticate: (order) => forward(OPP_PATHS.threeDSecure, order.request, returnTo(order)),
     finish: async ({ payment }) => {
       // a payment the upstream never answered with its id cannot be read there
@@ -95,7 +109,9 @@ export function oppConnector(client: Connector, target: ConnectorTarget): Connec
       return 'json' in read ? oppAnswer(read.json) : { code: ResultCodes.PENDING };
     },
     inquire: (payment) => inquire(client, target, payment),
+    inquireRegistration: (registration) => inquireRegistration(client, target, registration),
     settle: ({ day }) => settleDay(client, target, day),
     verifyNotification: async () => notSupported('verifyNotification'),
+    takesCardOnFile: true,
   };
 }

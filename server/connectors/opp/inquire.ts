@@ -11,7 +11,7 @@
  * customParameters[merchantTransactionId], for whoever reads the upstream's records.
  */
 
-import type { Payment } from '../../../shared/engine/core/model';
+import type { Payment, Registration } from '../../../shared/engine/core/model';
 import type { Connector, ConnectorTarget } from '../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { ConnectorAnswer } from '../kit/contract';
@@ -23,7 +23,8 @@ export const queryPath = (entityId: string, merchantTransactionId: string): stri
 
 /**
  * The request as forwarded: the gateway's payment id as merchantTransactionId (see above); the
- * same for a capture, refund, reversal or rebill (its own new payment's id, not the original's).
+ * same for a capture, refund, reversal or rebill (its own new payment's id, not the original's),
+ * and for a registration (the gateway's id of the registration).
  */
 export function withOurReference(order: { readonly request: object; readonly paymentId?: string }): object {
   const request = order.request as {
@@ -49,7 +50,7 @@ const isObject = (value: unknown): value is Json =>
  * The upstream's answer of the search, as the kit's inquiry reads it: the payment found (its own
  * answer), 700.400.580 when none was, `uncertain` when the answer says neither.
  */
-export function inquiryAnswer(json: unknown, payment: Payment): ConnectorAnswer {
+export function inquiryAnswer(json: unknown, payment: Pick<Payment, 'paymentType'>): ConnectorAnswer {
   if (!isObject(json)) return { code: ResultCodes.TIMEOUT_UNCERTAIN, technical: 'uncertain' };
   const found = Array.isArray(json.payments) ? json.payments.filter(isObject) : undefined;
   if (found === undefined) {
@@ -74,5 +75,23 @@ export async function inquire(
   const read = await client.get(target, queryPath(target.entityId, payment.id));
   return 'json' in read
     ? inquiryAnswer(read.json, payment)
+    : { code: ResultCodes.TIMEOUT_UNCERTAIN, technical: read.technical };
+}
+
+/**
+ * The inquiry of an uncertain registration: the same search by the gateway's own id, which the
+ * registration carried upstream as its merchantTransactionId (connector.ts `register`); the
+ * upstream's registration is the transaction of type RG it finds (its id: the registration's
+ * there, which the kit keeps as ConnectorRegistrationID).
+ */
+export async function inquireRegistration(
+  client: Connector,
+  target: ConnectorTarget,
+  registration: Registration,
+): Promise<ConnectorAnswer> {
+  if (client.get === undefined) return { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, technical: 'refused' };
+  const read = await client.get(target, queryPath(target.entityId, registration.id));
+  return 'json' in read
+    ? inquiryAnswer(read.json, { paymentType: 'RG' })
     : { code: ResultCodes.TIMEOUT_UNCERTAIN, technical: read.technical };
 }

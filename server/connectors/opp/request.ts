@@ -49,3 +49,54 @@ export function forwardBody(request: object, entityId: string, extra: Record<str
   for (const [key, value] of Object.entries(extra)) tree[key] = value;
   return `entityId=${encodeURIComponent(entityId)}&${encodeForm(tree, isDictPath)}`;
 }
+
+/**
+ * A merchant-initiated repeat of a card registered at another connector (routing/migrate.ts), as
+ * the family takes a stored credential it did not store itself: the card (no CVV) with
+ * `standingInstruction` source MIT, mode REPEATED, the repeat's type and the scheme's network
+ * transaction id of the cardholder's first payment as its `initialTransactionId`. What the
+ * gateway's own agreement says (its agreementId, its own initialTransactionId) is not the
+ * upstream's and is left out.
+ */
+export function cardOnFileRequest(
+  request: object,
+  card: { brand: string; number: string; expiryMonth: string; expiryYear: string; holder?: string },
+  onFile: { networkTransactionId: string; type: string },
+): FormTree {
+  const { standingInstruction: _ours, card: _none, ...rest } = request as FormTree;
+  return {
+    ...rest,
+    paymentBrand: card.brand,
+    card: {
+      number: card.number,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      ...(card.holder === undefined ? {} : { holder: card.holder }),
+    },
+    standingInstruction: {
+      source: 'MIT',
+      mode: 'REPEATED',
+      type: onFile.type,
+      initialTransactionId: onFile.networkTransactionId,
+    },
+  };
+}
+
+/**
+ * A payment with a registration the upstream stored: a merchant-initiated repeat quotes the
+ * upstream's agreement, not the gateway's own ids (its agreementId and initialTransactionId are
+ * this gateway's): the upstream's scheme reference of the first payment when the routing kept it
+ * (`networkTransactionId`), else none (the upstream uses its registration's own).
+ */
+export function upstreamRepeat(request: object, networkTransactionId: string | undefined): object {
+  const instruction = (request as { standingInstruction?: Record<string, unknown> }).standingInstruction;
+  if (instruction?.source !== 'MIT') return request;
+  const { agreementId: _ours, initialTransactionId: _alsoOurs, ...rest } = instruction;
+  return {
+    ...request,
+    standingInstruction: {
+      ...rest,
+      ...(networkTransactionId === undefined ? {} : { initialTransactionId: networkTransactionId }),
+    },
+  };
+}

@@ -76,6 +76,27 @@ function redirectOf(value: unknown): ConnectorAnswer['redirect'] {
   };
 }
 
+/**
+ * The scheme reference of a cardholder-initiated INITIAL payment, which the family answers as
+ * `standingInstruction.initialTransactionId`: kept as resultDetails.CardholderInitiatedTransactionID
+ * (the family's name for it), for a registration made along to move to another connector later
+ * (server/connectors/routing/network-id.ts). The upstream's own resultDetails name wins.
+ */
+function withSchemeReference(
+  details: Record<string, string> | undefined,
+  body: Json,
+): Record<string, string> | undefined {
+  const instruction = isObject(body.standingInstruction) ? body.standingInstruction : {};
+  const initial = instruction.initialTransactionId;
+  if (
+    typeof initial !== 'string' ||
+    instruction.mode !== 'INITIAL' ||
+    details?.CardholderInitiatedTransactionID
+  )
+    return details;
+  return { ...details, CardholderInitiatedTransactionID: initial };
+}
+
 const RESULT_OWN = new Set(['code', 'description']);
 const NOTHING = new Set<string>();
 
@@ -88,7 +109,7 @@ export function oppAnswer(json: unknown): ConnectorAnswer {
     result: textFields(result, RESULT_OWN),
     card: cardDetails(body.card),
     risk: textFields(body.risk, NOTHING),
-    resultDetails: textFields(body.resultDetails, OWN_RESULT_DETAILS),
+    resultDetails: withSchemeReference(textFields(body.resultDetails, OWN_RESULT_DETAILS), body),
     redirect: redirectOf(body.redirect),
     threeDSecure: textFields(body.threeDSecure, NOTHING),
   };

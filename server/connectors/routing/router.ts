@@ -13,46 +13,31 @@
  * shopper's return) goes to the route its attempts say processed it; a payment with a
  * registration goes to the route that holds the registration (held.ts).
  */
-import type {
-  Channel,
-  ConnectorAttempt,
-  ConnectorRoute,
-  ConnectorSettings,
-  Payment,
-  Registration,
-} from '../../../shared/engine/core/model';
-import type {
-  Decision,
-  PayOrder,
-  Processor,
-  RegisterOrder,
-  RegistrationPayOrder,
-  Technical,
-} from '../../../shared/engine/core/ports';
+import type { Channel, ConnectorAttempt, Payment } from '../../../shared/engine/core/model';
+import type { Decision, PayOrder, Processor, Technical } from '../../../shared/engine/core/ports';
 import { ResultCodes } from '../../../shared/result-codes';
 import { type ConnectorContract, isNotSupported } from '../kit/contract';
 import { connectorProcessor, type Environment } from '../kit/processor';
-import type { Breaker } from './breaker';
-import { heldBy, holding, type RouteRef, withTheirRegistration } from './held';
-import { type BinLookup, factsOf, takes } from './rules';
+import {
+  type AttemptLog,
+  type Candidate,
+  find,
+  inTurn,
+  type RouteContext,
+  type RoutingDeps,
+  type Watched,
+} from './candidate';
+import { holding, type RouteRef } from './held';
+import { chargeCardOnFile } from './migrate';
+import { factsOf, takes } from './rules';
+import { payWithRegistration } from './with-registration';
+
+export type { AttemptLog, RoutingDeps } from './candidate';
 
 /** Before the attempt log, a routed payment said the route that processed it here (resultDetails). */
 const PROCESSED_BY = 'ConnectorRoute';
 
-interface Candidate extends RouteRef {
-  readonly route: ConnectorRoute;
-  readonly processor: Processor;
-  /** Through the connector, saying what its answer knew of a technical failure. */
-  readonly pay: (order: PayOrder) => Promise<Watched>;
-  readonly register: (order: RegisterOrder) => Promise<Watched>;
-}
-
-interface Watched {
-  readonly decision: Decision;
-  readonly technical?: Technical;
-}
-
-const WATCHED = ['authorize', 'debit', 'credit', 'register'] as const;
+const WATCHED = ['authorize', 'debit', 'credit', 'register', 'payWithRegistration'] as const;
 
 /** The contract's answers watched for their `technical` marker (the kit keeps only `uncertain`). */
 function watched(contract: ConnectorContract): {
@@ -72,30 +57,17 @@ function watched(contract: ConnectorContract): {
   return { contract: wrapped as unknown as ConnectorContract, technical: () => seen };
 }
 
-/** Where a routed payment's attempts are kept (the store's ConnectorAttemptStore). */
-export interface AttemptLog {
-  recordConnectorAttempts(paymentId: string, attempts: readonly ConnectorAttempt[]): Promise<void>;
-  connectorAttemptsOf(paymentId: string): Promise<ConnectorAttempt[]>;
-}
-
-export interface RoutingDeps {
-  /** A route's connector of its kind; undefined for a kind this gateway lacks. */
-  readonly build: (connector: ConnectorSettings) => ConnectorContract | undefined;
-  readonly breaker: Breaker;
-  readonly binInfo?: BinLookup;
-  /** The attempt log; without one nothing is recorded and what follows goes to the first route. */
-  readonly attempts?: AttemptLog;
-}
-
 function candidatesOf(channel: Channel, environment: Environment, deps: RoutingDeps): Candidate[] {
   const candidates: Candidate[] = [];
   (channel.settings.routes ?? []).forEach((route, index) => {
     const contract = deps.build(route.connector);
     if (contract === undefined) return;
     // one watcher per attempt: concurrent payments never read each other's answer
-    const through = async (call: (p: Processor) => Promise<Decision>): Promise<Watched> => {
+    const through = async (
+      call: (p: Processor, c: ConnectorContract) => Promise<Decision>,
+    ): Promise<Watched> => {
       const watch = watched(contract);
-      const decision = await call(connectorProcessor(watch.contract, environment));
+      const decision = await call(connectorProcessor(watch.contract, environment), watch.contract);
       const technical = decision.technical ?? watch.technical();
       return technical === undefined ? { decision } : { decision, technical };
     };
@@ -104,20 +76,15 @@ function candidatesOf(channel: Channel, environment: Environment, deps: RoutingD
       kind: route.connector.kind ?? 'opp',
       route,
       processor: connectorProcessor(contract, environment),
+      ...(contract.brands === undefined ? {} : { brands: contract.brands }),
+      takesCardOnFile: contract.takesCardOnFile === true,
       pay: (order) => through((p) => p.pay(order)),
       register: (order) => through((p) => p.register(order)),
+      payStored: (order) => through((p) => p.payWithRegistration(order)),
+      cardOnFile: (order) => through((_, c) => chargeCardOnFile(c, order, environment)),
     });
   });
   return candidates;
-}
-
-/** The route a reference names: the same place and kind, else the first of its kind (routes were reordered). */
-function find(candidates: readonly Candidate[], ref: RouteRef | undefined): Candidate | undefined {
-  if (ref === undefined) return candidates[0];
-  return (
-    candidates.find((c) => c.index === ref.index && c.kind === ref.kind) ??
-    candidates.find((c) => c.kind === ref.kind)
-  );
 }
 
 /** The routes of `channel` as one Processor in `environment`. */
@@ -145,19 +112,19 @@ export function routedProcessor(channel: Channel, environment: Environment, deps
     testMode,
     pay: (order) => routed(order, (c) => c.pay(order), ctx, order.paymentId),
     reference: async (order) => (await processorOf(order.referenced))?.reference(order) ?? unrouted(),
-    register: (order) => routed(order, (c) => c.register(order), ctx, undefined),
+    // a registration's attempts too, under its id: an uncertain one is asked of the route it reached
+    register: (order) => routed(order, (c) => c.register(order), ctx, order.paymentId),
     payWithRegistration: (order) => payWithRegistration(order, ctx),
     inquire: async (payment, ch) => (await processorOf(payment))?.inquire?.(payment, ch) ?? unrouted(),
+    inquireRegistration: async (registration, ch) => {
+      const ref = await processedBy({ id: registration.id, details: {} } as Payment, deps.attempts);
+      const c = find(candidates, ref);
+      const decision = await c?.processor.inquireRegistration?.(registration, ch);
+      return decision === undefined || c === undefined ? unrouted() : holding(decision, c);
+    },
     finish: async (order) => (await processorOf(order.payment))?.finish?.(order) ?? unrouted(),
     authenticate: (order) => candidates[0]?.processor.authenticate?.(order) ?? unrouted(),
   };
-}
-
-interface RouteContext {
-  readonly candidates: readonly Candidate[];
-  readonly deps: RoutingDeps;
-  readonly none: (code: string) => Decision;
-  readonly record: (paymentId: string | undefined, attempts: readonly ConnectorAttempt[]) => Promise<void>;
 }
 
 /** The route that processed a payment: its last attempt that reached a processor. */
@@ -184,47 +151,7 @@ async function routed(
   const facts = factsOf(order, deps.binInfo);
   const matching = candidates.filter((c) => takes(c.route, facts));
   if (matching.length === 0) return none(ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD);
-  const attempts: ConnectorAttempt[] = [];
-  const at = order.now.toISOString();
-  const channel = order.channel.id;
-  let last: Decision | undefined;
-  for (const c of matching) {
-    if (!deps.breaker.admits(channel, c.index, c.kind, order.now)) {
-      attempts.push({ kind: c.kind, route: c.index, at, outcome: 'skipped' });
-      continue;
-    }
-    const { decision, technical } = await attempt(c);
-    if (technical === 'refused') {
-      // nothing reached it: known, the next may be tried
-      deps.breaker.failed(channel, c.index, c.kind, order.now);
-      attempts.push({ kind: c.kind, route: c.index, at, outcome: 'refused', code: decision.code });
-      last = decision;
-      continue;
-    }
-    const outcome = technical === 'uncertain' ? 'uncertain' : 'processed';
-    if (outcome === 'processed') deps.breaker.succeeded(channel, c.index, c.kind);
-    attempts.push({ kind: c.kind, route: c.index, at, outcome, code: decision.code });
-    await ctx.record(paymentId, attempts);
-    return holding(decision, c);
-  }
-  // every route refused or skipped: the last failure (nothing was charged anywhere)
-  await ctx.record(paymentId, attempts);
-  return last ?? none(ResultCodes.UNDEFINED_CONNECTOR_ERROR);
-}
-
-/**
- * A payment with a registration goes to the route that holds it (no fallback: no other connector
- * has it); its one attempt recorded, so that what follows it goes there too.
- */
-async function payWithRegistration(order: RegistrationPayOrder, ctx: RouteContext): Promise<Decision> {
-  const held = heldBy(order.registration);
-  const c = find(ctx.candidates, held?.route);
-  if (c === undefined) return ctx.none(ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD);
-  const registration: Registration = withTheirRegistration(order.registration, held?.theirId);
-  const decision = await c.processor.payWithRegistration({ ...order, registration });
-  const outcome = decision.technical === undefined ? 'processed' : decision.technical;
-  await ctx.record(order.paymentId, [
-    { kind: c.kind, route: c.index, at: order.now.toISOString(), outcome, code: decision.code },
-  ]);
-  return decision;
+  const tries = matching.map((c) => ({ candidate: c, attempt: () => attempt(c) }));
+  const { decision, by } = await inTurn(tries, order, ctx, paymentId);
+  return by === undefined ? decision : holding(decision, by);
 }

@@ -17,6 +17,7 @@
 import type { StripeConnectorSettings } from '../../../shared/engine/core/model';
 import { type ConnectorContract, notSupported } from '../kit/contract';
 import { type Fetch, type StripeClientOptions, stripeClient } from './client';
+import { inquireRegistration } from './inquire-registration';
 import { capture, read, readModification, refund, reverse } from './modifications';
 import { verifyStripeNotification } from './notifications';
 import { pay, payWithRegistration, register } from './payments';
@@ -62,9 +63,12 @@ export function stripeConnector(
       MODIFICATIONS.has(payment.paymentType)
         ? readModification(stripe, payment, referenced)
         : read(stripe, payment, 'inquire'),
+    // the customer by the gateway's id in its metadata, then its SetupIntent
+    inquireRegistration: (registration) => inquireRegistration(stripe, registration),
     settle: async () => notSupported('settle'),
     verifyNotification: (notification) =>
       verifyStripeNotification(stripe, notification, settings.webhookSecret),
     brands: STRIPE_BRANDS,
+    takesCardOnFile: true,
   };
 }

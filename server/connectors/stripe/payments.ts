@@ -1,7 +1,8 @@
 /**
  * The stripe kind's payments: PA and DB (a PaymentIntent created and confirmed with the card,
  * `capture_method` manual or automatic, a customer along when the payment registers the card),
- * registrations (a customer and a SetupIntent) and payments with them. Each POST carries the
+ * registrations (a customer and a SetupIntent) and payments with them, repeats of a card stored
+ * at another connector (off-session, its network transaction id). Each POST carries the
  * idempotency key of the gateway's payment and the operation.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,7 @@ import { call, idempotencyKey } from './client';
 import {
   AmountError,
   cardData,
+  cardOnFileParams,
   customerParams,
   intentParams,
   registers,
@@ -72,6 +74,7 @@ export const pay =
     // a linked payment without a card, a redirect or bank method: nothing Stripe's card API takes
     if (card === undefined) return notSupported(operation);
     const gatewayId = gatewayIdOf(order);
+    if (order.cardOnFile !== undefined) return cardOnFile(stripe, order, capture, operation, card);
     const { returnUrl } = extrasOf(order);
     const registering = registers(order.request);
     return call(operation, async () => {
@@ -104,6 +107,28 @@ export const pay =
       }
     });
   };
+
+/** A repeat of a card stored at another connector: off-session, with the scheme's network id. */
+function cardOnFile(
+  stripe: Stripe,
+  order: InitialOrder,
+  capture: 'manual' | 'automatic',
+  operation: 'authorize' | 'debit',
+  card: Stripe.PaymentIntentCreateParams.PaymentMethodData,
+): Answer {
+  const gatewayId = gatewayIdOf(order);
+  const networkId = order.cardOnFile?.networkTransactionId ?? '';
+  return call(operation, async () => {
+    try {
+      const params = cardOnFileParams({ request: order.request, gatewayId, capture }, card, networkId);
+      return intentAnswer(
+        await stripe.paymentIntents.create(params, { idempotencyKey: idempotencyKey(gatewayId, operation) }),
+      );
+    } catch (error) {
+      return invalidAmount(error);
+    }
+  });
+}
 
 /** RG: a customer, and the card set up with it for payments without the shopper (a SetupIntent). */
 export const register =

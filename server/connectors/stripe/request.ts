@@ -150,6 +150,33 @@ export function storedIntentParams(
   };
 }
 
+/**
+ * A merchant-initiated repeat of a card stored at another connector (routing/migrate.ts): the card
+ * as `payment_method_data` (no CVC), confirmed at once `off_session`, with the scheme's network
+ * transaction id of the cardholder's first payment as
+ * `payment_method_options[card][mit_exemption][network_transaction_id]` (Stripe's parameter for
+ * merchant-initiated payments set up elsewhere, enabled per account by Stripe on request; the
+ * SDK's types do not list it, hence the cast).
+ */
+export function cardOnFileParams(
+  order: IntentOrder,
+  card: Stripe.PaymentIntentCreateParams.PaymentMethodData,
+  networkTransactionId: string,
+): Stripe.PaymentIntentCreateParams {
+  return {
+    ...moneyOf(order.request),
+    confirm: true,
+    off_session: true,
+    capture_method: order.capture,
+    payment_method_data: card,
+    payment_method_options: {
+      card: { mit_exemption: { network_transaction_id: networkTransactionId } },
+    } as unknown as Stripe.PaymentIntentCreateParams.PaymentMethodOptions,
+    metadata: metadataOf(order.gatewayId, order.request),
+    expand: ['latest_charge'],
+  };
+}
+
 /** CP: the capture of `amount_to_capture` of an authorisation (Stripe captures once). */
 export const captureParams = (request: object): Stripe.PaymentIntentCaptureParams => ({
   amount_to_capture: moneyOf(request).amount,

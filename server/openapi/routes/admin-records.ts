@@ -1,6 +1,6 @@
 /**
  * The OpenAPI entries of the dashboard's records (server/http/routes/admin/records.ts): a
- * merchant's saved cards and their deletion, the payments export, the search box and the
+ * merchant's saved cards, their deletion and their move to another route, the payments export, the search box and the
  * recent API requests.
  */
 import { PAYMENT_STATUSES } from '../../backoffice/payments/payment-list';
@@ -60,6 +60,29 @@ export const ADMIN_RECORD_ROUTES: readonly RouteDoc[] = [
         name: 'adminRegistrationDeleteUnknown',
         summary: 'A registration that is none',
         path: { merchantId, id: unknownId },
+        answer: { status: 404, code: '200.300.406' },
+      },
+    ],
+  }),
+  entry({
+    method: 'POST',
+    path: `${M}/registrations/moves`,
+    schema: 'AdminRegistrationMoves',
+    json: 'AdminRegistrationMoveInput',
+    summary: 'Move saved cards to another connector',
+    description:
+      'Registrations re-tagged to another of their channel’s routes (by its place, 0 first): a card registered by a cardholder-initiated payment whose network transaction id was kept; its merchant-initiated repeats then go there as a card on file with that id (the connectors guide says which combinations work). Named registrations move all or none; `all` moves every one that can and lists the others with their reason. Bank accounts, wallet tokens and cards without a network transaction id never move. As `gateway registration move`. Audited `registration.move`.',
+    answers: {
+      200: '`{moved: [{id, route, kind}], refused: [{id, reason}]}`.',
+      400: 'A bad body, each field named; or a named registration that cannot move there, with its reason.',
+      404: "No such merchant, or no such registration of this address's environment.",
+    },
+    examples: [
+      {
+        name: 'adminRegistrationMoveUnknown',
+        summary: 'A registration that is none',
+        path: { merchantId },
+        json: { registrationIds: [unknownId], route: 1 },
         answer: { status: 404, code: '200.300.406' },
       },
     ],

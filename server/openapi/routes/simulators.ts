@@ -107,7 +107,19 @@ export const SIMULATOR_ROUTES: readonly RouteDoc[] = [
     summary: 'A simulated wallet payment token',
     description: `${TEST_ONLY} What the wallet sheet returns for the payment's walletX.paymentToken.`,
     auth: 'public',
-    answers: { 200: 'The token.', 400: 'Unknown wallet or card.' },
+    content: 'data',
+    form: { $ref: '#/components/schemas/WalletTokenRequest' },
+    data: { $ref: '#/components/schemas/WalletToken' },
+    // the route's own refusals, or the envelope of a refused token (401) or admission
+    dataRefused: {
+      anyOf: [{ $ref: '#/components/schemas/WalletTokenRefusal' }, { $ref: '#/components/schemas/Envelope' }],
+    },
+    answers: {
+      200: 'The token.',
+      400: 'Unknown wallet or card, or no open checkout.',
+      401: "In production, without a checkout: no merchant's Bearer token.",
+      403: 'The token may not use the channel.',
+    },
   },
   {
     method: 'POST',

@@ -155,3 +155,98 @@ describeDialects('processor events (%s)', (dialect) => {
     ).toBe('unchanged');
   });
 });
+
+describeDialects('processor events that wait, and their retention (%s)', (dialect) => {
+  let cluster: PostgresCluster | undefined;
+  let dataDir = '';
+  let store: GatewayStore;
+  const DAY = 24 * 60 * 60_000;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    if (dialect === 'postgres') cluster = await startPostgres();
+    else dataDir = await mkdtemp(join(tmpdir(), 'processor-events-'));
+    store = await openStore({
+      ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
+      vault: testVault(),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+    await cluster?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('an event kept waiting with its answer is not seen; recorded once when its payment is there, of five at once', async () => {
+    const event = { channelId: CHANNEL, eventId: `CAPTURE:${hex()}:false`, at: new Date(now) };
+    const answer = { code: '700.400.100', notice: { eventId: event.eventId, gatewayId: hex() } };
+    expect(await store.holdProcessorEvent(event, answer)).toBe(true);
+    expect(await store.holdProcessorEvent(event, answer)).toBe(false);
+    expect(await store.processorEventSeen(CHANNEL, event.eventId)).toBe(false);
+    const waiting = (await store.waitingProcessorEvents(500)).find((e) => e.eventId === event.eventId);
+    expect(waiting).toEqual({
+      channelId: CHANNEL,
+      eventId: event.eventId,
+      receivedAt: new Date(now),
+      answer,
+    });
+    await store.insertWebhook(storedWebhook(MERCHANT));
+    const cp = payment(`psp${hex()}`);
+    await store.insertPayment(cp);
+    const change = {
+      paymentId: cp.id,
+      from: cp.resultCode,
+      final: { resultCode: '700.400.100', resultDescription: 'cannot capture', details: cp.details },
+      changes: [
+        {
+          merchantId: MERCHANT,
+          type: 'PAYMENT',
+          notification: () => ({ type: 'PAYMENT', action: 'UPDATED', payload: { id: cp.id } }),
+          orderKey: cp.id,
+          paymentType: 'CP',
+          at: new Date(),
+        } as Change,
+      ],
+    };
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => store.recordProcessorEvent({ ...event, paymentId: cp.id }, change)),
+    );
+    expect(outcomes.sort()).toEqual(['applied', 'seen', 'seen', 'seen', 'seen']);
+    expect(await store.processorEventSeen(CHANNEL, event.eventId)).toBe(true);
+    expect((await store.waitingProcessorEvents(500)).map((e) => e.eventId)).not.toContain(event.eventId);
+    const told = (await store.listDeliveries(MERCHANT, { limit: 50 })).filter(
+      (d) => (d.notification.payload as { id?: string }).id === cp.id,
+    );
+    expect(told).toHaveLength(1);
+  });
+
+  it('a waiting event past its wait is given up: no longer waiting, and seen', async () => {
+    const event = { channelId: CHANNEL, eventId: `CAPTURE:${hex()}:false`, at: new Date(now - 20 * 60_000) };
+    await store.holdProcessorEvent(event, { notice: { eventId: event.eventId } });
+    expect(await store.expireProcessorEvents(new Date(now - 10 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect((await store.waitingProcessorEvents(500)).map((e) => e.eventId)).not.toContain(event.eventId);
+    expect(await store.processorEventSeen(CHANNEL, event.eventId)).toBe(true);
+  });
+
+  it('pruned by age in batches: the old go, a young one stays and its copy is still refused', async () => {
+    const channel = 'f'.repeat(32);
+    const old = Array.from({ length: 5 }, (_, i) => ({
+      channelId: channel,
+      eventId: `old-${i}-${hex()}`,
+      at: new Date(now - (40 + i) * DAY),
+    }));
+    const young = { channelId: channel, eventId: `young-${hex()}`, at: new Date(now - 34 * DAY) };
+    for (const event of [...old, young]) expect(await store.recordProcessorEvent(event)).toBe('unchanged');
+    const before = new Date(now - 35 * DAY);
+    const batches: number[] = [];
+    for (let count = -1; count !== 0; ) {
+      count = await store.pruneProcessorEvents(before, 2);
+      batches.push(count);
+    }
+    // other tests' events are young: only these five were old
+    expect(batches).toEqual([2, 2, 1, 0]);
+    for (const event of old) expect(await store.processorEventSeen(channel, event.eventId)).toBe(false);
+    expect(await store.processorEventSeen(channel, young.eventId)).toBe(true);
+    expect(await store.recordProcessorEvent(young)).toBe('seen');
+  });
+});

@@ -6,7 +6,9 @@
  */
 import { sql } from 'kysely';
 import type { Registration } from '../../../shared/engine/core/model';
+import { CONNECTOR_REGISTRATION_ID } from '../../../shared/engine/core/processor';
 import type { StoreContext } from '../core/context';
+import { parseObject } from '../core/rows';
 import { rowToRegistration } from './rows';
 
 export interface RegistrationListQuery {
@@ -19,6 +21,12 @@ export interface RegistrationListQuery {
 
 export interface RegistrationListStore {
   listRegistrationsPage(query: RegistrationListQuery): Promise<Registration[]>;
+  /**
+   * A registration moved to another of its channel's routes (server/backoffice/registrations/move.ts):
+   * its connector id (details.connectorRegistrationId, never answered) set to `to`, only while it
+   * is active and still `from` (a compare-and-set: false, nothing changed, when it changed meanwhile).
+   */
+  retagRegistration(merchantId: string, id: string, from: string, to: string): Promise<boolean>;
 }
 
 export function registrationListStore({ db, sealer }: StoreContext): RegistrationListStore {
@@ -34,6 +42,29 @@ export function registrationListStore({ db, sealer }: StoreContext): Registratio
         query = query.where(sql<boolean>`(created_at, id) < (${q.before.at}, ${q.before.id})`);
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
       return rows.map((r) => rowToRegistration(r, sealer));
+    },
+
+    async retagRegistration(merchantId, id, from, to) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('registrations')
+          .select(['details'])
+          .where('id', '=', id)
+          .where('merchant_id', '=', merchantId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (row === undefined) return false;
+        const details = sealer.open(parseObject(row.details));
+        if (details[CONNECTOR_REGISTRATION_ID] !== from) return false;
+        const moved = JSON.stringify(sealer.seal({ ...details, [CONNECTOR_REGISTRATION_ID]: to }));
+        const done = await trx
+          .updateTable('registrations')
+          .set({ details: moved })
+          .where('id', '=', id)
+          .where('details', '=', row.details)
+          .executeTakeFirst();
+        return Number(done.numUpdatedRows) === 1;
+      });
     },
   };
 }

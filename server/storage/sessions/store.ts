@@ -77,6 +77,8 @@ export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
     },
     finishPaymentSession: (id, at, outcome, final, registration, changes = []) =>
       finishSession(ctx, id, at, outcome, final, registration, changes),
+    finishRegistrationSession: (id, at, registration, changes = []) =>
+      finishRegistration(ctx, id, at, registration, changes),
 
     async dropPaymentSession(id, at) {
       await db
@@ -96,21 +98,7 @@ export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
         .execute();
     },
 
-    async countUncertainPayments() {
-      // count(due_at) counts the rows with a due time: those still asked about
-      const row = await db
-        .selectFrom('payment_sessions')
-        .select((eb) => [
-          eb.fn.countAll<number | string | bigint>().as('open'),
-          eb.fn.count<number | string | bigint>('due_at').as('asking'),
-        ])
-        .where('kind', '=', 'inquiry')
-        .where('finished_at', 'is', null)
-        .executeTakeFirst();
-      const open = Number(row?.open ?? 0);
-      const asking = Number(row?.asking ?? 0);
-      return { asking, stopped: open - asking };
-    },
+    countUncertainPayments: () => countUncertain(ctx),
 
     async claimDuePaymentSessions(now, leaseUntil, limit) {
       const due = await db
@@ -137,6 +125,23 @@ export function paymentSessionStore(ctx: StoreContext): PaymentSessionStore {
       return claimed;
     },
   };
+}
+
+/** countUncertainPayments: the open inquiry sessions (of payments and registrations), asked about or stopped. */
+async function countUncertain({ db }: StoreContext): Promise<{ asking: number; stopped: number }> {
+  // count(due_at) counts the rows with a due time: those still asked about
+  const row = await db
+    .selectFrom('payment_sessions')
+    .select((eb) => [
+      eb.fn.countAll<number | string | bigint>().as('open'),
+      eb.fn.count<number | string | bigint>('due_at').as('asking'),
+    ])
+    .where('kind', '=', 'inquiry')
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  const open = Number(row?.open ?? 0);
+  const asking = Number(row?.asking ?? 0);
+  return { asking, stopped: open - asking };
 }
 
 /**
@@ -180,6 +185,45 @@ async function finishSession(
       if (registration !== undefined) {
         await trx.insertInto('registrations').values(registrationToRow(registration, sealer)).execute();
       }
+      await writeOutbox(trx, changes, sealer);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof NothingChanged) return false;
+    throw error;
+  }
+}
+
+/**
+ * finishRegistrationSession: the session of an uncertain registration (compare-and-set), the
+ * registration's final details and the outbox rows of its change, in one transaction.
+ */
+async function finishRegistration(
+  { db, sealer }: StoreContext,
+  id: string,
+  at: Date,
+  registration: Registration,
+  changes: readonly Change[],
+): Promise<boolean> {
+  const outcome: SessionOutcome = 'approved';
+  try {
+    await db.transaction().execute(async (trx) => {
+      const session = await trx
+        .updateTable('payment_sessions')
+        .set({ finished_at: ms(at), outcome, due_at: null })
+        .where('id', '=', id)
+        .where('finished_at', 'is', null)
+        .where('payment_id', '=', registration.id)
+        .returning('payment_id')
+        .executeTakeFirst();
+      if (session === undefined) throw new NothingChanged();
+      const row = registrationToRow(registration, sealer);
+      await trx
+        .updateTable('registrations')
+        .set({ details: row.details, card: row.card })
+        .where('id', '=', registration.id)
+        .where('merchant_id', '=', registration.merchantId)
+        .execute();
       await writeOutbox(trx, changes, sealer);
     });
     return true;

@@ -3,7 +3,10 @@
  * through a connector: what it sends, what the answer must be. The processor's test data (an
  * approving and a declining card, its decline code) comes from the kind's harness.
  */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { isSuccess } from '../../../shared/result-codes';
+import { isNotSupported } from '../../connectors/kit/contract';
 import type { TestResponse } from '../gateway';
 import { SHOPPER_SCENARIOS } from './shopper-flows';
 import type { Scenario, ScenarioContext, Support } from './world';
@@ -180,6 +183,40 @@ export const SCENARIOS: readonly Scenario[] = [
         'standingInstruction.source': 'MIT',
         'standingInstruction.type': 'UNSCHEDULED',
       }),
+  },
+  {
+    // issue 33 point 6: how a registration made at another connector is charged here (its contract,
+    // as server/connectors/routing/migrate.ts calls it)
+    name: 'a repeat of a card registered at another connector: the card on file with its network id',
+    operations: ['debit'],
+    run: async (c) => {
+      const card = c.world.cards.approved as Record<string, string>;
+      const answer = await c.world.contract.debit({
+        channel: {} as never,
+        request: {
+          ...EUR,
+          amount: '3.00',
+          paymentType: 'DB',
+          paymentBrand: card.paymentBrand,
+          standingInstruction: { mode: 'REPEATED', source: 'MIT', type: 'UNSCHEDULED' },
+        },
+        decide: {
+          instrument: {
+            kind: 'card',
+            brand: card.paymentBrand ?? 'VISA',
+            number: card['card.number'] ?? '',
+            expiryMonth: card['card.expiryMonth'] ?? '',
+            expiryYear: card['card.expiryYear'] ?? '',
+          },
+        },
+        now: new Date(),
+        paymentId: randomUUID().replace(/-/g, ''),
+        cardOnFile: { networkTransactionId: '123456789012345', type: 'UNSCHEDULED' },
+      });
+      if (isNotSupported(answer) || c.world.contract.takesCardOnFile !== true) return 'not supported';
+      expect(isSuccess(answer.code), JSON.stringify(answer)).toBe(true);
+      return 'supported';
+    },
   },
   {
     name: 'the processor refuses the connection: a failure, nothing charged',

@@ -105,6 +105,14 @@ export function memoryStore(): Store {
       if (registration !== undefined) registrations.set(registration.id, registration);
       return true;
     },
+    async finishRegistrationSession(id, at, registration) {
+      const session = sessions.get(id);
+      if (session === undefined || session.finishedAt !== null || session.paymentId !== registration.id)
+        return false;
+      sessions.set(id, { ...session, finishedAt: at, outcome: 'approved', dueAt: null });
+      registrations.set(registration.id, registration);
+      return true;
+    },
     async dropPaymentSession(id, at) {
       const session = sessions.get(id);
       if (session !== undefined && session.finishedAt === null) {

@@ -1,5 +1,6 @@
 /**
- * The fault matrix (issue 32 point 5, acceptance): each case is one payment through a connector
+ * The fault matrix (issue 32 point 5, acceptance): each case is one payment (or registration:
+ * REGISTRATION_MATRIX) through a connector
  * channel whose upstream (upstream.ts) misbehaves as scripted; whatever the fault, the merchant
  * is answered pending (000.200.000), an Idempotency-Key retry meanwhile is answered the same and
  * sends nothing, the gateway's inquiry ends the payment with the upstream's truth, and the
@@ -15,8 +16,12 @@ export interface MatrixCase {
   /** The final result code in test mode EXTERNAL. */
   readonly final: string;
   readonly charges: 0 | 1;
-  /** A capture or refund of a payment answered in time (PA, DB), instead of an initial payment. */
-  readonly operation?: ReferenceType;
+  /**
+   * A capture or refund of a payment answered in time (PA, DB), or a payment with a registration
+   * made in time, instead of an initial payment; `register`: a stand-alone registration
+   * (POST /v1/registrations), whose charge upstream is the registration made.
+   */
+  readonly operation?: ReferenceType | 'register';
 }
 
 /** A capture, a refund, or a payment with a registration (of a card registered in time). */
@@ -61,6 +66,63 @@ export const REFERENCE_MATRIX: readonly MatrixCase[] = [
   },
 ];
 
+/**
+ * A stand-alone registration under the faults (an uncertain RG is pending, never a failure): the
+ * inquiry makes it usable (000.100.112), or answers the upstream's refusal, or 900.100.400 when
+ * the upstream never received it; one registration upstream at most.
+ */
+export const REGISTRATION_MATRIX: readonly MatrixCase[] = [
+  {
+    operation: 'register',
+    fault: 'none',
+    label: 'registration: answered in time',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'register',
+    fault: 'delay',
+    label: 'registration: delay past the timeout, then success',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'register',
+    fault: 'reset',
+    label: 'registration: connection reset mid-answer',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'register',
+    fault: 'error500',
+    label: 'registration: 500, then success (first inquiry 503)',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'register',
+    fault: 'garbage',
+    label: 'registration: garbage bytes',
+    final: '000.100.112',
+    charges: 1,
+  },
+  {
+    operation: 'register',
+    fault: 'declined-late',
+    label: 'registration: declined, the answer late',
+    final: '800.100.151',
+    charges: 0,
+  },
+  {
+    operation: 'register',
+    fault: 'lost',
+    label: 'registration: reset before processing: never received',
+    final: '900.100.400',
+    charges: 0,
+  },
+];
+
 /** Every fault of the issue, a decline whose answer was lost, a payment never received, and the control row. */
 export const MATRIX: readonly MatrixCase[] = [
   { fault: 'none', label: 'answered in time (control)', final: '000.100.112', charges: 1 },
@@ -94,6 +156,10 @@ export interface MatrixDriver {
   original?(paymentType: 'PA' | 'DB' | 'RG'): Promise<string>;
   /** GET /v1/payments/{id}. */
   read(id: string): Promise<Answered>;
+  /** POST /v1/registrations of a card with this Idempotency-Key (the same body every time for one key). */
+  register?(idempotencyKey: string): Promise<Answered>;
+  /** GET /v1/registrations/{id}. */
+  readRegistration?(id: string): Promise<Answered>;
   /** Lets time pass for the workers (moves the clock and runs them, or waits); one step. */
   step(): Promise<void>;
   /** The notifications told of the payment, oldest first, as "ACTION code". */
@@ -113,13 +179,31 @@ export interface MatrixRow {
   readonly ok: boolean;
 }
 
-/** The payment's end, stepping time until it is no longer pending (at most `maxSteps`). */
-async function ended(driver: MatrixDriver, id: string, maxSteps: number): Promise<[Answered, number]> {
+/** The payment's (registration's) end, stepping time until it is no longer pending (at most `maxSteps`). */
+async function ended(
+  driver: MatrixDriver,
+  read: (id: string) => Promise<Answered>,
+  id: string,
+  maxSteps: number,
+): Promise<[Answered, number]> {
   for (let steps = 0; ; steps++) {
-    const read = await driver.read(id);
-    if (read.body?.result?.code !== '000.200.000' || steps >= maxSteps) return [read, steps];
+    const now = await read(id);
+    if (now.body?.result?.code !== '000.200.000' || steps >= maxSteps) return [now, steps];
     await driver.step();
   }
+}
+
+/** How a case is sent and read: a payment (or one referencing another), or a registration. */
+function operationOf(
+  driver: MatrixDriver,
+  reference: Parameters<MatrixDriver['pay']>[1],
+  registering: boolean,
+): { send: (key: string) => Promise<Answered>; read: (id: string) => Promise<Answered> } {
+  const { register, readRegistration } = driver;
+  if (!registering) return { send: (key) => driver.pay(key, reference), read: (id) => driver.read(id) };
+  if (register === undefined || readRegistration === undefined)
+    throw new Error(`${driver.name}: the driver makes no registrations`);
+  return { send: (key) => register(key), read: (id) => readRegistration(id) };
 }
 
 const ORIGINAL_OF = { CP: 'PA', RF: 'DB', registration: 'RG' } as const;
@@ -132,15 +216,17 @@ export async function runCase(
   maxSteps = 40,
 ): Promise<MatrixRow> {
   const key = `fault-${test.operation ?? 'pay'}-${test.fault}-${driver.name.replace(/[^A-Za-z0-9]+/g, '-')}-${Date.now()}`;
+  const operation = test.operation === 'register' ? undefined : test.operation;
   const reference =
-    test.operation === undefined || driver.original === undefined
+    operation === undefined || driver.original === undefined
       ? undefined
-      : { paymentType: test.operation, id: await driver.original(ORIGINAL_OF[test.operation]) };
+      : { paymentType: operation, id: await driver.original(ORIGINAL_OF[operation]) };
+  const { send, read } = operationOf(driver, reference, test.operation === 'register');
   upstream.script(test.fault);
-  const first = await driver.pay(key, reference);
+  const first = await send(key);
   const id: string = first.body?.id ?? '';
-  const retry = await driver.pay(key, reference);
-  const [final, steps] = await ended(driver, id, maxSteps);
+  const retry = await send(key);
+  const [final, steps] = await ended(driver, read, id, maxSteps);
   const charges = upstream.charges(id).length;
   const told = (await driver.notified?.(id)) ?? [];
   const row = {

@@ -3,7 +3,8 @@
  * speaking just enough of the family's API (POST /v1/payments, /v1/payments/{id}, /v1/registrations
  * and /v1/registrations/{id}/payments, GET /v1/query by
  * merchantTransactionId) to stand for a connector's processor, that counts the charges it made
- * and answers the payment in the way a fault scripts: on time, late, cut off, as a 500, as garbage
+ * (a registration made counts as one, of type RG) and answers the payment or registration in the
+ * way a fault scripts: on time, late, cut off, as a 500, as garbage
  * or trickled past the client's timeout. The charge is made (or not) before the answer goes
  * wrong, as a processor's would be.
  */
@@ -43,7 +44,7 @@ export interface ScriptedUpstream {
   readonly baseUrl: string;
   /** How the next payment is answered. */
   script(fault: Fault): void;
-  /** The charges made (successful payments), by merchantTransactionId when given. */
+  /** The charges made (successful payments, and registrations: paymentType RG), by merchantTransactionId when given. */
   charges(merchantTransactionId?: string): readonly Charge[];
   /** How many POST /v1/payments came (charged or not). */
   readonly received: () => number;
@@ -86,8 +87,18 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
     timers.add(timer);
   };
 
+  /** Registrations made along with a payment (createRegistration=true): the payment's id → the registration's. */
+  const along = new Map<string, string>();
+  const registered = (charge: Charge): string => {
+    const id = `reg${String(++sequence).padStart(6, '0')}`;
+    made.push({ ...charge, id });
+    return id;
+  };
+
   function answerOf(charge: Charge) {
+    const registrationId = along.get(charge.id);
     return {
+      ...(registrationId === undefined ? {} : { registrationId }),
       id: charge.id,
       paymentType: charge.paymentType,
       amount: charge.amount,
@@ -98,15 +109,20 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
     };
   }
 
-  async function pay(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function pay(
+    request: IncomingMessage,
+    response: ServerResponse,
+    registration = false,
+  ): Promise<void> {
     received++;
     const body = await formOf(request);
     const fault = next;
     next = 'none';
     const charge: Charge = {
-      id: `up${String(++sequence).padStart(6, '0')}`,
+      id: `${registration ? 'reg' : 'up'}${String(++sequence).padStart(6, '0')}`,
       merchantTransactionId: body.get('merchantTransactionId') ?? '',
-      paymentType: body.get('paymentType') ?? 'DB',
+      // a registration is the upstream's transaction of type RG, found by the Query API alike
+      paymentType: registration ? 'RG' : (body.get('paymentType') ?? 'DB'),
       amount: body.get('amount') ?? '',
       currency: body.get('currency') ?? '',
       code: fault === 'declined-late' ? DECLINED : SUCCESS,
@@ -114,6 +130,14 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
     };
     if (fault !== 'lost') recorded.push(charge);
     if (fault !== 'lost' && charge.code === SUCCESS) made.push(charge);
+    // createRegistration=true: the card registered along, answered (and found by the Query API) as registrationId
+    if (
+      !registration &&
+      body.get('createRegistration') === 'true' &&
+      charge.code === SUCCESS &&
+      fault !== 'lost'
+    )
+      along.set(charge.id, registered({ ...charge, paymentType: 'RG' }));
     const text = json(answerOf(charge));
     const head = () => response.writeHead(200, { 'Content-Type': 'application/json' });
     const late = options.timeoutMs * 3;
@@ -183,13 +207,19 @@ export async function scriptedUpstream(options: UpstreamOptions): Promise<Script
       pay(request, response).catch(() => response.destroy());
       return;
     }
-    // a registration, answered at once; payments with it are scripted as any payment
+    // a registration, scripted as any payment (its charge: the registration made); payments with it too
     if (request.method === 'POST' && url.pathname === '/v1/registrations') {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(json({ id: `reg${String(++sequence).padStart(6, '0')}`, result: { code: SUCCESS } }));
+      pay(request, response, true).catch(() => response.destroy());
       return;
     }
-    if (request.method === 'POST' && /^\/v1\/registrations\/[^/]+\/payments$/.test(url.pathname)) {
+    const withRegistration = /^\/v1\/registrations\/([^/]+)\/payments$/.exec(url.pathname);
+    if (request.method === 'POST' && withRegistration !== null) {
+      // only a registration it made can be paid with (by its own id)
+      if (!made.some((c) => c.paymentType === 'RG' && c.id === withRegistration[1])) {
+        response.writeHead(400, { 'Content-Type': 'application/json' });
+        response.end(json({ result: { code: '100.150.200', description: 'registration does not exist' } }));
+        return;
+      }
       pay(request, response).catch(() => response.destroy());
       return;
     }

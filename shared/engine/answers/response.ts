@@ -100,6 +100,13 @@ export function writePaymentFields(
   for (const name in details) {
     if (name !== 'result' && name !== 'riskCheck') into[name] = details[name];
   }
+  // a registration made along is kept with its connector's id of it (and the route holding it):
+  // the registration's own business, never the merchant's (answers/registration.ts drops it too)
+  const kept = details.resultDetails as Echoed | undefined;
+  if (kept !== undefined && typeof kept === 'object' && 'ConnectorRegistrationID' in kept) {
+    const { ConnectorRegistrationID: _kept, ...answered } = kept;
+    into.resultDetails = answered;
+  }
   if (p.card !== undefined) {
     const echoedCard = (details.card ?? {}) as Echoed;
     into.card = answeredCard(echoedCard, p, p.card, issuers);

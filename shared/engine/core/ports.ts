@@ -79,6 +79,18 @@ export interface PaymentSessionStore {
    */
   dropPaymentSession(id: string, at: Date): Promise<void>;
   /**
+   * Ends the open `inquiry` session of an uncertain registration (its id as the session's
+   * paymentId) with the registration's final state (`registration`: its details replaced), in one
+   * transaction with `changes` (its REGISTRATION UPDATED). False, and nothing changed, when the
+   * session had ended already: of two finishers exactly one wins.
+   */
+  finishRegistrationSession(
+    id: string,
+    at: Date,
+    registration: Registration,
+    changes?: readonly Change[],
+  ): Promise<boolean>;
+  /**
    * Claims up to `limit` open sessions due at `now`, oldest first, moving their due time to
    * `leaseUntil`, so that no other claimer (in any process on the same database) gets them
    * meanwhile, and a claimer that dies leaves them due again then.

@@ -311,6 +311,13 @@ export interface Processor {
    */
   inquire?(payment: Payment, channel: Channel, referenced?: Payment): Promise<Decision>;
   /**
+   * What happened to a registration whose outcome was uncertain (pending, 000.200.000), asked of
+   * the processor by the gateway's own registration id: its verdict (a success with its own id
+   * as resultDetails.ConnectorRegistrationID), 700.400.580 when it has none, pending while it
+   * decides, `technical` set when it could not be asked (refused: this processor cannot be asked).
+   */
+  inquireRegistration?(registration: Registration, channel: Channel): Promise<Decision>;
+  /**
    * The verdict of a payment this processor left pending with its redirect, once the shopper came
    * back (a connector reads it from its processor); pending again while the processor has none.
    */

@@ -8,7 +8,7 @@ import { catalogueEntry } from '../../brands';
 import { fromMinor } from '../../money';
 import type { ParameterError } from '../../params/errors';
 import type { RequestOf } from '../../params/requests';
-import { isSuccess, ResultCodes } from '../../result-codes';
+import { isPending, isSuccess, ResultCodes } from '../../result-codes';
 import { echoOf } from '../answers/echo';
 import { registrationChange } from '../answers/notifications';
 import { readAmount, readMoney } from '../core/amounts';
@@ -30,12 +30,13 @@ import {
   connectorRegistrationIdOf,
   processorFor,
   REGISTRATION_ANSWER,
+  registrationAnswerOf,
   withProcessorDetails,
 } from '../core/processor';
 import { paymentRecord } from '../core/record';
 import { agreementOf, registrationDetails } from '../steps/after-success';
 import { checkPaymentMethod } from '../steps/payment-method';
-import { recordDecided } from '../steps/processor-uncertain';
+import { isUncertain, pendRegistrationForInquiry, recordDecided } from '../steps/processor-uncertain';
 import { recordRegistration } from '../steps/record';
 import { riskDecision, riskDetails, screenRisk } from '../steps/risk-check';
 import { openWalletToken } from '../steps/wallets';
@@ -105,8 +106,11 @@ export async function createRegistration(
     deletedAt: null,
     createdAt: now,
   };
+  // The processor's answer lost (a timeout, a reset, a 5xx, garbage): pending, never a failure,
+  // kept with its inquiry before it is answered (steps/processor-uncertain.ts, registration-inquiry.ts).
+  if (isUncertain(decision)) await pendRegistrationForInquiry(deps, registration, decision);
   // A registration the checks refused is answered but not kept: nothing could pay with it.
-  if (isSuccess(decision.code)) await recordRegistration(deps, registration);
+  else if (isSuccess(decision.code)) await recordRegistration(deps, registration);
   return { kind: 'registration', registration, code: decision.code, ndc };
 }
 
@@ -247,7 +251,11 @@ function unknownAtTheConnector(processor: Processor, registration: Registration)
   };
 }
 
-/** The merchant's registration to pay with; the engine's refusal for a missing or deregistered one. */
+/**
+ * The merchant's registration to pay with; the engine's refusal for a missing or deregistered
+ * one, for one still uncertain (100.150.201 "registration is not confirmed yet") and for one its
+ * processor never made (the inquiry's failure: 100.150.200).
+ */
 export async function usableRegistration(
   store: Pick<EngineDeps['store'], 'getRegistration'>,
   merchantId: string,
@@ -256,6 +264,11 @@ export async function usableRegistration(
   const registration = await store.getRegistration(merchantId, registrationId);
   if (registration === undefined) return refused(ResultCodes.REGISTRATION_NOT_FOUND);
   if (registration.deletedAt !== null) return refused(ResultCodes.REGISTRATION_DEREGISTERED);
+  const { code } = registrationAnswerOf(registration);
+  // its processor's answer lost: not usable until the inquiry says it was made
+  if (isPending(code)) return refused(ResultCodes.REGISTRATION_NOT_CONFIRMED);
+  // the inquiry found the processor never made it (or declined it): nothing to pay with
+  if (!isSuccess(code)) return refused(ResultCodes.REGISTRATION_NOT_FOUND);
   return { kind: 'ok', registration };
 }
 

@@ -34,6 +34,7 @@ import type {
   Processor,
   ProcessorRedirect,
   RedirectMethod,
+  RegistrationStore,
   ShopperAction,
   TransactionIds,
 } from '../core/ports';
@@ -241,7 +242,8 @@ export interface PendingDeps extends Pick<EngineDeps, 'clock' | 'processors'> {
   readonly store: PaymentSessionStore &
     Pick<ChannelStore, 'getChannel'> &
     Pick<PaymentStore, 'getPayment'> &
-    Pick<CheckoutStore, 'settleCheckoutPayment'>;
+    Pick<CheckoutStore, 'settleCheckoutPayment'> &
+    Pick<RegistrationStore, 'getRegistration'>;
 }
 
 export type Finish =

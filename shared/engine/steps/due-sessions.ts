@@ -4,22 +4,22 @@
  * by the cardholder's answer in their banking app or the provider's (decoupled, provider), or,
  * for a connector's uncertain outcome, by asking its processor what happened (inquiry.ts).
  */
-import type { Payment } from '../core/model';
 import type { PendingDeps } from './asynchronous';
 import { ANSWERED_BY_THE_CLOCK, finishPending } from './asynchronous';
-import { inquireDue } from './inquiry';
+import { inquireDue, type Uncertain } from './inquiry';
 
 /** Claims are leases: a worker that dies mid-way leaves its sessions due again after this. */
 const LEASE_MS = 60_000;
 
 /**
- * Returns how many payments it finished; `stopped` hears of each uncertain payment the gateway
- * stopped asking about (inquiry.ts), for the operator's log.
+ * Returns how many payments (and uncertain registrations) it finished; `stopped` hears of each
+ * uncertain payment or registration (paymentType RG) the gateway stopped asking about
+ * (inquiry.ts), for the operator's log.
  */
 export async function finishDue(
   deps: PendingDeps,
   limit = 100,
-  stopped?: (payment: Payment) => void,
+  stopped?: (payment: Uncertain) => void,
 ): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.store.claimDuePaymentSessions(now, new Date(now.getTime() + LEASE_MS), limit);

@@ -20,7 +20,9 @@
  *   /admin/v1/payments/{id}/inquiry: server/backoffice/payments/inquire.ts), one more time each.
  *
  * A capture, refund, reversal, rebill or payment with a registration is asked about the same way,
- * by its own id (steps/processor-uncertain.ts).
+ * by its own id (steps/processor-uncertain.ts); so is a registration whose answer was lost, by
+ * the registration's id (inquireRegistrationDue below, ending with REGISTRATION UPDATED). A
+ * payment with createRegistration=true keeps the registration its processor made along.
  *
  * The 30 minutes of a shopper's session do not apply: only the processor knows. One inquiry per
  * payment at a time across processes (the claim is a lease), and the end is the session store's
@@ -28,9 +30,17 @@
  */
 import { INITIAL_PAYMENT_TYPES } from '../../params/requests';
 import { isPending, isSuccess, ResultCodes } from '../../result-codes';
-import type { Payment, PaymentSession } from '../core/model';
+import { registrationChange } from '../answers/notifications';
+import type { Payment, PaymentSession, Registration } from '../core/model';
 import type { Decision } from '../core/ports';
-import { processorOfPayment, withProcessorDetails } from '../core/processor';
+import {
+  CONNECTOR_REGISTRATION_ID,
+  processorFor,
+  processorOfPayment,
+  REGISTRATION_ANSWER,
+  registrationAnswerOf,
+  withProcessorDetails,
+} from '../core/processor';
 import {
   type Decided,
   type Finish,
@@ -39,6 +49,7 @@ import {
   type PendingPlan,
   recordEnd,
 } from './asynchronous';
+import { isRegistrationInquiry, type RegistrationInquiryPlan } from './processor-uncertain';
 
 /** A processor that has no record of the payment this long after it was sent never received it. */
 export const INQUIRY_NOT_FOUND_AFTER_MS = 60_000;
@@ -65,7 +76,8 @@ export const NEVER_RECEIVED = '900.100.400';
 export async function inquireDue(
   deps: PendingDeps,
   session: PaymentSession,
-): Promise<Finish | Later | Stopped> {
+): Promise<Finish | Later | Stopped | RegistrationEnd> {
+  if (isRegistrationInquiry(session)) return inquireRegistrationDue(deps, session);
   const payment = await deps.store.getPayment(session.merchantId, session.paymentId);
   const now = deps.clock.now();
   if (payment === undefined || payment.resultCode !== ResultCodes.PENDING) {
@@ -86,16 +98,40 @@ export async function inquireDue(
       : await processor.inquire(payment, channel, referenced);
   const age = now.getTime() - payment.createdAt.getTime();
   const decided = answer === undefined ? undefined : decidedOf(answer, payment, age);
-  if (decided === undefined) {
-    if (age >= INQUIRY_STOP_AFTER_MS) {
-      // never a failure: pending, due never, until an operator asks again (see above)
-      await deps.store.postponePaymentSession(session.id, null);
-      return { kind: 'stopped', payment };
-    }
-    await deps.store.postponePaymentSession(session.id, new Date(now.getTime() + waitAfter(age)));
-    return LATER;
+  if (decided === undefined) return askLater(deps, session, payment, age);
+  const plan = session.plan as unknown as PendingPlan;
+  return recordEnd(deps, session, payment, withRegisteredThere(plan, decided), decided, now);
+}
+
+/** No verdict yet: due again after the wait of its age, or never once a week has passed (stopped). */
+async function askLater(
+  deps: PendingDeps,
+  session: PaymentSession,
+  uncertain: Uncertain,
+  age: number,
+): Promise<Later | Stopped> {
+  if (age >= INQUIRY_STOP_AFTER_MS) {
+    // never a failure: pending, due never, until an operator asks again (see above)
+    await deps.store.postponePaymentSession(session.id, null);
+    return { kind: 'stopped', payment: uncertain };
   }
-  return recordEnd(deps, session, payment, session.plan as unknown as PendingPlan, decided, now);
+  await deps.store.postponePaymentSession(session.id, new Date(deps.clock.now().getTime() + waitAfter(age)));
+  return LATER;
+}
+
+/**
+ * A payment with createRegistration=true that its processor made: the registration it keeps is
+ * the processor's too (its ConnectorRegistrationID, as initial-payment.ts keepAfterSuccess keeps).
+ */
+function withRegisteredThere(plan: PendingPlan, decided: Decided): PendingPlan {
+  const register = plan.afterSuccess?.register;
+  const details = decided.details.resultDetails as Record<string, unknown> | undefined;
+  const theirs = details?.ConnectorRegistrationID;
+  if (register === undefined || typeof theirs !== 'string' || !isSuccess(decided.code)) return plan;
+  return {
+    ...plan,
+    afterSuccess: { ...plan.afterSuccess, register: { ...register, [CONNECTOR_REGISTRATION_ID]: theirs } },
+  };
 }
 
 /** Not decided yet: the session is due again later. */
@@ -104,10 +140,19 @@ export interface Later {
 }
 const LATER: Later = { kind: 'later' };
 
+/** What an uncertain payment or registration (paymentType RG) is logged as when it is no longer asked about. */
+export type Uncertain = Pick<Payment, 'id' | 'merchantId' | 'paymentType' | 'createdAt'>;
+
 /** No verdict a week on: the gateway no longer asks by itself (the payment stays pending). */
 export interface Stopped {
   readonly kind: 'stopped';
-  readonly payment: Payment;
+  readonly payment: Uncertain;
+}
+
+/** An uncertain registration ended by its inquiry (`finished`), or ended already, or gone. */
+export interface RegistrationEnd {
+  readonly kind: 'finished' | 'ended';
+  readonly registration: Registration | undefined;
 }
 
 /** The wait before the next inquiry: the payment's age so far, within the bounds; daily after a day. */
@@ -134,4 +179,65 @@ function decidedOf(answer: Decision, payment: Payment, age: number): Decided | u
       ...(Object.keys(verdict.resultDetails).length === 0 ? {} : { resultDetails: verdict.resultDetails }),
     },
   };
+}
+
+/**
+ * An uncertain registration (steps/processor-uncertain.ts pendRegistrationForInquiry), asked of its
+ * processor by the gateway's own registration id (Processor.inquireRegistration) on the payments'
+ * schedule: found made, it becomes usable with the processor's id of it (a routed one's tagged
+ * with its route); found refused, it answers the processor's code; not found once the processor
+ * had INQUIRY_NOT_FOUND_AFTER_MS, 900.100.400 (never received); either way a REGISTRATION UPDATED
+ * notification. No verdict: asked again later, and no longer a week on (pending, never a failure).
+ * A processor that cannot be asked (Adyen's: no search by reference) leaves it so until then.
+ */
+async function inquireRegistrationDue(
+  deps: PendingDeps,
+  session: PaymentSession,
+): Promise<Later | Stopped | RegistrationEnd> {
+  const registration = await deps.store.getRegistration(session.merchantId, session.paymentId);
+  const now = deps.clock.now();
+  if (registration === undefined || !isPending(registrationAnswerOf(registration).code)) {
+    await deps.store.dropPaymentSession(session.id, now);
+    return { kind: 'ended', registration };
+  }
+  const channel = await deps.store.getChannel(registration.channelId);
+  const plan = session.plan as unknown as RegistrationInquiryPlan;
+  const processor = channel === undefined ? undefined : processorFor(deps.processors, channel, plan.testMode);
+  const answer =
+    channel === undefined || processor?.inquireRegistration === undefined
+      ? undefined
+      : await processor.inquireRegistration(registration, channel);
+  const age = now.getTime() - registration.createdAt.getTime();
+  const code = answer === undefined ? undefined : registrationCodeOf(answer, age);
+  if (code === undefined || answer === undefined) {
+    const { id, merchantId, createdAt } = registration;
+    return askLater(deps, session, { id, merchantId, createdAt, paymentType: 'RG' }, age);
+  }
+  const theirs = isSuccess(code) ? answer.resultDetails.ConnectorRegistrationID : undefined;
+  const kept = registration.details[REGISTRATION_ANSWER] as Record<string, unknown> | undefined;
+  const ended: Registration = {
+    ...registration,
+    details: {
+      ...registration.details,
+      ...(theirs === undefined ? {} : { [CONNECTOR_REGISTRATION_ID]: theirs }),
+      [REGISTRATION_ANSWER]: { ...kept, code },
+    },
+  };
+  const won = await deps.store.finishRegistrationSession(session.id, now, ended, [
+    registrationChange(ended, 'UPDATED', now),
+  ]);
+  return won
+    ? { kind: 'finished', registration: ended }
+    : {
+        kind: 'ended',
+        registration: await deps.store.getRegistration(session.merchantId, session.paymentId),
+      };
+}
+
+/** The registration's final code from the processor's answer; undefined while there is none to draw. */
+function registrationCodeOf(answer: Decision, age: number): string | undefined {
+  if (answer.technical !== undefined || isPending(answer.code)) return undefined;
+  const notFound = answer.code === ResultCodes.TRANSACTION_NOT_FOUND;
+  if (notFound && age < INQUIRY_NOT_FOUND_AFTER_MS) return undefined;
+  return notFound ? NEVER_RECEIVED : answer.code;
 }

@@ -8,15 +8,20 @@
  * PAYMENT UPDATED notification. Until then a capture or refund counts against what remains of its
  * original (workflow.ts).
  *
+ * A registration whose answer was lost (POST /v1/registrations, a registration checkout's) is the
+ * same: recorded pending (its answer 000.200.000, not usable yet: a payment with it is refused
+ * 100.150.201) with an `inquiry` session under its id, marked REGISTRATION_INQUIRY in the plan;
+ * registration-inquiry.ts ends it with a REGISTRATION UPDATED notification.
+ *
  * It writes the session itself rather than through startPending (which also builds the shoppers'
  * redirects): the referencing and registration operations import this, and the import chain from
  * server/main.ts is a ratchet.
  */
 import { newId } from '../core/ids';
-import type { Payment, PaymentSession } from '../core/model';
-import type { Decision, PaymentSessionStore } from '../core/ports';
+import type { Payment, PaymentSession, Registration } from '../core/model';
+import type { Decision, PaymentSessionStore, RegistrationStore } from '../core/ports';
 import type { AfterSuccess } from './after-success';
-import { type RecordDeps, recordPayment } from './record';
+import { type RecordDeps, recordPayment, recordRegistration } from './record';
 
 /**
  * A connector's uncertain outcome is first asked about this long after it was sent: the
@@ -67,4 +72,48 @@ export async function recordDecided(
   if (decision !== undefined && isUncertain(decision)) return pendForInquiry(deps, payment, decision);
   await recordPayment(deps, payment);
   return payment;
+}
+
+/** The plan of an uncertain registration's inquiry session: what it is, and the mode it was sent in. */
+export const REGISTRATION_INQUIRY = 'registration';
+
+export interface RegistrationInquiryPlan {
+  readonly subject: typeof REGISTRATION_INQUIRY;
+  /** The registration's test mode (EXTERNAL) or none (live): which processor is asked. */
+  readonly testMode?: string;
+}
+
+/** Whether an inquiry session is of a registration (else of a payment). */
+export const isRegistrationInquiry = (session: Pick<PaymentSession, 'plan'>): boolean =>
+  session.plan.subject === REGISTRATION_INQUIRY;
+
+/**
+ * Records `registration` (its answer pending: the processor's was lost) with its inquiry
+ * session, the session first; its REGISTRATION CREATED notification tells it pending.
+ */
+export async function pendRegistrationForInquiry(
+  deps: {
+    readonly store: Pick<PaymentSessionStore, 'insertPaymentSession'> &
+      Pick<RegistrationStore, 'insertRegistration'>;
+  },
+  registration: Registration,
+  decision: Decision,
+): Promise<void> {
+  const since = registration.createdAt.getTime();
+  const plan: RegistrationInquiryPlan = {
+    subject: REGISTRATION_INQUIRY,
+    ...(decision.testMode === undefined ? {} : { testMode: decision.testMode }),
+  };
+  await deps.store.insertPaymentSession({
+    id: newId(),
+    paymentId: registration.id,
+    merchantId: registration.merchantId,
+    kind: 'inquiry',
+    plan: { ...plan },
+    createdAt: registration.createdAt,
+    expiresAt: new Date(since + INQUIRY_FIRST_MS),
+    dueAt: new Date(since + INQUIRY_FIRST_MS),
+    finishedAt: null,
+  });
+  await recordRegistration(deps, registration);
 }

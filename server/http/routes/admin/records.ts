@@ -1,6 +1,6 @@
 /**
- * The dashboard's records (issue 34): a merchant's saved cards (registrations) listed and
- * deleted (server/backoffice/registrations/), the payments list exported as CSV
+ * The dashboard's records (issue 34): a merchant's saved cards (registrations) listed,
+ * deleted and moved to another route (server/backoffice/registrations/), the payments list exported as CSV
  * (backoffice/payments/export.ts, streamed a page at a time), the search box
  * (backoffice/search/: operators search everything, a merchant's users their merchant), and a
  * merchant's recent API requests (backoffice/requests/). Only things of this address's environment.
@@ -8,6 +8,7 @@
 import { environmentOf } from '../../../../shared/engine/core/model';
 import { paymentsCsv } from '../../../backoffice/payments/export';
 import { readListQuery } from '../../../backoffice/payments/payment-list';
+import { moveRegistrations } from '../../../backoffice/registrations/move';
 import { deleteRegistration, listRegistrations } from '../../../backoffice/registrations/registrations';
 import { listApiRequests } from '../../../backoffice/requests/requests';
 import { searchRecords } from '../../../backoffice/search/search';
@@ -43,6 +44,21 @@ export function recordRoutes(deps: RouteDeps, kit: AdminKit): void {
       return env.send(c, 200, ok, deleted);
     }),
   );
+
+  // registrations moved to another route of their channel (as `gateway registration move`): the
+  // operator's, as the channel's routes are
+  route('POST', '/admin/v1/merchants/:merchantId/registrations/moves', 'operator', async (c) => {
+    const input = await kit.body(c);
+    if (input instanceof Response) return input;
+    return act(c, async (ctx) =>
+      env.send(
+        c,
+        200,
+        ok,
+        await moveRegistrations(storeCtx(ctx), param(c, 'merchantId'), environment, input),
+      ),
+    );
+  });
 
   route('GET', '/admin/v1/merchants/:merchantId/payments.csv', 'read', async (c) => {
     const merchant = await merchantOf(c);

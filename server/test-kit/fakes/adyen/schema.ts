@@ -84,8 +84,19 @@ function templateOf(templates: readonly string[], path: string): string | undefi
   });
 }
 
-/** The compiled schemas of the published document, or undefined when it is not here. */
+/** Each document's validators, once per process: compiling /payments' alone takes seconds. */
+const loaded = new Map<string, CheckoutSchema>();
+
+/** The compiled schemas of the published document (one per process), or undefined when it is not here. */
 export function loadCheckoutSchema(file = CHECKOUT_DOCUMENT): CheckoutSchema | undefined {
+  const known = loaded.get(file);
+  if (known !== undefined) return known;
+  const schema = compileCheckoutSchema(file);
+  if (schema !== undefined) loaded.set(file, schema);
+  return schema;
+}
+
+function compileCheckoutSchema(file: string): CheckoutSchema | undefined {
   if (!existsSync(file)) return undefined;
   const document = JSON.parse(readFileSync(file, 'utf8')) as OpenApi & Record<string, unknown>;
   // The OpenAPI document's own keywords (example, x-…) are not JSON Schema's: not strict.

@@ -16,6 +16,7 @@ import {
   type IntentState,
   intentObject,
   type Json,
+  listObject,
   type PaymentMethodState,
   paymentMethodObject,
   type RefundState,
@@ -367,6 +368,23 @@ export class StripeLedger {
     );
   }
 
+  /** GET /v1/customers/search: `metadata['key']:'value'` clauses joined by AND (the part used). */
+  searchCustomers(query: string): FakeAnswer {
+    const tests: ((customer: CustomerState) => boolean)[] = [];
+    for (const clause of query.split(/\s+AND\s+/)) {
+      const meta = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(clause.trim());
+      if (meta === null)
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          param: 'query',
+          message: `Invalid search query: ${clause}`,
+        });
+      tests.push((c) => c.metadata[meta[1] as string] === meta[2]);
+    }
+    const found = [...this.customers.values()].filter((c) => tests.every((t) => t(c))).reverse();
+    return ok(searchResultObject(found.map(customerObject), '/v1/customers/search'));
+  }
+
   // ---- refunds -------------------------------------------------------------------------------
 
   createRefund(form: FormObject): FakeAnswer {
@@ -430,6 +448,15 @@ export class StripeLedger {
   }
 
   // ---- SetupIntents --------------------------------------------------------------------------
+
+  /** GET /v1/setup_intents (`customer` given): the customer's SetupIntents, newest first. */
+  listSetupIntents(form: FormObject): FakeAnswer {
+    const customer = field(form, 'customer');
+    const found = [...this.setups.values()]
+      .filter((s) => customer === undefined || s.customer === customer)
+      .reverse();
+    return ok(listObject(found.map(setupIntentObject), '/v1/setup_intents'));
+  }
 
   createSetupIntent(form: FormObject): FakeAnswer {
     const customer = this.customerOf(form);

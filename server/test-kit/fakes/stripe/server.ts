@@ -50,6 +50,12 @@ export interface StripeFake {
   setWebhook(webhook: Webhook | undefined): void;
   /** Sends an event (again) to the webhook endpoint; its answer's status. */
   deliver(event: Json): Promise<number>;
+  /**
+   * Runs `hook` once, with the answer of the next request whose path matches, before that answer
+   * is sent (e.g. the refund failing, its events delivered, while the gateway has not yet written
+   * the refund Stripe answered).
+   */
+  onceBeforeAnswer(path: RegExp, hook: (answer: FakeAnswer) => void | Promise<void>): void;
   /** Deliveries still under way (events are sent as they happen): resolved once all are done. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -90,7 +96,9 @@ function routes(ledger: StripeLedger): readonly [string, RegExp, Route][] {
     ['POST', /^\/v1\/payment_intents\/(pi_\w+)\/cancel$/, (f, m) => ledger.cancel(m[1] as string, f)],
     ['POST', /^\/v1\/refunds$/, (f) => ledger.createRefund(f)],
     ['POST', /^\/v1\/customers$/, (f) => ledger.createCustomer(f)],
+    ['GET', /^\/v1\/customers\/search$/, (_f, _m, q) => ledger.searchCustomers(q.get('query') ?? '')],
     ['POST', /^\/v1\/setup_intents$/, (f) => ledger.createSetupIntent(f)],
+    ['GET', /^\/v1\/setup_intents$/, (f) => ledger.listSetupIntents(f)],
     ['GET', /^\/v1\/payment_methods\/(pm_\w+)$/, (_f, m) => ledger.retrieveMethod(m[1] as string)],
     ['GET', /^\/v1\/balance$/, () => ({ status: 200, body: balanceObject() })],
   ];
@@ -173,6 +181,17 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   );
   const table = routes(ledger);
 
+  let beforeAnswer: { path: RegExp; hook: (answer: FakeAnswer) => void | Promise<void> } | undefined;
+  /** `answer` sent, after the hook set for its path (once) has run. */
+  const answerWith = async (res: http.ServerResponse, path: string, answer: FakeAnswer) => {
+    const hook = beforeAnswer?.path.test(path) ? beforeAnswer.hook : undefined;
+    if (hook !== undefined) {
+      beforeAnswer = undefined;
+      await hook(answer);
+    }
+    send(res, answer);
+  };
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', base);
     const body = await readBody(req);
@@ -220,9 +239,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
             );
       const answer = route[2](form, route[1].exec(url.pathname) as RegExpExecArray, url.searchParams);
       keys.set(scoped, { request, answer });
-      return send(res, answer);
+      return answerWith(res, url.pathname, answer);
     }
-    return send(res, route[2](form, route[1].exec(url.pathname) as RegExpExecArray, url.searchParams));
+    const answer = route[2](form, route[1].exec(url.pathname) as RegExpExecArray, url.searchParams);
+    return answerWith(res, url.pathname, answer);
   }
 
   function authentication(
@@ -263,6 +283,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       webhook = next;
     },
     deliver,
+    onceBeforeAnswer: (path, hook) => {
+      beforeAnswer = { path, hook };
+    },
     settled: async () => {
       while (deliveries.size > 0) await Promise.all([...deliveries]);
     },

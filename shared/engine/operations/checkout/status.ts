@@ -5,6 +5,7 @@
 import { ResultCodes } from '../../../result-codes';
 import type { EngineDeps } from '../../core/deps';
 import type { Checkout } from '../../core/model';
+import { registrationAnswerOf } from '../../core/processor';
 import { type CheckoutResult, STATUS_READABLE_MS, stateOf } from './model';
 
 export type CheckoutStatus =
@@ -44,7 +45,11 @@ export async function checkoutStatus(
       return {
         kind: 'registration',
         registration,
-        code: checkout.resultCode ?? ResultCodes.SUCCESS_INTERNAL,
+        // a registration pending at its processor (its answer lost) ends by its inquiry: its own answer then
+        code:
+          checkout.resultCode === ResultCodes.PENDING
+            ? registrationAnswerOf(registration).code
+            : (checkout.resultCode ?? ResultCodes.SUCCESS_INTERNAL),
         ndc: checkout.id,
       };
     }
