@@ -7,8 +7,10 @@
  * The Vitest setup file (server/test-kit/setup.ts, `test.setupFiles` in vite.config.ts) calls
  * `releaseLeftovers` in a file-level `afterAll`: it runs after the file's own `afterAll` hooks
  * (Vitest runs "after" hooks in reverse order of registration), so explicit clean-ups come first
- * and this only catches what they missed. Vitest loads the modules afresh for each test file, so
- * what is registered here belongs to the file that runs.
+ * and this only catches what they missed. Test files may share this module (a worker keeps its
+ * modules from one file to the next, `isolate: false`), but a worker runs one file at a time and the
+ * setup file runs again before each: what is registered here belongs to the file that runs, and is
+ * released at its end, before the next file starts (temp-folders.test.ts runs two such files).
  *
  * Programs that are not test files (the e2e harness, the QA kit's gateway, benchmarks) take
  * `tempFolderUntilExit` instead: deleted when their process exits.
