@@ -633,6 +633,20 @@ describe('payment inquire', () => {
     expect(known[0]!.value.message).toContain('is not uncertain');
     expect(known[1]!.value.result.description).toBe(known[0]!.value.message);
   });
+
+  it('a registration whose outcome is known is refused with its reason, by either face', async () => {
+    const m = await gw.addMerchant({ channels: 1 });
+    const made = await gw.post('/v1/registrations', { entityId: m.entityId, ...CARD }, { token: m.token });
+    expect(made.status).toBe(200);
+    const path = `/admin/v1/merchants/${m.merchantId}/payments/${made.body.id}/inquiry`;
+    const known = [
+      await viaCli(['payment', 'inquire', '--merchant', m.merchantId, made.body.id]),
+      await viaApi('POST', path, {}),
+    ];
+    expect(known.map((a) => a.outcome)).toEqual(['refused', 'refused']);
+    expect(known[0]!.value.message).toContain(`registration ${made.body.id} is not uncertain`);
+    expect(known[1]!.value.result.description).toBe(known[0]!.value.message);
+  });
 });
 
 describe('settlement run', () => {

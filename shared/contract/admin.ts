@@ -175,11 +175,16 @@ export const ADMIN_ANSWERS = {
   AdminInquiryAgain: wire(
     'AdminInquiryAgain',
     {
+      kind: z
+        .enum(['payment', 'registration'])
+        .describe(
+          'What the id names: an uncertain payment, or an uncertain registration, asked the same way.',
+        ),
       paymentId: z.string(),
       dueAt: z.string().describe('When the pending-payments worker asks the processor: now.'),
       wasStopped: z.boolean().describe('Whether the gateway had stopped asking by itself (after a week).'),
     },
-    'An uncertain payment, to be asked about again.',
+    'An uncertain payment or registration, to be asked about again.',
   ),
   /** A back-office transaction (capture, refund, reversal, chargeback) answers as a payment. */
   Payment: payment,

@@ -14,6 +14,8 @@ import type { BackofficeContext } from '../context';
 import { notFound, refused } from '../errors';
 
 export interface InquiryAgain {
+  /** What the id names: an uncertain payment, or an uncertain registration (asked the same way). */
+  readonly kind: 'payment' | 'registration';
   readonly paymentId: string;
   /** When the worker asks: now. */
   readonly dueAt: Date;
@@ -41,7 +43,7 @@ export async function inquireAgain(
   const dueAt = ctx.clock.now();
   await ctx.store.postponePaymentSession(session.id, dueAt);
   await ctx.audit('payment.inquire', payment.id, payment.merchantId);
-  return { paymentId: payment.id, dueAt, wasStopped: session.dueAt === null };
+  return { kind: 'payment', paymentId: payment.id, dueAt, wasStopped: session.dueAt === null };
 }
 
 /**
@@ -69,5 +71,5 @@ async function inquireRegistrationAgain(
   const dueAt = ctx.clock.now();
   await ctx.store.postponePaymentSession(session.id, dueAt);
   await ctx.audit('registration.inquire', registration.id, registration.merchantId);
-  return { paymentId: registration.id, dueAt, wasStopped: session.dueAt === null };
+  return { kind: 'registration', paymentId: registration.id, dueAt, wasStopped: session.dueAt === null };
 }

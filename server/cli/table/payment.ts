@@ -1,5 +1,5 @@
 /**
- * `gateway payment …`: inquire (ask the processor again about an uncertain payment).
+ * `gateway payment …`: inquire (ask the processor again about an uncertain payment or registration).
  */
 
 import { inquireAgain } from '../../backoffice/payments/inquire';
@@ -11,9 +11,9 @@ export const PAYMENT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
   inquire: {
     usage: 'gateway payment inquire --merchant ID PAYMENT_ID',
     summary:
-      'Ask the processor again about a payment whose answer was lost (pending): the running gateway asks within its poll interval.',
+      'Ask the processor again about a payment or registration whose answer was lost (pending): the running gateway asks within its poll interval.',
     options: MERCHANT.option,
-    help: [['PAYMENT_ID', `the uncertain payment (${ID_HELP})`], MERCHANT.help],
+    help: [['PAYMENT_ID', `the uncertain payment or registration (${ID_HELP})`], MERCHANT.help],
     positionals: ['PAYMENT_ID'],
     prepare: (p) => {
       const merchantId = MERCHANT.of(p);
@@ -24,7 +24,7 @@ export const PAYMENT_COMMANDS: Readonly<Record<string, CommandSpec>> = {
         if (ctx.json) printJson(ctx, { ...asked, dueAt: asked.dueAt.toISOString() });
         else
           ctx.output.out(
-            `payment ${asked.paymentId}: the processor is asked again${asked.wasStopped ? ' (the gateway had stopped asking)' : ''}`,
+            `${asked.kind} ${asked.paymentId}: the processor is asked again${asked.wasStopped ? ' (the gateway had stopped asking)' : ''}`,
           );
       };
     },

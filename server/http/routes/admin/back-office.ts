@@ -6,7 +6,12 @@
  * processor again about an uncertain payment (server/backoffice/payments/inquire.ts).
  */
 import type { Context } from 'hono';
-import { type Channel, environmentOf, type Payment } from '../../../../shared/engine/core/model';
+import {
+  type Channel,
+  environmentOf,
+  type Payment,
+  type Registration,
+} from '../../../../shared/engine/core/model';
 import { referencePayment } from '../../../../shared/engine/operations/referencing';
 import { parseRequest } from '../../../../shared/params/requests';
 import {
@@ -33,6 +38,13 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
     if (payment === undefined || channel === undefined || environmentOf(channel.mode) !== deps.environment)
       return undefined;
     return { payment, channel };
+  };
+
+  /** The path's registration, of a channel of this address's environment. */
+  const registrationOf = async (c: Context): Promise<Registration | undefined> => {
+    const found = await deps.store.getRegistration(c.req.param('merchantId') ?? '', c.req.param('id') ?? '');
+    const channel = found === undefined ? undefined : await deps.store.getChannel(found.channelId);
+    return channel === undefined || environmentOf(channel.mode) !== deps.environment ? undefined : found;
   };
 
   for (const [path, paymentType] of Object.entries(REFERENCES)) {
@@ -86,8 +98,11 @@ export function backOfficeRoutes(deps: RouteDeps, kit: AdminKit): void {
     });
   });
 
+  // An uncertain registration is asked about by its id on the same path, as the CLI's
+  // `payment inquire` takes either (the back office tells them apart).
   route('POST', '/admin/v1/merchants/:merchantId/payments/:id/inquiry', 'write', async (c) => {
-    if ((await paymentOf(c)) === undefined) return notFound(c, 'payment');
+    if ((await paymentOf(c)) === undefined && (await registrationOf(c)) === undefined)
+      return notFound(c, 'payment');
     return act(c, async (ctx) => {
       const again = await inquireAgain(ctx, param(c, 'merchantId'), param(c, 'id'));
       return env.send(c, 200, kit.ok, { ...again, dueAt: again.dueAt.toISOString() });
