@@ -28,7 +28,7 @@ import {
   partialPaymentIndexes,
 } from './payments/tables';
 import { processorEventsMigration, waitingProcessorEventsMigration } from './processor-events/tables';
-import { createRegistrationsTable } from './registrations/tables';
+import { createRegistrationsTable, registrationsMerchantTransactionMigration } from './registrations/tables';
 import { riskMigration } from './risk/tables';
 import { schedulesMigration } from './schedules/tables';
 import { paymentSessionsMigration } from './sessions/tables';
@@ -147,6 +147,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_connector_attempts': { up: connectorAttemptsMigration },
   '0019_api_requests': { up: apiRequestsMigration },
   '0020_processor_events_waiting': { up: waitingProcessorEventsMigration },
+  '0021_registrations_merchant_transaction': { up: registrationsMerchantTransactionMigration },
 };
 
 /**

@@ -13,6 +13,7 @@ export const registrationToRow = (r: Registration, sealer: AccountSealer) => ({
   details: JSON.stringify(sealer.seal(r.details)),
   initial_transaction_id: r.initialTransactionId ?? null,
   agreement_id: r.agreementId ?? null,
+  merchant_transaction_id: r.merchantTransactionId ?? null,
   deleted_at: r.deletedAt === null ? null : ms(r.deletedAt),
   created_at: ms(r.createdAt),
 });
@@ -30,5 +31,6 @@ export function rowToRegistration(r: RegistrationRow, sealer: AccountSealer): Re
   if (r.card !== null) reg.card = JSON.parse(r.card) as StoredCard;
   if (r.initial_transaction_id !== null) reg.initialTransactionId = r.initial_transaction_id;
   if (r.agreement_id !== null) reg.agreementId = r.agreement_id;
+  if (r.merchant_transaction_id !== null) reg.merchantTransactionId = r.merchant_transaction_id;
   return reg;
 }

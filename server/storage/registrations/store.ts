@@ -1,4 +1,4 @@
-/** The RegistrationStore port: stored payment details, each change told through the outbox. */
+/** The RegistrationStore port: stored payment details, each change told through the outbox; the Query API's search of them. */
 import type { RegistrationStore } from '../../../shared/engine/core/ports';
 import type { StoreContext } from '../core/context';
 import { ms } from '../core/rows';
@@ -40,6 +40,22 @@ export function registrationStore({ db, sealer }: StoreContext): RegistrationSto
         if (tell !== undefined) await writeOutbox(trx, tell(toRegistration(row)), sealer);
         return true;
       });
+    },
+
+    // The Query API's search: by merchantTransactionId over registrations_merchant_transaction
+    // (0021), by a time frame over registrations_merchant_created (0019); deregistered ones too,
+    // their registration having happened.
+    async queryRegistrations(q) {
+      if (q.channelIds?.length === 0 || q.paymentBrands?.length === 0) return [];
+      let query = db.selectFrom('registrations').selectAll().where('merchant_id', '=', q.merchantId);
+      if (q.channelIds !== undefined) query = query.where('channel_id', 'in', [...q.channelIds]);
+      if (q.merchantTransactionId !== undefined)
+        query = query.where('merchant_transaction_id', '=', q.merchantTransactionId);
+      if (q.from !== undefined) query = query.where('created_at', '>=', ms(q.from));
+      if (q.until !== undefined) query = query.where('created_at', '<', ms(q.until));
+      if (q.paymentBrands !== undefined) query = query.where('payment_brand', 'in', [...q.paymentBrands]);
+      const rows = await query.orderBy('created_at').orderBy('id').limit(q.limit).execute();
+      return rows.map(toRegistration);
     },
   };
 }

@@ -1,6 +1,6 @@
-/** Registrations (stored payment details): the table and its part of migration 0001. */
-import type { Kysely, Selectable } from 'kysely';
-import { createTable, type EpochMs, type JsonText } from '../core/columns';
+/** Registrations (stored payment details): the table, its part of migration 0001, and 0021. */
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { createIndex, createTable, type EpochMs, type JsonText } from '../core/columns';
 
 export interface RegistrationsTable {
   id: string;
@@ -11,6 +11,8 @@ export interface RegistrationsTable {
   details: JsonText;
   initial_transaction_id: string | null;
   agreement_id: string | null;
+  /** 0021: the merchantTransactionId its request carried (the Query API's search). */
+  merchant_transaction_id: string | null;
   deleted_at: EpochMs | null;
   created_at: EpochMs;
 }
@@ -31,4 +33,22 @@ export async function createRegistrationsTable(db: Kysely<unknown>): Promise<voi
     deleted_at: 'bigint',
     created_at: 'bigint not null',
   }).execute();
+}
+
+/**
+ * 0021: registrations.merchant_transaction_id, for the Query API to find a registration by the
+ * merchantTransactionId its request carried (an upstream gateway asked about an uncertain one), and
+ * its index: partial like payments_merchant_transaction (0015), so a registration without one
+ * writes no entry there; (created_at, id) after the value, the search's order.
+ */
+export async function registrationsMerchantTransactionMigration(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('registrations').addColumn('merchant_transaction_id', 'text').execute();
+  await createIndex(db, 'registrations_merchant_transaction', 'registrations', [
+    'merchant_id',
+    'merchant_transaction_id',
+    'created_at',
+    'id',
+  ])
+    .where(sql.ref('merchant_transaction_id'), 'is not', null)
+    .execute();
 }

@@ -149,6 +149,20 @@ export function memoryStore(): Store {
       registrations.set(id, { ...r, deletedAt: at });
       return true;
     },
+    async queryRegistrations(q) {
+      return [...registrations.values()]
+        .filter(
+          (r) =>
+            r.merchantId === q.merchantId &&
+            (q.channelIds === undefined || q.channelIds.includes(r.channelId)) &&
+            (q.merchantTransactionId === undefined || r.merchantTransactionId === q.merchantTransactionId) &&
+            (q.from === undefined || r.createdAt >= q.from) &&
+            (q.until === undefined || r.createdAt < q.until) &&
+            (q.paymentBrands === undefined || q.paymentBrands.includes(r.paymentBrand)),
+        )
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+        .slice(0, q.limit);
+    },
     async insertCheckout(c) {
       if (checkouts.has(c.id)) throw new Error(`duplicate checkout ${c.id}`);
       checkouts.set(c.id, c);

@@ -231,6 +231,8 @@ export interface Registration {
   readonly details: Readonly<Record<string, unknown>>;
   readonly initialTransactionId?: string;
   readonly agreementId?: string;
+  /** The merchantTransactionId its request carried: the Query API finds the registration by it. */
+  readonly merchantTransactionId?: string;
   readonly deletedAt: Date | null;
   readonly createdAt: Date;
 }

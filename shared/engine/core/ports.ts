@@ -116,6 +116,8 @@ export interface RegistrationStore {
   getRegistration(merchantId: string, id: string): Promise<Registration | undefined>;
   /** Deregisters, with what `tell` renders of the registration deregistered (its DELETED), in one transaction. */
   deleteRegistration(merchantId: string, id: string, at: Date, tell?: Tell<Registration>): Promise<boolean>;
+  /** The Query API's registrations (its transactions of type RG), deregistered ones too; oldest first (created_at, id). */
+  queryRegistrations(query: RegistrationQuery): Promise<Registration[]>;
 }
 
 /** Checkouts: created, submitted, completed, their status read. */
@@ -266,6 +268,12 @@ export interface PaymentQuery {
   readonly after?: { readonly createdAt: Date; readonly id: string };
   readonly limit: number;
 }
+
+/** A search of the Query API among registrations: PaymentQuery's anchors and filters that apply to one. */
+export type RegistrationQuery = Pick<
+  PaymentQuery,
+  'merchantId' | 'channelIds' | 'merchantTransactionId' | 'from' | 'until' | 'paymentBrands' | 'limit'
+>;
 
 export interface Clock {
   now(): Date;

@@ -19,13 +19,19 @@
  *   allows no partial answer (the list is every match, oldest first, up to `limit`), and an
  *   unbounded read is work any merchant token could ask for. The family's code for it is
  *   200.300.407 "Entity not specific enough" (the HTTP layer's 400), naming what to narrow.
+ * - Registrations are transactions of type RG (the spec lists RG among paymentTypes): found by
+ *   the merchantTransactionId their request carried, in a time frame and by id, filtered by
+ *   paymentTypes and paymentMethods like a payment, never by a shortId (a payment's). An opp
+ *   connector whose upstream is this gateway asks so about an uncertain registration
+ *   (server/connectors/opp/inquire.ts): without them it would find nothing and end it as never
+ *   made although it was. They link to nothing (a payment with one references no transaction).
  */
 import { brandMethod, brandsOfMethods } from '../../brands';
 import { maskValue, type ParameterError } from '../../params/errors';
 import { parseTs } from '../../params/formats';
 import type { RequestOf } from '../../params/requests';
 import { type Invalid, invalid, NOT_FOUND, type NotFound } from '../core/failure';
-import type { Payment } from '../core/model';
+import type { Payment, Registration } from '../core/model';
 import type { PaymentQuery, Store } from '../core/ports';
 
 export const DEFAULT_QUERY_LIMIT = 100;
@@ -43,13 +49,21 @@ export interface QueryDeps {
 
 export type QueryRequest = RequestOf<'query'>;
 
+/** The paymentType a registration is listed with. */
+export const REGISTRATION_TYPE = 'RG';
+
+/** A transaction of the answer: a payment, or a registration (type RG). */
+export type QueryTransaction =
+  | { readonly kind: 'payment'; readonly payment: Payment }
+  | { readonly kind: 'registration'; readonly registration: Registration };
+
 export type QueryOutcome =
   | Invalid
   | NotFound
-  /** One transaction, answered as the payment itself. */
-  | { readonly kind: 'payment'; readonly payment: Payment }
-  /** A list, answered as `payments: [...]`. */
-  | { readonly kind: 'list'; readonly payments: readonly Payment[] }
+  /** One transaction, answered as the payment (or the registration) itself. */
+  | QueryTransaction
+  /** A list, oldest first, answered as `payments: [...]`. */
+  | { readonly kind: 'list'; readonly transactions: readonly QueryTransaction[] }
   /** More than SEARCH_SCAN_LIMIT transactions to read: the parameters to narrow. */
   | { readonly kind: 'too-broad'; readonly errors: ParameterError[] };
 
@@ -94,9 +108,16 @@ function filtersOf(request: QueryRequest): Filters {
   };
 }
 
-const matches = (p: Payment, f: Filters): boolean =>
+const matches = (p: Pick<Payment, 'paymentType' | 'paymentBrand'>, f: Filters): boolean =>
   (f.types === undefined || f.types.has(p.paymentType)) &&
   (f.methods === undefined || f.methods.has(paymentMethodOf(p.paymentBrand) ?? ''));
+
+const registrationMatches = (r: Registration, f: Filters): boolean =>
+  matches({ paymentType: REGISTRATION_TYPE, paymentBrand: r.paymentBrand }, f);
+
+/** paymentTypes names nothing but RG: no payment can match. */
+const onlyRegistrations = (f: Filters): boolean =>
+  f.types !== undefined && [...f.types].every((t) => t === REGISTRATION_TYPE);
 
 /** The parameters that search; with a transaction id in the path there is nothing to search. */
 const SEARCH_ONLY = ['merchantTransactionId', 'date.from', 'date.to', 'shortId'] as const;
@@ -116,7 +137,7 @@ function searchValue(request: QueryRequest, name: (typeof SEARCH_ONLY)[number]):
 
 // ---- Load --------------------------------------------------------------------------------------
 
-const inScope = (scope: QueryScope, p: Payment): boolean =>
+const inScope = (scope: QueryScope, p: Pick<Payment, 'merchantId' | 'channelId'>): boolean =>
   p.merchantId === scope.merchantId &&
   (scope.channelIds.length === 0 || scope.channelIds.includes(p.channelId));
 
@@ -146,8 +167,46 @@ async function withLinked(store: Store, scope: QueryScope, seeds: readonly Payme
   return [...found.values()];
 }
 
-const byCreation = (a: Payment, b: Payment): number =>
+const byCreation = (a: Pick<Payment, 'createdAt' | 'id'>, b: Pick<Payment, 'createdAt' | 'id'>): number =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const asPayment = (payment: Payment): QueryTransaction => ({ kind: 'payment', payment });
+const asRegistration = (registration: Registration): QueryTransaction => ({
+  kind: 'registration',
+  registration,
+});
+const createdOf = (t: QueryTransaction) => (t.kind === 'payment' ? t.payment : t.registration);
+
+/** Payments and registrations in one answer: oldest first (creation time, then id), at most `limit`. */
+function merged(
+  payments: readonly Payment[],
+  registrations: readonly Registration[],
+  limit: number,
+): QueryTransaction[] {
+  return [...payments.map(asPayment), ...registrations.map(asRegistration)]
+    .sort((a, b) => byCreation(createdOf(a), createdOf(b)))
+    .slice(0, limit);
+}
+
+/**
+ * The registrations a search finds (none when a shortId, a payment's, is searched, or paymentTypes
+ * leaves RG out): the store applies the anchors, the scope, the method filter and the limit.
+ */
+function searchRegistrations(
+  store: Store,
+  request: QueryRequest,
+  f: Filters,
+  base: Omit<PaymentQuery, 'limit'>,
+): Promise<Registration[]> {
+  if (request.shortId !== undefined || (f.types !== undefined && !f.types.has(REGISTRATION_TYPE)))
+    return Promise.resolve([]);
+  const { shortId: _shortId, ...anchors } = base;
+  return store.queryRegistrations({
+    ...anchors,
+    ...(f.methods === undefined ? {} : { paymentBrands: brandsOfMethods(f.methods) }),
+    limit: f.limit,
+  });
+}
 
 /** The answer: filtered, oldest first, at most `limit`. */
 const answerList = (payments: readonly Payment[], f: Filters): Payment[] =>
@@ -190,7 +249,10 @@ export async function searchPayments(
     ...(request.shortId === undefined ? {} : { shortId: request.shortId }),
   };
 
-  // Load. Without linked transactions the database applies every filter and the limit.
+  // Load. The registrations (type RG) are their own table's: each source's oldest `limit`, merged.
+  const registrations = await searchRegistrations(deps.store, request, f, base);
+  if (onlyRegistrations(f)) return { kind: 'list', transactions: merged([], registrations, f.limit) };
+  // Without linked transactions the database applies every filter and the limit.
   if (!f.linked) {
     const payments = await deps.store.queryPayments({
       ...base,
@@ -198,7 +260,7 @@ export async function searchPayments(
       ...(f.methods === undefined ? {} : { paymentBrands: brandsOfMethods(f.methods) }),
       limit: f.limit,
     });
-    return { kind: 'list', payments };
+    return { kind: 'list', transactions: merged(payments, registrations, f.limit) };
   }
   // With them, the filters apply to the answer (a refund found through its capture counts), so
   // the searched transactions are read page by page, oldest first, until the answer is full or
@@ -222,7 +284,7 @@ export async function searchPayments(
     if (read > SEARCH_SCAN_LIMIT) return { kind: 'too-broad', errors: tooBroad(request) };
     after = { createdAt: last.createdAt, id: last.id };
   }
-  return { kind: 'list', payments: answer.slice(0, f.limit) };
+  return { kind: 'list', transactions: merged(answer.slice(0, f.limit), registrations, f.limit) };
 }
 
 /** What narrows a search that reads too much: its time frame, or its merchantTransactionId. */
@@ -259,9 +321,26 @@ export async function queryPayment(
   }
   if (errors.length > 0) return invalid(errors);
 
-  const payment = await deps.store.getPayment(scope.merchantId, id);
-  if (payment === undefined || !inScope(scope, payment)) return NOT_FOUND;
   const f = filtersOf(request);
+  const payment = await deps.store.getPayment(scope.merchantId, id);
+  if (payment === undefined) return queryRegistration(deps, scope, id, f);
+  if (!inScope(scope, payment)) return NOT_FOUND;
   if (!f.linked) return matches(payment, f) ? { kind: 'payment', payment } : NOT_FOUND;
-  return { kind: 'list', payments: answerList(await withLinked(deps.store, scope, [payment]), f) };
+  const linked = answerList(await withLinked(deps.store, scope, [payment]), f);
+  return { kind: 'list', transactions: linked.map(asPayment) };
+}
+
+/** GET /v1/query/{id} of a registration: it alone (nothing links to it), as a list with includeLinkedTransactions. */
+async function queryRegistration(
+  deps: QueryDeps,
+  scope: QueryScope,
+  id: string,
+  f: Filters,
+): Promise<QueryOutcome> {
+  const registration = await deps.store.getRegistration(scope.merchantId, id);
+  if (registration === undefined || !inScope(scope, registration) || !registrationMatches(registration, f))
+    return NOT_FOUND;
+  return f.linked
+    ? { kind: 'list', transactions: [asRegistration(registration)] }
+    : { kind: 'registration', registration };
 }

@@ -95,6 +95,10 @@ export async function createRegistration(
     paymentBrand: request.paymentBrand ?? '',
     ...(card === undefined ? {} : { card }),
     ...(agreement ?? {}),
+    // the Query API finds it by this (an upstream gateway asked about an uncertain registration)
+    ...(request.merchantTransactionId === undefined
+      ? {}
+      : { merchantTransactionId: request.merchantTransactionId }),
     details: {
       ...money.answered,
       ...registrationDetails(request),

@@ -14,6 +14,7 @@ import { type Checked, type Invalid, invalid, type Refused, refused } from '../.
 import { newCheckoutId } from '../../core/ids';
 import type { Channel, Checkout, CheckoutKind } from '../../core/model';
 import { channelRefusal } from '../../steps/payment-method';
+import { usableRegistration } from '../registrations';
 import { CHECKOUT_VALIDITY_MS, type CheckoutDeps } from './model';
 import { NEVER_KEPT } from './parameters';
 
@@ -101,9 +102,14 @@ export async function checkCheckout(
   }
   const offered = request.registrations ?? [];
   for (const [i, item] of offered.entries()) {
-    const registration =
-      item.id === undefined ? undefined : await deps.store.getRegistration(caller.merchantId, item.id);
-    if (registration === undefined || registration.deletedAt !== null) {
+    const usable =
+      item.id === undefined ? undefined : await usableRegistration(deps.store, caller.merchantId, item.id);
+    // One still uncertain may be confirmed before the shopper picks (the session offers it only
+    // then); one missing, deregistered or never made at its processor could never pay.
+    if (
+      usable === undefined ||
+      (usable.kind === 'refused' && usable.code !== ResultCodes.REGISTRATION_NOT_CONFIRMED)
+    ) {
       errors.push({
         name: `registrations[${i}].id`,
         value: item.id ?? null,

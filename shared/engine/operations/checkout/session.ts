@@ -7,6 +7,7 @@ import type { Channel, Checkout } from '../../core/model';
 import { processorFor } from '../../core/processor';
 import { offeredBrands } from '../../steps/payment-method';
 import { hasExternalAuthentication, missingForV2 } from '../../steps/three-d-secure';
+import { usableRegistration } from '../registrations';
 import { resourcePathOf, stateOf } from './model';
 import { type OfferedRegistration, offeredRegistration } from './stored-cards';
 
@@ -34,9 +35,11 @@ export async function checkoutSession(
   const registrations: OfferedRegistration[] = [];
   for (const { id } of p.registrations ?? []) {
     if (id === undefined) continue;
-    // Deleted since the checkout was created: no longer offered.
-    const r = await deps.store.getRegistration(checkout.merchantId, id);
-    if (r === undefined || r.deletedAt !== null) continue;
+    // Only one that can pay: not deleted since the checkout was created, not still uncertain (its
+    // processor's answer lost: offered once its inquiry confirms it), not found never made.
+    const usable = await usableRegistration(deps.store, checkout.merchantId, id);
+    if (usable.kind !== 'ok') continue;
+    const r = usable.registration;
     // A brand the channel no longer accepts could only be refused.
     if (accepted !== undefined && !accepted.includes(r.paymentBrand)) continue;
     // Brand and last four digits only: the session is read without credentials.

@@ -8,13 +8,13 @@ import type { FormTree } from '../../../form/decode';
 import { INSTRUMENT_GROUPS } from '../../../params/catalogue';
 import type { ParameterError } from '../../../params/errors';
 import { validateRequest } from '../../../params/requests';
-import { describe, isPending, isSuccess, ResultCodes } from '../../../result-codes';
+import { describe, isPending, isSuccess } from '../../../result-codes';
 import type { Caller, EngineDeps, PaymentContext } from '../../core/deps';
 import { invalid, NOT_FOUND, refused } from '../../core/failure';
 import type { Checkout, CheckoutKind } from '../../core/model';
 import { finishPending } from '../../steps/asynchronous';
 import { createPayment } from '../initial-payment';
-import { createRegistration, payWithRegistration } from '../registrations';
+import { createRegistration, payWithRegistration, usableRegistration } from '../registrations';
 import {
   CheckoutCodes,
   type CheckoutNotDone,
@@ -202,8 +202,11 @@ async function payOneClick(
   }
   if (errors.length > 0) return invalid(errors);
 
-  const registration = await deps.store.getRegistration(caller.merchantId, registrationId);
-  if (registration === undefined) return refused(ResultCodes.REGISTRATION_NOT_FOUND);
+  // One the checkout offered that cannot pay (deleted, still uncertain, never made): the refusal
+  // POST /v1/registrations/{id}/payments answers, before the CVV or anything else is asked for.
+  const usable = await usableRegistration(deps.store, caller.merchantId, registrationId);
+  if (usable.kind === 'refused') return usable;
+  const { registration } = usable;
   const tree = mergeTrees(base, sent);
   // A card already stored is not stored again.
   delete tree.createRegistration;
