@@ -3,12 +3,16 @@
  * signs in, changes the password (a wrong current one refused), sets up TOTP, signs out and in
  * again with the new password and a code; then edits a channel's risk rules, refused with the
  * gateway's validation message first. The TOTP set-up's QR code at 1280 and 390 px, axe-clean
- * (every impact), its screenshot.
+ * (every impact), its screenshot; an unknown address's page (NotFound). On a gateway of its own
+ * requiring a second factor (startTestGateway, GATEWAY_ADMIN_REQUIRE_TOTP=on), a user without
+ * one sees nothing but its set-up until it is done.
  */
 import { randomBytes } from 'node:crypto';
 import { totpCode } from '../../server/security/totp';
+import { startTestGateway } from '../kit/gateway';
 import { AccountPage } from '../pages/admin/AccountPage';
 import { AdminShell } from '../pages/admin/AdminShell';
+import { HomePage } from '../pages/admin/HomePage';
 import { pageShots } from '../pages/admin/pageShots';
 import { SignInPage } from '../pages/admin/SignInPage';
 import { UsersPage } from '../pages/admin/UsersPage';
@@ -65,6 +69,13 @@ test('a new merchant admin changes the password, sets up TOTP, signs in with a c
   await signIn.submit.click();
   await expect(shell.signOutButton).toBeVisible();
 
+  // an address the dashboard has no page for: said so, with the way back
+  await page.goto(`${harness.gatewayUrl}/admin/#/no-such-page`);
+  await shell.expectPage('Page not found');
+  await pageShots(page, 'not-found');
+  await page.getByRole('link', { name: 'Go to the start page' }).click();
+  await new HomePage(page).expectShown();
+
   // the risk rules of the harness's quiet channel (nobody else pays there)
   await page.goto(`${harness.gatewayUrl}/admin/#/channels/${harness.admin.settledEntityId}`);
   await shell.expectPage('Channel Settled_Yesterday');
@@ -108,4 +119,47 @@ test('a new merchant admin changes the password, sets up TOTP, signs in with a c
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
   await shell.signOut();
+});
+
+test('a gateway requiring a second factor shows a user without one nothing but its set-up', async ({
+  page,
+  browserErrors,
+}) => {
+  // the signed-out session read
+  browserErrors.allow(/status of 401/);
+  const gateway = await startTestGateway({ env: { GATEWAY_ADMIN_REQUIRE_TOTP: 'on' } });
+  try {
+    const suffix = randomBytes(4).toString('hex');
+    const user = { username: `first-step-${suffix}`, password: `only-a-password-${suffix}` };
+    const made = await fetch(`${gateway.url}/admin/v1/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gateway.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...user, role: 'operator' }),
+    });
+    expect(made.status, await made.text()).toBe(201);
+    const signIn = new SignInPage(page);
+    const shell = new AdminShell(page);
+    await signIn.open(gateway.url);
+    await signIn.username.fill(user.username);
+    await signIn.password.fill(user.password);
+    await signIn.submit.click();
+    await shell.expectPage('Set up two-step sign-in');
+    await expect(shell.nav).toHaveCount(0);
+    // another page asked for: still nothing but the set-up
+    await page.goto(`${gateway.url}/admin/#/merchants`);
+    await shell.expectPage('Set up two-step sign-in');
+    await pageShots(page, 'totp-required');
+
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByRole('button', { name: 'Set up an authenticator' }).click();
+    const key = page.locator('code.secret');
+    await expect(key).toBeVisible();
+    await page.getByLabel('Code from the app').fill(totpCode((await key.textContent())!.trim(), new Date()));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    // set up: the dashboard, at the page asked for
+    await shell.expectPage('Merchants');
+    await expect(shell.nav).toBeVisible();
+  } finally {
+    await gateway.stop();
+  }
 });

@@ -2,9 +2,13 @@
  * The dashboard safe with money (issue 34): a refund asks first, showing what remains refundable
  * (the server's count) with the amount prefilled; Escape cancels; an over-refund is refused in
  * words inside the dialog; a capture of part of a preauthorization, what remains capturable after; the banner says test; dark mode is axe-clean; the audit log lists
- * newest first and filters by action; the delivery log's endpoint, payload and filters. axe on
- * every state at 1280 and 390 px (once each, with its screenshot).
+ * newest first and filters by action; a chargeback booked and a preauthorization reversed, each
+ * after its confirmation; the delivery log's endpoint, payload and filters, its pages, and a
+ * dead-lettered delivery resent. axe on every state at 1280 and 390 px (once each, with its
+ * screenshot).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
 import { AdminShell } from '../pages/admin/AdminShell';
 import { HomePage } from '../pages/admin/HomePage';
@@ -54,7 +58,7 @@ async function debit(
   return body.id;
 }
 
-test('a refund asks first with what remains, cancels on Escape, says an over-refund in words and takes a partial refund; a capture asks with what remains capturable', async ({
+test('a refund asks first with what remains, cancels on Escape, says an over-refund in words and takes a partial refund, books a chargeback; a capture asks with what remains capturable; a reversal asks first', async ({
   page,
   harness,
   request,
@@ -101,6 +105,15 @@ test('a refund asks first with what remains, cancels on Escape, says an over-ref
   await expect(dialog.getByLabel(/^Amount/)).toHaveValue('38.00');
   await page.keyboard.press('Escape');
 
+  // a chargeback booked (the test environment's), asked first with what remains chargeable
+  dialog = await payment.open('Book a chargeback');
+  await expect(dialog).toContainText('Remaining chargeable');
+  await dialog.getByLabel(/^Amount/).fill('5.00');
+  await dialog.getByRole('button', { name: 'Book a chargeback', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(payment.backOffice.getByRole('status').filter({ hasText: 'Book a chargeback' })).toBeVisible();
+  await expect(payment.related.filter({ hasText: 'CB' }).filter({ hasText: /5[.,]00/ })).toHaveCount(1);
+
   // dark mode follows the system: the same page, axe-clean (colour contrast included)
   await page.emulateMedia({ colorScheme: 'dark' });
   await shell.screenshots('payment-dark');
@@ -119,6 +132,19 @@ test('a refund asks first with what remains, cancels on Escape, says an over-ref
   dialog = await payment.open('Capture');
   await expect(dialog.getByLabel(/^Amount/)).toHaveValue('20.00');
   await page.keyboard.press('Escape');
+
+  // another preauthorization reversed whole, after saying so: no amount to choose
+  const reversed = await debit(request, harness, { paymentType: 'PA', amount: '20.00' });
+  await page.goto(`${harness.gatewayUrl}/admin/#/merchants/${harness.admin.merchantId}/payments/${reversed}`);
+  await shell.expectPage(`Payment ${reversed}`);
+  dialog = await payment.open('Reverse');
+  await expect(dialog).toContainText(/Remaining reversible\s*€?20[.,]00/);
+  await expect(dialog).toContainText('cannot be undone');
+  await expect(dialog.getByLabel(/^Amount/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Reverse', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(payment.backOffice.getByRole('status')).toContainText('Reverse');
+  await expect(payment.related.filter({ hasText: 'RV' })).toHaveCount(1);
   await shell.signOut();
 });
 
@@ -149,7 +175,7 @@ test('the operator reads the audit log newest first and filters it by action', a
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
-test('the delivery log shows each delivery’s endpoint and payload, filters by event type and endpoint, resends one', async ({
+test('the delivery log shows each delivery’s endpoint and payload, filters by event type and endpoint, resends one; its pages of dead letters, one resent', async ({
   page,
   harness,
   request,
@@ -196,4 +222,61 @@ test('the delivery log shows each delivery’s endpoint and payload, filters by 
   await expect(page.getByRole('dialog', { name: 'Resend?' })).toContainText(url);
   await shell.confirm('Resend');
   await expect(webhooks.log.getByText(/^Delivery \d+ will be sent again\.$/)).toBeVisible();
+
+  // an endpoint that answers the test notification, then fails: 26 payments' deliveries wait for
+  // their retry, and are dead-lettered when the webhook is removed (one more than a page of 25)
+  let received = 0;
+  const failing = createServer((req, res) => {
+    req.resume();
+    received += 1;
+    res.writeHead(received === 1 ? 200 : 500).end();
+  });
+  await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+  try {
+    const down = `http://127.0.0.1:${(failing.address() as AddressInfo).port}/webhooks`;
+    const downId = await webhooks.registerWebhook(down);
+    const paid: string[] = [];
+    for (let i = 0; i < 26; i++) paid.push(await debit(request, harness, { amount: '1.00' }));
+    // each tried once and failed (removing the webhook while one is being sent would race it)
+    await expect
+      .poll(
+        async () => {
+          const { body } = await adminApi<{ deliveries: { attempts: number; status: string }[] }>(
+            page,
+            'GET',
+            `/merchants/${harness.admin.merchantId}/webhook-deliveries?webhookId=${downId}&limit=100`,
+          );
+          return body.deliveries?.filter((d) => d.attempts >= 1 && d.status === 'pending').length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(26);
+    await webhooks.registered.getByRole('button', { name: `Remove webhook ${down}` }).click();
+    await shell.confirm('Remove');
+    await page.reload();
+    await shell.expectPage('Webhooks');
+    // the dead letters, newest first, in pages of 25: only this endpoint's are dead
+    await webhooks.log.getByLabel('Status').selectOption('dead');
+    await webhooks.log.getByLabel('Event type').selectOption('PAYMENT');
+    const rows = webhooks.log.locator('tbody tr');
+    await expect(rows).toHaveCount(25);
+    await expect(rows.first()).toContainText(paid[25]!);
+    await expect(rows.first()).toContainText('dead');
+    await webhooks.log.getByRole('button', { name: 'Older deliveries' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(paid[0]!);
+    await expect(webhooks.log.getByRole('button', { name: 'Older deliveries' })).toHaveCount(0);
+    await webhooks.log.getByRole('button', { name: 'Newer deliveries' }).click();
+    await expect(rows).toHaveCount(25);
+    // a dead letter resent, after its confirmation
+    await rows
+      .first()
+      .getByRole('button', { name: /^Resend delivery/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Resend?' })).toContainText('sent to');
+    await shell.confirm('Resend');
+    await expect(webhooks.log.getByText(/^Delivery \d+ will be sent again\.$/)).toBeVisible();
+  } finally {
+    failing.close();
+  }
 });

@@ -396,6 +396,76 @@ describe('the dashboard', () => {
     expect(sent?.body).toMatchObject({ registrationsRequireCvv: true });
   });
 
+  it('lets an operator move a saved card to another route of its channel, asked first, answered in words', async () => {
+    const OPERATOR: User = { ...ADMIN, id: 'u0', username: 'op', role: 'operator', merchantId: null };
+    const opp = (entityId: string) => ({ connector: { baseUrl: 'https://acquirer.test', entityId } });
+    const CARD = { id: 'r1', entityId: 'c1', paymentBrand: 'VISA', bin: '420000', last4: '0000' };
+    const moves: unknown[] = [];
+    for (const who of [ADMIN, OPERATOR]) {
+      handler = ({ method, path, body }) => {
+        if (path === '/session' && method === 'GET') return reply(200, { user: who, csrfToken: 'c' });
+        if (path === '/merchants/m1/channels')
+          return reply(200, {
+            channels: [{ entityId: 'c1', name: 'Web', mode: 'TEST', routes: [opp('a'), opp('b')] }],
+          });
+        if (path === '/merchants/m1/registrations')
+          return reply(200, {
+            registrations: [{ ...CARD, status: 'active', createdAt: ADMIN.createdAt }],
+            next: null,
+          });
+        if (path === '/merchants/m1/registrations/moves' && method === 'POST') {
+          moves.push(body);
+          if (moves.length === 1)
+            return reply(200, { moved: [{ id: 'r1', route: 1, kind: 'opp' }], refused: [] });
+          return {
+            status: 400,
+            body: {
+              result: {
+                code: '200.300.404',
+                description: 'registration r1 cannot move to route 1: route 1 holds it already',
+                parameterErrors: [{ name: 'route', value: '1', message: 'route 1 holds it already' }],
+              },
+            },
+          };
+        }
+        if (path.startsWith('/merchants/m1')) return reply(200, { id: 'm1', name: 'Shop' });
+        return undefined;
+      };
+      await start();
+      await act(async () => navigate('/merchants/m1/registrations'));
+      await settle();
+      expect(root().querySelector('h1')?.textContent).toBe('Saved cards');
+      expect(button('Move to route') !== undefined, who.role).toBe(who === OPERATOR);
+      if (who === ADMIN) {
+        render(null, root());
+        user.value = undefined;
+      }
+    }
+    for (const round of [1, 2]) {
+      await act(async () => button('Move to route')!.click());
+      await settle();
+      const dialog = root().querySelector('dialog[open]')!;
+      // the route chosen last stays chosen
+      expect(dialog.textContent).toContain(`Saved card r1 moves to route ${round}`);
+      await act(() => {
+        const route = byLabel('Route') as unknown as HTMLSelectElement;
+        route.value = '1';
+        route.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      expect(dialog.textContent).toContain('moves to route 2 of its channel');
+      expect(dialog.textContent).toContain('Web: opp at https://acquirer.test, entity b');
+      await act(async () => button('Move')!.click());
+      await settle();
+      expect(moves.at(-1)).toEqual({ registrationIds: ['r1'], route: 1 });
+      if (round === 1)
+        expect(root().querySelector('[role=status]')?.textContent).toBe('Saved card r1 moved to route 2.');
+      else
+        expect(dialog.querySelector('[role=alert]')?.textContent).toBe(
+          'Saved card r1 cannot move to route 2: route 2 holds it already.',
+        );
+    }
+  });
+
   it('formats amounts from decimal strings in the browser’s locale, never through a float', () => {
     expect(formatAmount('92.00', 'EUR')).toMatch(/92[.,]00/);
     // a float would round this

@@ -46,3 +46,27 @@ export function refusalSentence(code: string | undefined, facts: RefusalFacts = 
 /** The amount for a sentence's parenthesis, formatted as the dashboard shows amounts. */
 export const remainingText = (amount: string | null, currency: string | null) =>
   amount === null ? '—' : formatAmount(amount, currency);
+
+/** POST …/registrations/moves's answer (shared/contract's AdminRegistrationMoves), as read here. */
+export interface RegistrationMoves {
+  readonly moved: readonly { readonly id: string }[];
+  readonly refused: readonly { readonly reason: string }[];
+}
+
+// the API counts a channel's routes from 0, the dashboard (the channel's page) from 1: the
+// gateway's reasons ("route 0 holds it already") are renumbered before they are shown
+const fromOne = (text: string) => text.replace(/route (\d+)/g, (_, n) => `route ${+n + 1}`);
+
+/** A move to route `route` (0 first) in words: what moved, and why the others did not, counted. */
+export function movedInWords({ moved, refused }: RegistrationMoves, route: number): string {
+  const why = new Map<string, number>();
+  for (const { reason } of refused) why.set(reason, (why.get(reason) ?? 0) + 1);
+  return [
+    `${moved.length === 1 ? `Saved card ${moved[0]?.id}` : `${moved.length} saved cards`} moved to route ${route + 1}.`,
+    ...[...why].map(([reason, n]) => `${n} not moved: ${fromOne(reason)}.`),
+  ].join(' ');
+}
+
+/** A named card's refused move (the reason on its `route` field) in words, or undefined. */
+export const moveRefusal = (reason: string | undefined, id: string, route: number) =>
+  reason && `Saved card ${id} cannot move to route ${route + 1}: ${fromOne(reason)}.`;

@@ -66,17 +66,11 @@ export function inquiryAnswer(json: unknown, payment: Pick<Payment, 'paymentType
 }
 
 /** The inquiry of `payment` through `client`: the upstream asked by the gateway's own id. */
-export async function inquire(
+export const inquire = (
   client: Connector,
   target: ConnectorTarget,
   payment: Payment,
-): Promise<ConnectorAnswer> {
-  if (client.get === undefined) return { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, technical: 'refused' };
-  const read = await client.get(target, queryPath(target.entityId, payment.id));
-  return 'json' in read
-    ? inquiryAnswer(read.json, payment)
-    : { code: ResultCodes.TIMEOUT_UNCERTAIN, technical: read.technical };
-}
+): Promise<ConnectorAnswer> => search(client, target, payment.id, payment);
 
 /**
  * The inquiry of an uncertain registration: the same search by the gateway's own id, which the
@@ -84,14 +78,22 @@ export async function inquire(
  * upstream's registration is the transaction of type RG it finds (its id: the registration's
  * there, which the kit keeps as ConnectorRegistrationID).
  */
-export async function inquireRegistration(
+export const inquireRegistration = (
   client: Connector,
   target: ConnectorTarget,
   registration: Registration,
+): Promise<ConnectorAnswer> => search(client, target, registration.id, { paymentType: 'RG' });
+
+/** The upstream's Query API searched by `ourId`, its answer read for a transaction of `kind`. */
+async function search(
+  client: Connector,
+  target: ConnectorTarget,
+  ourId: string,
+  kind: Pick<Payment, 'paymentType'>,
 ): Promise<ConnectorAnswer> {
   if (client.get === undefined) return { code: ResultCodes.UNDEFINED_CONNECTOR_ERROR, technical: 'refused' };
-  const read = await client.get(target, queryPath(target.entityId, registration.id));
+  const read = await client.get(target, queryPath(target.entityId, ourId));
   return 'json' in read
-    ? inquiryAnswer(read.json, { paymentType: 'RG' })
+    ? inquiryAnswer(read.json, kind)
     : { code: ResultCodes.TIMEOUT_UNCERTAIN, technical: read.technical };
 }

@@ -4,6 +4,8 @@
  * clock — with its payment's final state, a registration and their notifications in one
  * transaction.
  */
+
+import type { Kysely } from 'kysely';
 import type {
   FinalState,
   PaymentSession,
@@ -15,6 +17,7 @@ import type { Change } from '../../../shared/engine/core/notification';
 import type { PaymentSessionStore } from '../../../shared/engine/core/ports';
 import type { AccountSealer } from '../../../shared/sealing/account-data';
 import type { StoreContext } from '../core/context';
+import type { Database } from '../core/database';
 import { date, dateOrNull, type Mutable, ms, msOrNull, NothingChanged, parseObject } from '../core/rows';
 import { registrationToRow } from '../registrations/rows';
 import { writeOutbox } from '../webhooks/outbox';
@@ -148,6 +151,28 @@ async function countUncertain({ db }: StoreContext): Promise<{ asking: number; s
  * finishPaymentSession: the session, its payment (compare-and-set), a registration and the outbox
  * rows of the changes the engine rendered for the end, in one transaction.
  */
+/**
+ * Ends an open session (compare-and-set on finished_at, and on its subject when given): of two
+ * finishers exactly one gets its subject's id; the other's transaction is undone (NothingChanged).
+ */
+async function closeSession(
+  trx: Kysely<Database>,
+  id: string,
+  at: Date,
+  outcome: SessionOutcome,
+  subjectId?: string,
+): Promise<{ payment_id: string }> {
+  let update = trx
+    .updateTable('payment_sessions')
+    .set({ finished_at: ms(at), outcome, due_at: null })
+    .where('id', '=', id)
+    .where('finished_at', 'is', null);
+  if (subjectId !== undefined) update = update.where('payment_id', '=', subjectId);
+  const session = await update.returning('payment_id').executeTakeFirst();
+  if (session === undefined) throw new NothingChanged();
+  return session;
+}
+
 async function finishSession(
   { db, sealer }: StoreContext,
   id: string,
@@ -161,14 +186,7 @@ async function finishSession(
   // is sent, so a session the shopper can finish always has its payment written.
   try {
     await db.transaction().execute(async (trx) => {
-      const session = await trx
-        .updateTable('payment_sessions')
-        .set({ finished_at: ms(at), outcome, due_at: null })
-        .where('id', '=', id)
-        .where('finished_at', 'is', null)
-        .returning('payment_id')
-        .executeTakeFirst();
-      if (session === undefined) throw new NothingChanged();
+      const session = await closeSession(trx, id, at, outcome);
       const payment = await trx
         .updateTable('payments')
         .set({
@@ -208,15 +226,7 @@ async function finishRegistration(
   const outcome: SessionOutcome = 'approved';
   try {
     await db.transaction().execute(async (trx) => {
-      const session = await trx
-        .updateTable('payment_sessions')
-        .set({ finished_at: ms(at), outcome, due_at: null })
-        .where('id', '=', id)
-        .where('finished_at', 'is', null)
-        .where('payment_id', '=', registration.id)
-        .returning('payment_id')
-        .executeTakeFirst();
-      if (session === undefined) throw new NothingChanged();
+      await closeSession(trx, id, at, outcome, registration.id);
       const row = registrationToRow(registration, sealer);
       await trx
         .updateTable('registrations')

@@ -1,21 +1,24 @@
 /**
  * A merchant's saved cards (registrations): newest first in keyset pages, the card as the API
- * answers it; a merchant admin or operator deletes one after saying what deleting means.
+ * answers it; a merchant admin or operator deletes one after saying what deleting means; an
+ * operator moves one, or all, to another of their channel's routes (components/RegistrationMove).
  */
 import { useEffect } from 'preact/hooks';
 import { del, get, query, seg } from '../api';
 import { ActionButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
-import { Loading } from '../components/Alert';
+import { Loading, Status } from '../components/Alert';
 import { DataTable } from '../components/DataTable';
 import { Page } from '../components/Page';
+import { MoveTo } from '../components/RegistrationMove';
 import { useAction } from '../components/useAction';
 import { useLoad } from '../components/useLoad';
 import { formatDate } from '../format';
 import { href, route } from '../router';
+import { environment } from '../state/environment';
 import { openMerchant } from '../state/merchant';
-import { canChange } from '../state/session';
-import type { SavedCard } from '../types';
+import { canChange, isOperator } from '../state/session';
+import type { Channel, SavedCard } from '../types';
 
 const PAGE_SIZE = 25;
 
@@ -35,6 +38,18 @@ export function Registrations({ merchantId }: { merchantId: string }) {
     [merchantId, after],
   );
   const remove = useAction();
+  const move = useAction();
+  // the routes to move to are the channels' (operators only: the API refuses the others)
+  const channels = useLoad(
+    async () =>
+      isOperator.value
+        ? (await get<{ channels: Channel[] }>(`/merchants/${seg(merchantId)}/channels`)).channels
+        : [],
+    [merchantId, isOperator.value],
+  );
+  // the environment's channels: a move is the address's environment's
+  const live = environment.value?.environment === 'live';
+  const ours = (channels.data ?? []).filter((c) => (c.mode === 'LIVE') === live);
   const base = `/merchants/${encodeURIComponent(merchantId)}/registrations`;
   return (
     <Page title="Saved cards">
@@ -42,6 +57,8 @@ export function Registrations({ merchantId }: { merchantId: string }) {
         Cards and other payment details shoppers let this merchant keep (registrations), newest first.
       </p>
       <ActionMessages action={remove} />
+      {isOperator.value && <MoveTo merchantId={merchantId} channels={ours} action={move} />}
+      {move.done !== undefined && <Status>{move.done}</Status>}
       <Loading data={page.data} error={page.error} />
       {page.data && page.data.registrations.length === 0 && <p role="status">No saved cards.</p>}
       {page.data && page.data.registrations.length > 0 && (
@@ -70,19 +87,29 @@ export function Registrations({ merchantId }: { merchantId: string }) {
               {canChange.value && (
                 <td>
                   {r.status === 'active' && (
-                    <ActionButton
-                      action={remove}
-                      class="danger"
-                      label={`Delete saved card ${r.id}`}
-                      confirm={`The ${r.paymentBrand} card ${cardOf(r)} is deleted as DELETE /v1/registrations/${r.id} deletes it: nothing can pay with it any more (one-click and scheduled payments with it are refused), the merchant is sent a REGISTRATION DELETED notification, and the shopper must enter the card again. This cannot be undone.`}
-                      work={async () => {
-                        await del(`/merchants/${seg(merchantId)}/registrations/${seg(r.id)}`);
-                        page.reload();
-                        return `Saved card ${r.id} deleted.`;
-                      }}
-                    >
-                      Delete
-                    </ActionButton>
+                    <div class="actions">
+                      <ActionButton
+                        action={remove}
+                        class="danger"
+                        label={`Delete saved card ${r.id}`}
+                        confirm={`The ${r.paymentBrand} card ${cardOf(r)} is deleted as DELETE /v1/registrations/${r.id} deletes it: nothing can pay with it any more (one-click and scheduled payments with it are refused), the merchant is sent a REGISTRATION DELETED notification, and the shopper must enter the card again. This cannot be undone.`}
+                        work={async () => {
+                          await del(`/merchants/${seg(merchantId)}/registrations/${seg(r.id)}`);
+                          page.reload();
+                          return `Saved card ${r.id} deleted.`;
+                        }}
+                      >
+                        Delete
+                      </ActionButton>
+                      {isOperator.value && (
+                        <MoveTo
+                          merchantId={merchantId}
+                          id={r.id}
+                          channels={ours.filter((c) => c.entityId === r.entityId)}
+                          action={move}
+                        />
+                      )}
+                    </div>
                   )}
                 </td>
               )}
