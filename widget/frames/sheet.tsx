@@ -12,6 +12,7 @@
  * (the page's messages). State and checks: sheet-model.ts; markup: sheet-view.tsx.
  */
 import { render } from 'preact';
+import type { WalletToken } from '../../shared/contract/reads';
 import { bcp47, EN_WALLET, fill, isRtl, resolveLocale } from '../language';
 import {
   billingFields,
@@ -175,12 +176,15 @@ function checkBilling(sh: Sheet): boolean {
   return false;
 }
 
-/** The simulator's token for the chosen card, or undefined. */
+/**
+ * The simulator's token for the chosen card (the contract's WalletToken), or undefined. Read as
+ * partial: the sheet shows what came and falls back to the chosen card for the rest.
+ */
 async function requestToken(
   sh: Sheet,
   init: SheetInit,
   chosen: WalletCard,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<Partial<WalletToken> | undefined> {
   try {
     const res = await sh.env.fetch(new URL('simulators/wallets/token', sh.root).href, {
       method: 'POST',
@@ -195,7 +199,7 @@ async function requestToken(
         card: chosen.id,
       }).toString(),
     });
-    if (res.ok) return (await res.json()) as Record<string, unknown>;
+    if (res.ok) return (await res.json()) as Partial<WalletToken>;
   } catch {
     // No token: the sheet says so.
   }
@@ -205,7 +209,7 @@ async function requestToken(
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** What the page's onPaymentAuthorized receives. */
-function paymentData(sh: Sheet, chosen: WalletCard, token: Record<string, unknown>): PaymentData {
+function paymentData(sh: Sheet, chosen: WalletCard, token: Partial<WalletToken>): PaymentData {
   return {
     paymentMethodData: {
       type: 'CARD',
