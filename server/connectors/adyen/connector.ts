@@ -20,7 +20,9 @@
  *   reference; an uncertain payment is told by Adyen's AUTHORISATION notification, whose
  *   merchantReference is the gateway's id), `settle` (Adyen's settlement details are a report of
  *   the Customer Area, not of this API), stand-alone `authenticate` (Adyen authenticates within
- *   the payment).
+ *   the payment). `inquireRegistration` neither: an uncertain registration is ended by the
+ *   AUTHORISATION notification of its zero-amount check or the RECURRING_CONTRACT of its stored card
+ *   (notifications.ts), merchantReference the gateway's id of it.
  */
 import { randomUUID } from 'node:crypto';
 import { brandFlow } from '../../../shared/brands';
@@ -52,7 +54,13 @@ import {
   paymentBody,
   shopperReferenceOf,
 } from './request';
-import { type AdyenAnswer, errorAnswer, modificationAnswer, paymentAnswer } from './response';
+import {
+  type AdyenAnswer,
+  errorAnswer,
+  modificationAnswer,
+  paymentAnswer,
+  registrationIdOf,
+} from './response';
 
 /**
  * Adyen requires a `returnUrl` on every payment. A payment no shopper is redirected in (a
@@ -84,9 +92,6 @@ const read = (reply: AdyenReply, answer: (json: unknown) => AdyenAnswer): AdyenA
   if ('technical' in reply) return technicalAnswer(reply);
   return reply.status >= 200 && reply.status < 300 ? answer(reply.json) : errorAnswer(reply.json);
 };
-
-/** A registration's id at Adyen: the stored card and the shopper it is stored for. */
-export const registrationIdOf = (stored: string, shopperReference: string) => `${stored}:${shopperReference}`;
 
 function parseRegistrationId(id: string): { stored: string; shopperReference: string } | undefined {
   const at = id.indexOf(':');
@@ -248,7 +253,8 @@ export function adyenConnector(
       return post(ADYEN_PATHS.details, body, key, paymentAnswer);
     },
     inquire: async () => notSupported('inquire'),
-    // no search by reference either: an uncertain registration stays pending, asked about for a week
+    // no search by reference either: an uncertain registration is ended by Adyen's notification of
+    // it (notifications.ts), asked about meanwhile to no avail, and no longer a week on
     inquireRegistration: async () => notSupported('inquireRegistration'),
     settle: async () => notSupported('settle'),
     verifyNotification: async (notification) => verifyAdyenNotification(notification, settings),

@@ -12,7 +12,14 @@
  * take back one told done: a late failure, shared/engine/steps/late-failure.ts) the referencing
  * workflow's "cannot capture / refund / reverse". The notice names the payment by Adyen's
  * pspReference (`theirId`: a modification's own, its ConnectorTxID1) and by `merchantReference`
- * (the gateway's id the connector sent as `reference`). Anything unverifiable (no HMAC key configured, a missing
+ * (the gateway's id the connector sent as `reference`). A stored card is told as the answer's
+ * `registrationId` (the connector's `<storedPaymentMethodId>:<shopperReference>`): in an
+ * AUTHORISATION's `additionalData` (`tokenization.storedPaymentMethodId` and
+ * `tokenization.shopperReference`, or the older `recurring.recurringDetailReference` and
+ * `recurring.shopperReference`), or as RECURRING_CONTRACT, whose pspReference is the stored card
+ * and `additionalData.shopperReference` its shopper; so the AUTHORISATION of a registration's
+ * zero-amount check or its RECURRING_CONTRACT ends a registration whose answer was lost
+ * (server/connectors/notices/registration.ts). Anything unverifiable (no HMAC key configured, a missing
  * or wrong signature, an unreadable body) is refused as 800.900.300 (invalid authentication):
  * never applied.
  */
@@ -20,7 +27,7 @@ import { createRequire } from 'node:module';
 import type HmacValidatorClass from '@adyen/api-library/lib/src/utils/hmacValidator';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { NotificationNotice, ProcessorNotification } from '../kit/contract';
-import type { AdyenAnswer } from './response';
+import { type AdyenAnswer, registrationIdOf } from './response';
 
 // The library is CommonJS whose named exports Node's ESM loader cannot see (they are getters):
 // required as CommonJS, the same in Node, the production bundle (packages external) and Vitest.
@@ -112,16 +119,36 @@ export function signedBy(item: NotificationItem, hmacKey: string): boolean {
   }
 }
 
+/**
+ * The registration a successful item tells stored (the connector's id of it); undefined when it
+ * tells none (a payment that stored nothing, a modification).
+ */
+function storedOf(item: NotificationItem, success: boolean): string | undefined {
+  if (!success) return undefined;
+  const data = item.additionalData ?? {};
+  const recurring = item.eventCode === 'RECURRING_CONTRACT';
+  if (!recurring && item.eventCode !== 'AUTHORISATION') return undefined;
+  const stored = recurring
+    ? item.pspReference
+    : (data['tokenization.storedPaymentMethodId'] ?? data['recurring.recurringDetailReference']);
+  const shopper = recurring
+    ? (data.shopperReference ?? data['recurring.shopperReference'])
+    : (data['tokenization.shopperReference'] ?? data['recurring.shopperReference']);
+  return stored && shopper ? registrationIdOf(stored, shopper) : undefined;
+}
+
 /** What one verified item says. */
 function itemAnswer(item: NotificationItem): NotificationAnswer {
   const success = item.success === 'true' && !ALWAYS_FAILED.has(item.eventCode);
   const code = success
     ? ResultCodes.SUCCESS_LIVE
     : (FAILED[item.eventCode] ?? ResultCodes.UNDEFINED_CONNECTOR_ERROR);
+  const stored = storedOf(item, success);
   return {
     code,
     processorCode: `${item.eventCode} ${item.success}`,
     id: item.pspReference,
+    ...(stored === undefined ? {} : { registrationId: stored }),
     ...(item.reason ? { description: item.reason } : {}),
     notice: {
       // Adyen's own rule: the same event of the same pspReference, with the same success, is a duplicate

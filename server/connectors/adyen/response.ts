@@ -28,6 +28,9 @@ export type AdyenAnswer = ConnectorAnswer & {
 
 type Json = Readonly<Record<string, unknown>>;
 
+/** A registration's id at Adyen: the stored card and the shopper it is stored for. */
+export const registrationIdOf = (stored: string, shopperReference: string) => `${stored}:${shopperReference}`;
+
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

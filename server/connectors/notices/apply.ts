@@ -15,6 +15,9 @@
  *   gateway is still writing the capture it answered `received` for, or the payment whose answer
  *   it never got): the event waits in processor_events with its verified answer, and the sweep
  *   applies it when the payment appears, or gives it up after NOTICE_WAIT_MS;
+ * - about no payment but a registration of the channel's (Adyen's AUTHORISATION or
+ *   RECURRING_CONTRACT of a registration whose answer was lost): registration.ts ends it if it is
+ *   still pending, once;
  * - about no payment of the gateway's (no id of ours: another system's on the same account): not
  *   recorded at all.
  *
@@ -31,6 +34,7 @@ import { isPending, isSuccess, ResultCodes } from '../../../shared/result-codes'
 import type { GatewayStore } from '../../storage/kysely-store';
 import type { ConnectorAnswer, NotificationNotice } from '../kit/contract';
 import { decisionOf } from '../kit/processor';
+import { applyToRegistration, registrationOf } from './registration';
 
 /**
  * How long an early notification waits for its payment: far past the longest the gateway takes
@@ -62,13 +66,17 @@ export async function applyNotice(
   if (await deps.store.processorEventSeen(channel.id, notice.eventId)) return 'seen';
   const payment = await paymentOf(deps, channel, notice);
   const at = deps.clock.now();
+  const mode = channel.mode === 'LIVE' ? 'LIVE' : 'EXTERNAL';
   if (payment === undefined) {
     if (notice.gatewayId === undefined || !ID.test(notice.gatewayId)) return 'ignored';
+    const registration = await registrationOf(deps.store, channel, notice);
+    if (registration !== undefined)
+      return applyToRegistration(deps, channel, notice, registration, decisionOf(answer, mode));
     await deps.store.holdProcessorEvent({ channelId: channel.id, eventId: notice.eventId, at }, answer);
     return 'waiting';
   }
   const event = { channelId: channel.id, eventId: notice.eventId, paymentId: payment.id, at };
-  const decision = decisionOf(answer, channel.mode === 'LIVE' ? 'LIVE' : 'EXTERNAL');
+  const decision = decisionOf(answer, mode);
   if (payment.resultCode === ResultCodes.PENDING) {
     // the session's compare-and-set ends it once; the event is recorded after, for the next copy
     await endPending(deps, payment, decision);

@@ -8,7 +8,8 @@
  * - verified → applied once per event (the processor's key, `notice.eventId`, recorded per
  *   channel in processor_events: server/storage/processor-events/) to the payment it names:
  *   server/connectors/notices/apply.ts (a pending payment ends, a modification fails late; one
- *   that came before its payment was written waits for it, applied by the sweep when it is);
+ *   that came before its payment was written waits for it, applied by the sweep when it is), or to
+ *   the registration it names whose answer was lost (server/connectors/notices/registration.ts);
  * - answered 200 with what the processor expects (`notice.acknowledgement`; Adyen's
  *   `[accepted]`), whether or not it changed anything (or waits), so the processor stops resending.
  *

@@ -188,7 +188,8 @@ function decidedOf(answer: Decision, payment: Payment, age: number): Decided | u
  * with its route); found refused, it answers the processor's code; not found once the processor
  * had INQUIRY_NOT_FOUND_AFTER_MS, 900.100.400 (never received); either way a REGISTRATION UPDATED
  * notification. No verdict: asked again later, and no longer a week on (pending, never a failure).
- * A processor that cannot be asked (Adyen's: no search by reference) leaves it so until then.
+ * A processor that cannot be asked (Adyen's: no search by reference) leaves it so until then, or
+ * until its notification ends it (endUncertainRegistration below, the same end).
  */
 async function inquireRegistrationDue(
   deps: PendingDeps,
@@ -213,7 +214,32 @@ async function inquireRegistrationDue(
     const { id, merchantId, createdAt } = registration;
     return askLater(deps, session, { id, merchantId, createdAt, paymentType: 'RG' }, age);
   }
-  const theirs = isSuccess(code) ? answer.resultDetails.ConnectorRegistrationID : undefined;
+  return endUncertainRegistration(
+    deps,
+    session,
+    registration,
+    { code, theirs: answer.resultDetails.ConnectorRegistrationID },
+    now,
+  );
+}
+
+/**
+ * Ends an uncertain registration with its processor's verdict, once: `code` final (the mode's
+ * success or the processor's refusal, the registration then never made), `theirs` its id there,
+ * kept when it was made. The one end of an uncertain registration, for its inquiry (above) and for
+ * a processor's notification about it (server/connectors/notices/): the session's compare-and-set,
+ * the registration's final details and its REGISTRATION UPDATED in one transaction, so whichever
+ * comes first ends it and the other changes nothing.
+ */
+export async function endUncertainRegistration(
+  deps: { readonly store: Pick<PendingDeps['store'], 'finishRegistrationSession' | 'getRegistration'> },
+  session: Pick<PaymentSession, 'id' | 'merchantId' | 'paymentId'>,
+  registration: Registration,
+  verdict: { readonly code: string; readonly theirs?: unknown },
+  now: Date,
+): Promise<RegistrationEnd> {
+  const { code } = verdict;
+  const theirs = isSuccess(code) ? verdict.theirs : undefined;
   const kept = registration.details[REGISTRATION_ANSWER] as Record<string, unknown> | undefined;
   const ended: Registration = {
     ...registration,

@@ -28,6 +28,10 @@ export interface PendingNotice {
   readonly merchantReference: string;
   readonly amount: Amount;
   readonly reason?: string;
+  /** RECURRING_CONTRACT: the pspReference of the payment that stored the card. */
+  readonly originalPsp?: string;
+  /** What the item's additionalData tells beside its signature (a stored card's ids). */
+  readonly additionalData?: Readonly<Record<string, string>>;
 }
 
 interface FakePayment {
@@ -74,6 +78,11 @@ export interface CheckoutOptions {
   readonly merchantAccount: string;
   /** A notification to send: the server queues, signs and delivers it. */
   readonly notify: (notice: PendingNotice) => void;
+  /**
+   * Whether a stored card is told in a RECURRING_CONTRACT notification too (an event Adyen sends
+   * only when the merchant enables it in the Customer Area), after its AUTHORISATION.
+   */
+  readonly recurringContracts?: () => boolean;
 }
 
 export function fakeCheckout(options: CheckoutOptions) {
@@ -127,17 +136,40 @@ export function fakeCheckout(options: CheckoutOptions) {
     };
   };
 
-  /** A payment's final answer, told in an AUTHORISATION notification too (Adyen sends one for every payment). */
+  /**
+   * A payment's final answer, told in an AUTHORISATION notification too (Adyen sends one for every
+   * payment), a card it stored in its additionalData (the tokenization fields, as the answer's),
+   * and in a RECURRING_CONTRACT when those are enabled.
+   */
   const told = (payment: FakePayment, answer: Answer): Answer => {
     const body = answer.body;
-    if (body.resultCode === 'Authorised' || body.resultCode === 'Refused')
+    if (body.resultCode !== 'Authorised' && body.resultCode !== 'Refused') return answer;
+    const tokenization = Object.fromEntries(
+      Object.entries((body.additionalData ?? {}) as Json).filter(
+        (entry): entry is [string, string] =>
+          entry[0].startsWith('tokenization.') && typeof entry[1] === 'string',
+      ),
+    );
+    options.notify({
+      eventCode: 'AUTHORISATION',
+      success: body.resultCode === 'Authorised',
+      pspReference: payment.psp,
+      merchantReference: payment.reference,
+      amount: payment.amount,
+      ...(typeof body.refusalReason === 'string' ? { reason: body.refusalReason } : {}),
+      ...(Object.keys(tokenization).length === 0 ? {} : { additionalData: tokenization }),
+    });
+    const storedId = tokenization['tokenization.storedPaymentMethodId'];
+    const shopperReference = tokenization['tokenization.shopperReference'];
+    if (options.recurringContracts?.() === true && storedId !== undefined && shopperReference !== undefined)
       options.notify({
-        eventCode: 'AUTHORISATION',
-        success: body.resultCode === 'Authorised',
-        pspReference: payment.psp,
+        eventCode: 'RECURRING_CONTRACT',
+        success: true,
+        pspReference: storedId,
+        originalPsp: payment.psp,
         merchantReference: payment.reference,
         amount: payment.amount,
-        ...(typeof body.refusalReason === 'string' ? { reason: body.refusalReason } : {}),
+        additionalData: { shopperReference },
       });
     return answer;
   };

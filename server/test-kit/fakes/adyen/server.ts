@@ -90,6 +90,8 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
   let origin = '';
   /** Set by holdNextAnswer: how long the next answer is held (ms). */
   let held = 0;
+  /** Set by tellRecurringContracts: stored cards are told in RECURRING_CONTRACT too. */
+  let recurringContracts = false;
 
   /** Set by earlyNext: the next request's notifications are delivered before its answer. */
   let earlyNext = false;
@@ -143,6 +145,7 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
     },
     merchantAccount,
     notify,
+    recurringContracts: () => recurringContracts,
   });
 
   const api = (path: string, body: Record<string, unknown>): Answer => {
@@ -260,6 +263,13 @@ export async function startAdyenFake(options: AdyenFakeOptions = {}) {
      */
     earlyNext() {
       earlyNext = true;
+    },
+    /**
+     * Whether a stored card is told in a RECURRING_CONTRACT notification too, after its
+     * AUTHORISATION (a non-default event of Adyen's, enabled in the Customer Area); off at start.
+     */
+    tellRecurringContracts(on: boolean) {
+      recurringContracts = on;
     },
     /** The next answer is held `ms` (after its notifications): past the connector's timeout, an uncertain outcome. */
     holdNextAnswer(ms: number) {
