@@ -5,7 +5,7 @@
  * gateway's validation message first. The TOTP set-up's QR code at 1280 and 390 px, axe-clean
  * (every impact), its screenshot; an unknown address's page (NotFound). On a gateway of its own
  * requiring a second factor (startTestGateway, GATEWAY_ADMIN_REQUIRE_TOTP=on), a user without
- * one sees nothing but its set-up until it is done.
+ * one sees nothing but its set-up (and Sign out) until it is done.
  */
 import { randomBytes } from 'node:crypto';
 import { totpCode } from '../../server/security/totp';
@@ -145,6 +145,14 @@ test('a gateway requiring a second factor shows a user without one nothing but i
     await signIn.submit.click();
     await shell.expectPage('Set up two-step sign-in');
     await expect(shell.nav).toHaveCount(0);
+    // someone else at the desk, no phone at hand: signed out from the set-up, the session ended
+    await shell.signOut();
+    await page.reload();
+    await expect(signIn.heading).toBeVisible();
+    await signIn.username.fill(user.username);
+    await signIn.password.fill(user.password);
+    await signIn.submit.click();
+    await shell.expectPage('Set up two-step sign-in');
     // another page asked for: still nothing but the set-up
     await page.goto(`${gateway.url}/admin/#/merchants`);
     await shell.expectPage('Set up two-step sign-in');

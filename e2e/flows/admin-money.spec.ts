@@ -3,8 +3,8 @@
  * (the server's count) with the amount prefilled; Escape cancels; an over-refund is refused in
  * words inside the dialog; a capture of part of a preauthorization, what remains capturable after; the banner says test; dark mode is axe-clean; the audit log lists
  * newest first and filters by action; a chargeback booked and a preauthorization reversed, each
- * after its confirmation; the delivery log's endpoint, payload and filters, its pages, and a
- * dead-lettered delivery resent. axe on every state at 1280 and 390 px (once each, with its
+ * after its confirmation; the delivery log's endpoint, payload and filters, its pages, a delivery
+ * resent, and a removed webhook's dead letters shown as such and not offered again. axe on every state at 1280 and 390 px (once each, with its
  * screenshot).
  */
 import { createServer } from 'node:http';
@@ -175,7 +175,7 @@ test('the operator reads the audit log newest first and filters it by action', a
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
-test('the delivery log shows each delivery’s endpoint and payload, filters by event type and endpoint, resends one; its pages of dead letters, one resent', async ({
+test('the delivery log shows each delivery’s endpoint and payload, filters by event type and endpoint, resends one; its pages of dead letters, their webhook removed: none offered again', async ({
   page,
   harness,
   request,
@@ -268,14 +268,26 @@ test('the delivery log shows each delivery’s endpoint and payload, filters by 
     await expect(webhooks.log.getByRole('button', { name: 'Older deliveries' })).toHaveCount(0);
     await webhooks.log.getByRole('button', { name: 'Newer deliveries' }).click();
     await expect(rows).toHaveCount(25);
-    // a dead letter resent, after its confirmation
-    await rows
-      .first()
-      .getByRole('button', { name: /^Resend delivery/ })
-      .click();
-    await expect(page.getByRole('dialog', { name: 'Resend?' })).toContainText('sent to');
-    await shell.confirm('Resend');
-    await expect(webhooks.log.getByText(/^Delivery \d+ will be sent again\.$/)).toBeVisible();
+    // the removed webhook's dead letters say so, and offer no resend: it could only die again
+    await expect(rows.first()).toContainText('removed webhook');
+    await expect(rows.first()).not.toContainText(downId);
+    await expect(rows.getByRole('button', { name: /^Resend delivery/ })).toHaveCount(0);
+    // nor does the admin API take one: refused with its reason, nothing queued
+    const { body: dead } = await adminApi<{ deliveries: { id: number }[] }>(
+      page,
+      'GET',
+      `/merchants/${harness.admin.merchantId}/webhook-deliveries?webhookId=${downId}&limit=1`,
+    );
+    const seq = dead.deliveries[0]!.id;
+    const again = await adminApi<{ result: { description: string } }>(
+      page,
+      'POST',
+      `/merchants/${harness.admin.merchantId}/webhook-deliveries/${seq}/redeliver`,
+    );
+    expect(again.status).toBe(400);
+    expect(again.body.result.description).toBe(
+      `delivery ${seq} is not sent again: its webhook ${downId} was removed`,
+    );
   } finally {
     failing.close();
   }

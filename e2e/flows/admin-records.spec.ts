@@ -1,8 +1,8 @@
 /**
  * The dashboard's records (issue 34): a merchant's saved cards, one deleted after a dialog that
  * says what deleting means; the operator moving saved cards between a channel's two routes (both
- * opp connectors to the harness's acquirer account): one card, refused when its route holds it
- * already, then all of the merchant's, the card that cannot move counted with its reason; the payments exported as CSV from the payments page; the recent API
+ * opp connectors to the harness's acquirer account): one card, the table's route changing with it,
+ * refused when its route holds it already, then all of the merchant's, the card that cannot move counted with its reason; the payments exported as CSV from the payments page; the recent API
  * requests; the operator's search box finding a payment by its merchantTransactionId and opening
  * it. Each new page in Chromium at 1280 and 390 px, axe with no violation, a screenshot of each
  * (e2e/test-results/screenshots/<name>-<width>.png, the paths printed).
@@ -20,6 +20,8 @@ import type { HarnessInfo, MerchantAccount } from '../support/harness';
 test.setTimeout(300_000);
 
 const SIGNED_OUT_401 = /status of 401/;
+/** The saved cards' table: Created, Id, Brand, Card, Holder, Route, … */
+const ROUTE_COLUMN = 5;
 test.beforeEach(({ browserErrors }) => browserErrors.allow(SIGNED_OUT_401));
 
 function card(): Record<string, string> {
@@ -211,9 +213,14 @@ test('the operator moves saved cards to another route; finds a payment by its me
   );
   expect(cit.result.code).toBe('000.100.112');
   const id = cit.registrationId!;
-  await merchantApi(request, harness, '/v1/registrations', card(), account);
+  const simulated = await merchantApi(request, harness, '/v1/registrations', card(), account);
   await page.goto(`${harness.gatewayUrl}/admin/#/merchants/${merchantId}/registrations`);
   await shell.expectPage('Saved cards');
+  // the route holding each card (numbered from 1, its connector's kind): none for the simulator's
+  const routeOf = (saved: string) =>
+    page.getByRole('row').filter({ hasText: saved }).getByRole('cell').nth(ROUTE_COLUMN);
+  await expect(routeOf(id)).toHaveText('1 (opp)');
+  await expect(routeOf(simulated.id)).toHaveText('—');
   const moveOne = page.getByRole('button', { name: `Move to route: saved card ${id}` });
   await moveOne.click();
   let dialog = page.getByRole('dialog', { name: 'Move to route?' });
@@ -223,6 +230,7 @@ test('the operator moves saved cards to another route; finds a payment by its me
   await pageShots(page, 'admin-records-registration-move');
   await shell.confirm('Move to route', 'Move');
   await expect(page.getByRole('status')).toHaveText(`Saved card ${id} moved to route 2.`);
+  await expect(routeOf(id)).toHaveText('2 (opp)');
   // moved: asked again, route 2 says it holds it already (in words, routes counted from 1)
   await moveOne.click();
   await dialog.getByRole('button', { name: 'Move', exact: true }).click();
@@ -239,6 +247,8 @@ test('the operator moves saved cards to another route; finds a payment by its me
   await expect(page.getByRole('status')).toHaveText(
     `Saved card ${id} moved to route 1. 1 not moved: no network transaction id of its initial cardholder-initiated payment was kept.`,
   );
+  await expect(routeOf(id)).toHaveText('1 (opp)');
+  await expect(routeOf(simulated.id)).toHaveText('—');
 
   await shell.go('Search', 'Search');
   const box = page.getByLabel('Payment, merchantTransactionId, saved card, checkout or merchant');

@@ -608,6 +608,35 @@ describe('webhook deliveries and redelivery', () => {
     const api = await viaApi('POST', `/admin/v1/merchants/${merchantId}/webhook-deliveries/999999/redeliver`);
     expect([cli.outcome, api.outcome]).toEqual(['not-found', 'not-found']);
   });
+
+  it('a dead letter of a removed webhook is refused with its reason by either face', async () => {
+    const m = await gw.addMerchant({ channels: 1 });
+    const added = await viaApi('POST', `/admin/v1/merchants/${m.merchantId}/webhooks`, { inbox: true });
+    expect(added.outcome).toBe('ok');
+    const paid = await gw.post(
+      '/v1/payments',
+      { entityId: m.entityId, amount: '5.00', currency: 'EUR', paymentType: 'DB', ...CARD },
+      { token: m.token },
+    );
+    expect(paid.status).toBe(200);
+    // the workers stopped: the payment's delivery waits, and is dead-lettered with its webhook
+    const removed = await viaApi('DELETE', `/admin/v1/merchants/${m.merchantId}/webhooks/${added.value.id}`);
+    expect(removed.outcome).toBe('ok');
+    const log = await viaApi('GET', `/admin/v1/merchants/${m.merchantId}/webhook-deliveries?status=dead`);
+    const dead = (log.value.deliveries as { id: number; webhookId: string | null }[]).find(
+      (d) => d.webhookId === added.value.id,
+    );
+    expect(dead).toBeDefined();
+    const path = `/admin/v1/merchants/${m.merchantId}/webhook-deliveries/${dead!.id}/redeliver`;
+    const answers = [
+      await viaCli(['webhook', 'redeliver', '--merchant', m.merchantId, String(dead!.id)]),
+      await viaApi('POST', path),
+    ];
+    expect(answers.map((a) => a.outcome)).toEqual(['refused', 'refused']);
+    expect(answers[0]!.value.message).toContain('was removed');
+    expect(answers[1]!.value.result.description).toBe(answers[0]!.value.message);
+    expect(await auditActors('webhook-delivery.redeliver', String(dead!.id))).toEqual([]);
+  });
 });
 
 describe('payment inquire', () => {

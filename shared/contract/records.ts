@@ -18,6 +18,15 @@ export const registrationRowView = z.object({
   expiryMonth: z.string().nullable(),
   expiryYear: z.string().nullable(),
   holder: z.string().nullable().describe('As GET /v1/registrations/{id} answers it.'),
+  route: z
+    .object({
+      index: z.number().int().describe('Its place in the channel\u2019s routes (0 first).'),
+      kind: z.string().describe('That route\u2019s connector kind.'),
+    })
+    .nullable()
+    .describe(
+      'The route holding it, where a channel\u2019s routes made it or an operator moved it; null: none (the simulator made it, or a connector before routes).',
+    ),
   status: z.enum(['active', 'deleted']),
   createdAt: z.string().describe('ISO 8601, UTC.'),
   deletedAt: z.string().nullable().describe('ISO 8601, UTC; null while it may be paid with.'),

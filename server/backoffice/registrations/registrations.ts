@@ -1,9 +1,10 @@
 /**
  * A merchant's saved cards and other stored payment details (registrations) in the back office:
  * listed newest first in keyset pages (storage/registrations/list.ts), the card as the API
- * answers it (bin and last four digits, never the number), deleted ones included; and deleted
- * with the family's DELETE /v1/registrations/{id} semantics (the engine's `deregister`: nothing
- * can pay with it any more, its REGISTRATION DELETED notification in the same transaction),
+ * answers it (bin and last four digits, never the number), the route holding it, deleted ones
+ * included; and deleted with the family's DELETE /v1/registrations/{id} semantics (the engine's
+ * `deregister`: nothing can pay with it any more, its REGISTRATION DELETED notification in the
+ * same transaction),
  * audited `registration.delete`. Only registrations of the address's environment.
  */
 import type { RegistrationRowView } from '../../../shared/contract';
@@ -14,6 +15,7 @@ import {
   type Registration,
 } from '../../../shared/engine/core/model';
 import { deregister } from '../../../shared/engine/operations/registrations';
+import { heldBy } from '../../connectors/routing/held';
 import type { GatewayStore } from '../../storage/kysely-store';
 import type { BackofficeContext } from '../context';
 import { type FieldError, invalid, notFound, refused } from '../errors';
@@ -24,6 +26,12 @@ export type RegistrationContext = BackofficeContext<GatewayStore>;
 export const MAX_REGISTRATION_PAGE = 100;
 const ID = /^[0-9a-f]{32}$/;
 
+/** The route holding it, as the routing reads its connector's id (held.ts); null where none is named. */
+function routeOf(r: Registration): RegistrationRowView['route'] {
+  const held = heldBy(r);
+  return held === undefined ? null : { index: held.route.index, kind: held.route.kind };
+}
+
 export const registrationRow = (r: Registration): RegistrationRowView => ({
   id: r.id,
   entityId: r.channelId,
@@ -33,6 +41,7 @@ export const registrationRow = (r: Registration): RegistrationRowView => ({
   expiryMonth: r.card?.expiryMonth || null,
   expiryYear: r.card?.expiryYear || null,
   holder: r.card?.holder ?? null,
+  route: routeOf(r),
   status: r.deletedAt === null ? 'active' : 'deleted',
   createdAt: r.createdAt.toISOString(),
   deletedAt: r.deletedAt?.toISOString() ?? null,

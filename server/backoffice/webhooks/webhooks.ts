@@ -1,8 +1,8 @@
 /**
  * A merchant's webhooks and their delivery log, as procedures for every face: add (the test
  * notification first: registration.ts), list, remove, the delivery log's query, and redelivery of
- * a dead-lettered delivery. Each change writes its audit entry (`webhook.create`,
- * `webhook.delete`, `webhook-delivery.redeliver`).
+ * a finished delivery whose webhook is still there. Each change writes its audit entry
+ * (`webhook.create`, `webhook.delete`, `webhook-delivery.redeliver`).
  */
 import { z } from 'zod';
 import type { EgressPolicy } from '../../security/egress';
@@ -147,12 +147,20 @@ export async function getDelivery(
 
 /**
  * Sends a finished delivery again (delivered, or dead-lettered after its attempts), its retry
- * schedule restarted; a pending one is `refused` (the dispatcher has it).
+ * schedule restarted; a pending one is `refused` (the dispatcher has it), and so is one whose
+ * webhook was removed: the dispatcher has nowhere to send it, so it could only die again.
  */
 export async function redeliver(ctx: WebhookContext, merchantId: string, seq: number): Promise<DeliveryView> {
   await requireMerchant(ctx.store, merchantId);
   const delivery = await ctx.webhooks.getDelivery(merchantId, seq);
   if (delivery === undefined) throw notFound('delivery', String(seq));
+  const { webhookId } = delivery;
+  if (webhookId !== undefined) {
+    // the store keeps a removed webhook's row (deletedAt set) for its log
+    const webhook = await ctx.webhooks.getWebhook(merchantId, webhookId);
+    if (webhook === undefined || webhook.deletedAt !== null)
+      throw refused(`delivery ${seq} is not sent again: its webhook ${webhookId} was removed`);
+  }
   if (!(await ctx.webhooks.redeliver(merchantId, seq, ctx.clock.now())))
     throw refused(`delivery ${seq} is ${delivery.status}: the gateway is still sending it`);
   await ctx.audit('webhook-delivery.redeliver', String(seq), merchantId);

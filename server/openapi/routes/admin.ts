@@ -270,7 +270,8 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     schema: 'AdminDelivery',
     tag: 'Administration',
     summary: 'Send a delivery again',
-    description: 'Only a dead-lettered delivery (400 otherwise).',
+    description:
+      'A finished delivery (delivered or dead-lettered) whose webhook was not removed; 400 with the reason otherwise.',
     auth: 'admin',
     answers: {
       200: 'Queued again.',

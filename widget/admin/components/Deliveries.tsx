@@ -2,7 +2,8 @@
  * Webhook deliveries (the delivery log): where each went (the endpoint), its state, attempts,
  * last answer, its payload (decrypted: the notification as the gateway sealed it, opened on
  * demand), and for admins a resend of any finished delivery (delivered, or dead-lettered after its
- * attempts), confirmed first. Pending ones the gateway is still sending.
+ * attempts), confirmed first. Pending ones the gateway is still sending; a removed webhook's are
+ * not offered.
  */
 import { useState } from 'preact/hooks';
 import { get, post, seg } from '../api';
@@ -61,13 +62,18 @@ export function Deliveries({
   merchantId: string;
   deliveries: readonly Delivery[];
   changed: () => void;
-  /** Webhook id → its URL, for the endpoint column. */
+  /**
+   * The merchant's webhooks, id → URL, for the endpoint column: a delivery whose webhook is not
+   * among them had its webhook removed (the gateway refuses to resend it: it could only die again).
+   */
   endpoints?: ReadonlyMap<string, string>;
 }) {
   const resend = useAction();
   if (deliveries.length === 0) return <p class="muted">No webhook deliveries.</p>;
+  const removed = (d: Delivery) => endpoints !== undefined && !!d.webhookId && !endpoints.has(d.webhookId);
   const endpoint = (d: Delivery) =>
-    d.callbackUrl ?? (d.webhookId ? (endpoints?.get(d.webhookId) ?? d.webhookId) : '—');
+    d.callbackUrl ??
+    (removed(d) ? 'removed webhook' : d.webhookId ? (endpoints?.get(d.webhookId) ?? d.webhookId) : '—');
   return (
     <>
       <DataTable
@@ -107,7 +113,7 @@ export function Deliveries({
             {canChange.value && (
               <td>
                 {/* a pending one the gateway is still sending */}
-                {d.status !== 'pending' && (
+                {d.status !== 'pending' && !removed(d) && (
                   <ActionButton
                     action={resend}
                     class="secondary"

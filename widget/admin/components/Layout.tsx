@@ -19,6 +19,13 @@ function NavLink({ path, below, children }: { path: string; below?: string; chil
   );
 }
 
+/** Sign out: in the header, and on the second factor's set-up a user must finish first. */
+export const SignOut = () => (
+  <button type="button" class="secondary" onClick={() => void signOut()}>
+    Sign out
+  </button>
+);
+
 export function Layout({ children }: { children: ComponentChildren }) {
   const me = user.value;
   const merchantId = currentMerchant.value;
@@ -33,9 +40,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         <span class="who">
           {me?.username} <span class="role">({me?.role})</span>
         </span>
-        <button type="button" class="secondary" onClick={() => void signOut()}>
-          Sign out
-        </button>
+        <SignOut />
       </header>
       <Banner />
       <nav aria-label="Main">

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { SubmitButton } from '../components/ActionButton';
 import { ActionMessages } from '../components/ActionMessages';
 import { Field } from '../components/Field';
+import { SignOut } from '../components/Layout';
 import { Page, Section } from '../components/Page';
 import { QrCode } from '../components/QrCode';
 import { onSubmit, useAction } from '../components/useAction';
@@ -154,6 +155,8 @@ export function SecondFactorFirst() {
       <Page title="Set up two-step sign-in">
         <p>This gateway requires a code from an authenticator app at sign-in. Set it up to continue.</p>
         <TotpSetup />
+        {/* someone else at the desk, or no phone at hand: the only other way out */}
+        <SignOut />
       </Page>
     </main>
   );

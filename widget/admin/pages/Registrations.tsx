@@ -1,7 +1,8 @@
 /**
  * A merchant's saved cards (registrations): newest first in keyset pages, the card as the API
- * answers it; a merchant admin or operator deletes one after saying what deleting means; an
- * operator moves one, or all, to another of their channel's routes (components/RegistrationMove).
+ * answers it and the route holding it (numbered from 1, as the channel's page lists them); a
+ * merchant admin or operator deletes one after saying what deleting means; an operator moves
+ * one, or all, to another of their channel's routes (components/RegistrationMove).
  */
 import { useEffect } from 'preact/hooks';
 import { del, get, query, seg } from '../api';
@@ -27,18 +28,24 @@ const cardOf = (r: SavedCard) =>
     ? '—'
     : `${r.bin ?? ''}•••• ${r.last4}${r.expiryMonth ? ` (${r.expiryMonth}/${r.expiryYear})` : ''}`;
 
+/** The route holding it, numbered from 1 as the channel's page lists them, and its connector's kind. */
+const routeOf = ({ route }: SavedCard) => (route ? `${route.index + 1} (${route.kind})` : '—');
+
+const COLUMNS = ['Created', 'Id', 'Brand', 'Card', 'Holder', 'Route', 'Status'];
+
 export function Registrations({ merchantId }: { merchantId: string }) {
   useEffect(() => openMerchant(merchantId), [merchantId]);
   const after = route.value.query.get('after') ?? undefined;
+  const move = useAction();
   const page = useLoad(
     () =>
       get<{ registrations: SavedCard[]; next: string | null }>(
         `/merchants/${seg(merchantId)}/registrations${query({ limit: PAGE_SIZE, after })}`,
       ),
-    [merchantId, after],
+    // a move's answer loads the page again: the table shows the route it went to
+    [merchantId, after, move.done],
   );
   const remove = useAction();
-  const move = useAction();
   // the routes to move to are the channels' (operators only: the API refuses the others)
   const channels = useLoad(
     async () =>
@@ -62,10 +69,7 @@ export function Registrations({ merchantId }: { merchantId: string }) {
       <Loading data={page.data} error={page.error} />
       {page.data && page.data.registrations.length === 0 && <p role="status">No saved cards.</p>}
       {page.data && page.data.registrations.length > 0 && (
-        <DataTable
-          label="Saved cards, newest first"
-          columns={['Created', 'Id', 'Brand', 'Card', 'Holder', 'Status', canChange.value && 'Action']}
-        >
+        <DataTable label="Saved cards, newest first" columns={[...COLUMNS, canChange.value && 'Action']}>
           {page.data.registrations.map((r) => (
             <tr key={r.id}>
               <td>{formatDate(r.createdAt)}</td>
@@ -75,6 +79,7 @@ export function Registrations({ merchantId }: { merchantId: string }) {
               <td>{r.paymentBrand}</td>
               <td>{cardOf(r)}</td>
               <td>{r.holder ?? '—'}</td>
+              <td>{routeOf(r)}</td>
               <td>
                 {r.status === 'active' ? (
                   <span class="badge badge-success">active</span>

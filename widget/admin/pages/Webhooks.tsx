@@ -121,8 +121,11 @@ const TYPES_SHOWN: readonly (readonly [string, string])[] = [
   ['RISK', 'Risk'],
 ];
 
-/** The delivery log: filters (status, type, endpoint) and pages (newest first, `before` the last row). */
-function DeliveryLog({ merchantId, webhooks }: { merchantId: string; webhooks: readonly Webhook[] }) {
+/**
+ * The delivery log: filters (status, type, endpoint) and pages (newest first, `before` the last row).
+ * `webhooks` undefined while they load: until then no delivery is taken for a removed webhook's.
+ */
+function DeliveryLog({ merchantId, webhooks }: { merchantId: string; webhooks?: readonly Webhook[] }) {
   const [status, setStatus] = useState('');
   const [type, setType] = useState('');
   const [webhookId, setWebhookId] = useState('');
@@ -140,7 +143,7 @@ function DeliveryLog({ merchantId, webhooks }: { merchantId: string; webhooks: r
       ),
     [merchantId, status, type, webhookId, before],
   );
-  const endpoints = new Map(webhooks.map((w) => [w.id, w.url || 'the gateway’s inbox']));
+  const endpoints = webhooks && new Map(webhooks.map((w) => [w.id, w.url || 'the gateway’s inbox']));
   return (
     <>
       <div class="search">
@@ -163,7 +166,7 @@ function DeliveryLog({ merchantId, webhooks }: { merchantId: string; webhooks: r
             onValue={filter(setWebhookId)}
             options={[
               ['', 'Every endpoint'],
-              ...webhooks.map((w) => [w.id, endpoints.get(w.id) ?? w.id] as const),
+              ...(webhooks ?? []).map((w) => [w.id, endpoints?.get(w.id) ?? w.id] as const),
             ]}
           />
         </div>
@@ -224,7 +227,7 @@ export function Webhooks({ merchantId }: { merchantId: string }) {
         </Section>
       )}
       <Section title="Delivery log">
-        <DeliveryLog key={round} merchantId={merchantId} webhooks={webhooks.data?.webhooks ?? []} />
+        <DeliveryLog key={round} merchantId={merchantId} webhooks={webhooks.data?.webhooks} />
       </Section>
     </Page>
   );
