@@ -147,6 +147,34 @@ function liveFlows(setup: () => Setup) {
     expect(read.body.redirect).toBeUndefined();
   });
 
+  it('3-D Secure on: a challenged payment that registers the card along keeps the registration the acquirer’s system made, and a payment with it is charged there', async () => {
+    const { gw, acquirer } = setup();
+    const challenged = await post3ds('/v1/payments', {
+      ...VISA_CARD,
+      ...BROWSER,
+      'card.number': CHALLENGE_CARD,
+      amount: '12.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      createRegistration: 'true',
+      shopperResultUrl: 'https://shop.example/result',
+    });
+    expect(challenged.body.result.code, challenged.text).toBe('000.200.000');
+    await shopperAtProcessor(gw.live, acquirer, challenged.body.redirect, 'approve');
+    const read = await readPayment(challenged.body.id, setup().authenticating);
+    expect(read.body.result.code, read.text).toBe(LIVE_SUCCESS);
+    expect(read.body.registrationId).toMatch(/^[0-9a-f]{32}$/);
+    const again = await post3ds(`/v1/registrations/${read.body.registrationId}/payments`, {
+      amount: '12.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      'standingInstruction.source': 'MIT',
+      'standingInstruction.mode': 'REPEATED',
+      'standingInstruction.type': 'UNSCHEDULED',
+    });
+    expect(again.body.result.code, again.text).toBe(LIVE_SUCCESS);
+  });
+
   it('3-D Secure on: a frictionless enrolled card ends at once with its results', async () => {
     const db = await post3ds('/v1/payments', {
       ...VISA_CARD,

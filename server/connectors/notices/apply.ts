@@ -28,13 +28,14 @@
 import type { Channel, Payment } from '../../../shared/engine/core/model';
 import type { Clock, Decision } from '../../../shared/engine/core/ports';
 import { connectorIdOf, withProcessorDetails } from '../../../shared/engine/core/processor';
-import { type PendingDeps, type PendingPlan, recordEnd } from '../../../shared/engine/steps/asynchronous';
+import type { PendingDeps } from '../../../shared/engine/steps/asynchronous';
+import { endWithVerdict } from '../../../shared/engine/steps/inquiry';
 import { lateFailureOf } from '../../../shared/engine/steps/late-failure';
 import { isPending, isSuccess, ResultCodes } from '../../../shared/result-codes';
 import type { GatewayStore } from '../../storage/kysely-store';
 import type { ConnectorAnswer, NotificationNotice } from '../kit/contract';
 import { decisionOf } from '../kit/processor';
-import { applyToRegistration, registrationOf } from './registration';
+import { applyToRegistration, heldDecision, registrationOf } from './registration';
 
 /**
  * How long an early notification waits for its payment: far past the longest the gateway takes
@@ -79,7 +80,7 @@ export async function applyNotice(
   const decision = decisionOf(answer, mode);
   if (payment.resultCode === ResultCodes.PENDING) {
     // the session's compare-and-set ends it once; the event is recorded after, for the next copy
-    await endPending(deps, payment, decision);
+    await endPending(deps, channel, payment, decision);
     return deps.store.recordProcessorEvent(event);
   }
   const reason: Record<string, string> = answer.description
@@ -126,18 +127,29 @@ async function paymentOf(
     : deps.store.paymentByConnectorId(channel.id, notice.theirId);
 }
 
-/** Ends the pending payment with the notification's verdict, if its session is still open. */
-async function endPending(deps: NoticeDeps, payment: Payment, decision: Decision): Promise<void> {
-  if (isPending(decision.code)) return;
+/**
+ * Ends the pending payment with the notification's verdict, if its session is still open, through
+ * the inquiry's own end (steps/inquiry.ts endWithVerdict): a payment with createRegistration=true
+ * keeps the card the processor stored along (the notice's registrationId: Adyen's tokenization
+ * fields, Stripe's customer and payment_method) as its registration, on a routed channel tagged
+ * with the route the payment reached (registration.ts heldDecision).
+ */
+async function endPending(
+  deps: NoticeDeps,
+  channel: Channel,
+  payment: Payment,
+  told: Decision,
+): Promise<void> {
+  if (isPending(told.code)) return;
   const session = await deps.store.getPaymentSessionOfPayment(payment.id);
   if (session === undefined || session.finishedAt !== null) return;
+  const decision = await heldDecision(deps.store, channel, payment.id, told);
   // what the pending answer said gives way to the verdict's (as the inquiry's end does)
   const { result: _result, resultDetails: _details, redirect: _redirect, ...kept } = payment.details;
-  await recordEnd(
+  await endWithVerdict(
     deps,
     session,
     payment,
-    session.plan as unknown as PendingPlan,
     {
       code: decision.code,
       outcome: isSuccess(decision.code) ? 'approved' : 'failed',

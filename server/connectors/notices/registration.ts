@@ -71,7 +71,7 @@ export async function applyToRegistration(
     !isPending(registrationAnswerOf(registration).code)
   )
     return deps.store.recordProcessorEvent(event);
-  const held = await heldDecision(deps.store, channel, registration, decision);
+  const held = await heldDecision(deps.store, channel, registration.id, decision);
   const end = await endUncertainRegistration(
     deps,
     session,
@@ -84,18 +84,18 @@ export async function applyToRegistration(
 }
 
 /**
- * On a routed channel, the stored card tagged with the route the registration reached (its last
- * attempt that reached a processor, as the routed inquiry asks it), so a payment with it goes
- * there; a single connector's stays untagged.
+ * On a routed channel, the stored card tagged with the route the registration (or the payment
+ * registering along, apply.ts) reached, `id` (its last attempt that reached a processor, as the
+ * routed inquiry asks it), so a payment with it goes there; a single connector's stays untagged.
  */
-async function heldDecision(
+export async function heldDecision(
   store: Pick<GatewayStore, 'connectorAttemptsOf'>,
   channel: Channel,
-  registration: Registration,
+  id: string,
   decision: Decision,
 ): Promise<Decision> {
   if ((channel.settings.routes ?? []).length === 0) return decision;
-  const attempts = await store.connectorAttemptsOf(registration.id);
+  const attempts = await store.connectorAttemptsOf(id);
   const reached = attempts.filter((a) => a.outcome === 'processed' || a.outcome === 'uncertain').at(-1);
   return reached === undefined ? decision : holding(decision, { index: reached.route, kind: reached.kind });
 }

@@ -99,8 +99,20 @@ export function routedProcessor(channel: Channel, environment: Environment, deps
   });
   const unrouted = () => Promise.resolve(none(ResultCodes.CHANNEL_NOT_CONFIGURED_FOR_METHOD));
   // what follows a payment goes to the route that processed it (the first, for one made before routes)
+  const routeOf = async (payment: Payment): Promise<Candidate | undefined> =>
+    find(candidates, await processedBy(payment, deps.attempts));
   const processorOf = async (payment: Payment): Promise<Processor | undefined> =>
-    find(candidates, await processedBy(payment, deps.attempts))?.processor;
+    (await routeOf(payment))?.processor;
+  // an end read from the route (the inquiry's, the shopper's return): a card it stored along for a
+  // createRegistration=true payment is held by that route, as when the payment's answer said so
+  const endedBy = async (
+    payment: Payment,
+    read: (p: Processor) => Promise<Decision> | undefined,
+  ): Promise<Decision> => {
+    const c = await routeOf(payment);
+    const decision = c === undefined ? undefined : await read(c.processor);
+    return decision === undefined || c === undefined ? unrouted() : holding(decision, c);
+  };
   const record = (paymentId: string | undefined, attempts: readonly ConnectorAttempt[]) =>
     paymentId === undefined || deps.attempts === undefined
       ? Promise.resolve()
@@ -115,14 +127,14 @@ export function routedProcessor(channel: Channel, environment: Environment, deps
     // a registration's attempts too, under its id: an uncertain one is asked of the route it reached
     register: (order) => routed(order, (c) => c.register(order), ctx, order.paymentId),
     payWithRegistration: (order) => payWithRegistration(order, ctx),
-    inquire: async (payment, ch) => (await processorOf(payment))?.inquire?.(payment, ch) ?? unrouted(),
+    inquire: (payment, ch) => endedBy(payment, (p) => p.inquire?.(payment, ch)),
     inquireRegistration: async (registration, ch) => {
       const ref = await processedBy({ id: registration.id, details: {} } as Payment, deps.attempts);
       const c = find(candidates, ref);
       const decision = await c?.processor.inquireRegistration?.(registration, ch);
       return decision === undefined || c === undefined ? unrouted() : holding(decision, c);
     },
-    finish: async (order) => (await processorOf(order.payment))?.finish?.(order) ?? unrouted(),
+    finish: (order) => endedBy(order.payment, (p) => p.finish?.(order)),
     authenticate: (order) => candidates[0]?.processor.authenticate?.(order) ?? unrouted(),
   };
 }

@@ -4,10 +4,11 @@
  * once (initial-payment.ts) and by pending ones that succeed later (asynchronous.ts).
  */
 import type { RequestOf } from '../../params/requests';
+import { isSuccess } from '../../result-codes';
 import { echoOf } from '../answers/echo';
 import { newId, newSchemeReference } from '../core/ids';
 import type { Payment, Registration } from '../core/model';
-import { REGISTRATION_ANSWER, successCodeOf } from '../core/processor';
+import { CONNECTOR_REGISTRATION_ID, REGISTRATION_ANSWER, successCodeOf } from '../core/processor';
 
 type PaymentRequest = RequestOf<'payment'>;
 
@@ -130,4 +131,32 @@ export function registrationDetails(request: object): Record<string, unknown> {
     if (echo[key] !== undefined) kept[key] = echo[key];
   }
   return kept;
+}
+
+/**
+ * A connector's payment with createRegistration=true that its processor made, ended after the
+ * shopper's return, by its inquiry or by the processor's notification: the registration it keeps is
+ * the processor's too (its ConnectorRegistrationID, as initial-payment.ts keepAfterSuccess keeps).
+ * A success that names no card stored there makes none: a registration without the processor's
+ * id of it could never be paid with (a payment with it has nothing to name there), so the
+ * payment answers no registrationId and tells no REGISTRATION CREATED, and the merchant
+ * registers the card again rather than holding one that fails every payment.
+ */
+export function withRegisteredThere<Plan extends { readonly afterSuccess?: AfterSuccess }>(
+  plan: Plan,
+  decided: { readonly code: string; readonly details: Readonly<Record<string, unknown>> },
+): Plan {
+  const after = plan.afterSuccess;
+  const register = after?.register;
+  const details = decided.details.resultDetails as Record<string, unknown> | undefined;
+  const theirs = details?.ConnectorRegistrationID;
+  if (after === undefined || register === undefined || !isSuccess(decided.code)) return plan;
+  if (typeof theirs !== 'string') {
+    const { register: _none, ...rest } = after;
+    return { ...plan, afterSuccess: rest };
+  }
+  return {
+    ...plan,
+    afterSuccess: { ...after, register: { ...register, [CONNECTOR_REGISTRATION_ID]: theirs } },
+  };
 }

@@ -38,7 +38,7 @@ import type {
   ShopperAction,
   TransactionIds,
 } from '../core/ports';
-import { type AfterSuccess, withAfterSuccess } from './after-success';
+import { type AfterSuccess, withAfterSuccess, withRegisteredThere } from './after-success';
 import { INQUIRY_FIRST_MS } from './processor-uncertain';
 import { processorVerdict } from './processor-verdict';
 import { type RecordDeps, recordPayment } from './record';
@@ -288,7 +288,7 @@ export async function finishPending(
     const read = await processorVerdict(deps, payment, verdict, returned, now);
     return read === undefined
       ? { kind: 'ended', payment }
-      : recordEnd(deps, session, payment, plan, read, now);
+      : recordEnd(deps, session, payment, withRegisteredThere(plan, read), read, now);
   }
   // Only the simulators leave a payment pending here (their redirect methods and 3-D Secure);
   // a connector's uncertain outcome is ended by its inquiry (inquiry.ts).

@@ -22,7 +22,8 @@
  * A capture, refund, reversal, rebill or payment with a registration is asked about the same way,
  * by its own id (steps/processor-uncertain.ts); so is a registration whose answer was lost, by
  * the registration's id (inquireRegistrationDue below, ending with REGISTRATION UPDATED). A
- * payment with createRegistration=true keeps the registration its processor made along.
+ * payment with createRegistration=true keeps the registration its processor made along, whether
+ * its inquiry or the processor's notification ends it (endWithVerdict below).
  *
  * The 30 minutes of a shopper's session do not apply: only the processor knows. One inquiry per
  * payment at a time across processes (the claim is a lease), and the end is the session store's
@@ -41,6 +42,7 @@ import {
   registrationAnswerOf,
   withProcessorDetails,
 } from '../core/processor';
+import { withRegisteredThere } from './after-success';
 import {
   type Decided,
   type Finish,
@@ -99,6 +101,23 @@ export async function inquireDue(
   const age = now.getTime() - payment.createdAt.getTime();
   const decided = answer === undefined ? undefined : decidedOf(answer, payment, age);
   if (decided === undefined) return askLater(deps, session, payment, age);
+  return endWithVerdict(deps, session, payment, decided, now);
+}
+
+/**
+ * Ends a connector's pending payment with its processor's verdict (`decided`), once: the one end
+ * of such a payment, for its inquiry (above) and for the processor's notification about it
+ * (server/connectors/notices/apply.ts), so whichever comes first ends it (the session's
+ * compare-and-set in recordEnd) and a payment with createRegistration=true keeps the card its
+ * processor stored along either way (withRegisteredThere).
+ */
+export function endWithVerdict(
+  deps: PendingDeps,
+  session: PaymentSession,
+  payment: Payment,
+  decided: Decided,
+  now: Date,
+): Promise<Finish> {
   const plan = session.plan as unknown as PendingPlan;
   return recordEnd(deps, session, payment, withRegisteredThere(plan, decided), decided, now);
 }
@@ -117,21 +136,6 @@ async function askLater(
   }
   await deps.store.postponePaymentSession(session.id, new Date(deps.clock.now().getTime() + waitAfter(age)));
   return LATER;
-}
-
-/**
- * A payment with createRegistration=true that its processor made: the registration it keeps is
- * the processor's too (its ConnectorRegistrationID, as initial-payment.ts keepAfterSuccess keeps).
- */
-function withRegisteredThere(plan: PendingPlan, decided: Decided): PendingPlan {
-  const register = plan.afterSuccess?.register;
-  const details = decided.details.resultDetails as Record<string, unknown> | undefined;
-  const theirs = details?.ConnectorRegistrationID;
-  if (register === undefined || typeof theirs !== 'string' || !isSuccess(decided.code)) return plan;
-  return {
-    ...plan,
-    afterSuccess: { ...plan.afterSuccess, register: { ...register, [CONNECTOR_REGISTRATION_ID]: theirs } },
-  };
 }
 
 /** Not decided yet: the session is due again later. */
