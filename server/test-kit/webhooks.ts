@@ -81,3 +81,28 @@ export async function webhookTestbed(options: TestGatewayOptions = {}) {
   };
   return { clock, receiver, gw, merchant, close };
 }
+
+/** A notification as the outbox keeps it, as far as a test reads what a merchant was told. */
+interface Told {
+  readonly type: string;
+  readonly action?: string;
+  readonly payload: { readonly id: string; readonly result: { readonly code: string } };
+}
+
+/**
+ * What `merchantId`'s webhooks are told about payment or registration `id`, in the order it was
+ * told: `action code` per notification (`type action code` with `withType`).
+ */
+export async function toldAbout(
+  gw: Pick<TestGateway, 'store'>,
+  merchantId: string,
+  id: string,
+  { withType = false } = {},
+): Promise<string[]> {
+  const deliveries = await gw.store.listDeliveries(merchantId, { limit: 500 });
+  return [...deliveries]
+    .sort((a, b) => a.seq - b.seq)
+    .map((d) => d.notification as unknown as Told)
+    .filter((n) => n.payload.id === id)
+    .map((n) => `${withType ? `${n.type} ` : ''}${n.action} ${n.payload.result.code}`);
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signItem } from '../../test-kit/fakes/adyen/notifications';
 import { ADYEN_DECLINED, ADYEN_VISA, type AdyenWorld, adyenWorld } from '../../test-kit/fakes/adyen/world';
 import { LIVE_BASE, type TestGateway, type TestMerchant } from '../../test-kit/gateway';
-import { storedWebhook } from '../../test-kit/webhooks';
+import { storedWebhook, toldAbout } from '../../test-kit/webhooks';
 
 let world: AdyenWorld;
 let gw: TestGateway;
@@ -48,17 +48,7 @@ const notify = (body: string, entityId = merchant.entityId) =>
   });
 
 /** What the merchant's webhook is told about `id`: `action code` per notification, in order. */
-async function told(id: string, as = merchant): Promise<string[]> {
-  const deliveries = await gw.store.listDeliveries(as.merchantId, { limit: 500 });
-  return [...deliveries]
-    .sort((a, b) => a.seq - b.seq)
-    .map(
-      (d) =>
-        d.notification as unknown as { action?: string; payload: { id: string; result: { code: string } } },
-    )
-    .filter((n) => n.payload.id === id)
-    .map((n) => `${n.action} ${n.payload.result.code}`);
-}
+const told = (id: string, as = merchant) => toldAbout(gw, as.merchantId, id);
 
 const itemOf = (body: string): Record<string, unknown> =>
   JSON.parse(body).notificationItems[0].NotificationRequestItem;

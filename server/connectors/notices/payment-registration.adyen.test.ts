@@ -14,7 +14,7 @@ import { signItem } from '../../test-kit/fakes/adyen/notifications';
 import { ADYEN_VISA, type AdyenWorld, adyenWorld } from '../../test-kit/fakes/adyen/world';
 import { refusingAddress } from '../../test-kit/fakes/stripe';
 import { LIVE_BASE, type TestGateway, type TestMerchant } from '../../test-kit/gateway';
-import { storedWebhook } from '../../test-kit/webhooks';
+import { storedWebhook, toldAbout } from '../../test-kit/webhooks';
 
 let world: AdyenWorld;
 let gw: TestGateway;
@@ -76,21 +76,7 @@ const notify = (body: string, as: TestMerchant) =>
   });
 
 /** What the merchant's webhook is told about `id`: `type action code` per notification, in order. */
-async function told(id: string, as: TestMerchant): Promise<string[]> {
-  const deliveries = await gw.store.listDeliveries(as.merchantId, { limit: 500 });
-  return [...deliveries]
-    .sort((a, b) => a.seq - b.seq)
-    .map(
-      (d) =>
-        d.notification as unknown as {
-          type: string;
-          action?: string;
-          payload: { id: string; result: { code: string } };
-        },
-    )
-    .filter((n) => n.payload.id === id)
-    .map((n) => `${n.type} ${n.action} ${n.payload.result.code}`);
-}
+const told = (id: string, as: TestMerchant) => toldAbout(gw, as.merchantId, id, { withType: true });
 
 /** Every REGISTRATION notification the merchant's webhook is told. */
 async function registrationsTold(as: TestMerchant): Promise<string[]> {

@@ -6,7 +6,8 @@
  * PA and DB create and confirm a PaymentIntent with the card (`capture_method` manual or
  * automatic); an enrolled card answers `requires_action` and is pending with Stripe's 3-D Secure
  * page, the shopper sent back to the gateway's return address, where `finish` reads the
- * PaymentIntent. CP captures it, RV cancels an authorisation (a captured payment is refunded in
+ * PaymentIntent. DB with a bank redirect (iDEAL, EPS, giropay, Przelewy24, Sofort: redirects.ts)
+ * takes the same way through the bank's page. CP captures it, RV cancels an authorisation (a captured payment is refunded in
  * full), RF refunds. A registration is a customer with a card set up for later payments without
  * the shopper (a SetupIntent; `setup_future_usage` when a payment registers along); payments with
  * it name the customer and the card, `off_session` when the merchant initiates them.
@@ -21,11 +22,12 @@ import { inquireRegistration } from './inquire-registration';
 import { capture, read, readModification, refund, reverse } from './modifications';
 import { verifyStripeNotification } from './notifications';
 import { pay, payWithRegistration, register } from './payments';
+import { STRIPE_REDIRECT_BRANDS } from './redirects';
 
 /** The payment types that modify a PaymentIntent of the referenced payment's. */
 const MODIFICATIONS: ReadonlySet<string> = new Set(['CP', 'RF', 'RV']);
 
-/** The card brands Stripe processes (the catalogue's names). */
+/** The card brands Stripe processes (the catalogue's names), then its bank redirects (redirects.ts). */
 export const STRIPE_BRANDS = [
   'VISA',
   'MASTER',
@@ -35,7 +37,8 @@ export const STRIPE_BRANDS = [
   'JCB',
   'UNIONPAY',
   'CARTEBANCAIRE',
-] as const;
+  ...STRIPE_REDIRECT_BRANDS,
+];
 
 /** The stripe connector of one channel's credentials, sending through `fetch`. */
 export function stripeConnector(

@@ -81,6 +81,10 @@ export const STRIPE_DECLINES: Readonly<Record<string, string>> = {
   authentication_required: '100.390.107',
   // The shopper failed the 3-D Secure authentication.
   payment_intent_authentication_failure: '100.380.401',
+  // A bank redirect's attempt failed: the shopper cancelled or failed at the bank's page (Stripe
+  // tells the two apart no further), the family's cancel as a provider's page cancelled is
+  // (the Adyen connector, test mode's simulator).
+  payment_intent_payment_attempt_failed: '100.396.101',
   // The card was declined (no decline code given).
   card_declined: '800.100.100',
 };

@@ -129,3 +129,75 @@ describe('Stripe’s webhooks at the gateway’s notification address', () => {
     expect((await read(id)).body.result.code).toBe('000.200.000');
   });
 });
+
+describe('a live Stripe channel: iDEAL, a PaymentIntent redirected to the bank', () => {
+  const ideal = {
+    paymentBrand: 'IDEAL',
+    amount: '15.00',
+    currency: 'EUR',
+    paymentType: 'DB',
+    shopperResultUrl: 'https://shop.example/result',
+  };
+  /** The PaymentIntent the fake made last: its id and the return address Stripe was given. */
+  const lastIntent = () => [...fake.ledger.intents.values()].at(-1);
+
+  it('pending on the gateway’s redirect, the bank’s page authorised, back at the gateway: 000.000.000', async () => {
+    const before = fake.ledger.charges.length;
+    const pending = await post(ideal);
+    expect(pending.status, pending.text).toBe(200);
+    expect(pending.body.result.code).toBe('000.200.000');
+    expect(pending.body.redirect.url).toBe(`${LIVE_BASE}/connectors/redirect`);
+    expect(fake.requests.at(-1)?.form).toMatchObject({
+      amount: '1500',
+      currency: 'eur',
+      confirm: 'true',
+      payment_method_data: { type: 'ideal' },
+      allowed_payment_method_types: ['ideal'],
+      return_url: expect.stringMatching(new RegExp(`^${LIVE_BASE}/connectors/return/`)),
+    });
+    const page = await forwardedPage(gw.live, pending.body.redirect);
+    expect(page.action).toMatch(new RegExp(`^${fake.baseUrl}/authorize/pi_`));
+    const back = await backAtGateway(gw.live, await shopperAtStripe(page.action, 'approve'));
+    expect(back.location).toMatch(/^https:\/\/shop\.example\/result\?id=/);
+    const final = await read(pending.body.id);
+    expect(final.body.result.code, final.text).toBe('000.000.000');
+    expect(final.body.paymentBrand).toBe('IDEAL');
+    expect(final.body.resultDetails.ConnectorTxID1).toBe(lastIntent()?.id);
+    expect(fake.ledger.charges.length).toBe(before + 1);
+    expect(fake.ledger.charges.at(-1)?.amount).toBe(1500);
+  });
+
+  it('the shopper fails at the bank: the family’s cancel 100.396.101, nothing charged', async () => {
+    const before = fake.ledger.charges.length;
+    const pending = await post(ideal);
+    const page = await forwardedPage(gw.live, pending.body.redirect);
+    await backAtGateway(gw.live, await shopperAtStripe(page.action, 'decline'));
+    const final = await read(pending.body.id);
+    expect(final.body.result.code, final.text).toBe('100.396.101');
+    expect(final.body.resultDetails.AcquirerResponse).toBe('payment_intent_payment_attempt_failed');
+    expect(fake.ledger.charges.length).toBe(before);
+  });
+
+  it('a return naming another payment’s succeeded PaymentIntent decides nothing: the kept one is read', async () => {
+    // the attacker's own iDEAL payment, authorised: a succeeded PaymentIntent and its client secret
+    const paid = await post(ideal);
+    const paidPage = await forwardedPage(gw.live, paid.body.redirect);
+    const paidReturn = new URL(await shopperAtStripe(paidPage.action, 'approve'));
+    // a second payment, left at the bank; its return address called with the first one's answer
+    const pending = await post(ideal);
+    const returnUrl = new URL(lastIntent()?.returnUrl ?? '');
+    for (const name of ['payment_intent', 'payment_intent_client_secret', 'redirect_status'])
+      returnUrl.searchParams.set(name, paidReturn.searchParams.get(name) ?? '');
+    await backAtGateway(gw.live, returnUrl.toString());
+    const still = await read(pending.body.id);
+    expect(still.body.result.code, still.text).toBe('000.200.000');
+  });
+
+  it('PA with iDEAL: Stripe captures bank redirects at once only, so 600.200.201 and nothing sent', async () => {
+    const sent = fake.requests.length;
+    const pa = await post({ ...ideal, paymentType: 'PA' });
+    expect(pa.status, pa.text).toBe(400);
+    expect(pa.body.result.code).toBe('600.200.201');
+    expect(fake.requests.length).toBe(sent);
+  });
+});

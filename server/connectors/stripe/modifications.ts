@@ -8,7 +8,7 @@ import { connectorIdOf } from '../../../shared/engine/core/processor';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { Answer, ReferencedOrder } from '../kit/contract';
 import { call, idempotencyKey } from './client';
-import { gatewayIdOf, invalidAmount } from './payments';
+import { gatewayIdOf, invalidAmount, withRegistrationAlong } from './payments';
 import { captureParams, GATEWAY_ID, refundParams, searchQuery } from './request';
 import { intentAnswer, refundAnswer } from './response';
 
@@ -69,13 +69,19 @@ export const reverse = (stripe: Stripe, order: ReferencedOrder): Answer => {
 export const read = (stripe: Stripe, payment: Payment, operation: string): Answer =>
   call(operation, async () => {
     const theirId = connectorIdOf(payment);
-    if (theirId !== undefined) return intentAnswer(await stripe.paymentIntents.retrieve(theirId, expanded()));
-    const found = await stripe.paymentIntents.search({
-      query: searchQuery(payment.id),
-      expand: ['data.latest_charge'],
-    });
-    const intent = found.data[0];
-    return intent === undefined ? { code: ResultCodes.TRANSACTION_NOT_FOUND } : intentAnswer(intent);
+    const intent =
+      theirId !== undefined
+        ? await stripe.paymentIntents.retrieve(theirId, expanded())
+        : (
+            await stripe.paymentIntents.search({
+              query: searchQuery(payment.id),
+              expand: ['data.latest_charge'],
+            })
+          ).data[0];
+    // a payment registering along keeps the card Stripe set up, however its end is read
+    return intent === undefined
+      ? { code: ResultCodes.TRANSACTION_NOT_FOUND }
+      : withRegistrationAlong(intentAnswer(intent), intent);
   });
 
 /**

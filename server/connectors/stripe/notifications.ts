@@ -5,7 +5,8 @@
  * 300 s), so the gateway verifies exactly as Stripe's library does.
  *
  * What a verified event says, as the kit's answer: a `payment_intent.*` event is its
- * PaymentIntent's state (response.ts: succeeded, authorised, declined, canceled …);
+ * PaymentIntent's state (response.ts: succeeded, authorised, declined, canceled …), with the card
+ * it set up for later (`setup_future_usage`, a payment registering along) as its registrationId;
  * `charge.refunded` a refund done; a refund's own events (`charge.refund.updated`,
  * `refund.failed`, …) its refund's state, named by the refund's id: a refund that fails after it
  * succeeded fails its RF late. Anything unverifiable (no secret configured, no or a wrong
@@ -16,6 +17,7 @@
 import type Stripe from 'stripe';
 import { ResultCodes } from '../../../shared/result-codes';
 import type { ConnectorAnswer, ProcessorNotification } from '../kit/contract';
+import { withRegistrationAlong } from './payments';
 import { GATEWAY_ID } from './request';
 import { intentAnswer } from './response';
 
@@ -88,7 +90,12 @@ function eventAnswer(event: Stripe.Event): StripeNotificationAnswer {
   });
   if (event.type.startsWith('payment_intent.')) {
     const intent = event.data.object as Stripe.PaymentIntent;
-    return { ...intentAnswer(intent, event.type === 'payment_intent.canceled'), notice: notice(intent.id) };
+    // the card a payment registering along set up: its registration, should this event end it
+    const answer = withRegistrationAlong(
+      intentAnswer(intent, event.type === 'payment_intent.canceled'),
+      intent,
+    );
+    return { ...answer, notice: notice(intent.id) };
   }
   if (event.type === 'charge.refunded' || event.type === 'charge.captured') {
     const charge = event.data.object as Stripe.Charge;

@@ -17,6 +17,7 @@ import {
   notSupported,
 } from '../kit/contract';
 import { call, idempotencyKey } from './client';
+import { redirectIntentParams, redirectMethodData, redirectMethodOf } from './redirects';
 import {
   AmountError,
   cardData,
@@ -54,7 +55,21 @@ function registrationAlong(intent: Stripe.PaymentIntent): string | undefined {
 /** The answer of a PaymentIntent made, with the registration it made along when it did. */
 function madeAnswer(intent: Stripe.PaymentIntent, registering: boolean): ConnectorAnswer {
   const answer = intentAnswer(intent);
-  const registrationId = registering ? registrationAlong(intent) : undefined;
+  return registering ? withRegistrationAlong(answer, intent) : answer;
+}
+
+/**
+ * `answer` of a PaymentIntent that succeeded with the card it set up for later
+ * (`setup_future_usage`: the payment registered it along, for the customer of the gateway's it
+ * was made with) as its registrationId. Not only the PaymentIntent's own answer tells it: a
+ * payment whose answer was lost is ended by a read of it (the inquiry, modifications.ts read) or
+ * by Stripe's event of it (notifications.ts), and each keeps that registration.
+ */
+export function withRegistrationAlong(
+  answer: ConnectorAnswer,
+  intent: Stripe.PaymentIntent,
+): ConnectorAnswer {
+  const registrationId = intent.setup_future_usage ? registrationAlong(intent) : undefined;
   return registrationId === undefined || answer.code !== ResultCodes.SUCCESS_LIVE
     ? answer
     : { ...answer, registrationId };
@@ -66,10 +81,12 @@ export const invalidAmount = (error: unknown): ConnectorAnswer => {
   return { code: ResultCodes.INVALID_PARAMETER, description: error.message };
 };
 
-/** PA and DB: a PaymentIntent created and confirmed with the card. */
+/** PA and DB: a PaymentIntent created and confirmed with the card, or DB with a bank redirect. */
 export const pay =
   (stripe: Stripe, capture: 'manual' | 'automatic', operation: 'authorize' | 'debit') =>
   async (order: InitialOrder): Answer => {
+    const method = redirectMethodOf(order.request);
+    if (method !== undefined) return byRedirect(stripe, order, capture, operation, method);
     const card = cardData(order.decide.instrument as ProcessorInstrument);
     // a linked payment without a card, a redirect or bank method: nothing Stripe's card API takes
     if (card === undefined) return notSupported(operation);
@@ -107,6 +124,38 @@ export const pay =
       }
     });
   };
+
+/**
+ * A bank redirect (redirects.ts): DB only (Stripe captures these at once, so a PA would be a
+ * capture the merchant never asked for), pending with the bank's page; without the gateway's
+ * return address there is nowhere to send the shopper back, so nothing is sent.
+ */
+function byRedirect(
+  stripe: Stripe,
+  order: InitialOrder,
+  capture: 'manual' | 'automatic',
+  operation: 'authorize' | 'debit',
+  method: NonNullable<ReturnType<typeof redirectMethodOf>>,
+): Answer {
+  const { returnUrl } = extrasOf(order);
+  if (capture === 'manual' || returnUrl === undefined) return Promise.resolve(notSupported(operation));
+  const made = redirectMethodData(method, order.request);
+  if ('code' in made) return Promise.resolve({ code: made.code });
+  const gatewayId = gatewayIdOf(order);
+  return call(operation, async () => {
+    try {
+      const params = redirectIntentParams(
+        { request: order.request, gatewayId, capture, returnUrl },
+        made.data,
+      );
+      return intentAnswer(
+        await stripe.paymentIntents.create(params, { idempotencyKey: idempotencyKey(gatewayId, operation) }),
+      );
+    } catch (error) {
+      return invalidAmount(error);
+    }
+  });
+}
 
 /** A repeat of a card stored at another connector: off-session, with the scheme's network id. */
 function cardOnFile(

@@ -2,8 +2,8 @@
  * The stripe kind's response transformer: a PaymentIntent, a Refund, a SetupIntent or an error
  * of Stripe's → the kit's ConnectorAnswer. The PaymentIntent's `status` says what happened:
  * `succeeded` (captured), `requires_capture` (authorised, held for the capture) are successes;
- * `requires_action` with `next_action.redirect_to_url` is pending with Stripe's 3-D Secure page as
- * the redirect; `processing` is pending (Stripe's webhook or an inquiry tells the end);
+ * `requires_action` with `next_action.redirect_to_url` is pending with Stripe's 3-D Secure page
+ * (or a bank redirect's page) as the redirect; `processing` is pending (Stripe's webhook or an inquiry tells the end);
  * `canceled` is a successful reversal when cancelling, a failed payment otherwise;
  * `requires_payment_method` a decline (its `last_payment_error`). The latest charge gives the
  * card's checks (AVS, CVC), brand, country and funding, and its 3-D Secure results.
@@ -74,6 +74,8 @@ function threeDSecureOf(card: CardDetails): Record<string, string> | undefined {
 /** What the latest charge adds to an answer: checks, card details, 3-D Secure, the network's id. */
 function fromCharge(charge: Stripe.PaymentIntent['latest_charge'], into: Answer): void {
   if (charge === null || typeof charge !== 'object') return;
+  // a bank redirect's charge has no card: its id is all it adds
+  into.resultDetails = { ConnectorTxID2: charge.id };
   const card = charge.payment_method_details?.card;
   if (card === undefined || card === null) return;
   const checks = checksOf(card);

@@ -50,6 +50,8 @@ connectorScenarios({
           challenge: { ...card, 'card.number': '4000000000003220' },
           frictionless: { ...card, 'card.number': '4000000000003055' },
         },
+        // iDEAL through a PaymentIntent: Stripe's redirect to the bank's page (its test page)
+        redirectBrand: { paymentBrand: 'IDEAL' },
         atProcessor: (page, choice) => shopperAtStripe(page.action, choice),
         advance: (ms) => clock.advance(ms),
       },

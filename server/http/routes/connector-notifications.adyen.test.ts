@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signItem } from '../../test-kit/fakes/adyen/notifications';
 import { ADYEN_VISA, type AdyenWorld, adyenWorld } from '../../test-kit/fakes/adyen/world';
 import { LIVE_BASE, type TestMerchant } from '../../test-kit/gateway';
-import { storedWebhook } from '../../test-kit/webhooks';
+import { storedWebhook, toldAbout } from '../../test-kit/webhooks';
 
 let world: AdyenWorld;
 let merchant: TestMerchant;
@@ -56,17 +56,7 @@ const read = (id: string) =>
   world.gateway.live.get(`/v1/payments/${id}`, { entityId: merchant.entityId }, { token: merchant.token });
 
 /** What the merchant's webhook is told about payment `id`: `action code` per notification. */
-async function told(id: string): Promise<string[]> {
-  const deliveries = await world.gateway.store.listDeliveries(merchant.merchantId, { limit: 500 });
-  return [...deliveries]
-    .sort((a, b) => a.seq - b.seq)
-    .map(
-      (d) =>
-        d.notification as unknown as { action?: string; payload: { id: string; result: { code: string } } },
-    )
-    .filter((n) => n.payload.id === id)
-    .map((n) => `${n.action} ${n.payload.result.code}`);
-}
+const told = (id: string) => toldAbout(world.gateway, merchant.merchantId, id);
 
 /** A PA of `amount`, and its capture of all of it (answered received); the capture's pspReference. */
 async function capturedAuthorisation(amount = '20.00') {

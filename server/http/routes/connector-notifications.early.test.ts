@@ -19,7 +19,7 @@ import {
 } from '../../test-kit/fakes/stripe';
 import { VISA_CARD } from '../../test-kit/fixtures/cards';
 import { LIVE_BASE, type TestGateway, type TestMerchant } from '../../test-kit/gateway';
-import { storedWebhook } from '../../test-kit/webhooks';
+import { storedWebhook, toldAbout } from '../../test-kit/webhooks';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -46,17 +46,7 @@ const query = (id: string, as = merchant) =>
   gw.live.get(`/v1/query/${id}`, { entityId: as.entityId }, { token: as.token });
 
 /** What the merchant's webhook is told about payment `id`: `action code` per notification, in order. */
-async function told(id: string, as = merchant): Promise<string[]> {
-  const deliveries = await gw.store.listDeliveries(as.merchantId, { limit: 500 });
-  return [...deliveries]
-    .sort((a, b) => a.seq - b.seq)
-    .map(
-      (d) =>
-        d.notification as unknown as { action?: string; payload: { id: string; result: { code: string } } },
-    )
-    .filter((n) => n.payload.id === id)
-    .map((n) => `${n.action} ${n.payload.result.code}`);
-}
+const told = (id: string, as = merchant) => toldAbout(gw, as.merchantId, id);
 
 /** The gateway's clock moved on by `ms` (the Adyen world's clock is real time plus what it was moved). */
 function advance(ms: number): void {

@@ -17,7 +17,7 @@ import {
 } from '../../test-kit/fakes/stripe';
 import { VISA_CARD } from '../../test-kit/fixtures/cards';
 import { LIVE_BASE, type TestGateway, type TestMerchant, testGateway } from '../../test-kit/gateway';
-import { storedWebhook } from '../../test-kit/webhooks';
+import { storedWebhook, toldAbout } from '../../test-kit/webhooks';
 
 let fake: StripeFake;
 let gw: TestGateway;
@@ -49,17 +49,7 @@ const query = (id: string) =>
   gw.live.get(`/v1/query/${id}`, { entityId: merchant.entityId }, { token: merchant.token });
 
 /** What the merchant's webhook is told about payment `id`: `action code` per notification, in order. */
-async function told(id: string): Promise<string[]> {
-  const deliveries = await gw.store.listDeliveries(merchant.merchantId, { limit: 500 });
-  return [...deliveries]
-    .sort((a, b) => a.seq - b.seq)
-    .map(
-      (d) =>
-        d.notification as unknown as { action?: string; payload: { id: string; result: { code: string } } },
-    )
-    .filter((n) => n.payload.id === id)
-    .map((n) => `${n.action} ${n.payload.result.code}`);
-}
+const told = (id: string) => toldAbout(gw, merchant.merchantId, id);
 
 /** A DB of 20.00 and its refund in full, both done; the refund's id at Stripe. */
 async function refunded() {

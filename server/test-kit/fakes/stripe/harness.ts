@@ -52,18 +52,20 @@ export async function droppingServer(
 }
 
 /**
- * The shopper on the fake's 3-D Secure page (the `redirect_to_url` Stripe gave): Complete or Fail
- * pressed; where Stripe sends them back (the return_url, with payment_intent and redirect_status).
+ * The shopper on the fake's page a `redirect_to_url` Stripe gave: its 3-D Secure page (Complete
+ * or Fail) or a bank redirect's (Authorize or Fail test payment); where Stripe sends them back
+ * (the return_url, with payment_intent and redirect_status).
  */
 export async function shopperAtStripe(pageUrl: string, choice: 'approve' | 'decline'): Promise<string> {
+  const approve = new URL(pageUrl).pathname.startsWith('/authorize/') ? 'authorize' : 'complete';
   const answer = await fetch(pageUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `outcome=${choice === 'approve' ? 'complete' : 'fail'}`,
+    body: `outcome=${choice === 'approve' ? approve : 'fail'}`,
     redirect: 'manual',
   });
   const location = answer.headers.get('location');
   if (answer.status !== 302 || location === null)
-    throw new Error(`Stripe's 3-D Secure page answered ${answer.status}: ${await answer.text()}`);
+    throw new Error(`Stripe's page answered ${answer.status}: ${await answer.text()}`);
   return location;
 }

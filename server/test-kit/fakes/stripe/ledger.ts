@@ -25,6 +25,7 @@ import {
   searchResultObject,
   setupIntentObject,
 } from './objects';
+import { isDelayed, isRedirectType, redirectIntentError, redirectMethodFrom } from './redirects';
 
 const ok = (body: Json): FakeAnswer => ({ status: 200, body });
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -149,9 +150,10 @@ export class StripeLedger {
         param: 'off_session',
         message: 'off_session can only be used when confirm=true.',
       });
-    const pm = this.methodFrom(form, customer);
+    const pm = this.intentMethodFrom(form, customer);
     if ('status' in pm && 'body' in pm) return pm;
     const sfu = field(form, 'setup_future_usage');
+    const types = form.allowed_payment_method_types ?? form.payment_method_types;
     const intent: IntentState = {
       id: newId('pi'),
       created: nowSeconds(),
@@ -163,6 +165,7 @@ export class StripeLedger {
       setupFutureUsage: sfu === 'off_session' || sfu === 'on_session' ? sfu : null,
       offSession,
       returnUrl,
+      paymentMethodTypes: Array.isArray(types) ? types.filter((t) => typeof t === 'string') : ['card'],
       requestThreeDSecure:
         field(form, 'payment_method_options', 'card', 'request_three_d_secure') === 'any'
           ? 'any'
@@ -182,8 +185,37 @@ export class StripeLedger {
     return this.confirm(intent, pm);
   }
 
+  /** A PaymentIntent's payment method: a bank redirect's (redirects.ts), else the card's. */
+  private intentMethodFrom(form: FormObject, customer: string | null): PaymentMethodState | FakeAnswer {
+    const type = field(form, 'payment_method_data', 'type');
+    if (!isRedirectType(type)) return this.methodFrom(form, customer);
+    const refused = redirectIntentError(form, type);
+    if (refused !== undefined) return refused;
+    const redirect = redirectMethodFrom(form, type);
+    if ('status' in redirect && 'body' in redirect) return redirect;
+    const pm: PaymentMethodState = {
+      id: newId('pm'),
+      created: nowSeconds(),
+      redirect,
+      customer: null,
+      setUp: false,
+    };
+    this.methods.set(pm.id, pm);
+    return pm;
+  }
+
   private confirm(intent: IntentState, pm: PaymentMethodState): FakeAnswer {
-    const tds = pm.card.behaviour.threeDSecure;
+    // a bank redirect: always the provider's page first, the shopper authorizes there
+    if (pm.redirect !== undefined && intent.returnUrl !== null) {
+      intent.status = 'requires_action';
+      intent.nextAction = {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: `${this.pagesBase()}/authorize/${intent.id}`, return_url: intent.returnUrl },
+      };
+      this.emit('payment_intent.requires_action', intentObject(intent));
+      return ok(intentObject(intent));
+    }
+    const tds = pm.card?.behaviour.threeDSecure;
     const asked = intent.requestThreeDSecure === 'any' && !intent.offSession;
     if (asked && tds === 'frictionless')
       return this.charge(intent, pm, { flow: 'frictionless', result: 'authenticated' });
@@ -226,9 +258,10 @@ export class StripeLedger {
     pm: PaymentMethodState,
     threeDSecure?: ChargeState['threeDSecure'],
   ): FakeAnswer {
-    const decline = pm.card.behaviour.decline;
+    const decline = pm.card?.behaviour.decline;
     const charge: ChargeState = {
-      id: newId('ch'),
+      // Stripe's charges of non-card methods are `py_`
+      id: newId(pm.card === undefined ? 'py' : 'ch'),
       created: nowSeconds(),
       amount: intent.amount,
       currency: intent.currency,
@@ -473,7 +506,7 @@ export class StripeLedger {
       lastSetupError: null,
     };
     this.setups.set(setup.id, setup);
-    const decline = pm.card.behaviour.decline;
+    const decline = pm.card?.behaviour.decline;
     if (decline !== undefined) {
       setup.lastSetupError = {
         type: 'card_error',
@@ -490,7 +523,48 @@ export class StripeLedger {
     return ok(setupIntentObject(setup));
   }
 
-  // ---- the 3-D Secure page ------------------------------------------------------------------
+  // ---- the pages: a bank redirect's, 3-D Secure's ----------------------------------------------
+
+  /** The type of the bank redirect waiting on the shopper for PaymentIntent `id`, if one is. */
+  waitingRedirect(id: string): string | undefined {
+    const intent = this.intents.get(id);
+    return intent?.status === 'requires_action' ? intent.paymentMethod?.redirect?.type : undefined;
+  }
+
+  /**
+   * The shopper's verdict on a bank redirect's page; the address to send them back to. Authorized:
+   * charged and succeeded (Sofort: processing, its money days later); failed: the payment method
+   * detached, requires_payment_method with Stripe's payment_intent_payment_attempt_failed.
+   */
+  authorizeRedirect(id: string, passed: boolean): string | undefined {
+    const intent = this.intents.get(id);
+    const pm = intent?.paymentMethod;
+    if (intent === undefined || this.waitingRedirect(id) === undefined || intent.returnUrl === null || !pm)
+      return undefined;
+    const delayed = isDelayed(pm.redirect?.type ?? '');
+    intent.nextAction = null;
+    if (passed && delayed) {
+      intent.status = 'processing';
+      this.emit('payment_intent.processing', intentObject(intent));
+    } else if (passed) this.charge(intent, pm);
+    else {
+      intent.status = 'requires_payment_method';
+      intent.paymentMethod = null;
+      intent.lastPaymentError = {
+        type: 'invalid_request_error',
+        code: 'payment_intent_payment_attempt_failed',
+        message:
+          'The latest payment attempt of this PaymentIntent has failed or been canceled, and the attached payment method has been removed. You can try confirming again with a new payment method.',
+        payment_method: paymentMethodObject(pm),
+      };
+      this.emit('payment_intent.payment_failed', intentObject(intent));
+    }
+    const back = new URL(intent.returnUrl);
+    back.searchParams.set('payment_intent', intent.id);
+    back.searchParams.set('payment_intent_client_secret', String(intentObject(intent).client_secret));
+    back.searchParams.set('redirect_status', passed ? (delayed ? 'pending' : 'succeeded') : 'failed');
+    return back.toString();
+  }
 
   /** The shopper's verdict on the authentication page; the address to send them back to. */
   authenticate(id: string, passed: boolean): string | undefined {

@@ -20,7 +20,9 @@ export interface StoredCard {
 export interface PaymentMethodState {
   readonly id: string;
   readonly created: number;
-  readonly card: StoredCard;
+  /** A card's; undefined for a bank redirect's method (`redirect`). */
+  readonly card?: StoredCard;
+  readonly redirect?: RedirectMethod;
   customer: string | null;
   /** Set up for off-session use (a SetupIntent, or setup_future_usage): 3155 then needs no authentication. */
   setUp: boolean;
@@ -63,6 +65,8 @@ export interface IntentState {
   readonly setupFutureUsage: 'off_session' | 'on_session' | null;
   readonly offSession: boolean;
   readonly returnUrl: string | null;
+  /** payment_method_types[]: ['card'] when none is sent, as Stripe defaults it. */
+  readonly paymentMethodTypes: readonly string[];
   /** payment_method_options[card][request_three_d_secure]: `any` asks for it on every card. */
   readonly requestThreeDSecure: 'any' | 'automatic';
   status: IntentStatus;
@@ -107,6 +111,39 @@ export interface CustomerState {
   readonly metadata: Record<string, string>;
 }
 
+/** A bank redirect's payment method, as the fake keeps it. */
+export interface RedirectMethod {
+  readonly type: string;
+  readonly name: string | null;
+  readonly email: string | null;
+  /** sofort[country]: the shopper's bank's country. */
+  readonly country: string | null;
+}
+
+/** The redirect's part of a payment method object: its billing details and `{ [type]: … }`. */
+function redirectMethodParts(method: RedirectMethod): Json {
+  const details: Json =
+    method.type === 'sofort'
+      ? { country: method.country }
+      : method.type === 'ideal'
+        ? { bank: null, bic: null }
+        : method.type === 'eps' || method.type === 'p24'
+          ? { bank: null }
+          : {};
+  return { type: method.type, [method.type]: details };
+}
+
+/** The redirect's `payment_method_details` on its charge (`{ type, [type]: … }`). */
+function redirectChargeDetails(method: RedirectMethod): Json {
+  const details: Json =
+    method.type === 'ideal'
+      ? { bank: 'ing', bic: 'INGBNL2A', iban_last4: '0000', verified_name: method.name ?? 'Jenny Rosen' }
+      : method.type === 'sofort'
+        ? { country: method.country, bank_code: null, bank_name: null, bic: null, iban_last4: null }
+        : { verified_name: method.name };
+  return { type: method.type, [method.type]: details };
+}
+
 const NO_ADDRESS = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
 const BILLING = { address: NO_ADDRESS, email: null, name: null, phone: null, tax_id: null };
 
@@ -134,10 +171,12 @@ function cardOfMethod(card: StoredCard): Json {
 }
 
 export function paymentMethodObject(pm: PaymentMethodState): Json {
+  const redirect = pm.redirect;
   return {
     allow_redisplay: 'unspecified',
-    billing_details: BILLING,
-    card: cardOfMethod(pm.card),
+    billing_details:
+      redirect === undefined ? BILLING : { ...BILLING, name: redirect.name, email: redirect.email },
+    ...(pm.card === undefined ? {} : { card: cardOfMethod(pm.card) }),
     created: pm.created,
     customer: pm.customer,
     id: pm.id,
@@ -146,11 +185,11 @@ export function paymentMethodObject(pm: PaymentMethodState): Json {
     object: 'payment_method',
     type: 'card',
     customer_account: null,
+    ...(redirect === undefined ? {} : redirectMethodParts(redirect)),
   };
 }
 
-function chargeCard(charge: ChargeState): Json {
-  const card = charge.paymentMethod.card;
+function chargeCard(charge: ChargeState, card: StoredCard): Json {
   const tds = charge.threeDSecure;
   return {
     amount_authorized: charge.status === 'succeeded' ? charge.amount : null,
@@ -240,7 +279,10 @@ export function chargeObject(charge: ChargeState, refunds: readonly RefundState[
     paid: charge.status === 'succeeded',
     payment_intent: charge.paymentIntent,
     payment_method: charge.paymentMethod.id,
-    payment_method_details: { card: chargeCard(charge), type: 'card' },
+    payment_method_details:
+      charge.paymentMethod.card === undefined
+        ? redirectChargeDetails(charge.paymentMethod.redirect as RedirectMethod)
+        : { card: chargeCard(charge, charge.paymentMethod.card), type: 'card' },
     receipt_email: null,
     receipt_number: null,
     receipt_url: null,
@@ -296,15 +338,20 @@ export function intentObject(
     on_behalf_of: null,
     payment_method: expanded.paymentMethod ?? intent.paymentMethod?.id ?? null,
     payment_method_configuration_details: null,
-    payment_method_options: {
-      card: {
-        installments: null,
-        mandate_options: null,
-        network: null,
-        request_three_d_secure: intent.requestThreeDSecure,
-      },
-    },
-    payment_method_types: ['card'],
+    payment_method_options: Object.fromEntries(
+      intent.paymentMethodTypes.map((type) => [
+        type,
+        type === 'card'
+          ? {
+              installments: null,
+              mandate_options: null,
+              network: null,
+              request_three_d_secure: intent.requestThreeDSecure,
+            }
+          : {},
+      ]),
+    ),
+    payment_method_types: intent.paymentMethodTypes,
     processing: null,
     receipt_email: null,
     review: null,

@@ -14,6 +14,7 @@ import { type FakeAnswer, stripeError } from './errors';
 import { decodeStripeForm, type FormObject } from './form';
 import { StripeLedger } from './ledger';
 import { balanceObject, eventObject, type Json } from './objects';
+import { redirectPage } from './redirects';
 
 export interface StripeFakeOptions {
   /** The secret key the fake accepts (any `sk_test_…` when not given). */
@@ -197,6 +198,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const body = await readBody(req);
     const page = /^\/authenticate\/(\w+)$/.exec(url.pathname);
     if (page !== null) return authentication(req, res, page[1] as string, body);
+    const bank = /^\/authorize\/(\w+)$/.exec(url.pathname);
+    if (bank !== null) return bankPage(req, res, bank[1] as string, body);
     const auth = req.headers.authorization ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     if (!/^sk_(test|live)_/.test(key) || (options.apiKey !== undefined && key !== options.apiKey))
@@ -264,6 +267,25 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     }
     res.writeHead(302, { Location: back });
     res.end();
+  }
+
+  /** A bank redirect's test page: shown (GET), then authorized or failed (POST outcome=…). */
+  function bankPage(req: http.IncomingMessage, res: http.ServerResponse, id: string, body: string): void {
+    const type = ledger.waitingRedirect(id);
+    const back =
+      type === undefined || req.method === 'GET'
+        ? undefined
+        : ledger.authorizeRedirect(id, new URLSearchParams(body).get('outcome') === 'authorize');
+    if (type !== undefined && req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(redirectPage(id, type));
+    } else if (back === undefined) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('No payment is waiting on this page.');
+    } else {
+      res.writeHead(302, { Location: back });
+      res.end();
+    }
   }
 
   const server = http.createServer((req, res) => {
