@@ -141,6 +141,8 @@ export interface InitialOrder extends PayOrder {
 export interface ShopperReturn {
   readonly payment: Payment;
   readonly parameters: Readonly<Record<string, string>>;
+  /** No return within the payment's 30 minutes: its last ask (FinishOrder.abandoned). */
+  readonly abandoned?: true;
 }
 
 /** A notification as the processor sent it, for its own signature scheme. */

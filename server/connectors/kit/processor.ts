@@ -163,7 +163,11 @@ export function connectorProcessor(connector: ConnectorContract, environment: En
     },
     finish: async (order) =>
       verdictOf(
-        await connector.finish({ payment: order.payment, parameters: order.parameters }),
+        await connector.finish({
+          payment: order.payment,
+          parameters: order.parameters,
+          ...(order.abandoned === true ? { abandoned: true as const } : {}),
+        }),
         environment,
       ),
     authenticate: async (order) => decisionOf(await connector.authenticate(order), environment),

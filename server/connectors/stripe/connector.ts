@@ -19,7 +19,7 @@ import type { StripeConnectorSettings } from '../../../shared/engine/core/model'
 import { type ConnectorContract, notSupported } from '../kit/contract';
 import { type Fetch, type StripeClientOptions, stripeClient } from './client';
 import { inquireRegistration } from './inquire-registration';
-import { capture, read, readModification, refund, reverse } from './modifications';
+import { abandon, capture, read, readModification, refund, reverse } from './modifications';
 import { verifyStripeNotification } from './notifications';
 import { pay, payWithRegistration, register } from './payments';
 import { STRIPE_REDIRECT_BRANDS } from './redirects';
@@ -60,7 +60,12 @@ export function stripeConnector(
     authenticate: async () => notSupported('authenticate'),
     // The PaymentIntent the gateway kept, never one the shopper's return names: the return's
     // `payment_intent` parameter is the shopper's to change.
-    finish: (returned) => read(stripe, returned.payment, 'finish'),
+    // An abandoned one is cancelled there first: a PaymentIntent waiting for its shopper stays
+    // open at Stripe, and the shopper's late approval would charge a payment timed out here.
+    finish: (returned) =>
+      returned.abandoned === true
+        ? abandon(stripe, returned.payment)
+        : read(stripe, returned.payment, 'finish'),
     // a capture, refund or reversal is read on the PaymentIntent it modified
     inquire: (payment, referenced) =>
       MODIFICATIONS.has(payment.paymentType)

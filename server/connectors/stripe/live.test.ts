@@ -5,6 +5,7 @@
  * a frictionless one, and what the merchant reads afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../../test-kit/clock';
 import { backAtGateway, forwardedPage } from '../../test-kit/connectors/shopper';
 import {
   type StripeFake,
@@ -199,5 +200,50 @@ describe('a live Stripe channel: iDEAL, a PaymentIntent redirected to the bank',
     expect(pa.status, pa.text).toBe(400);
     expect(pa.body.result.code).toBe('600.200.201');
     expect(fake.requests.length).toBe(sent);
+  });
+});
+
+describe('a live Stripe channel: an iDEAL payment the shopper abandons', () => {
+  it('after 30 minutes the gateway cancels its PaymentIntent at Stripe and ends 100.396.103: the bank can no longer charge it', async () => {
+    const clock = fakeClock(new Date().toISOString());
+    const own = await testGateway({ clock });
+    try {
+      const m = await own.addMerchant({
+        channels: 1,
+        mode: 'LIVE',
+        settings: { connector: stripeSettings(fake.baseUrl) },
+      });
+      const pending = await own.live.post(
+        '/v1/payments',
+        {
+          entityId: m.entityId,
+          paymentBrand: 'IDEAL',
+          amount: '15.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          shopperResultUrl: 'https://shop.example/result',
+        },
+        { token: m.token },
+      );
+      expect(pending.body.result.code, pending.text).toBe('000.200.000');
+      const intent = [...fake.ledger.intents.values()].at(-1);
+      expect(intent?.status).toBe('requires_action');
+      clock.advance(31 * 60_000);
+      await own.pending.runOnce();
+      const ended = await own.live.get(
+        `/v1/payments/${pending.body.id}`,
+        { entityId: m.entityId },
+        { token: m.token },
+      );
+      expect(ended.body.result.code, ended.text).toBe('100.396.103');
+      // left open at Stripe, the shopper's late approval at the bank would charge a payment the
+      // merchant was told had timed out
+      expect(fake.ledger.intents.get(intent?.id ?? '')?.status).toBe('canceled');
+      const charges = fake.ledger.charges.length;
+      expect(fake.ledger.authorizeRedirect(intent?.id ?? '', true)).toBeUndefined();
+      expect(fake.ledger.charges.length).toBe(charges);
+    } finally {
+      await own.cleanup();
+    }
   });
 });

@@ -61,6 +61,41 @@ export const reverse = (stripe: Stripe, order: ReferencedOrder): Answer => {
   );
 };
 
+/** The states in which a PaymentIntent still waits for its shopper (or a new attempt of theirs). */
+const WAITING: ReadonlySet<Stripe.PaymentIntent.Status> = new Set([
+  'requires_action',
+  'requires_payment_method',
+  'requires_confirmation',
+]);
+
+/**
+ * The last ask of a payment whose shopper did not come back in its 30 minutes: a PaymentIntent
+ * still waiting for them is cancelled (`abandoned`), as Stripe leaves it open otherwise and the
+ * shopper's late approval at the bank would charge a payment the merchant was told had timed out;
+ * answered pending (no verdict of the shopper's), so the gateway times it out as in test mode.
+ * One that succeeded or failed meanwhile, or that Stripe will not cancel, is its verdict as read.
+ */
+export const abandon = (stripe: Stripe, payment: Payment): Answer => {
+  const theirId = connectorIdOf(payment);
+  if (theirId === undefined) return read(stripe, payment, 'finish');
+  return call('finish', async () => {
+    const intent = await stripe.paymentIntents.retrieve(theirId, expanded());
+    if (!WAITING.has(intent.status)) return withRegistrationAlong(intentAnswer(intent), intent);
+    try {
+      await stripe.paymentIntents.cancel(
+        theirId,
+        { cancellation_reason: 'abandoned' },
+        { idempotencyKey: idempotencyKey(theirId, 'cancel') },
+      );
+      return { code: ResultCodes.PENDING };
+    } catch {
+      // the shopper finished just now (Stripe refuses to cancel a succeeded one): read it again
+      const now = await stripe.paymentIntents.retrieve(theirId, expanded());
+      return withRegistrationAlong(intentAnswer(now), now);
+    }
+  });
+};
+
 /**
  * A payment's PaymentIntent, read: by the id Stripe gave it when the gateway kept one, else
  * found by the gateway's id in its metadata (Stripe's search; searchable within about a

@@ -63,6 +63,12 @@ export interface FinishOrder {
   /** What the shopper brought back (the return address's query or form). */
   readonly parameters: Readonly<Record<string, string>>;
   readonly now: Date;
+  /**
+   * The payment's 30 minutes are over without the shopper's return: the processor is asked a last
+   * time, and one that keeps an unfinished payment open (Stripe's requires_action) is told to drop
+   * it, so that the shopper's late word there charges nothing the merchant was told had timed out.
+   */
+  readonly abandoned?: true;
 }
 
 /** What a technical failure leaves known: nothing was sent (`refused`), or it may have been processed. */

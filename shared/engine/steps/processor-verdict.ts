@@ -40,7 +40,13 @@ export async function processorVerdict(
   const decision =
     channel === undefined || processor?.finish === undefined
       ? undefined
-      : await processor.finish({ channel, payment, parameters: returned, now });
+      : await processor.finish({
+          channel,
+          payment,
+          parameters: returned,
+          now,
+          ...(verdict === 'timeout' ? { abandoned: true as const } : {}),
+        });
   if (decision === undefined || decision.code === ResultCodes.PENDING) {
     if (verdict !== 'timeout') return undefined;
     return { code: ResultCodes.PENDING_TIMED_OUT, outcome: 'timedOut', details: kept };
