@@ -73,12 +73,19 @@ export function decisionOf(
 
 /**
  * The verdict `finish` read: the processor's final answer as any other, or pending (000.200.000,
- * nothing else) while it has none yet: the payment waits on, for the shopper or its timeout.
+ * nothing else) while it has none yet: the payment waits on, for the shopper or its timeout. One
+ * the processor could not be asked for, or cannot tell yet though the shopper is done with it
+ * (`technical`), is pending with its technical mark: the engine asks again later, never a failure
+ * (steps/processor-verdict.ts).
  */
 export function verdictOf(answer: ConnectorAnswer | NotSupported, environment: Environment): Decision {
-  if (!isNotSupported(answer) && isPending(answer.code)) {
+  if (!isNotSupported(answer) && (isPending(answer.code) || answer.technical !== undefined)) {
     const { redirect: _redirect, ...rest } = answer;
-    return { ...decisionOf(rest, environment), code: ResultCodes.PENDING };
+    return {
+      ...decisionOf(rest, environment),
+      code: ResultCodes.PENDING,
+      ...(answer.technical === undefined ? {} : { technical: answer.technical }),
+    };
   }
   return decisionOf(answer, environment);
 }

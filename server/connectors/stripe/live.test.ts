@@ -246,4 +246,49 @@ describe('a live Stripe channel: an iDEAL payment the shopper abandons', () => {
       await own.cleanup();
     }
   });
+
+  it('a Sofort payment Stripe is still processing when its 30 minutes end is not timed out: asked again later, it ends with Stripe’s word', async () => {
+    const clock = fakeClock(new Date().toISOString());
+    const own = await testGateway({ clock });
+    try {
+      const m = await own.addMerchant({
+        channels: 1,
+        mode: 'LIVE',
+        settings: { connector: stripeSettings(fake.baseUrl) },
+      });
+      const read = (id: string) =>
+        own.live.get(`/v1/payments/${id}`, { entityId: m.entityId }, { token: m.token });
+      const pending = await own.live.post(
+        '/v1/payments',
+        {
+          entityId: m.entityId,
+          paymentBrand: 'SOFORTUEBERWEISUNG',
+          'bankAccount.country': 'DE',
+          amount: '15.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          shopperResultUrl: 'https://shop.example/result',
+        },
+        { token: m.token },
+      );
+      expect(pending.body.result.code, pending.text).toBe('000.200.000');
+      const page = await forwardedPage(own.live, pending.body.redirect);
+      await backAtGateway(own.live, await shopperAtStripe(page.action, 'approve'));
+      const intent = [...fake.ledger.intents.values()].at(-1);
+      expect(intent?.status).toBe('processing');
+      expect((await read(pending.body.id)).body.result.code).toBe('000.200.000');
+      clock.advance(31 * 60_000);
+      await own.pending.runOnce();
+      // the shopper paid at the bank: timing it out would tell the merchant of a failure Stripe
+      // then charges
+      expect((await read(pending.body.id)).body.result.code).toBe('000.200.000');
+      expect(fake.ledger.succeedProcessing(intent?.id ?? '')).toBe(true);
+      clock.advance(60 * 60_000);
+      await own.pending.runOnce();
+      const ended = await read(pending.body.id);
+      expect(ended.body.result.code, ended.text).toBe('000.000.000');
+    } finally {
+      await own.cleanup();
+    }
+  });
 });

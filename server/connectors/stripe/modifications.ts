@@ -80,6 +80,8 @@ export const abandon = (stripe: Stripe, payment: Payment): Answer => {
   if (theirId === undefined) return read(stripe, payment, 'finish');
   return call('finish', async () => {
     const intent = await stripe.paymentIntents.retrieve(theirId, expanded());
+    // the shopper is done and Stripe has not told the end (a delayed method: Sofort): not known yet
+    if (intent.status === 'processing') return { ...intentAnswer(intent), technical: 'uncertain' };
     if (!WAITING.has(intent.status)) return withRegistrationAlong(intentAnswer(intent), intent);
     try {
       await stripe.paymentIntents.cancel(

@@ -39,8 +39,9 @@ import type {
   TransactionIds,
 } from '../core/ports';
 import { type AfterSuccess, withAfterSuccess, withRegisteredThere } from './after-success';
+import { nextAskAfter } from './inquiry-schedule';
 import { INQUIRY_FIRST_MS } from './processor-uncertain';
-import { processorVerdict } from './processor-verdict';
+import { ASK_LATER, processorVerdict } from './processor-verdict';
 import { type RecordDeps, recordPayment } from './record';
 import { type Authentication, AuthenticationCodes, PROTOCOL_VERSION } from './three-d-secure';
 
@@ -286,6 +287,15 @@ export async function finishPending(
   if (session.kind === 'connector') {
     // the processor's verdict, read from it (processor-verdict.ts); none yet: the payment waits on
     const read = await processorVerdict(deps, payment, verdict, returned, now);
+    if (read === ASK_LATER) {
+      // due again by the inquiry's schedule; after a week never (pending: an operator's matter)
+      const wait = nextAskAfter(now.getTime() - payment.createdAt.getTime());
+      await deps.store.postponePaymentSession(
+        session.id,
+        wait === undefined ? null : new Date(now.getTime() + wait),
+      );
+      return { kind: 'ended', payment };
+    }
     return read === undefined
       ? { kind: 'ended', payment }
       : recordEnd(deps, session, payment, withRegisteredThere(plan, read), read, now);

@@ -43,32 +43,18 @@ import {
   withProcessorDetails,
 } from '../core/processor';
 import { withRegisteredThere } from './after-success';
-import {
-  type Decided,
-  type Finish,
-  INQUIRY_FIRST_MS,
-  type PendingDeps,
-  type PendingPlan,
-  recordEnd,
-} from './asynchronous';
+import { type Decided, type Finish, type PendingDeps, type PendingPlan, recordEnd } from './asynchronous';
+import { nextAskAfter } from './inquiry-schedule';
 import { isRegistrationInquiry, type RegistrationInquiryPlan } from './processor-uncertain';
+
+export {
+  INQUIRY_DAILY_AFTER_MS,
+  INQUIRY_MAX_WAIT_MS,
+  INQUIRY_STOP_AFTER_MS,
+} from './inquiry-schedule';
 
 /** A processor that has no record of the payment this long after it was sent never received it. */
 export const INQUIRY_NOT_FOUND_AFTER_MS = 60_000;
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
-/** The longest wait between two inquiries in a payment's first day. */
-export const INQUIRY_MAX_WAIT_MS = HOUR_MS;
-/** After its first day a payment is asked about once a day. */
-export const INQUIRY_DAILY_AFTER_MS = DAY_MS;
-/**
- * The gateway stops asking a week after the payment was sent. Why a week: a processor that has
- * not answered its own status API by then will not on the next try either, it is an operator's
- * matter with the processor's support; the card schemes' authorisations lapse in about that time
- * (mostly 7 days), so a capture decided later is moot; and the processor's settlement reports of
- * the days in between (daily) have told the operator by then whether it was processed.
- */
-export const INQUIRY_STOP_AFTER_MS = 7 * DAY_MS;
 const INITIAL_TYPES: ReadonlySet<string> = new Set(INITIAL_PAYMENT_TYPES);
 
 /** The failure of a payment the processor never received. */
@@ -129,12 +115,13 @@ async function askLater(
   uncertain: Uncertain,
   age: number,
 ): Promise<Later | Stopped> {
-  if (age >= INQUIRY_STOP_AFTER_MS) {
+  const wait = nextAskAfter(age);
+  if (wait === undefined) {
     // never a failure: pending, due never, until an operator asks again (see above)
     await deps.store.postponePaymentSession(session.id, null);
     return { kind: 'stopped', payment: uncertain };
   }
-  await deps.store.postponePaymentSession(session.id, new Date(deps.clock.now().getTime() + waitAfter(age)));
+  await deps.store.postponePaymentSession(session.id, new Date(deps.clock.now().getTime() + wait));
   return LATER;
 }
 
@@ -160,9 +147,6 @@ export interface RegistrationEnd {
 }
 
 /** The wait before the next inquiry: the payment's age so far, within the bounds; daily after a day. */
-const waitAfter = (age: number): number =>
-  age >= INQUIRY_DAILY_AFTER_MS ? DAY_MS : Math.min(INQUIRY_MAX_WAIT_MS, Math.max(INQUIRY_FIRST_MS, age));
-
 /** The payment's end from the processor's answer; undefined while there is none to draw. */
 function decidedOf(answer: Decision, payment: Payment, age: number): Decided | undefined {
   if (answer.technical !== undefined || isPending(answer.code)) return undefined;

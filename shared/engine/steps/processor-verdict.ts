@@ -9,7 +9,9 @@
  * - a final verdict ends the payment with it: its code (the mode's success, or the processor's
  *   refusal), avs/cvv, the processor's resultDetails, card details and 3-D Secure results;
  * - no verdict yet (the processor still pending, or not reached): the payment waits on for the
- *   shopper; at its timeout it ends as 100.396.103, as a simulated one does.
+ *   shopper; at its timeout it ends as 100.396.103, as a simulated one does, unless the processor
+ *   could not be asked or is still processing what the shopper did (the answer's `technical`):
+ *   then it is asked again later (ASK_LATER), for a week, never a failure.
  */
 import { isSuccess, ResultCodes } from '../../result-codes';
 import type { Payment, SessionOutcome } from '../core/model';
@@ -23,7 +25,17 @@ export interface VerdictDeps {
   readonly store: Pick<ChannelStore, 'getChannel'> & Pick<PaymentStore, 'getPayment'>;
 }
 
-/** The final code, outcome and details of a connector's pending payment; undefined: no verdict yet. */
+/**
+ * At the payment's timeout, a verdict the processor does not have yet though the shopper is done
+ * with it (it is still processing), or could not be asked for: the payment is asked about again
+ * later (inquiry-schedule.ts), never timed out as if the shopper had left.
+ */
+export const ASK_LATER = 'ask later';
+
+/**
+ * The final code, outcome and details of a connector's pending payment; undefined: no verdict yet
+ * (the payment waits on for its shopper); ASK_LATER (only at the timeout): see above.
+ */
 export async function processorVerdict(
   deps: VerdictDeps,
   payment: Payment,
@@ -32,6 +44,7 @@ export async function processorVerdict(
   now: Date,
 ): Promise<
   | { readonly code: string; readonly outcome: SessionOutcome; readonly details: Record<string, unknown> }
+  | typeof ASK_LATER
   | undefined
 > {
   const { redirect: _redirect, result: _result, resultDetails: pending, ...kept } = payment.details;
@@ -49,6 +62,7 @@ export async function processorVerdict(
         });
   if (decision === undefined || decision.code === ResultCodes.PENDING) {
     if (verdict !== 'timeout') return undefined;
+    if (decision?.technical !== undefined) return ASK_LATER;
     return { code: ResultCodes.PENDING_TIMED_OUT, outcome: 'timedOut', details: kept };
   }
   const echoed = (kept.threeDSecure ?? {}) as Record<string, unknown>;

@@ -532,6 +532,18 @@ export class StripeLedger {
   }
 
   /**
+   * Stripe's later word on a delayed-notification method (Sofort): the payment `processing` since
+   * the bank's page is charged and succeeds (its payment_intent.succeeded told). False when none is.
+   */
+  succeedProcessing(id: string): boolean {
+    const intent = this.intents.get(id);
+    const pm = intent?.paymentMethod;
+    if (intent?.status !== 'processing' || !pm) return false;
+    this.charge(intent, pm);
+    return true;
+  }
+
+  /**
    * The shopper's verdict on a bank redirect's page; the address to send them back to. Authorized:
    * charged and succeeded (Sofort: processing, its money days later); failed: the payment method
    * detached, requires_payment_method with Stripe's payment_intent_payment_attempt_failed.
