@@ -291,4 +291,36 @@ describe('a live Stripe channel: an iDEAL payment the shopper abandons', () => {
       await own.cleanup();
     }
   });
+
+  it('Stripe unreachable when the shopper comes back is no failure, nor at the timeout: the payment stays pending and is asked again later', async () => {
+    const down = await startStripeFake();
+    const clock = fakeClock(new Date().toISOString());
+    const own = await testGateway({ clock });
+    try {
+      const m = await own.addMerchant({
+        channels: 1,
+        mode: 'LIVE',
+        settings: { threeDSecure: true, connector: stripeSettings(down.baseUrl) },
+      });
+      const read = (id: string) =>
+        own.live.get(`/v1/payments/${id}`, { entityId: m.entityId }, { token: m.token });
+      const challenged = await own.live.post(
+        '/v1/payments',
+        { entityId: m.entityId, ...payment('4000000000003220') },
+        { token: m.token },
+      );
+      expect(challenged.body.result.code, challenged.text).toBe('000.200.000');
+      const page = await forwardedPage(own.live, challenged.body.redirect);
+      const returnAddress = await shopperAtStripe(page.action, 'approve');
+      // the shopper passed the challenge and Stripe charged; then Stripe cannot be reached
+      await down.close();
+      await backAtGateway(own.live, returnAddress);
+      expect((await read(challenged.body.id)).body.result.code).toBe('000.200.000');
+      clock.advance(31 * 60_000);
+      await own.pending.runOnce();
+      expect((await read(challenged.body.id)).body.result.code).toBe('000.200.000');
+    } finally {
+      await own.cleanup();
+    }
+  });
 });
