@@ -201,6 +201,9 @@ describe('what a notification cannot do to a registration', () => {
     expect(made.body.result.code, made.text).toBe('000.000.000');
     const id: string = made.body.id;
     await world.fake.settled();
+    // Adyen's AUTHORISATION may reach the gateway before the registration it tells of is written
+    // (on a loaded machine): then it waits for the sweep, which finds the registration final
+    await gw.notices.runOnce();
     const [authorisation] = aboutId(id);
     // recorded as seen, not kept waiting for a payment that never comes
     expect(
