@@ -10,6 +10,9 @@
  * - a capture, refund or reversal the processor accepted and now says failed: fails late
  *   (shared/engine/steps/late-failure.ts), the change, its PAYMENT UPDATED and the event's key in
  *   one transaction, so a copy after a restart or at another process changes nothing;
+ * - an initial payment (DB, PA) the gateway ended as a failure (timed out: 100.396.103) that the
+ *   processor now says succeeded (the shopper finished at the bank late): given back at the
+ *   processor, once, the payment kept as the merchant was told (late-success.ts);
  * - anything else (a success already known): nothing changes, the event is recorded;
  * - not written yet, though the notice names it by the gateway's id (Adyen notifies while the
  *   gateway is still writing the capture it answered `received` for, or the payment whose answer
@@ -32,9 +35,11 @@ import type { PendingDeps } from '../../../shared/engine/steps/asynchronous';
 import { endWithVerdict } from '../../../shared/engine/steps/inquiry';
 import { lateFailureOf } from '../../../shared/engine/steps/late-failure';
 import { isPending, isSuccess, ResultCodes } from '../../../shared/result-codes';
+import type { Logger } from '../../security/logger';
 import type { GatewayStore } from '../../storage/kysely-store';
 import type { ConnectorAnswer, NotificationNotice } from '../kit/contract';
 import { decisionOf } from '../kit/processor';
+import { isLateSuccess, reverseLateSuccess } from './late-success';
 import { applyToRegistration, heldDecision, registrationOf } from './registration';
 
 /**
@@ -52,10 +57,15 @@ export interface NoticeDeps {
   readonly store: GatewayStore;
   readonly clock: Clock;
   readonly processors: PendingDeps['processors'];
+  /** Where a late success given back (or not) is said; the route's and the sweep's. */
+  readonly logger?: Logger;
 }
 
-/** `waiting`: kept until its payment is written; `ignored`: about no payment of the gateway's. */
-export type NoticeOutcome = 'applied' | 'unchanged' | 'seen' | 'waiting' | 'ignored';
+/**
+ * `waiting`: kept until its payment is written; `ignored`: about no payment of the gateway's;
+ * `reversed`: a late success given back at the processor (late-success.ts).
+ */
+export type NoticeOutcome = 'applied' | 'unchanged' | 'seen' | 'waiting' | 'ignored' | 'reversed';
 
 /** Applies a verified notification's `answer` (its `notice` set) to the channel's payment, once. */
 export async function applyNotice(
@@ -83,6 +93,7 @@ export async function applyNotice(
     await endPending(deps, channel, payment, decision);
     return deps.store.recordProcessorEvent(event);
   }
+  if (isLateSuccess(payment, decision)) return reverseLateSuccess(deps, channel, payment, notice);
   const reason: Record<string, string> = answer.description
     ? { ExtendedDescription: answer.description }
     : {};

@@ -17,7 +17,8 @@ export function waitingNoticesWorker(
   options: { readonly intervalMs?: number; readonly logger?: Logger } = {},
 ): Poller {
   return poller(
-    () => applyWaiting(deps),
+    // the sweep says a late success it gave back on the workers' logger (late-success.ts)
+    () => applyWaiting(options.logger === undefined ? deps : { ...deps, logger: options.logger }),
     options.intervalMs ?? DEFAULT_NOTICES_INTERVAL_MS,
     (error) => options.logger?.error('waiting processor notifications poll failed', { error }),
   );
