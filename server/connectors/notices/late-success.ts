@@ -8,8 +8,11 @@
  * (RV: Adyen cancels an authorisation or refunds a captured payment) of the processor's id the
  * notification names, through the payment's own processor.
  *
- * Once: the event is recorded first, and only the copy whose record is new reverses (the
- * record's insert is the one compare-and-set across copies, restarts and processes). The
+ * Once, and not lost: the reversal is sent before the event is recorded, under a reference that
+ * is the same on every try (the processor's idempotency key), so a copy arriving at the same time
+ * in another process, or the processor's resend after a crash here (nothing was acknowledged),
+ * sends the same reversal again and the processor drops the repeat; a copy after the record is
+ * `seen` (apply.ts) and sends nothing. The
  * gateway's payment stays as the merchant was told: a second truth would be worse than a
  * refused late charge. A warn line says what was done; an error line when the reversal itself
  * failed (the money is still at the processor: an operator must act).
@@ -50,9 +53,9 @@ export function isLateSuccess(payment: Payment, told: Decision): boolean {
 }
 
 /**
- * Records the event, then, for its first copy only, reverses the payment at its processor.
- * The processor's id is the notification's (a timed-out payment kept none of the pending
- * answer's resultDetails), else the payment's own.
+ * Reverses the payment at its processor, then records the event (see above). The processor's id
+ * is the notification's (a timed-out payment kept none of the pending answer's resultDetails),
+ * else the payment's own.
  */
 export async function reverseLateSuccess(
   deps: LateSuccessDeps,
@@ -61,13 +64,23 @@ export async function reverseLateSuccess(
   notice: NotificationNotice,
 ): Promise<LateSuccessOutcome> {
   const at = deps.clock.now();
+  const outcome = await reverse(deps, channel, payment, notice, at);
   const recorded = await deps.store.recordProcessorEvent({
     channelId: channel.id,
     eventId: notice.eventId,
     paymentId: payment.id,
     at,
   });
-  if (recorded === 'seen') return 'seen';
+  return recorded === 'seen' ? 'seen' : outcome;
+}
+
+async function reverse(
+  deps: LateSuccessDeps,
+  channel: Channel,
+  payment: Payment,
+  notice: NotificationNotice,
+  at: Date,
+): Promise<LateSuccessOutcome> {
   const theirId = notice.theirId ?? connectorIdOf(payment);
   const about = { paymentId: payment.id, channelId: channel.id, eventId: notice.eventId, theirId };
   const processor = processorOfPayment(deps.processors, channel, payment);
