@@ -175,6 +175,9 @@ export const settlementFile = z.object({
   createdAt: at(),
 });
 
+/** What the dashboard shows of a payment's result (the payments list's `status` filter too). */
+export const adminPaymentStatus = z.enum(['success', 'pending', 'declined', 'rejected']);
+
 /** A row of the payments list: the payment's ids, money, result and what it means for the list. */
 export const paymentRow = z.object({
   id: z.string(),
@@ -183,7 +186,7 @@ export const paymentRow = z.object({
   amount: z.string().nullable().describe('Decimal, as the payment was made; null when it had none.'),
   currency: z.string().nullable(),
   result: z.object({ code: z.string(), description: z.string() }),
-  status: z.enum(['success', 'pending', 'declined', 'rejected']),
+  status: adminPaymentStatus,
   merchantTransactionId: z.string().nullable(),
   shortId: z.string(),
   last4: z.string().nullable(),

@@ -5,6 +5,7 @@
  */
 export * from './admin';
 export * from './admin-inputs';
+export * from './admin-queries';
 export * from './admin-views';
 export * from './checkout';
 export * from './dashboard';

@@ -22,6 +22,17 @@ export function contractSchemas(): Record<string, JsonSchema> {
   return { ...standalone(CONTRACT, 'output'), ...standalone(INPUT_CONTRACT, 'input') };
 }
 
+/**
+ * A query string's schema (admin-queries.ts) as the document's query parameters: each field's
+ * JSON Schema as a client sends it (text; a default as given), its description beside it.
+ */
+export function queryParameters(schema: z.ZodObject): Record<string, JsonSchema> {
+  const { properties } = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties: Record<string, JsonSchema>;
+  };
+  return properties;
+}
+
 /** A registry's schemas as answered (`output`) or as sent (`input`). */
 function standalone(registry: typeof CONTRACT, io: 'input' | 'output'): Record<string, JsonSchema> {
   const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}` });

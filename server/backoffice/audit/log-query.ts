@@ -4,19 +4,22 @@
  * or, for automation following the log, oldest first after `after`. The query string is checked
  * once, every faulty field named.
  */
+import { auditQuery, DEFAULT_AUDIT, MAX_AUDIT } from '../../../shared/contract/admin-queries';
 import type { AdminUserStore, AuditQuery, StoredAuditEntry } from '../../storage/admin-users/store';
 import { type FieldError, invalid } from '../errors';
 
-export const MAX_AUDIT = 500;
-export const DEFAULT_AUDIT = 100;
+export { DEFAULT_AUDIT, MAX_AUDIT };
 /** The query string's fields (the CLI gives each as the flag of its name). */
-export const AUDIT_QUERY_FIELDS = ['actor', 'action', 'from', 'to', 'before', 'after', 'limit'] as const;
-const ENTRY_ID = /^[0-9]{1,15}$/;
-/** An ISO time with its zone, or a day (taken as UTC midnight). */
-const INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+export const AUDIT_QUERY_FIELDS = auditQuery.keyof().options;
+// each checked by the contract's rule (shared/contract/admin-queries.ts), the document's too
+const FIELDS = auditQuery.shape;
+/** The contract's first complaint about one parameter (shared/contract/admin-queries.ts), if any. */
+const fault = (name: keyof typeof FIELDS, text: string | undefined): string | undefined => {
+  const verdict = FIELDS[name].safeParse(text);
+  return verdict.success ? undefined : (verdict.error.issues[0]?.message ?? 'is invalid');
+};
 
 const time = (text: string): Date | undefined => {
-  if (!INSTANT.test(text)) return undefined;
   const at = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
   return Number.isNaN(at.getTime()) ? undefined : at;
 };
@@ -27,14 +30,15 @@ export function readAuditQuery(read: (name: string) => string | undefined): Audi
   const id = (name: 'after' | 'before'): number | undefined => {
     const text = read(name);
     if (text === undefined) return undefined;
-    if (ENTRY_ID.test(text)) return Number(text);
-    errors.push({ name, value: text, message: 'must be an entry id' });
+    const message = fault(name, text);
+    if (message === undefined) return Number(text);
+    errors.push({ name, value: text, message });
     return undefined;
   };
   const instant = (name: 'from' | 'to'): Date | undefined => {
     const text = read(name);
     if (text === undefined || text === '') return undefined;
-    const at = time(text);
+    const at = fault(name, text) === undefined ? time(text) : undefined;
     if (at === undefined)
       errors.push({
         name,
@@ -46,17 +50,18 @@ export function readAuditQuery(read: (name: string) => string | undefined): Audi
   const text = (name: 'actor' | 'action'): string | undefined => {
     const value = read(name)?.trim();
     if (value === undefined || value === '') return undefined;
-    if (value.length <= 200) return value;
-    errors.push({ name, value: value.slice(0, 40), message: 'must be at most 200 characters' });
+    const message = fault(name, value);
+    if (message === undefined) return value;
+    errors.push({ name, value: value.slice(0, 40), message });
     return undefined;
   };
   const after = id('after');
   const before = id('before');
   if (after !== undefined && before !== undefined)
     errors.push({ name: 'before', value: String(before), message: 'give after or before, not both' });
-  const limitText = read('limit') ?? String(DEFAULT_AUDIT);
-  if (!/^[0-9]{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_AUDIT)
-    errors.push({ name: 'limit', value: limitText, message: `must be 1 to ${MAX_AUDIT}` });
+  const limitText = read('limit') ?? DEFAULT_AUDIT;
+  const limitFault = fault('limit', limitText);
+  if (limitFault !== undefined) errors.push({ name: 'limit', value: limitText, message: limitFault });
   const query: AuditQuery = {
     limit: Number(limitText),
     newestFirst: after === undefined,

@@ -3,14 +3,21 @@
  * (storage/payments/list.ts), the keyset cursor (the last row's created_at and id, opaque to the
  * client), the four statuses the dashboard filters by, and the row each payment is shown as.
  */
+import type * as z from 'zod';
+import {
+  DEFAULT_PAGE,
+  MAX_PAGE,
+  PAYMENT_STATUSES,
+  paymentListQuery,
+} from '../../../shared/contract/admin-queries';
 import type { Payment } from '../../../shared/engine/core/model';
 import { CURRENCY_CODES, fromMinor, isToMinorError, toMinor } from '../../../shared/money';
 import { describe, RESULT_CODES, resultCodeGroup } from '../../../shared/result-codes';
 import type { PaymentListQuery } from '../../storage/payments/list';
 import type { FieldError } from '../users/accounts';
 
-export type PaymentStatus = 'success' | 'pending' | 'declined' | 'rejected';
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['success', 'pending', 'declined', 'rejected'];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { MAX_PAGE, PAYMENT_STATUSES };
 
 /** Declined: the issuer, the bank or the shopper's authentication said no (a retry may succeed). */
 const DECLINED_GROUPS = new Set([
@@ -73,39 +80,37 @@ function amountsOf(amount: string): PaymentListQuery['amounts'] {
   return [...by].map(([minor, currencies]) => ({ minor, currencies }));
 }
 
-const ID = /^[0-9a-f]{32}$/;
-export const MAX_PAGE = 100;
-
 export type ListFilters = Omit<PaymentListQuery, 'merchantId' | 'channelIds'>;
+
+const FIELDS = paymentListQuery.shape;
 
 /** The query string as a list query, or every faulty parameter. */
 export function readListQuery(q: (name: string) => string | undefined): ListFilters | FieldError[] {
   const errors: FieldError[] = [];
   const bad = (name: string, message: string) => errors.push({ name, value: q(name) ?? null, message });
-  const text = (name: string, pattern: RegExp, message: string): string | undefined => {
-    const v = q(name);
-    if (v !== undefined && !pattern.test(v)) bad(name, message);
-    return v;
+  // each parameter checked by the contract's rule (shared/contract/admin-queries.ts), the document's too
+  const text = <K extends keyof typeof FIELDS>(name: K): z.output<(typeof FIELDS)[K]> | undefined => {
+    const verdict = FIELDS[name].safeParse(q(name));
+    if (verdict.success) return verdict.data as z.output<(typeof FIELDS)[K]>;
+    bad(name, verdict.error.issues[0]?.message ?? 'is invalid');
+    return undefined;
   };
-  const id = text('id', ID, 'must be a payment id (32 lowercase hex characters)');
-  const merchantTransactionId = text('merchantTransactionId', /^.{1,255}$/s, 'must be 1 to 255 characters');
-  const shortId = text('shortId', /^[0-9.]{1,32}$/, 'must be a short id such as 1234.5678.9012');
-  const brand = text('brand', /^[A-Z0-9_]{1,32}$/, 'must be a payment brand such as VISA');
-  const amount = text('amount', /^[0-9]{1,10}(\.[0-9]{1,4})?$/, 'must be a decimal amount such as 10.00');
-  const status = q('status');
-  if (status !== undefined && !(PAYMENT_STATUSES as readonly string[]).includes(status))
-    bad('status', `must be one of ${PAYMENT_STATUSES.join(', ')}`);
+  const id = text('id');
+  const merchantTransactionId = text('merchantTransactionId');
+  const shortId = text('shortId');
+  const brand = text('brand');
+  const amount = text('amount');
+  const status = text('status');
   const [from, to] = (['from', 'to'] as const).map((name) => {
-    const v = q(name);
+    const v = text(name);
     const t = v === undefined ? undefined : readMoment(v, name === 'to');
+    // a moment of the right shape that is no real one (2026-02-30)
     if (v !== undefined && t === undefined)
       bad(name, 'must be a date (yyyy-MM-dd) or an ISO 8601 date and time');
     return t;
   });
-  const limitText = q('limit') ?? '25';
-  if (!/^[0-9]{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE)
-    bad('limit', `must be 1 to ${MAX_PAGE}`);
-  const after = q('after');
+  const limitText = text('limit') ?? DEFAULT_PAGE;
+  const after = text('after');
   const before = after === undefined ? undefined : decodeCursor(after);
   if (after !== undefined && before === undefined) bad('after', 'must be the `next` of a previous page');
   if (errors.length > 0) return errors;
@@ -119,7 +124,7 @@ export function readListQuery(q: (name: string) => string | undefined): ListFilt
     ...(shortId === undefined ? {} : { shortId }),
     ...(brand === undefined ? {} : { brand }),
     ...(amount === undefined ? {} : { amounts: amountsOf(amount) }),
-    ...(status === undefined ? {} : statusFilter(status as PaymentStatus)),
+    ...(status === undefined ? {} : statusFilter(status)),
   };
 }
 

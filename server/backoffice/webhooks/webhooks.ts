@@ -4,10 +4,11 @@
  * a finished delivery whose webhook is still there. Each change writes its audit entry
  * (`webhook.create`, `webhook.delete`, `webhook-delivery.redeliver`).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { deliveryQuery } from '../../../shared/contract/admin-queries';
 import type { EgressPolicy } from '../../security/egress';
 import type { Vault } from '../../security/vault';
-import type { Delivery, DeliveryStatus, Webhook, WebhookStore } from '../../storage/webhooks/model';
+import type { Delivery, Webhook, WebhookStore } from '../../storage/webhooks/model';
 import type { InboxWriter } from '../../webhooks/inbox';
 import type { BackofficeContext } from '../context';
 import { invalid, notFound, parsed, refused } from '../errors';
@@ -83,31 +84,9 @@ export async function removeWebhook(
   return { id: webhookId, deleted: true };
 }
 
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'dead'];
-export const MAX_DELIVERIES = 500;
-
-/** The delivery log's query, as text (query strings, flags); each face gives its default limit. */
-export const deliveryQueryInput = z.object({
-  status: z.enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, { error: `must be 1 to ${MAX_DELIVERIES}` })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_DELIVERIES, { error: `must be 1 to ${MAX_DELIVERIES}` }),
-  before: z
-    .string()
-    .regex(/^[0-9]{1,15}$/, { error: 'must be a delivery id' })
-    .transform(Number)
-    .optional(),
-  webhookId: z.string().regex(ID, { error: 'must be a webhook id' }).optional(),
-  paymentId: z.string().regex(ID, { error: 'must be a payment id' }).optional(),
-  type: z
-    .string()
-    .regex(/^(?:[A-Z_]{1,40}|test)$/, { error: 'must be a notification type such as PAYMENT' })
-    .optional(),
-});
-export type DeliveryQuery = z.infer<typeof deliveryQueryInput>;
-export const parseDeliveryQuery = (input: unknown): DeliveryQuery => parsed(deliveryQueryInput, input);
+// the delivery log's query is the contract's (shared/contract/admin-queries.ts): the document's too
+export type DeliveryQuery = z.infer<typeof deliveryQuery>;
+export const parseDeliveryQuery = (input: unknown): DeliveryQuery => parsed(deliveryQuery, input);
 
 /** The delivery log, newest first; a payment's deliveries are ordered under its original's id. */
 export async function listDeliveries(

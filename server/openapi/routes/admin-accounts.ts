@@ -3,6 +3,8 @@
  * (server/http/routes/admin/session.ts, channels.ts, tokens.ts, users.ts; docs/admin-api.md is
  * their prose contract). The role each needs is the route table's (operation.ts reads it).
  */
+import { auditQuery } from '../../../shared/contract/admin-queries';
+import { queryParameters } from '../../../shared/contract/json-schema';
 import { DONE, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 
@@ -335,10 +337,7 @@ const USER_ROUTES: readonly RouteDoc[] = [
     summary: 'The audit log',
     description:
       'Every action: who, what, on what, for which merchant, from where; oldest first. An operator sees all, a merchant admin their merchant’s.',
-    query: {
-      after: { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The `next` of the previous page.' },
-      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
-    },
+    query: queryParameters(auditQuery),
     answers: {
       200: '`{entries: [{id, at, actor, role, action, target, merchantId, address}], next}` (`next` null on the last page).',
       400: 'Invalid after or limit.',

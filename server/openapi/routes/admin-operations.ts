@@ -3,8 +3,10 @@
  * schedules, the test clock and the webhook inbox (server/http/routes/admin/payments.ts,
  * back-office.ts, operations.ts, clock.ts, inbox.ts; docs/admin-api.md is their prose contract).
  */
+
+import { paymentListQuery } from '../../../shared/contract/admin-queries';
+import { queryParameters } from '../../../shared/contract/json-schema';
 import { NOTIFICATION_TYPES } from '../../../shared/engine/answers/notifications';
-import { MAX_PAGE, PAYMENT_STATUSES } from '../../backoffice/payments/payment-list';
 import { PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 import { ADMIN_REFUSALS } from './admin-accounts';
@@ -46,21 +48,7 @@ const PAYMENT_ROUTES: readonly RouteDoc[] = [
     summary: "A merchant's payments",
     description:
       "Newest first, in keyset pages, of this address's environment. Status: success (with review and chargebacks), pending, declined (bank, 3-D Secure, AVS, soft decline), rejected (the rest).",
-    query: {
-      id: { type: 'string', description: 'A payment id.' },
-      merchantTransactionId: { type: 'string', maxLength: 255 },
-      shortId: { type: 'string', pattern: '^[0-9.]{1,32}$' },
-      from: { type: 'string', description: 'yyyy-MM-dd (UTC) or an ISO 8601 date-time.' },
-      to: {
-        type: 'string',
-        description: 'yyyy-MM-dd (that day included) or an ISO 8601 date-time (exclusive).',
-      },
-      status: { enum: [...PAYMENT_STATUSES] },
-      brand: { type: 'string', pattern: '^[A-Z0-9_]{1,32}$' },
-      amount: { type: 'string', description: 'A decimal amount, exact per currency.' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 25 },
-      after: { type: 'string', description: 'The `next` of the previous page.' },
-    },
+    query: queryParameters(paymentListQuery),
     answers: {
       200: '`{payments: [{id, paymentType, paymentBrand, amount, currency, result, status, merchantTransactionId, shortId, last4, createdAt, entityId}], next}`.',
       400: 'Invalid filters, each named.',

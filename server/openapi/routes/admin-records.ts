@@ -3,7 +3,8 @@
  * merchant's saved cards, their deletion and their move to another route, the payments export, the search box and the
  * recent API requests.
  */
-import { PAYMENT_STATUSES } from '../../backoffice/payments/payment-list';
+import { paymentListFilters } from '../../../shared/contract/admin-queries';
+import { queryParameters } from '../../../shared/contract/json-schema';
 import { MAX_REGISTRATION_PAGE } from '../../backoffice/registrations/registrations';
 import { SHOWN_API_REQUESTS } from '../../backoffice/requests/requests';
 import { RETAINED_API_REQUESTS } from '../../storage/api-requests/store';
@@ -93,16 +94,7 @@ export const ADMIN_RECORD_ROUTES: readonly RouteDoc[] = [
     summary: "A merchant's payments as CSV",
     description:
       "The payments list\u2019s filters, every matching payment newest first, streamed a page at a time. `;`-separated, CRLF, RFC 4180 quoting; text cells a spreadsheet would run as a formula start with `'`; amounts as decimal strings; the card as its bin and last four digits.",
-    query: {
-      id: { type: 'string' },
-      merchantTransactionId: { type: 'string', maxLength: 255 },
-      shortId: { type: 'string' },
-      from: { type: 'string', description: 'yyyy-MM-dd (UTC) or an ISO 8601 date-time.' },
-      to: { type: 'string', description: 'yyyy-MM-dd (that day included) or an ISO 8601 date-time.' },
-      status: { enum: [...PAYMENT_STATUSES] },
-      brand: { type: 'string' },
-      amount: { type: 'string' },
-    },
+    query: queryParameters(paymentListFilters),
     content: 'csv',
     answers: {
       200: 'The CSV (Content-Disposition: attachment).',

@@ -4,6 +4,8 @@
  * docs/admin-api.md is its contract). A route added there gets its entry here or in
  * admin-accounts.ts / admin-operations.ts; the role it needs is the route table's.
  */
+import { deliveryQuery } from '../../../shared/contract/admin-queries';
+import { queryParameters } from '../../../shared/contract/json-schema';
 import { DONE, PROCESSED, type RouteDoc } from '../route-doc';
 import { SAMPLE } from '../samples';
 import { ADMIN_REFUSALS } from './admin-accounts';
@@ -220,17 +222,7 @@ export const ADMIN_ROUTES: readonly RouteDoc[] = [
     tag: 'Administration',
     summary: "A merchant's notification log",
     description: 'Newest first, in pages (`before`: the last id seen).',
-    query: {
-      status: { enum: ['pending', 'delivered', 'dead'] },
-      webhookId: { type: 'string' },
-      paymentId: {
-        type: 'string',
-        pattern: '^[0-9a-f]{32}$',
-        description: "A payment's deliveries (its original's: a capture's are its PA's).",
-      },
-      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
-      before: { type: 'string', pattern: '^[0-9]{1,15}$' },
-    },
+    query: queryParameters(deliveryQuery),
     auth: 'admin',
     answers: {
       200: '`deliveries`, newest first.',

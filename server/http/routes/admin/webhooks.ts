@@ -4,6 +4,7 @@
  * procedures (server/backoffice/webhooks/webhooks.ts), which check, store and audit.
  */
 import type { Context } from 'hono';
+import { DEFAULT_DELIVERIES } from '../../../../shared/contract/admin-queries';
 import type { BackofficeContext } from '../../../backoffice/context';
 import { requireMerchant } from '../../../backoffice/merchants/merchants';
 import { deliveryView, webhookView } from '../../../backoffice/webhooks/registration';
@@ -12,7 +13,7 @@ import type { RouteDeps } from '../../context';
 import { type AdminDeps, type AdminKit, param } from './shared';
 
 /** The admin list's default length (the CLI's is shorter: a terminal's page). */
-const DEFAULT_LOG = '100';
+const DEFAULT_LOG = DEFAULT_DELIVERIES;
 
 export function webhookRoutes(_deps: RouteDeps, admin: AdminDeps, kit: AdminKit): void {
   const { env, ok, notFound, body, route, act } = kit;
