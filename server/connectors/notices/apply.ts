@@ -28,6 +28,7 @@
  * (Adyen then marks the endpoint failing and queues what follows behind it), so waiting is the
  * gateway's, never the processor's.
  */
+import { isGatewayId } from '../../../shared/engine/core/ids';
 import type { Channel, Payment } from '../../../shared/engine/core/model';
 import type { Clock, Decision } from '../../../shared/engine/core/ports';
 import { connectorIdOf, withProcessorDetails } from '../../../shared/engine/core/processor';
@@ -49,9 +50,6 @@ import { applyToRegistration, heldDecision, registrationOf } from './registratio
  * between the answer and the write; an id that only looks like ours).
  */
 export const NOTICE_WAIT_MS = 10 * 60_000;
-
-/** The gateway's ids: 32 hex digits. */
-const ID = /^[0-9a-f]{32}$/;
 
 export interface NoticeDeps {
   readonly store: GatewayStore;
@@ -79,7 +77,7 @@ export async function applyNotice(
   const at = deps.clock.now();
   const mode = channel.mode === 'LIVE' ? 'LIVE' : 'EXTERNAL';
   if (payment === undefined) {
-    if (notice.gatewayId === undefined || !ID.test(notice.gatewayId)) return 'ignored';
+    if (!isGatewayId(notice.gatewayId)) return 'ignored';
     const registration = await registrationOf(deps.store, channel, notice);
     if (registration !== undefined)
       return applyToRegistration(deps, channel, notice, registration, decisionOf(answer, mode));
@@ -122,10 +120,9 @@ async function paymentOf(
   channel: Channel,
   notice: NotificationNotice,
 ): Promise<Payment | undefined> {
-  const ours =
-    notice.gatewayId !== undefined && ID.test(notice.gatewayId)
-      ? await deps.store.getPayment(channel.merchantId, notice.gatewayId)
-      : undefined;
+  const ours = isGatewayId(notice.gatewayId)
+    ? await deps.store.getPayment(channel.merchantId, notice.gatewayId)
+    : undefined;
   const theirs = ours === undefined ? undefined : connectorIdOf(ours);
   if (
     ours !== undefined &&

@@ -19,6 +19,7 @@
  * The event is recorded either way, after the end (as a pending payment's), so a copy of it is
  * `seen`; a copy racing the first loses the session's compare-and-set and changes nothing.
  */
+import { isGatewayId } from '../../../shared/engine/core/ids';
 import type { Channel, Registration } from '../../../shared/engine/core/model';
 import type { Clock, Decision } from '../../../shared/engine/core/ports';
 import { registrationAnswerOf } from '../../../shared/engine/core/processor';
@@ -26,7 +27,7 @@ import { endUncertainRegistration } from '../../../shared/engine/steps/inquiry';
 import { isPending, isSuccess } from '../../../shared/result-codes';
 import type { GatewayStore } from '../../storage/kysely-store';
 import type { NotificationNotice } from '../kit/contract';
-import { holding } from '../routing/held';
+import { holding, reachedRoute } from '../routing/held';
 
 type RegistrationStore = Pick<
   GatewayStore,
@@ -37,16 +38,13 @@ type RegistrationStore = Pick<
   | 'connectorAttemptsOf'
 >;
 
-/** The gateway's ids: 32 hex digits. */
-const ID = /^[0-9a-f]{32}$/;
-
 /** The channel's registration a notice names by the gateway's id; undefined when it names none. */
 export async function registrationOf(
   store: Pick<GatewayStore, 'getRegistration'>,
   channel: Channel,
   notice: NotificationNotice,
 ): Promise<Registration | undefined> {
-  if (notice.gatewayId === undefined || !ID.test(notice.gatewayId)) return undefined;
+  if (!isGatewayId(notice.gatewayId)) return undefined;
   const registration = await store.getRegistration(channel.merchantId, notice.gatewayId);
   // another channel's (of the same merchant, on another account) is not this processor's to end
   return registration?.channelId === channel.id ? registration : undefined;
@@ -95,7 +93,6 @@ export async function heldDecision(
   decision: Decision,
 ): Promise<Decision> {
   if ((channel.settings.routes ?? []).length === 0) return decision;
-  const attempts = await store.connectorAttemptsOf(id);
-  const reached = attempts.filter((a) => a.outcome === 'processed' || a.outcome === 'uncertain').at(-1);
-  return reached === undefined ? decision : holding(decision, { index: reached.route, kind: reached.kind });
+  const reached = reachedRoute(await store.connectorAttemptsOf(id));
+  return reached === undefined ? decision : holding(decision, reached);
 }

@@ -12,7 +12,7 @@
  * `cus_…:pm_…`), so an id stored before routes (untagged) is told apart and goes to the first
  * route, as it always did.
  */
-import type { Registration } from '../../../shared/engine/core/model';
+import type { ConnectorAttempt, Registration } from '../../../shared/engine/core/model';
 import type { Decision } from '../../../shared/engine/core/ports';
 import { CONNECTOR_REGISTRATION_ID } from '../../../shared/engine/core/processor';
 import { networkTransactionIdOf } from './network-id';
@@ -37,6 +37,17 @@ export const tagOf = (held: Held): string =>
   `${held.route.kind}@${held.route.index}${
     held.networkTransactionId === undefined ? '' : `~${held.networkTransactionId}`
   }:${held.theirId}`;
+
+/**
+ * The route an id's attempts (a payment's or a registration's) reached last: processed there, or
+ * uncertain (it may have been); what follows it, and a card it stored, belong there.
+ */
+export function reachedRoute(
+  attempts: readonly Pick<ConnectorAttempt, 'outcome' | 'route' | 'kind'>[],
+): RouteRef | undefined {
+  const reached = attempts.filter((a) => a.outcome === 'processed' || a.outcome === 'uncertain').at(-1);
+  return reached === undefined ? undefined : { index: reached.route, kind: reached.kind };
+}
 
 /** The decision with the registration the processor made along tagged with the route that holds it. */
 export function holding(decision: Decision, route: RouteRef): Decision {

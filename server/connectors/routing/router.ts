@@ -27,7 +27,7 @@ import {
   type RoutingDeps,
   type Watched,
 } from './candidate';
-import { holding, type RouteRef } from './held';
+import { holding, type RouteRef, reachedRoute } from './held';
 import { chargeCardOnFile } from './migrate';
 import { factsOf, takes } from './rules';
 import { payWithRegistration } from './with-registration';
@@ -129,8 +129,8 @@ export function routedProcessor(channel: Channel, environment: Environment, deps
     payWithRegistration: (order) => payWithRegistration(order, ctx),
     inquire: (payment, ch) => endedBy(payment, (p) => p.inquire?.(payment, ch)),
     inquireRegistration: async (registration, ch) => {
-      const ref = await processedBy({ id: registration.id, details: {} } as Payment, deps.attempts);
-      const c = find(candidates, ref);
+      const attempts = (await deps.attempts?.connectorAttemptsOf(registration.id)) ?? [];
+      const c = find(candidates, reachedRoute(attempts));
       const decision = await c?.processor.inquireRegistration?.(registration, ch);
       return decision === undefined || c === undefined ? unrouted() : holding(decision, c);
     },
@@ -141,9 +141,8 @@ export function routedProcessor(channel: Channel, environment: Environment, deps
 
 /** The route that processed a payment: its last attempt that reached a processor. */
 async function processedBy(payment: Payment, log: AttemptLog | undefined): Promise<RouteRef | undefined> {
-  const attempts = log === undefined ? [] : await log.connectorAttemptsOf(payment.id);
-  const reached = attempts.filter((a) => a.outcome === 'processed' || a.outcome === 'uncertain').at(-1);
-  if (reached !== undefined) return { index: reached.route, kind: reached.kind };
+  const reached = reachedRoute(log === undefined ? [] : await log.connectorAttemptsOf(payment.id));
+  if (reached !== undefined) return reached;
   const before = (payment.details.resultDetails as Record<string, string> | undefined)?.[PROCESSED_BY];
   return before === undefined ? undefined : { index: Number(before), kind: '' };
 }

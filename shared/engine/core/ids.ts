@@ -30,6 +30,10 @@ export function newId(): string {
   return id;
 }
 
+/** Whether `value` is an id of the gateway's (newId's form: 32 lower-case hex digits). */
+export const isGatewayId = (value: string | undefined): value is string =>
+  value !== undefined && /^[0-9a-f]{32}$/.test(value);
+
 function randomDigits(n: number): string {
   const at = draw(n);
   let digits = '';

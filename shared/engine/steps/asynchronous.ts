@@ -39,7 +39,7 @@ import type {
   TransactionIds,
 } from '../core/ports';
 import { type AfterSuccess, withAfterSuccess, withRegisteredThere } from './after-success';
-import { nextAskAfter } from './inquiry-schedule';
+import { askAgain } from './inquiry-schedule';
 import { INQUIRY_FIRST_MS } from './processor-uncertain';
 import { ASK_LATER, processorVerdict } from './processor-verdict';
 import { type RecordDeps, recordPayment } from './record';
@@ -289,11 +289,7 @@ export async function finishPending(
     const read = await processorVerdict(deps, payment, verdict, returned, now);
     if (read === ASK_LATER) {
       // due again by the inquiry's schedule; after a week never (pending: an operator's matter)
-      const wait = nextAskAfter(now.getTime() - payment.createdAt.getTime());
-      await deps.store.postponePaymentSession(
-        session.id,
-        wait === undefined ? null : new Date(now.getTime() + wait),
-      );
+      await askAgain(deps.store, session.id, now.getTime() - payment.createdAt.getTime(), now);
       return { kind: 'ended', payment };
     }
     return read === undefined

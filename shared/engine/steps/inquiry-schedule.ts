@@ -4,6 +4,7 @@
  * when its 30 minutes end): soon at first, then at most hourly, daily after a day, never after a
  * week.
  */
+import type { PaymentSessionStore } from '../core/ports';
 import { INQUIRY_FIRST_MS } from './processor-uncertain';
 
 const HOUR_MS = 60 * 60_000;
@@ -22,9 +23,24 @@ export const INQUIRY_DAILY_AFTER_MS = DAY_MS;
 export const INQUIRY_STOP_AFTER_MS = 7 * DAY_MS;
 
 /** The wait before the next ask of a payment `age` ms old; undefined once the gateway stops asking. */
-export function nextAskAfter(age: number): number | undefined {
+function nextAskAfter(age: number): number | undefined {
   if (age >= INQUIRY_STOP_AFTER_MS) return undefined;
   return age >= INQUIRY_DAILY_AFTER_MS
     ? DAY_MS
     : Math.min(INQUIRY_MAX_WAIT_MS, Math.max(INQUIRY_FIRST_MS, age));
+}
+
+/**
+ * The session of a payment `age` ms old made due at its next ask, or never once the gateway stops
+ * asking (the payment stays pending: an operator's matter). False when it stopped.
+ */
+export async function askAgain(
+  store: Pick<PaymentSessionStore, 'postponePaymentSession'>,
+  sessionId: string,
+  age: number,
+  now: Date,
+): Promise<boolean> {
+  const wait = nextAskAfter(age);
+  await store.postponePaymentSession(sessionId, wait === undefined ? null : new Date(now.getTime() + wait));
+  return wait !== undefined;
 }

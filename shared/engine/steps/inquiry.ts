@@ -13,7 +13,7 @@
  * - pending there, not found yet, or the processor unreachable: asked again later, the wait
  *   growing with the payment's age (so doubling) from INQUIRY_FIRST_MS up to hourly in its first
  *   day, then daily;
- * - still no verdict INQUIRY_STOP_AFTER_MS after it was sent: the gateway stops asking. The payment
+ * - still no verdict INQUIRY_STOP_AFTER_MS (inquiry-schedule.ts) after it was sent: the gateway stops asking. The payment
  *   stays pending (never a failure: it may have been processed), its session open but due never
  *   (`stopped`): the worker logs it at warn, `gateway_uncertain_payments{asking="stopped"}`
  *   counts it, and an operator asks again (`gateway payment inquire ID`, POST
@@ -44,14 +44,8 @@ import {
 } from '../core/processor';
 import { withRegisteredThere } from './after-success';
 import { type Decided, type Finish, type PendingDeps, type PendingPlan, recordEnd } from './asynchronous';
-import { nextAskAfter } from './inquiry-schedule';
+import { askAgain } from './inquiry-schedule';
 import { isRegistrationInquiry, type RegistrationInquiryPlan } from './processor-uncertain';
-
-export {
-  INQUIRY_DAILY_AFTER_MS,
-  INQUIRY_MAX_WAIT_MS,
-  INQUIRY_STOP_AFTER_MS,
-} from './inquiry-schedule';
 
 /** A processor that has no record of the payment this long after it was sent never received it. */
 export const INQUIRY_NOT_FOUND_AFTER_MS = 60_000;
@@ -115,14 +109,9 @@ async function askLater(
   uncertain: Uncertain,
   age: number,
 ): Promise<Later | Stopped> {
-  const wait = nextAskAfter(age);
-  if (wait === undefined) {
-    // never a failure: pending, due never, until an operator asks again (see above)
-    await deps.store.postponePaymentSession(session.id, null);
-    return { kind: 'stopped', payment: uncertain };
-  }
-  await deps.store.postponePaymentSession(session.id, new Date(deps.clock.now().getTime() + wait));
-  return LATER;
+  // never a failure: a week on pending, due never, until an operator asks again (see above)
+  const asked = await askAgain(deps.store, session.id, age, deps.clock.now());
+  return asked ? LATER : { kind: 'stopped', payment: uncertain };
 }
 
 /** Not decided yet: the session is due again later. */
@@ -146,13 +135,11 @@ export interface RegistrationEnd {
   readonly registration: Registration | undefined;
 }
 
-/** The wait before the next inquiry: the payment's age so far, within the bounds; daily after a day. */
 /** The payment's end from the processor's answer; undefined while there is none to draw. */
 function decidedOf(answer: Decision, payment: Payment, age: number): Decided | undefined {
-  if (answer.technical !== undefined || isPending(answer.code)) return undefined;
+  const code = finalCodeOf(answer, age);
+  if (code === undefined) return undefined;
   const notFound = answer.code === ResultCodes.TRANSACTION_NOT_FOUND;
-  if (notFound && age < INQUIRY_NOT_FOUND_AFTER_MS) return undefined;
-  const code = notFound ? NEVER_RECEIVED : answer.code;
   // What the pending answer said (result, resultDetails) gives way to the verdict's.
   const { result: _result, resultDetails: _details, ...kept } = payment.details;
   const verdict: Pick<Decision, 'result' | 'resultDetails' | 'card' | 'risk'> = notFound
@@ -197,7 +184,7 @@ async function inquireRegistrationDue(
       ? undefined
       : await processor.inquireRegistration(registration, channel);
   const age = now.getTime() - registration.createdAt.getTime();
-  const code = answer === undefined ? undefined : registrationCodeOf(answer, age);
+  const code = answer === undefined ? undefined : finalCodeOf(answer, age);
   if (code === undefined || answer === undefined) {
     const { id, merchantId, createdAt } = registration;
     return askLater(deps, session, { id, merchantId, createdAt, paymentType: 'RG' }, age);
@@ -248,8 +235,12 @@ export async function endUncertainRegistration(
       };
 }
 
-/** The registration's final code from the processor's answer; undefined while there is none to draw. */
-function registrationCodeOf(answer: Decision, age: number): string | undefined {
+/**
+ * The final code a payment's or registration's inquiry draws from the processor's answer: its
+ * own, or NEVER_RECEIVED when the processor has had time to know it and does not; undefined while
+ * there is none to draw.
+ */
+function finalCodeOf(answer: Decision, age: number): string | undefined {
   if (answer.technical !== undefined || isPending(answer.code)) return undefined;
   const notFound = answer.code === ResultCodes.TRANSACTION_NOT_FOUND;
   if (notFound && age < INQUIRY_NOT_FOUND_AFTER_MS) return undefined;

@@ -11,7 +11,7 @@
  * A registration whose answer was lost (POST /v1/registrations, a registration checkout's) is the
  * same: recorded pending (its answer 000.200.000, not usable yet: a payment with it is refused
  * 100.150.201) with an `inquiry` session under its id, marked REGISTRATION_INQUIRY in the plan;
- * registration-inquiry.ts ends it with a REGISTRATION UPDATED notification.
+ * inquiry.ts ends it with a REGISTRATION UPDATED notification.
  *
  * It writes the session itself rather than through startPending (which also builds the shoppers'
  * redirects): the referencing and registration operations import this, and the import chain from
