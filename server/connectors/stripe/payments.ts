@@ -142,19 +142,9 @@ function byRedirect(
   const made = redirectMethodData(method, order.request);
   if ('code' in made) return Promise.resolve({ code: made.code });
   const gatewayId = gatewayIdOf(order);
-  return call(operation, async () => {
-    try {
-      const params = redirectIntentParams(
-        { request: order.request, gatewayId, capture, returnUrl },
-        made.data,
-      );
-      return intentAnswer(
-        await stripe.paymentIntents.create(params, { idempotencyKey: idempotencyKey(gatewayId, operation) }),
-      );
-    } catch (error) {
-      return invalidAmount(error);
-    }
-  });
+  return createIntent(stripe, operation, gatewayId, () =>
+    redirectIntentParams({ request: order.request, gatewayId, capture, returnUrl }, made.data),
+  );
 }
 
 /** A repeat of a card stored at another connector: off-session, with the scheme's network id. */
@@ -167,11 +157,26 @@ function cardOnFile(
 ): Answer {
   const gatewayId = gatewayIdOf(order);
   const networkId = order.cardOnFile?.networkTransactionId ?? '';
+  return createIntent(stripe, operation, gatewayId, () =>
+    cardOnFileParams({ request: order.request, gatewayId, capture }, card, networkId),
+  );
+}
+
+/**
+ * A PaymentIntent created (and confirmed) under the gateway's idempotency key of the operation,
+ * answered as its state; parameters the request's amount cannot make (`params` throws) refused.
+ */
+function createIntent(
+  stripe: Stripe,
+  operation: 'authorize' | 'debit',
+  gatewayId: string,
+  params: () => Stripe.PaymentIntentCreateParams,
+): Answer {
   return call(operation, async () => {
     try {
-      const params = cardOnFileParams({ request: order.request, gatewayId, capture }, card, networkId);
+      const made = params();
       return intentAnswer(
-        await stripe.paymentIntents.create(params, { idempotencyKey: idempotencyKey(gatewayId, operation) }),
+        await stripe.paymentIntents.create(made, { idempotencyKey: idempotencyKey(gatewayId, operation) }),
       );
     } catch (error) {
       return invalidAmount(error);
